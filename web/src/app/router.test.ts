@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { buildHash, matchRoute, parseHash } from './router';
+
+describe('parseHash', () => {
+  it('reads the path and query inside the hash', () => {
+    const h = parseHash('#/lab/fast-commit?variant=after&ways=4');
+    expect(h.path).toBe('/lab/fast-commit');
+    expect(h.query.get('ways')).toBe('4');
+  });
+  it('treats an empty hash as home', () => {
+    expect(parseHash('').path).toBe('/');
+    expect(parseHash('#').path).toBe('/');
+    expect(parseHash('#/lab/x/').path).toBe('/lab/x');
+  });
+});
+
+describe('matchRoute', () => {
+  it('matches home, labs and the rest', () => {
+    expect(matchRoute('/')).toEqual({ name: 'home' });
+    expect(matchRoute('/lab/fast-commit')).toEqual({ name: 'lab', id: 'fast-commit' });
+    expect(matchRoute('/nope')).toEqual({ name: 'not-found', path: '/nope' });
+  });
+  it('builds hashes back', () => {
+    expect(buildHash('/lab/a', [['seed', '1']])).toBe('#/lab/a?seed=1');
+    expect(buildHash('/')).toBe('#/');
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * A tiny hash router: "#/" is the home page, "#/lab/<id>?k=v&..." a lab page.
+ * The query lives inside the hash so that a static file server (or a slide)
+ * can hold any view of the app in one link.
+ */
+import { useEffect, useState } from 'react';
+
+export type Route =
+  | { name: 'home' }
+  | { name: 'lab'; id: string }
+  | { name: 'not-found'; path: string };
+
+export interface HashLocation {
+  path: string;
+  query: URLSearchParams;
+}
+
+/** Splits "#/lab/x?a=1" into its path and query; an empty hash is "/". */
+export function parseHash(hash: string): HashLocation {
+  const raw = hash.startsWith('#') ? hash.slice(1) : hash;
+  const q = raw.indexOf('?');
+  const pathPart = q < 0 ? raw : raw.slice(0, q);
+  const queryPart = q < 0 ? '' : raw.slice(q + 1);
+  let path = pathPart === '' ? '/' : pathPart;
+  if (!path.startsWith('/')) path = `/${path}`;
+  if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
+  return { path, query: new URLSearchParams(queryPart) };
+}
+
+export function matchRoute(path: string): Route {
+  if (path === '/') return { name: 'home' };
+  const m = /^\/lab\/([a-z0-9-]+)$/.exec(path);
+  if (m) return { name: 'lab', id: m[1] };
+  return { name: 'not-found', path };
+}
+
+/** Builds the hash for a path and ordered query pairs. */
+export function buildHash(path: string, query?: Iterable<[string, string]>): string {
+  const qs = query ? new URLSearchParams([...query]).toString() : '';
+  return `#${path}${qs ? `?${qs}` : ''}`;
+}
+
+/**
+ * Replaces the current hash without adding a history entry and without
+ * firing hashchange (the caller already holds the state it encodes).
+ */
+export function replaceHash(hash: string): void {
+  if (window.location.hash === hash) return;
+  const url = `${window.location.pathname}${window.location.search}${hash}`;
+  window.history.replaceState(window.history.state, '', url);
+}
+
+/** The current hash location, updated on hashchange (links, back, typing). */
+export function useHashLocation(): HashLocation & { hash: string } {
+  const [hash, setHash] = useState(() => window.location.hash);
+  useEffect(() => {
+    const onChange = () => setHash(window.location.hash);
+    window.addEventListener('hashchange', onChange);
+    return () => window.removeEventListener('hashchange', onChange);
+  }, []);
+  return { hash, ...parseHash(hash) };
+}
