@@ -1,0 +1,149 @@
+/**
+ * Chart export shared by every visualization: an on-screen SVG becomes a
+ * standalone .svg (computed styles inlined, so it looks the same without the
+ * page's CSS) or a .png (the same SVG drawn onto a canvas).
+ */
+
+/** Presentation properties copied from the computed style onto each element. */
+const STYLE_PROPS = [
+  'fill',
+  'fill-opacity',
+  'stroke',
+  'stroke-width',
+  'stroke-opacity',
+  'stroke-dasharray',
+  'stroke-linecap',
+  'stroke-linejoin',
+  'opacity',
+  'font-family',
+  'font-size',
+  'font-weight',
+  'font-style',
+  'text-anchor',
+  'dominant-baseline',
+  'visibility',
+  'paint-order',
+] as const;
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+export function svgSize(svg: SVGSVGElement): { width: number; height: number } {
+  const vb = svg.viewBox?.baseVal;
+  if (vb && vb.width > 0 && vb.height > 0) return { width: vb.width, height: vb.height };
+  const r = svg.getBoundingClientRect();
+  return { width: Math.max(1, Math.round(r.width)), height: Math.max(1, Math.round(r.height)) };
+}
+
+/**
+ * Serializes an SVG element with its computed styles inlined and a white
+ * background, as a standalone document.
+ */
+export function serializeSvg(
+  svg: SVGSVGElement,
+  decorate?: (clone: SVGSVGElement) => void,
+  background = '#ffffff',
+): string {
+  const clone = svg.cloneNode(true) as SVGSVGElement;
+  const src = [svg as Element, ...Array.from(svg.querySelectorAll('*'))];
+  const dst = [clone as Element, ...Array.from(clone.querySelectorAll('*'))];
+  for (let i = 0; i < src.length && i < dst.length; i++) {
+    const cs = window.getComputedStyle(src[i]);
+    const style = STYLE_PROPS.map((p) => {
+      const v = cs.getPropertyValue(p);
+      return v ? `${p}:${v}` : '';
+    })
+      .filter(Boolean)
+      .join(';');
+    if (style) dst[i].setAttribute('style', style);
+    dst[i].removeAttribute('class');
+    dst[i].removeAttribute('data-testid');
+  }
+  const { width, height } = svgSize(svg);
+  clone.setAttribute('xmlns', SVG_NS);
+  clone.setAttribute('width', String(width));
+  clone.setAttribute('height', String(height));
+  if (!clone.getAttribute('viewBox')) clone.setAttribute('viewBox', `0 0 ${width} ${height}`);
+  const bg = document.createElementNS(SVG_NS, 'rect');
+  bg.setAttribute('x', '0');
+  bg.setAttribute('y', '0');
+  bg.setAttribute('width', '100%');
+  bg.setAttribute('height', '100%');
+  bg.setAttribute('fill', background);
+  clone.insertBefore(bg, clone.firstChild);
+  decorate?.(clone);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLSerializer().serializeToString(clone)}`;
+}
+
+/** A canvas drawn over the rasterized SVG, at (x, y) in SVG units. */
+export interface CanvasOverlay {
+  canvas: HTMLCanvasElement;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * Rasterizes SVG text to a PNG at `scale` device pixels per SVG unit, with
+ * optional canvases (e.g. a canvas-drawn heatmap) composed on top.
+ */
+export function svgTextToPng(
+  svgText: string,
+  width: number,
+  height: number,
+  scale = 2,
+  overlays: readonly CanvasOverlay[] = [],
+): Promise<Blob> {
+  return new Promise((resolve, reject) => {
+    const url = URL.createObjectURL(new Blob([svgText], { type: 'image/svg+xml;charset=utf-8' }));
+    const img = new Image();
+    img.onload = () => {
+      const canvas = document.createElement('canvas');
+      canvas.width = Math.round(width * scale);
+      canvas.height = Math.round(height * scale);
+      const ctx = canvas.getContext('2d');
+      if (!ctx) {
+        URL.revokeObjectURL(url);
+        reject(new Error('no 2d canvas context'));
+        return;
+      }
+      ctx.setTransform(scale, 0, 0, scale, 0, 0);
+      ctx.drawImage(img, 0, 0, width, height);
+      for (const o of overlays) ctx.drawImage(o.canvas, o.x, o.y, o.width, o.height);
+      URL.revokeObjectURL(url);
+      canvasToPng(canvas).then(resolve, reject);
+    };
+    img.onerror = () => {
+      URL.revokeObjectURL(url);
+      reject(new Error('the SVG could not be rasterized'));
+    };
+    img.src = url;
+  });
+}
+
+export function svgToPng(svg: SVGSVGElement, scale = 2): Promise<Blob> {
+  const { width, height } = svgSize(svg);
+  return svgTextToPng(serializeSvg(svg), width, height, scale);
+}
+
+export function canvasToPng(canvas: HTMLCanvasElement): Promise<Blob> {
+  return new Promise((resolve, reject) =>
+    canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('canvas.toBlob gave nothing'))), 'image/png'),
+  );
+}
+
+/** Saves a blob under a file name through a temporary link. */
+export function downloadBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export function downloadSvgText(svgText: string, filename: string): void {
+  downloadBlob(new Blob([svgText], { type: 'image/svg+xml;charset=utf-8' }), filename);
+}
