@@ -1,0 +1,72 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { Home } from './Home';
+import { findLab } from './labs';
+import { matchRoute, useHashLocation } from './router';
+
+const FastCommitLab = lazy(() => import('../labs/fast-commit'));
+
+/** The pages that exist, by lab id. */
+const LAB_PAGES: Record<string, typeof FastCommitLab> = {
+  'fast-commit': FastCommitLab,
+};
+
+export function App() {
+  const loc = useHashLocation();
+  const route = matchRoute(loc.path);
+  const lab = route.name === 'lab' ? findLab(route.id) : undefined;
+
+  useEffect(() => {
+    document.title = lab ? `${lab.id} · journalclub` : 'journalclub';
+  }, [lab]);
+
+  let page;
+  if (route.name === 'home') page = <Home />;
+  else if (route.name === 'lab' && lab && LAB_PAGES[lab.id]) {
+    const Page = LAB_PAGES[lab.id];
+    page = (
+      <Suspense fallback={<p className="loading">Loading the lab…</p>}>
+        <Page />
+      </Suspense>
+    );
+  } else if (route.name === 'lab' && lab) {
+    page = (
+      <section className="coming-page">
+        <h1>{lab.title}</h1>
+        <p>
+          This lab is coming. It will reproduce: <b>{lab.headline}</b> ({lab.mail}).
+        </p>
+        <p>
+          <a href="#/">Back to the labs</a>
+        </p>
+      </section>
+    );
+  } else {
+    page = (
+      <section className="coming-page">
+        <h1>Nothing here</h1>
+        <p>
+          There is no page at <span className="mono">{route.name === 'not-found' ? route.path : loc.path}</span>.{' '}
+          <a href="#/">Back to the labs</a>
+        </p>
+      </section>
+    );
+  }
+
+  return (
+    <div className="app">
+      <header className="app-header">
+        <a href="#/" className="brand" data-testid="home-link">
+          <img src="/favicon.svg" alt="" width={22} height={22} />
+          journalclub
+        </a>
+        <span className="tagline">Linux filesystem mails, read together</span>
+        {lab && (
+          <nav className="crumbs" aria-label="breadcrumb">
+            <a href="#/">labs</a> / <span className="mono">{lab.id}</span>
+          </nav>
+        )}
+      </header>
+      <main className="app-main">{page}</main>
+    </div>
+  );
+}

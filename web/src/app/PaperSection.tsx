@@ -1,0 +1,99 @@
+/**
+ * The mail's table beside the simulator's: runs the paper sweep in the
+ * worker (the page keeps responding), shows its progress, and draws the
+ * table and the grouped bars.
+ */
+import { useMemo, useState } from 'react';
+import { getSim } from '../core/client';
+import type { SweepProgress, SweepResult } from '../core/sweep';
+import type { PaperRows, ParamSpec } from '../core/types';
+import { barGroups, buildPaperTable } from '../viz/paper/paper';
+import { PaperChart } from '../viz/paper/PaperChart';
+import { PaperTable } from '../viz/paper/PaperTable';
+import { errorText } from './simHooks';
+
+/** Sweeps already run on this page, by lab, so that leaving and coming back keeps them. */
+const sweeps = new Map<string, SweepResult>();
+
+export interface PaperSectionProps {
+  lab: string;
+  rows: PaperRows;
+  specs: readonly ParamSpec[];
+  onUseParams?: (params: Record<string, number>) => void;
+}
+
+export function PaperSection({ lab, rows, specs, onUseParams }: PaperSectionProps) {
+  const [result, setResult] = useState<SweepResult | null>(() => sweeps.get(lab) ?? null);
+  const [progress, setProgress] = useState<SweepProgress | null>(null);
+  const [running, setRunning] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [elapsed, setElapsed] = useState<number | null>(null);
+
+  const table = useMemo(() => buildPaperTable(rows, result), [rows, result]);
+  const groups = useMemo(() => barGroups(table), [table]);
+  const n = rows.rows.length;
+
+  const run = async () => {
+    setRunning(true);
+    setError(null);
+    setProgress(null);
+    const t0 = performance.now();
+    try {
+      const r = await getSim().sweep(lab, (p) => setProgress(p));
+      sweeps.set(lab, r);
+      setResult(r);
+      setElapsed(performance.now() - t0);
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setRunning(false);
+    }
+  };
+
+  const rowIndex = progress ? rows.rows.findIndex((r) => r.row === progress.row) + 1 : 0;
+  const c = rows.citation;
+
+  return (
+    <div className="paper-section">
+      <div className="sweep-bar">
+        <button type="button" className="primary" data-testid="sweep-run" onClick={run} disabled={running}>
+          {running ? 'Sweeping…' : result ? 'Run the sweep again' : 'Run the sweep'}
+        </button>
+        <label className="sweep-progress-label" aria-live="polite">
+          <progress
+            data-testid="sweep-progress"
+            max={progress?.total ?? 2 * n}
+            value={progress?.done ?? (result && !running ? 2 * n : 0)}
+          />
+          <span data-testid="sweep-progress-label">
+            {running
+              ? progress
+                ? `row ${rowIndex}/${n} (${progress.label}, ${progress.variant})`
+                : `row 0/${n}`
+              : result
+                ? `row ${n}/${n} done${elapsed != null ? ` in ${(elapsed / 1000).toFixed(1)} s` : ''} (seed ${result.seed})`
+                : `row 0/${n}: not run yet`}
+          </span>
+        </label>
+        <span className="muted">
+          runs every row before and after the patch ({2 * n} simulations) in the background worker
+        </span>
+      </div>
+      {error && (
+        <div className="banner error" role="alert" data-testid="sweep-error">
+          The sweep failed: {error}
+        </div>
+      )}
+      <p className="citation">
+        Paper figures: {c.author}, {c.list}, {c.date}:{' '}
+        <a href={c.url} target="_blank" rel="noreferrer">
+          “{c.subject}”
+        </a>
+        {c.commit && <> (upstream commit {c.commit})</>}. Metric: <span className="mono">{rows.metric}</span> ÷{' '}
+        {rows.scale} = {rows.unit}.
+      </p>
+      <PaperTable rows={rows} table={table} paramOrder={specs.map((s) => s.name)} onUseParams={onUseParams} />
+      <PaperChart groups={groups} unit={rows.unit} name={`${lab}-paper-chart`} />
+    </div>
+  );
+}

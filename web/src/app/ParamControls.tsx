@@ -1,0 +1,53 @@
+/**
+ * Inputs generated from a lab's parameter table (never a hand-written list):
+ * one number input per parameter, with its range, unit and help.
+ */
+import type { ParamSpec } from '../core/types';
+
+export interface ParamControlsProps {
+  specs: readonly ParamSpec[];
+  /** the applied values */
+  values: Record<string, number>;
+  /** typed but not yet applied text per parameter */
+  drafts: Record<string, string>;
+  /** parameters whose draft the simulator (or the range) refused */
+  invalid: ReadonlySet<string>;
+  onDraft(name: string, text: string): void;
+  /** apply drafts now (Enter) */
+  onApply(): void;
+}
+
+export function ParamControls({ specs, values, drafts, invalid, onDraft, onApply }: ParamControlsProps) {
+  return (
+    <div className="param-grid">
+      {specs.map((s) => {
+        const text = drafts[s.name] ?? String(values[s.name] ?? s.default);
+        const bad = invalid.has(s.name);
+        const pending = drafts[s.name] !== undefined && !bad;
+        const title = `${s.help} (${s.min}..${s.max}${s.unit ? ` ${s.unit}` : ''}, default ${s.default})`;
+        return (
+          <label key={s.name} className={`param${bad ? ' invalid' : ''}${pending ? ' pending' : ''}`} title={title}>
+            <span className="param-name">{s.name}</span>
+            <input
+              type="number"
+              inputMode="numeric"
+              data-testid={`param-${s.name}`}
+              name={s.name}
+              min={s.min}
+              max={s.max}
+              step={1}
+              value={text}
+              aria-invalid={bad || undefined}
+              aria-describedby="run-error"
+              onChange={(e) => onDraft(s.name, e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') onApply();
+              }}
+            />
+            <span className="param-unit">{s.unit}</span>
+          </label>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,177 @@
+/**
+ * React hooks over the simulator client: the lab's static data, the full
+ * runs behind metrics and heatmaps, and the step runs behind the animation.
+ * Only these hooks (and the sweep panel) talk to the worker.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { getSim, type SimClient } from '../core/client';
+import type { PaperRows, ParamSpec, RunOutput, Step } from '../core/types';
+
+export type Variant = 'before' | 'after';
+
+export function errorText(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+export interface LabData {
+  specs: ParamSpec[];
+  rows: PaperRows;
+  source: string;
+}
+
+const labCache = new Map<string, Promise<LabData>>();
+
+function loadLab(sim: SimClient, lab: string): Promise<LabData> {
+  let p = labCache.get(lab);
+  if (!p) {
+    p = Promise.all([sim.params(lab), sim.rows(lab), sim.source(lab)]).then(([specs, rows, source]) => ({
+      specs,
+      rows,
+      source,
+    }));
+    p.catch(() => labCache.delete(lab));
+    labCache.set(lab, p);
+  }
+  return p;
+}
+
+/** Parameter table, paper rows and model source of a lab, loaded once. */
+export function useLabData(lab: string): { data: LabData | null; error: string | null } {
+  const [state, setState] = useState<{ data: LabData | null; error: string | null }>({ data: null, error: null });
+  useEffect(() => {
+    let live = true;
+    loadLab(getSim(), lab).then(
+      (data) => live && setState({ data, error: null }),
+      (e) => live && setState({ data: null, error: errorText(e) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [lab]);
+  return state;
+}
+
+export interface FullRuns {
+  outputs: Partial<Record<Variant, RunOutput>>;
+  running: boolean;
+  error: string | null;
+}
+
+/**
+ * Whole runs (to the end) of each variant, for metrics, heatmaps and the
+ * step total. A newer request supersedes an older one; the last good outputs
+ * stay shown while a new run is under way or after it failed.
+ */
+export function useFullRuns(
+  lab: string,
+  variants: readonly Variant[],
+  params: Record<string, number> | null,
+  seed: number,
+  heatBuckets: number,
+): FullRuns {
+  const [state, setState] = useState<FullRuns>({ outputs: {}, running: false, error: null });
+  const key = params ? JSON.stringify([lab, variants, params, seed, heatBuckets]) : null;
+  useEffect(() => {
+    if (!key || !params) return;
+    let live = true;
+    setState((s) => ({ ...s, running: true, error: null }));
+    const sim = getSim();
+    Promise.all(
+      variants.map((variant) =>
+        sim.run({ lab, variant, params, seed, options: { heatBuckets, traceMax: 0 } }).then((o) => [variant, o] as const),
+      ),
+    ).then(
+      (pairs) => live && setState({ outputs: Object.fromEntries(pairs), running: false, error: null }),
+      (e) => live && setState((s) => ({ ...s, running: false, error: errorText(e) })),
+    );
+    return () => {
+      live = false;
+    };
+  }, [key]);
+  return state;
+}
+
+export interface Frame {
+  /** the step this frame shows (clamped to the variant's total) */
+  step: number;
+  snapshot: unknown;
+  steps: Step[];
+  total: number;
+}
+
+export interface Stepper {
+  frames: Partial<Record<Variant, Frame>>;
+  /** the step the frames currently on screen were asked for */
+  shownStep: number | null;
+  busy: boolean;
+  error: string | null;
+}
+
+/** How many trace steps each frame brings back (the walk's trail and the code line). */
+export const TRAIL_STEPS = 64;
+
+/**
+ * Frames for the animation: re-runs each variant to `step` (the simulation
+ * is deterministic, so stepping back costs the same as forward). At most one
+ * request is in flight; when it returns, only the newest wanted step is asked
+ * for, so fast playback skips frames instead of queueing them.
+ */
+export function useStepper(
+  lab: string,
+  variants: readonly Variant[],
+  params: Record<string, number> | null,
+  seed: number,
+  step: number,
+  totals: Partial<Record<Variant, number>>,
+  enabled: boolean,
+): Stepper {
+  const [state, setState] = useState<Stepper>({ frames: {}, shownStep: null, busy: false, error: null });
+  const inFlight = useRef(false);
+  const wanted = useRef<string | null>(null);
+  const shown = useRef<string | null>(null);
+  const request = useRef<() => Promise<void>>(async () => undefined);
+
+  const pump = useCallback(() => {
+    if (inFlight.current || wanted.current === null || wanted.current === shown.current) return;
+    inFlight.current = true;
+    const key = wanted.current;
+    setState((s) => ({ ...s, busy: true }));
+    request
+      .current()
+      .catch((e) => setState((s) => ({ ...s, error: errorText(e) })))
+      .finally(() => {
+        shown.current = key;
+        inFlight.current = false;
+        setState((s) => ({ ...s, busy: false }));
+        pump();
+      });
+  }, []);
+
+  const key = enabled && params ? JSON.stringify([lab, variants, params, seed, step, totals]) : null;
+  useEffect(() => {
+    if (!key || !params) return;
+    request.current = async () => {
+      const sim = getSim();
+      const pairs = await Promise.all(
+        variants.map(async (variant) => {
+          const total = totals[variant] ?? step;
+          const s = Math.max(1, Math.min(step, total));
+          const out = await sim.run({
+            lab,
+            variant,
+            params,
+            seed,
+            options: { stopStep: s, traceFrom: Math.max(1, s - TRAIL_STEPS + 1), traceMax: TRAIL_STEPS, heatBuckets: 1 },
+          });
+          const frame: Frame = { step: s, snapshot: out.snapshot, steps: out.steps.steps, total };
+          return [variant, frame] as const;
+        }),
+      );
+      setState({ frames: Object.fromEntries(pairs), shownStep: step, busy: true, error: null });
+    };
+    wanted.current = key;
+    pump();
+  }, [key, pump]);
+
+  return state;
+}

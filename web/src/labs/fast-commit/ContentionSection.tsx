@@ -1,0 +1,75 @@
+/** Where the CPUs wait: one heatmap per shown variant, with the state to colour by. */
+import { useState } from 'react';
+import type { Variant } from '../../app/simHooks';
+import type { RunOutput } from '../../core/types';
+import { Heatmap } from '../../viz/heatmap/Heatmap';
+import { isSelection, SELECTIONS, type HeatSelection } from '../../viz/heatmap/heatmap';
+
+const BUCKET_CHOICES = [60, 120, 240, 480];
+
+export interface ContentionSectionProps {
+  variants: readonly Variant[];
+  runs: Partial<Record<Variant, RunOutput>>;
+  markers: Partial<Record<Variant, number | null>>;
+  buckets: number;
+  onBuckets(b: number): void;
+}
+
+export function ContentionSection({ variants, runs, markers, buckets, onBuckets }: ContentionSectionProps) {
+  const [selection, setSelection] = useState<HeatSelection>('contention');
+  return (
+    <section className="panel" aria-labelledby="heat-heading">
+      <div className="panel-head">
+        <h2 id="heat-heading">Where the CPUs wait</h2>
+        <label className="inline">
+          colour by
+          <select
+            data-testid="heatmap-state"
+            value={selection}
+            onChange={(e) => isSelection(e.target.value) && setSelection(e.target.value)}
+          >
+            {SELECTIONS.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="inline">
+          time buckets
+          <select data-testid="heatmap-buckets" value={buckets} onChange={(e) => onBuckets(Number(e.target.value))}>
+            {BUCKET_CHOICES.map((b) => (
+              <option key={b} value={b}>
+                {b}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <p className="muted">
+        Each row is a simulated CPU, each column a slice of virtual time; the colour is the share of that slice
+        the CPU spent in the chosen state. Spinning on <span className="mono">s_fc_lock</span> while one CPU
+        walks the queues shows up as hot rows before the patch. The blue line is the animation's current step.
+      </p>
+      <div className={`heat-grid${variants.length > 1 ? ' two' : ''}`}>
+        {variants.map((v) => {
+          const out = runs[v];
+          return out ? (
+            <Heatmap
+              key={v}
+              data={out.heatmap}
+              selection={selection}
+              name={`fast-commit-heatmap-${v}`}
+              title={`${v} the patch`}
+              markerNs={markers[v] ?? null}
+            />
+          ) : (
+            <div key={v} className="placeholder">
+              simulating…
+            </div>
+          );
+        })}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+import type { RunResult } from '../../core/types';
+import { formatMetric, formatRatio } from './metrics';
+
+/** A run's summary metrics, one column per variant (and their ratio when both are shown). */
+export function MetricsTable({ results }: { results: Partial<Record<'before' | 'after', RunResult>> }) {
+  const cols = (['before', 'after'] as const).filter((v) => results[v]);
+  const first = results[cols[0]];
+  if (!first) return null;
+  const both = cols.length === 2;
+  return (
+    <table className="metrics-table" data-testid="metrics">
+      <thead>
+        <tr>
+          <th>metric</th>
+          {cols.map((v) => (
+            <th key={v} className="num">
+              {v}
+            </th>
+          ))}
+          {both && <th className="num">after vs before</th>}
+        </tr>
+      </thead>
+      <tbody>
+        {first.metric_info.map((m) => (
+          <tr key={m.name} data-metric={m.name}>
+            <td title={m.help}>
+              <span className="mono">{m.name}</span>
+              <div className="muted small-text">{m.help}</div>
+            </td>
+            {cols.map((v) => (
+              <td key={v} className="num">
+                {formatMetric(results[v]?.metrics[m.name], m.unit, m.name)}
+              </td>
+            ))}
+            {both && <td className="num">{formatRatio(results.before?.metrics[m.name], results.after?.metrics[m.name])}</td>}
+          </tr>
+        ))}
+        <tr className="muted">
+          <td>simulation steps / events</td>
+          {cols.map((v) => (
+            <td key={v} className="num">
+              {results[v]!.sim.steps.toLocaleString('en-US')} / {results[v]!.sim.events.toLocaleString('en-US')}
+            </td>
+          ))}
+          {both && <td />}
+        </tr>
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,127 @@
+/**
+ * Grouped bars like the mail's plots: for every row, the paper's and the
+ * simulator's value before and after the patch. A log scale shows the
+ * hundredfold collapse and the small values at once.
+ */
+import { scaleBand, scaleLinear, scaleLog } from 'd3-scale';
+import { useRef, useState } from 'react';
+import { ExportButtons, svgRefExporter } from '../export/ExportButtons';
+import { useElementWidth } from '../useElementWidth';
+import { BAR_SERIES, SERIES_LABELS, formatValue, valueDomain, type BarGroup, type BarSeries } from './paper';
+
+const M = { left: 60, right: 12, top: 34, bottom: 44 };
+const HEIGHT = 320;
+
+export const SERIES_FILL: Record<BarSeries, string> = {
+  'paper-before': '#c8553d',
+  'sim-before': 'url(#hatch-before)',
+  'paper-after': '#2f6db3',
+  'sim-after': 'url(#hatch-after)',
+};
+
+export function PaperChart({ groups, unit, name }: { groups: readonly BarGroup[]; unit: string; name: string }) {
+  const [wrapRef, width] = useElementWidth<HTMLDivElement>(700);
+  const svgRef = useRef<SVGSVGElement | null>(null);
+  const [log, setLog] = useState(false);
+
+  const plotW = Math.max(100, width - M.left - M.right);
+  const plotH = HEIGHT - M.top - M.bottom;
+  const x = scaleBand<string>()
+    .domain(groups.map((g) => g.label))
+    .range([0, plotW])
+    .paddingInner(0.22)
+    .paddingOuter(0.1);
+  const inner = scaleBand<BarSeries>().domain(BAR_SERIES).range([0, x.bandwidth()]).padding(0.08);
+  const [lo, hi] = valueDomain(groups, log);
+  const y = log
+    ? scaleLog().domain([lo, hi]).range([plotH, 0]).clamp(true)
+    : scaleLinear().domain([lo, hi]).range([plotH, 0]).nice();
+  const ticks = log ? y.ticks().filter((t) => Math.log10(t) % 1 === 0) : y.ticks(6);
+  const fmt = (t: number) => (t >= 1 ? String(t) : String(+t.toPrecision(1)));
+
+  return (
+    <figure className="chart">
+      <figcaption>
+        <span className="chart-title">creates per second by row ({unit})</span>
+        <label className="inline">
+          <input type="checkbox" checked={log} onChange={(e) => setLog(e.target.checked)} data-testid="paper-log" /> log scale
+        </label>
+        <ExportButtons name={name} exporter={svgRefExporter(svgRef)} />
+      </figcaption>
+      <div ref={wrapRef} className="paper-chart" data-testid="paper-chart" style={{ height: HEIGHT }}>
+        <svg ref={svgRef} width={width} height={HEIGHT} viewBox={`0 0 ${width} ${HEIGHT}`} role="img" aria-label="paper versus simulator, before and after the patch">
+          <defs>
+            <pattern id="hatch-before" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+              <rect width="6" height="6" fill="#f3c7b9" />
+              <line x1="0" y1="0" x2="0" y2="6" stroke="#c8553d" strokeWidth="2.5" />
+            </pattern>
+            <pattern id="hatch-after" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+              <rect width="6" height="6" fill="#c1d7ef" />
+              <line x1="0" y1="0" x2="0" y2="6" stroke="#2f6db3" strokeWidth="2.5" />
+            </pattern>
+          </defs>
+          <g transform={`translate(${M.left},${M.top})`}>
+            {ticks.map((t) => (
+              <g key={t} transform={`translate(0,${y(t)})`}>
+                <line x2={plotW} stroke="#e3e6ee" />
+                <text x={-8} className="axis-label" textAnchor="end" dominantBaseline="middle">
+                  {fmt(t)}
+                </text>
+              </g>
+            ))}
+            <text transform={`translate(${-46},${plotH / 2}) rotate(-90)`} className="axis-label" textAnchor="middle">
+              {unit}
+              {log ? ' (log)' : ''}
+            </text>
+            {groups.map((g) => (
+              <g key={g.row} transform={`translate(${x(g.label) ?? 0},0)`}>
+                {g.bars.map((b) => {
+                  const bx = inner(b.series) ?? 0;
+                  if (b.value == null || !Number.isFinite(b.value)) {
+                    return (
+                      <text key={b.series} x={bx + inner.bandwidth() / 2} y={plotH - 4} className="axis-label faint" textAnchor="middle">
+                        ·
+                      </text>
+                    );
+                  }
+                  const top = y(Math.max(b.value, log ? lo : 0));
+                  return (
+                    <rect
+                      key={b.series}
+                      x={bx}
+                      y={top}
+                      width={inner.bandwidth()}
+                      height={Math.max(0.5, plotH - top)}
+                      fill={SERIES_FILL[b.series]}
+                      stroke={b.series.endsWith('before') ? '#c8553d' : '#2f6db3'}
+                      strokeWidth={0.6}
+                    >
+                      <title>{`row ${g.row} (${g.label}) ${SERIES_LABELS[b.series]}: ${formatValue(b.value)} ${unit}`}</title>
+                    </rect>
+                  );
+                })}
+                <text x={x.bandwidth() / 2} y={plotH + 18} className="axis-label" textAnchor="middle">
+                  {g.label}
+                </text>
+              </g>
+            ))}
+            <line x1={0} x2={plotW} y1={plotH} y2={plotH} stroke="#6b7385" />
+            <text x={plotW / 2} y={plotH + 36} className="axis-label" textAnchor="middle">
+              order, dir &amp; files (row)
+            </text>
+          </g>
+          <g transform={`translate(${M.left},10)`}>
+            {BAR_SERIES.map((s, i) => (
+              <g key={s} transform={`translate(${i * 150},0)`}>
+                <rect width={14} height={12} fill={SERIES_FILL[s]} stroke={s.endsWith('before') ? '#c8553d' : '#2f6db3'} strokeWidth={0.6} />
+                <text x={19} y={10} className="axis-label">
+                  {SERIES_LABELS[s]}
+                </text>
+              </g>
+            ))}
+          </g>
+        </svg>
+      </div>
+    </figure>
+  );
+}
