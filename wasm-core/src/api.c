@@ -1,0 +1,635 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * api.c - the exported C ABI (jc_api.h): finds the lab, validates every
+ * input against the lab's own tables, runs the simulation and writes JSON.
+ *
+ * One run is alive at a time: its simulator stays until the next jc_run(),
+ * so that the steps, the snapshot and the heatmap can be asked for after
+ * the result.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "jc_api.h"
+#include "lab.h"
+
+#define JC_VERSION "0.1.0"
+
+static const struct lab *const lab_table[] = {
+	&lab_fast_commit,
+};
+#define NR_LABS ((int)(sizeof(lab_table) / sizeof(lab_table[0])))
+
+static struct {
+	struct sim sim;
+	bool live;
+	const struct lab *lab;
+	int variant;
+	u32 seed;
+	long long params[LAB_MAX_PARAMS];
+	char error[512];
+	struct jbuf out;	/* the last JSON handed out */
+} run;
+
+static void set_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(run.error, sizeof(run.error), fmt, ap);
+	va_end(ap);
+}
+
+const char *jc_last_error(void)
+{
+	return run.error;
+}
+
+const char *jc_version(void)
+{
+	return JC_VERSION;
+}
+
+long long lab_param(const struct lab *lab, const long long *p, const char *name)
+{
+	int i;
+
+	for (i = 0; i < lab->nr_params; i++)
+		if (!strcmp(lab->params[i].name, name))
+			return p[i];
+	return 0;
+}
+
+static const struct lab *find_lab(const char *id)
+{
+	int i, n = 0;
+	char names[256] = "";
+
+	for (i = 0; i < NR_LABS; i++)
+		if (id && !strcmp(lab_table[i]->id, id))
+			return lab_table[i];
+	for (i = 0; i < NR_LABS; i++)
+		n += snprintf(names + n, sizeof(names) - n, "%s%s", i ? ", " : "",
+			      lab_table[i]->id);
+	set_error("unknown lab '%s' (labs: %s)", id ? id : "", names);
+	return NULL;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Input parsing: "name=value;name=value"                                  */
+
+/* parse_int - a whole decimal number filling the whole of [s, s + len) */
+static bool parse_int(const char *s, size_t len, long long *out)
+{
+	char tmp[32], *end;
+
+	if (!len || len >= sizeof(tmp))
+		return false;
+	memcpy(tmp, s, len);
+	tmp[len] = '\0';
+	errno = 0;
+	*out = strtoll(tmp, &end, 10);
+	return !errno && *end == '\0' && (end != tmp);
+}
+
+/*
+ * for_each_pair - call @fn for every name=value of @spec.
+ * Returns false (with the error set) as soon as one is malformed or @fn
+ * refuses it.
+ */
+static bool for_each_pair(const char *spec, const char *what,
+			  bool (*fn)(const char *name, size_t nlen,
+				     const char *val, size_t vlen, void *arg),
+			  void *arg)
+{
+	const char *p = spec ? spec : "";
+
+	while (*p) {
+		const char *end = strchr(p, ';'), *eq;
+		size_t len = end ? (size_t)(end - p) : strlen(p);
+
+		while (len && (*p == ' ')) {
+			p++;
+			len--;
+		}
+		if (len) {
+			eq = memchr(p, '=', len);
+			if (!eq || eq == p) {
+				set_error("malformed %s '%.*s' (expected name=value)",
+					  what, (int)len, p);
+				return false;
+			}
+			if (!fn(p, (size_t)(eq - p), eq + 1, len - (size_t)(eq - p) - 1, arg))
+				return false;
+		}
+		if (!end)
+			break;
+		p = end + 1;
+	}
+	return true;
+}
+
+struct param_ctx {
+	const struct lab *lab;
+	long long *vals;
+	bool seen[LAB_MAX_PARAMS];
+};
+
+static bool take_param(const char *name, size_t nlen, const char *val,
+		       size_t vlen, void *arg)
+{
+	struct param_ctx *c = arg;
+	const struct lab *lab = c->lab;
+	char names[512] = "";
+	int i, n = 0;
+	long long v;
+
+	for (i = 0; i < lab->nr_params; i++) {
+		const struct param_spec *ps = &lab->params[i];
+
+		if (strlen(ps->name) != nlen || strncmp(ps->name, name, nlen))
+			continue;
+		if (c->seen[i]) {
+			set_error("parameter '%s' is given twice", ps->name);
+			return false;
+		}
+		if (!parse_int(val, vlen, &v)) {
+			set_error("parameter '%s' must be an integer from %lld to %lld (got '%.*s')",
+				  ps->name, ps->min, ps->max, (int)vlen, val);
+			return false;
+		}
+		if (v < ps->min || v > ps->max) {
+			set_error("parameter '%s' must be an integer from %lld to %lld (got %lld)",
+				  ps->name, ps->min, ps->max, v);
+			return false;
+		}
+		c->seen[i] = true;
+		c->vals[i] = v;
+		return true;
+	}
+	for (i = 0; i < lab->nr_params; i++)
+		n += snprintf(names + n, sizeof(names) - n, "%s%s", i ? ", " : "",
+			      lab->params[i].name);
+	set_error("unknown parameter '%.*s' for lab %s (parameters: %s)",
+		  (int)nlen, name, lab->id, names);
+	return false;
+}
+
+static bool parse_params(const struct lab *lab, const char *spec, long long *vals)
+{
+	struct param_ctx c = { .lab = lab, .vals = vals };
+	char msg[256];
+	int i;
+
+	for (i = 0; i < lab->nr_params; i++)
+		vals[i] = lab->params[i].def;
+	if (!for_each_pair(spec, "parameter", take_param, &c))
+		return false;
+	if (lab->check && lab->check(vals, msg, sizeof(msg))) {
+		set_error("%s", msg);
+		return false;
+	}
+	return true;
+}
+
+struct run_opts {
+	long long stop_step, trace_from, trace_max, heat_buckets;
+	long long max_events, max_mem_mb;
+};
+
+static const struct {
+	const char *name;
+	long long min, max;
+	size_t off;
+} opt_specs[] = {
+	{ "stop_step", 0, 4000000000LL, offsetof(struct run_opts, stop_step) },
+	{ "trace_from", 0, 4000000000LL, offsetof(struct run_opts, trace_from) },
+	{ "trace_max", 0, 100000, offsetof(struct run_opts, trace_max) },
+	{ "heat_buckets", 2, 1024, offsetof(struct run_opts, heat_buckets) },
+	{ "max_events", 1, 1000000000LL, offsetof(struct run_opts, max_events) },
+	{ "max_mem_mb", 1, 2048, offsetof(struct run_opts, max_mem_mb) },
+};
+
+static bool take_opt(const char *name, size_t nlen, const char *val,
+		     size_t vlen, void *arg)
+{
+	struct run_opts *o = arg;
+	size_t i;
+	long long v;
+
+	for (i = 0; i < sizeof(opt_specs) / sizeof(opt_specs[0]); i++) {
+		if (strlen(opt_specs[i].name) != nlen ||
+		    strncmp(opt_specs[i].name, name, nlen))
+			continue;
+		if (!parse_int(val, vlen, &v) || v < opt_specs[i].min ||
+		    v > opt_specs[i].max) {
+			set_error("option '%s' must be an integer from %lld to %lld (got '%.*s')",
+				  opt_specs[i].name, opt_specs[i].min,
+				  opt_specs[i].max, (int)vlen, val);
+			return false;
+		}
+		*(long long *)((char *)o + opt_specs[i].off) = v;
+		return true;
+	}
+	set_error("unknown option '%.*s' (options: stop_step, trace_from, trace_max, heat_buckets, max_events, max_mem_mb)",
+		  (int)nlen, name);
+	return false;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Runs                                                                     */
+
+int jc_run(const char *lab_id, const char *variant, const char *params,
+	   uint32_t seed, const char *opts)
+{
+	struct run_opts o = {
+		.trace_from = 1, .heat_buckets = 120,
+		.max_events = 50000000, .max_mem_mb = 512,
+	};
+	const struct lab *lab;
+	struct sim *s = &run.sim;
+	int v, ret;
+
+	run.error[0] = '\0';
+	if (run.live) {
+		sim_destroy(s);
+		run.live = false;
+	}
+	lab = find_lab(lab_id);
+	if (!lab)
+		return JC_EINVAL;
+	for (v = 0; v < lab->nr_variants; v++)
+		if (variant && !strcmp(variant, lab->variants[v]))
+			break;
+	if (v == lab->nr_variants) {
+		set_error("unknown variant '%s' for lab %s (variants: %s, %s)",
+			  variant ? variant : "", lab->id, lab->variants[0],
+			  lab->variants[1]);
+		return JC_EINVAL;
+	}
+	if (!parse_params(lab, params, run.params))
+		return JC_EINVAL;
+	if (!for_each_pair(opts, "option", take_opt, &o))
+		return JC_EINVAL;
+	if (o.heat_buckets % 2) {
+		set_error("option 'heat_buckets' must be even (got %lld)", o.heat_buckets);
+		return JC_EINVAL;
+	}
+
+	run.lab = lab;
+	run.variant = v;
+	run.seed = seed;
+	sim_init(s, lab->nr_cpus(run.params), seed);
+	run.live = true;
+	s->kind_names = lab->kind_names;
+	s->stop_step = (u64)o.stop_step;
+	s->trace_from = (u64)o.trace_from;
+	s->trace_max = (u64)o.trace_max;
+	s->heat.buckets = (int)o.heat_buckets;
+	s->max_events = (u64)o.max_events;
+	s->max_mem = (size_t)o.max_mem_mb << 20;
+
+	ret = lab->setup(s, v, run.params);
+	if (!ret && !s->error)
+		sim_run(s);
+	if (s->error) {
+		if (s->error == JC_EINTERNAL)
+			set_error("%s (lab %s, variant %s, seed %u)", s->errmsg,
+				  lab->id, lab->variants[v], seed);
+		else
+			set_error("%s", s->errmsg);
+		return s->error;
+	}
+	return JC_OK;
+}
+
+static bool need_run(void)
+{
+	if (run.live)
+		return true;
+	set_error("no run: call jc_run first");
+	return false;
+}
+
+static void write_hash(struct jbuf *jb, u64 h)
+{
+	char hex[17];
+
+	snprintf(hex, sizeof(hex), "%016llx", (unsigned long long)h);
+	jb_kv_str(jb, "hash", hex);
+}
+
+const char *jc_result_json(void)
+{
+	const struct lab *lab = run.lab;
+	struct sim *s = &run.sim;
+	struct jbuf *jb = &run.out;
+	double m[32];
+	u64 h;
+	int i;
+
+	jb_reset(jb);
+	if (!need_run())
+		return NULL;
+	memset(m, 0, sizeof(m));
+	if (!s->halted)
+		lab->collect(s, m);
+	h = s->hash;
+	for (i = 0; i < lab->nr_metrics; i++) {
+		u64 bits;
+
+		memcpy(&bits, &m[i], sizeof(bits));
+		h ^= bits + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+	}
+	jb_obj_open(jb);
+	jb_kv_str(jb, "lab", lab->id);
+	jb_kv_str(jb, "variant", lab->variants[run.variant]);
+	jb_kv_uint(jb, "seed", run.seed);
+	jb_key(jb, "params");
+	jb_obj_open(jb);
+	for (i = 0; i < lab->nr_params; i++)
+		jb_kv_int(jb, lab->params[i].name, run.params[i]);
+	jb_obj_close(jb);
+	jb_key(jb, "metrics");
+	jb_obj_open(jb);
+	for (i = 0; i < lab->nr_metrics; i++)
+		jb_kv_num(jb, lab->metrics[i].name, m[i]);
+	jb_obj_close(jb);
+	jb_key(jb, "metric_info");
+	jb_arr_open(jb);
+	for (i = 0; i < lab->nr_metrics; i++) {
+		jb_obj_open(jb);
+		jb_kv_str(jb, "name", lab->metrics[i].name);
+		jb_kv_str(jb, "unit", lab->metrics[i].unit);
+		jb_kv_str(jb, "help", lab->metrics[i].help);
+		jb_obj_close(jb);
+	}
+	jb_arr_close(jb);
+	jb_key(jb, "sim");
+	jb_obj_open(jb);
+	jb_kv_uint(jb, "events", s->events);
+	jb_kv_uint(jb, "steps", s->steps);
+	jb_kv_uint(jb, "end_ns", s->now);
+	jb_kv_bool(jb, "halted", s->halted);
+	jb_kv_uint(jb, "mem_bytes", s->mem);
+	write_hash(jb, h);
+	jb_obj_close(jb);
+	jb_kv_int(jb, "cpus", s->nr_cpus);
+	jb_obj_close(jb);
+	return jb_str(jb);
+}
+
+static const char *kind_name(const struct lab *lab, int kind)
+{
+	if (kind < SK_LAB)
+		return sim_kind_names[kind] ? sim_kind_names[kind] : "?";
+	if (kind - SK_LAB < lab->nr_kinds)
+		return lab->kind_names[kind - SK_LAB];
+	return "?";
+}
+
+const char *jc_steps_json(void)
+{
+	struct sim *s = &run.sim;
+	struct jbuf *jb = &run.out;
+	u64 i;
+
+	jb_reset(jb);
+	if (!need_run())
+		return NULL;
+	jb_obj_open(jb);
+	jb_kv_uint(jb, "from", s->trace_from);
+	jb_kv_uint(jb, "total", s->steps);
+	jb_key(jb, "steps");
+	jb_arr_open(jb);
+	for (i = 0; i < s->trace_len; i++) {
+		const struct sim_step_rec *r = &s->trace[i];
+
+		jb_obj_open(jb);
+		jb_kv_uint(jb, "i", r->i);
+		jb_kv_uint(jb, "t", r->t);
+		jb_kv_int(jb, "cpu", r->cpu);
+		jb_kv_int(jb, "task", r->task);
+		jb_kv_int(jb, "line", r->line);
+		jb_kv_str(jb, "kind", kind_name(run.lab, r->kind));
+		jb_kv_int(jb, "a", r->a);
+		jb_kv_int(jb, "b", r->b);
+		jb_obj_close(jb);
+	}
+	jb_arr_close(jb);
+	jb_obj_close(jb);
+	return jb_str(jb);
+}
+
+static const char *const task_state_names[] = {
+	[TASK_READY] = "ready", [TASK_RUN] = "run", [TASK_SPIN] = "spin",
+	[TASK_SLEEP] = "sleep", [TASK_IO] = "io", [TASK_DONE] = "done",
+};
+
+const char *jc_snapshot_json(void)
+{
+	struct sim *s = &run.sim;
+	struct jbuf *jb = &run.out;
+	int i;
+
+	jb_reset(jb);
+	if (!need_run())
+		return NULL;
+	jb_obj_open(jb);
+	jb_kv_uint(jb, "now_ns", s->now);
+	jb_kv_uint(jb, "step", s->steps);
+	jb_key(jb, "locks");
+	jb_arr_open(jb);
+	for (i = 0; i < s->nr_locks; i++) {
+		struct spinlock *l = s->locks[i];
+		struct task *w;
+
+		jb_obj_open(jb);
+		jb_kv_str(jb, "name", l->name);
+		jb_kv_int(jb, "holder", l->owner ? l->owner->id : -1);
+		jb_key(jb, "waiters");
+		jb_arr_open(jb);
+		list_for_each_entry(w, &l->waiters, struct task, wait_entry)
+			jb_int(jb, w->id);
+		jb_arr_close(jb);
+		jb_obj_close(jb);
+	}
+	jb_arr_close(jb);
+	jb_key(jb, "tasks");
+	jb_arr_open(jb);
+	for (i = 0; i < s->nr_tasks; i++) {
+		struct task *t = s->tasks[i];
+
+		jb_obj_open(jb);
+		jb_kv_int(jb, "id", t->id);
+		jb_kv_int(jb, "cpu", t->cpu);
+		jb_kv_str(jb, "name", t->name);
+		jb_kv_str(jb, "state", task_state_names[t->state]);
+		jb_kv_int(jb, "line", t->line);
+		jb_kv_str(jb, "fn", t->func ? t->func : "");
+		jb_obj_close(jb);
+	}
+	jb_arr_close(jb);
+	run.lab->snapshot(s, jb);
+	jb_obj_close(jb);
+	return jb_str(jb);
+}
+
+const char *jc_heatmap_json(void)
+{
+	static const char *const names[CPU_NR_STATES] = {
+		"idle", "run", "spin", "sleep", "io",
+	};
+	struct sim *s = &run.sim;
+	struct jbuf *jb = &run.out;
+	int cpu, b, st, used;
+
+	jb_reset(jb);
+	if (!need_run())
+		return NULL;
+	used = sim_heat_buckets_used(s);
+	jb_obj_open(jb);
+	jb_kv_int(jb, "cpus", s->nr_cpus);
+	jb_kv_int(jb, "buckets", used);
+	jb_kv_uint(jb, "bucket_ns", s->heat.width);
+	jb_key(jb, "states");
+	jb_arr_open(jb);
+	for (st = 0; st < CPU_NR_STATES; st++)
+		jb_str_val(jb, names[st]);
+	jb_arr_close(jb);
+	jb_key(jb, "data");
+	jb_arr_open(jb);
+	for (cpu = 0; cpu < s->nr_cpus; cpu++)
+		for (b = 0; b < used; b++) {
+			const double *cell = &s->heat.bins[((size_t)cpu * s->heat.buckets + b) * CPU_NR_STATES];
+
+			for (st = 0; st < CPU_NR_STATES; st++) {
+				double f = cell[st] / (double)s->heat.width;
+
+				jb_printf(jb, jb->comma ? ",%.4g" : "%.4g", f);
+				jb->comma = true;
+			}
+		}
+	jb_arr_close(jb);
+	jb_obj_close(jb);
+	return jb_str(jb);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Tables                                                                   */
+
+const char *jc_labs_json(void)
+{
+	struct jbuf *jb = &run.out;
+	int i, v;
+
+	jb_reset(jb);
+	jb_arr_open(jb);
+	for (i = 0; i < NR_LABS; i++) {
+		jb_obj_open(jb);
+		jb_kv_str(jb, "id", lab_table[i]->id);
+		jb_kv_str(jb, "title", lab_table[i]->title);
+		jb_key(jb, "variants");
+		jb_arr_open(jb);
+		for (v = 0; v < lab_table[i]->nr_variants; v++)
+			jb_str_val(jb, lab_table[i]->variants[v]);
+		jb_arr_close(jb);
+		jb_kv_str(jb, "source", lab_table[i]->source);
+		jb_obj_close(jb);
+	}
+	jb_arr_close(jb);
+	return jb_str(jb);
+}
+
+const char *jc_params_json(const char *lab_id)
+{
+	const struct lab *lab = find_lab(lab_id);
+	struct jbuf *jb = &run.out;
+	int i;
+
+	jb_reset(jb);
+	if (!lab)
+		return NULL;
+	jb_arr_open(jb);
+	for (i = 0; i < lab->nr_params; i++) {
+		const struct param_spec *p = &lab->params[i];
+
+		jb_obj_open(jb);
+		jb_kv_str(jb, "name", p->name);
+		jb_kv_str(jb, "type", "int");
+		jb_kv_str(jb, "unit", p->unit);
+		jb_kv_int(jb, "min", p->min);
+		jb_kv_int(jb, "max", p->max);
+		jb_kv_int(jb, "default", p->def);
+		jb_kv_str(jb, "help", p->help);
+		jb_obj_close(jb);
+	}
+	jb_arr_close(jb);
+	return jb_str(jb);
+}
+
+static bool write_row_param(const char *name, size_t nlen, const char *val,
+			    size_t vlen, void *arg)
+{
+	struct jbuf *jb = arg;
+	char key[64];
+
+	snprintf(key, sizeof(key), "%.*s", (int)nlen, name);
+	jb_key(jb, key);
+	jb_printf(jb, "%.*s", (int)vlen, val);
+	jb->comma = true;
+	return true;
+}
+
+const char *jc_rows_json(const char *lab_id)
+{
+	const struct lab *lab = find_lab(lab_id);
+	struct jbuf *jb = &run.out;
+	const struct citation *c;
+	int i;
+
+	jb_reset(jb);
+	if (!lab)
+		return NULL;
+	c = &lab->cite;
+	jb_obj_open(jb);
+	jb_kv_str(jb, "lab", lab->id);
+	jb_kv_str(jb, "metric", lab->row_metric);
+	jb_kv_str(jb, "unit", lab->row_unit);
+	jb_kv_num(jb, "scale", lab->row_scale);
+	jb_key(jb, "citation");
+	jb_obj_open(jb);
+	jb_kv_str(jb, "author", c->author);
+	jb_kv_str(jb, "list", c->list);
+	jb_kv_str(jb, "date", c->date);
+	jb_kv_str(jb, "subject", c->subject);
+	jb_kv_str(jb, "url", c->url);
+	jb_kv_str(jb, "commit", c->commit);
+	jb_obj_close(jb);
+	jb_key(jb, "rows");
+	jb_arr_open(jb);
+	for (i = 0; i < lab->nr_rows; i++) {
+		const struct paper_row *r = &lab->rows[i];
+
+		jb_obj_open(jb);
+		jb_kv_int(jb, "row", r->row);
+		jb_kv_str(jb, "label", r->label);
+		jb_key(jb, "params");
+		jb_obj_open(jb);
+		for_each_pair(r->params, "row parameter", write_row_param, jb);
+		jb_obj_close(jb);
+		jb_key(jb, "paper");
+		jb_obj_open(jb);
+		jb_kv_num(jb, "before", r->before);
+		jb_kv_num(jb, "after", r->after);
+		jb_obj_close(jb);
+		jb_kv_str(jb, "note", r->note);
+		jb_obj_close(jb);
+	}
+	jb_arr_close(jb);
+	jb_obj_close(jb);
+	return jb_str(jb);
+}

@@ -1,0 +1,828 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * sim.c - the event loop, the scheduler and the blocking primitives.
+ *
+ * Each task has at most one event outstanding: either it is waiting for its
+ * next event (its charged time to pass, a lock handoff, a wakeup, an I/O
+ * completion) or it is parked on a list (a lock's waiters, a wait queue, its
+ * CPU's run queue) from which somebody else will give it one. So the event
+ * heap never holds more entries than there are tasks.
+ *
+ * An event for a task with a request (t->req != REQ_NONE) performs that
+ * request at the event's time; an event for a task without one resumes its
+ * coroutine.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim.h"
+
+const char *const sim_kind_names[SK_LAB] = {
+	[SK_LOCK] = "lock",
+	[SK_UNLOCK] = "unlock",
+	[SK_SLEEP] = "sleep",
+	[SK_WAKE] = "wake",
+	[SK_IO] = "io",
+	[SK_RCU_SYNC] = "rcu_sync",
+};
+
+/* ---------------------------------------------------------------------- */
+/* Memory: one list of blocks per run, charged against max_mem             */
+
+struct sim_block {
+	struct list_head entry;
+	size_t size;
+};
+
+void *sim_alloc(struct sim *s, size_t size)
+{
+	struct sim_block *b;
+
+	if (s->mem + size + sizeof(*b) > s->max_mem) {
+		sim_fail(s, 2, "memory budget of %zu MiB exceeded (the run needs more than that); lower the parameters or raise max_mem_mb",
+			 s->max_mem >> 20);
+		return NULL;
+	}
+	b = calloc(1, sizeof(*b) + size);
+	if (!b) {
+		sim_fail(s, 2, "out of host memory allocating %zu bytes", size);
+		return NULL;
+	}
+	b->size = size;
+	s->mem += size + sizeof(*b);
+	list_add_tail(&b->entry, &s->allocs);
+	return b + 1;
+}
+
+void sim_fail(struct sim *s, int status, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (s->error)
+		return;
+	s->error = status;
+	va_start(ap, fmt);
+	vsnprintf(s->errmsg, sizeof(s->errmsg), fmt, ap);
+	va_end(ap);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Randomness: xoshiro256** seeded through splitmix64                      */
+
+static u64 splitmix64(u64 *x)
+{
+	u64 z = (*x += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+static inline u64 rotl(u64 x, int k)
+{
+	return (x << k) | (x >> (64 - k));
+}
+
+u64 sim_rand(struct sim *s)
+{
+	u64 *r = s->rng;
+	u64 result = rotl(r[1] * 5, 7) * 9;
+	u64 t = r[1] << 17;
+
+	r[2] ^= r[0];
+	r[3] ^= r[1];
+	r[1] ^= r[2];
+	r[0] ^= r[3];
+	r[2] ^= t;
+	r[3] = rotl(r[3], 45);
+	return result;
+}
+
+u64 sim_jitter(struct sim *s, u64 ns, unsigned int pct)
+{
+	u64 span, r;
+
+	if (!pct || !ns)
+		return ns;
+	span = ns * pct / 100;
+	r = sim_rand(s) % (2 * span + 1);
+	return ns - span + r;
+}
+
+/* The run's fingerprint: every event's time, task and request. */
+static inline void hash_mix(struct sim *s, u64 v)
+{
+	s->hash ^= v + 0x9e3779b97f4a7c15ULL + (s->hash << 6) + (s->hash >> 2);
+	s->hash *= 0xff51afd7ed558ccdULL;
+}
+
+/* ---------------------------------------------------------------------- */
+/* The event heap, ordered by (time, seq)                                   */
+
+static bool ev_before(const struct sim_event *a, const struct sim_event *b)
+{
+	return a->time < b->time || (a->time == b->time && a->seq < b->seq);
+}
+
+static void heap_push(struct sim *s, u64 time, struct task *t)
+{
+	int i = s->heap_len++;
+	struct sim_event ev = { .time = time, .seq = s->seq++, .task = t };
+
+	while (i > 0) {
+		int parent = (i - 1) / 2;
+
+		if (!ev_before(&ev, &s->heap[parent]))
+			break;
+		s->heap[i] = s->heap[parent];
+		i = parent;
+	}
+	s->heap[i] = ev;
+}
+
+static struct sim_event heap_pop(struct sim *s)
+{
+	struct sim_event top = s->heap[0];
+	struct sim_event last = s->heap[--s->heap_len];
+	int i = 0, n = s->heap_len;
+
+	for (;;) {
+		int c = 2 * i + 1;
+
+		if (c >= n)
+			break;
+		if (c + 1 < n && ev_before(&s->heap[c + 1], &s->heap[c]))
+			c++;
+		if (!ev_before(&s->heap[c], &last))
+			break;
+		s->heap[i] = s->heap[c];
+		i = c;
+	}
+	if (n)
+		s->heap[i] = last;
+	return top;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Heatmap bins: [cpu][bucket][state] in ns; bucket width doubles to fit   */
+
+static double *heat_cell(struct sim *s, int cpu, int bucket)
+{
+	return &s->heat.bins[((size_t)cpu * s->heat.buckets + bucket) * CPU_NR_STATES];
+}
+
+static void heat_widen(struct sim *s)
+{
+	int cpu, b, st, half = s->heat.buckets / 2;
+
+	for (cpu = 0; cpu < s->nr_cpus; cpu++) {
+		for (b = 0; b < half; b++) {
+			double *dst = heat_cell(s, cpu, b);
+			double *x = heat_cell(s, cpu, 2 * b);
+			double *y = heat_cell(s, cpu, 2 * b + 1);
+
+			for (st = 0; st < CPU_NR_STATES; st++)
+				dst[st] = x[st] + y[st];
+		}
+		for (b = half; b < s->heat.buckets; b++)
+			memset(heat_cell(s, cpu, b), 0, sizeof(double) * CPU_NR_STATES);
+	}
+	s->heat.width *= 2;
+}
+
+static void heat_add(struct sim *s, int cpu, enum cpu_state st, u64 from, u64 to)
+{
+	u64 w;
+	int b;
+
+	if (to <= from)
+		return;
+	while (to > s->heat.width * (u64)s->heat.buckets)
+		heat_widen(s);
+	w = s->heat.width;
+	for (b = (int)(from / w); (u64)b * w < to; b++) {
+		u64 lo = (u64)b * w, hi = lo + w;
+
+		if (lo < from)
+			lo = from;
+		if (hi > to)
+			hi = to;
+		heat_cell(s, cpu, b)[st] += (double)(hi - lo);
+	}
+}
+
+int sim_heat_buckets_used(const struct sim *s)
+{
+	u64 n = (s->now + s->heat.width - 1) / s->heat.width;
+
+	if (n < 1)
+		n = 1;
+	return n > (u64)s->heat.buckets ? s->heat.buckets : (int)n;
+}
+
+/* ---------------------------------------------------------------------- */
+/* CPU and task states                                                      */
+
+static void cpu_update(struct sim *s, int cpu)
+{
+	struct task *curr = s->cpu_curr[cpu];
+	enum cpu_state st;
+
+	if (curr && curr->state == TASK_SPIN)
+		st = CPU_SPIN;
+	else if (curr && curr->state == TASK_RUN)
+		st = CPU_RUN;
+	else if (s->cpu_nr_io[cpu])
+		st = CPU_IO;
+	else if (s->cpu_nr_sleep[cpu])
+		st = CPU_SLEEP;
+	else
+		st = CPU_IDLE;
+	if (st == s->cpu_state[cpu])
+		return;
+	heat_add(s, cpu, s->cpu_state[cpu], s->cpu_since[cpu], s->now);
+	s->cpu_ns[cpu][s->cpu_state[cpu]] += s->now - s->cpu_since[cpu];
+	s->cpu_state[cpu] = st;
+	s->cpu_since[cpu] = s->now;
+}
+
+static void task_set_state(struct sim *s, struct task *t, enum task_state st)
+{
+	u64 spent = s->now - t->state_since;
+
+	switch (t->state) {
+	case TASK_SPIN:
+		t->spin_ns += spent;
+		break;
+	case TASK_SLEEP:
+		t->sleep_ns += spent;
+		s->cpu_nr_sleep[t->cpu]--;
+		break;
+	case TASK_IO:
+		t->io_ns += spent;
+		s->cpu_nr_io[t->cpu]--;
+		break;
+	default:
+		break;
+	}
+	if (st == TASK_SLEEP)
+		s->cpu_nr_sleep[t->cpu]++;
+	if (st == TASK_IO)
+		s->cpu_nr_io[t->cpu]++;
+	t->state = st;
+	t->state_since = s->now;
+	cpu_update(s, t->cpu);
+}
+
+/* The CPU's task stops running (sleeps, waits for I/O, exits): run the next. */
+static void cpu_release(struct sim *s, struct task *t)
+{
+	int cpu = t->cpu;
+	struct task *next;
+
+	if (s->cpu_curr[cpu] != t)
+		return;
+	s->cpu_curr[cpu] = NULL;
+	if (!list_empty(&s->cpu_rq[cpu])) {
+		next = list_first_entry(&s->cpu_rq[cpu], struct task, rq_entry);
+		list_del_init(&next->rq_entry);
+		s->cpu_curr[cpu] = next;	/* reserved while switching */
+		heap_push(s, s->now + s->costs.ctx_switch_ns, next);
+	}
+	cpu_update(s, cpu);
+}
+
+/* Run @t's coroutine from now, @pending_ns already charged. */
+static void run_task(struct sim *s, struct task *t, u64 pending_ns)
+{
+	int ret;
+
+	if (t->state != TASK_RUN)
+		task_set_state(s, t, TASK_RUN);
+	t->req = REQ_NONE;
+	t->pending_ns = pending_ns;
+	ret = t->fn(s, t);
+	if (ret == CO_DONE)
+		t->req = REQ_EXIT;
+	if (t->req == REQ_HALT) {
+		s->halted = true;
+		return;
+	}
+	heap_push(s, s->now + t->pending_ns, t);
+	t->pending_ns = 0;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Locks                                                                    */
+
+void spin_lock_init(struct sim *s, struct spinlock *l, const char *name)
+{
+	memset(l, 0, sizeof(*l));
+	l->name = name;
+	l->id = s->nr_locks;
+	if (s->nr_locks < SIM_MAX_LOCKS)
+		s->locks[s->nr_locks++] = l;
+	l->last_cpu = -1;
+	INIT_LIST_HEAD(&l->waiters);
+}
+
+static u64 handoff_cost(struct sim *s, struct spinlock *l)
+{
+	return s->costs.line_transfer_ns +
+	       s->costs.line_transfer_per_waiter_ns * (u64)l->nr_waiters;
+}
+
+static void do_lock(struct sim *s, struct task *t, struct spinlock *l)
+{
+	u64 cost = s->costs.lock_acquire_ns;
+
+	if (!l->owner) {
+		if (l->last_cpu >= 0 && l->last_cpu != t->cpu)
+			cost += s->costs.line_transfer_ns;
+		l->owner = t;
+		l->acquisitions++;
+		l->acquired_at = s->now + cost;
+		run_task(s, t, cost);
+		return;
+	}
+	if (l->owner == t) {
+		sim_fail(s, 3, "task %s takes %s twice (line %d)", t->name, l->name, t->line);
+		return;
+	}
+	l->contended++;
+	list_add_tail(&t->wait_entry, &l->waiters);
+	l->nr_waiters++;
+	t->req_lock = l;
+	task_set_state(s, t, TASK_SPIN);
+}
+
+static void do_unlock(struct sim *s, struct task *t, struct spinlock *l)
+{
+	struct task *w;
+	u64 cost;
+
+	if (l->owner != t) {
+		sim_fail(s, 3, "task %s releases %s that it does not hold (line %d)",
+			 t->name, l->name, t->line);
+		return;
+	}
+	l->hold_ns += s->now - l->acquired_at;
+	l->owner = NULL;
+	l->last_cpu = t->cpu;
+	if (!list_empty(&l->waiters)) {
+		cost = handoff_cost(s, l);
+		w = list_first_entry(&l->waiters, struct task, wait_entry);
+		list_del_init(&w->wait_entry);
+		l->nr_waiters--;
+		l->owner = w;
+		l->acquisitions++;
+		l->acquired_at = s->now + cost;
+		l->spin_ns += s->now + cost - w->state_since;
+		w->req_lock = NULL;
+		w->req = REQ_NONE;
+		heap_push(s, s->now + cost, w);
+	}
+	run_task(s, t, 0);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Wait queues, I/O and RCU                                                 */
+
+void init_waitqueue_head(struct wait_queue_head *wq, const char *name)
+{
+	wq->name = name;
+	wq->wakeups = 0;
+	INIT_LIST_HEAD(&wq->head);
+}
+
+static void wake_task(struct sim *s, struct task *w, u64 delay)
+{
+	w->req = REQ_NONE;
+	heap_push(s, s->now + delay, w);
+}
+
+static void do_wake(struct sim *s, struct task *t, struct wait_queue_head *wq)
+{
+	struct task *w, *n;
+
+	list_for_each_entry_safe(w, n, &wq->head, struct task, wait_entry) {
+		list_del_init(&w->wait_entry);
+		wq->wakeups++;
+		wake_task(s, w, s->costs.wakeup_ns);
+	}
+	run_task(s, t, 0);
+}
+
+void blkdev_init(struct blkdev *d, const char *name, int channels,
+		 u64 latency_ns, u64 bw_bytes_per_s, u64 flush_ns)
+{
+	memset(d, 0, sizeof(*d));
+	d->name = name;
+	d->channels = channels < 1 ? 1 : channels > 8 ? 8 : channels;
+	d->latency_ns = latency_ns;
+	d->bw_bytes_per_s = bw_bytes_per_s;
+	d->flush_ns = flush_ns;
+}
+
+static void do_io(struct sim *s, struct task *t)
+{
+	struct blkdev *d = t->req_dev;
+	int c, best = 0;
+	u64 start, done;
+
+	for (c = 1; c < d->channels; c++)
+		if (d->busy_until[c] < d->busy_until[best])
+			best = c;
+	start = d->busy_until[best] > s->now ? d->busy_until[best] : s->now;
+	done = start + d->latency_ns + t->req_bytes * NSEC_PER_SEC / d->bw_bytes_per_s;
+	if (t->req_flush)
+		done += d->flush_ns;
+	d->busy_until[best] = done;
+	d->requests++;
+	d->bytes += t->req_bytes;
+	d->queue_ns += start - s->now;
+	task_set_state(s, t, TASK_IO);
+	cpu_release(s, t);
+	t->req = REQ_NONE;
+	heap_push(s, done, t);
+}
+
+/* Is a reader that began at or before @epoch still inside its section? */
+static bool rcu_blocked(struct sim *s, u64 epoch)
+{
+	int i;
+
+	for (i = 0; i < s->nr_tasks; i++) {
+		struct task *r = s->tasks[i];
+
+		if (r->rcu_nesting > 0 && r->rcu_epoch <= epoch)
+			return true;
+	}
+	return false;
+}
+
+/* A reader left its section: finish the grace periods it was holding up. */
+static void rcu_advance(struct sim *s)
+{
+	struct rcu_gp *gp, *n;
+
+	list_for_each_entry_safe(gp, n, &s->rcu_gps, struct rcu_gp, entry) {
+		if (rcu_blocked(s, gp->epoch))
+			continue;
+		list_del_init(&gp->entry);
+		gp->done = true;
+		s->rcu_gps_completed++;
+		if (!list_empty(&gp->wq.head)) {
+			struct task *w = list_first_entry(&gp->wq.head, struct task, wait_entry);
+			u64 at = gp->started + s->costs.rcu_gp_min_ns;
+
+			list_del_init(&w->wait_entry);
+			w->req = REQ_NONE;
+			heap_push(s, at > s->now ? at : s->now + s->costs.wakeup_ns, w);
+		}
+	}
+}
+
+static void do_rcu_sync(struct sim *s, struct task *t)
+{
+	struct rcu_gp *gp = sim_alloc(s, sizeof(*gp));
+
+	if (!gp)
+		return;
+	gp->epoch = s->rcu_epoch++;
+	gp->started = s->now;
+	init_waitqueue_head(&gp->wq, "rcu_gp");
+	list_add_tail(&gp->entry, &s->rcu_gps);
+	list_add_tail(&t->wait_entry, &gp->wq.head);
+	task_set_state(s, t, TASK_SLEEP);
+	cpu_release(s, t);
+	rcu_advance(s);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Dispatch                                                                 */
+
+static void dispatch(struct sim *s, struct task *t)
+{
+	enum sim_req req = t->req;
+	int cpu = t->cpu;
+
+	switch (req) {
+	case REQ_NONE:
+		/* resumed: started, woken, I/O done or handed a lock */
+		if (t->state == TASK_SPIN) {
+			run_task(s, t, 0);
+			return;
+		}
+		if (s->cpu_curr[cpu] && s->cpu_curr[cpu] != t) {
+			if (t->state != TASK_READY)
+				task_set_state(s, t, TASK_READY);
+			list_add_tail(&t->rq_entry, &s->cpu_rq[cpu]);
+			return;
+		}
+		s->cpu_curr[cpu] = t;
+		run_task(s, t, 0);
+		return;
+	case REQ_DELAY:
+		run_task(s, t, 0);
+		return;
+	case REQ_EXIT:
+		t->req = REQ_NONE;
+		task_set_state(s, t, TASK_DONE);
+		cpu_release(s, t);
+		return;
+	case REQ_LOCK:
+		do_lock(s, t, t->req_lock);
+		return;
+	case REQ_UNLOCK:
+		do_unlock(s, t, t->req_lock);
+		return;
+	case REQ_SLEEP:
+		list_add_tail(&t->wait_entry, &t->req_wq->head);
+		t->req = REQ_NONE;
+		task_set_state(s, t, TASK_SLEEP);
+		cpu_release(s, t);
+		return;
+	case REQ_WAKE:
+		do_wake(s, t, t->req_wq);
+		return;
+	case REQ_IO:
+		do_io(s, t);
+		return;
+	case REQ_RCU_LOCK:
+		if (t->rcu_nesting++ == 0)
+			t->rcu_epoch = s->rcu_epoch;
+		run_task(s, t, 0);
+		return;
+	case REQ_RCU_UNLOCK:
+		if (t->rcu_nesting <= 0) {
+			sim_fail(s, 3, "task %s: rcu_read_unlock without rcu_read_lock (line %d)",
+				 t->name, t->line);
+			return;
+		}
+		if (--t->rcu_nesting == 0)
+			rcu_advance(s);
+		run_task(s, t, 0);
+		return;
+	case REQ_RCU_SYNC:
+		t->req = REQ_NONE;
+		do_rcu_sync(s, t);
+		return;
+	case REQ_HALT:
+		return;
+	}
+}
+
+bool __sim_request(struct task *t, enum sim_req req)
+{
+	t->req = req;
+	return true;
+}
+
+bool __sim_lock(struct task *t, struct spinlock *l)
+{
+	t->req_lock = l;
+	return __sim_request(t, REQ_LOCK);
+}
+
+bool __sim_unlock(struct task *t, struct spinlock *l)
+{
+	t->req_lock = l;
+	return __sim_request(t, REQ_UNLOCK);
+}
+
+bool __sim_sleep(struct task *t, struct wait_queue_head *wq)
+{
+	t->req_wq = wq;
+	return __sim_request(t, REQ_SLEEP);
+}
+
+bool __sim_wake(struct task *t, struct wait_queue_head *wq)
+{
+	t->req_wq = wq;
+	return __sim_request(t, REQ_WAKE);
+}
+
+bool __sim_io(struct task *t, struct blkdev *d, u64 bytes, bool flush)
+{
+	t->req_dev = d;
+	t->req_bytes = bytes;
+	t->req_flush = flush;
+	return __sim_request(t, REQ_IO);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Steps                                                                    */
+
+static void step_watch_update(struct sim *s)
+{
+	u64 next = s->max_steps + 1;
+	u64 i = s->steps;
+
+	if (s->stop_step > i && s->stop_step < next)
+		next = s->stop_step;
+	if (s->trace_max) {
+		if (i < s->trace_from && s->trace_from < next)
+			next = s->trace_from;
+		else if (i + 1 < s->trace_from + s->trace_max && i + 1 < next)
+			next = i + 1;
+	}
+	s->step_watch = next;
+}
+
+bool __sim_step_slow(struct sim *s, struct task *t, int line, int kind,
+		     s64 a, s64 b)
+{
+	u64 i = s->steps;
+
+	if (i > s->max_steps) {
+		sim_fail(s, 2, "step budget of %llu steps exceeded at %.3f ms of virtual time; lower the parameters",
+			 (unsigned long long)s->max_steps, (double)s->now / 1e6);
+		return true;
+	}
+	if (s->trace_max && i >= s->trace_from && i < s->trace_from + s->trace_max &&
+	    s->trace_len < s->trace_max) {
+		struct sim_step_rec *r = &s->trace[s->trace_len++];
+
+		r->i = i;
+		r->t = s->now + t->pending_ns;
+		r->cpu = t->cpu;
+		r->task = t->id;
+		r->line = line;
+		r->kind = kind;
+		r->a = a;
+		r->b = b;
+	}
+	step_watch_update(s);
+	return s->stop_step && i == s->stop_step;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Set-up and the loop                                                      */
+
+int sim_init(struct sim *s, int nr_cpus, u32 seed)
+{
+	u64 x = seed;
+	int i;
+
+	memset(s, 0, sizeof(*s));
+	INIT_LIST_HEAD(&s->allocs);
+	INIT_LIST_HEAD(&s->rcu_gps);
+	for (i = 0; i < 4; i++)
+		s->rng[i] = splitmix64(&x);
+	s->hash = 0xcbf29ce484222325ULL ^ seed;
+	s->nr_cpus = nr_cpus;
+	for (i = 0; i < SIM_MAX_CPUS; i++)
+		INIT_LIST_HEAD(&s->cpu_rq[i]);
+	s->max_events = 50000000ULL;
+	s->max_steps = 4000000000ULL;
+	s->max_mem = 512ULL << 20;
+	s->heat.buckets = 120;
+
+	/*
+	 * Machine-wide costs, for a server of the mail's era (2-3 GHz, one or
+	 * two sockets):
+	 * - an uncontended lock is one atomic on a line already in L1: ~20 ns;
+	 * - a cache line moving to another core: ~100 ns across a socket;
+	 * - each further CPU polling the same line adds coherence traffic that
+	 *   delays the handoff, ~25 ns per waiter (measured lock handoff
+	 *   latencies grow roughly linearly with spinners);
+	 * - waking a sleeping task until it runs: ~4 us (IPI plus schedule);
+	 * - a context switch: ~2 us;
+	 * - the shortest grace period: ~1 ms (non-expedited, HZ=1000).
+	 */
+	s->costs.lock_acquire_ns = 20;
+	s->costs.line_transfer_ns = 100;
+	s->costs.line_transfer_per_waiter_ns = 25;
+	s->costs.wakeup_ns = 4 * NSEC_PER_USEC;
+	s->costs.ctx_switch_ns = 2 * NSEC_PER_USEC;
+	s->costs.rcu_gp_min_ns = 1 * NSEC_PER_MSEC;
+	return 0;
+}
+
+/* sim_prepare - allocate what the run needs once its budgets are set. */
+static int sim_prepare(struct sim *s)
+{
+	if (!s->heat.bins) {
+		s->heat.width = 1000;	/* 1 us; doubles as the run grows */
+		s->heat.bins = sim_alloc(s, sizeof(double) * s->nr_cpus *
+					    s->heat.buckets * CPU_NR_STATES);
+		if (!s->heat.bins)
+			return -1;
+	}
+	if (s->trace_max && !s->trace) {
+		s->trace = sim_alloc(s, sizeof(*s->trace) * s->trace_max);
+		if (!s->trace)
+			return -1;
+	}
+	step_watch_update(s);
+	return 0;
+}
+
+struct task *sim_task_create(struct sim *s, int cpu, const char *name,
+			     task_fn fn, void *priv, u64 start_ns)
+{
+	struct task *t;
+
+	if (sim_prepare(s))
+		return NULL;
+	if (s->nr_tasks == s->max_tasks) {
+		int cap = s->max_tasks ? s->max_tasks * 2 : 64;
+		struct task **tasks = sim_alloc(s, sizeof(*tasks) * cap);
+		struct sim_event *heap = sim_alloc(s, sizeof(*heap) * cap);
+
+		if (!tasks || !heap)
+			return NULL;
+		if (s->nr_tasks) {
+			memcpy(tasks, s->tasks, sizeof(*tasks) * s->nr_tasks);
+			memcpy(heap, s->heap, sizeof(*heap) * s->heap_len);
+		}
+		s->tasks = tasks;
+		s->heap = heap;
+		s->max_tasks = cap;
+	}
+	t = sim_alloc(s, sizeof(*t));
+	if (!t)
+		return NULL;
+	t->id = s->nr_tasks;
+	t->cpu = cpu % s->nr_cpus;
+	snprintf(t->name, sizeof(t->name), "%s", name);
+	t->fn = fn;
+	t->priv = priv;
+	t->state = TASK_READY;
+	t->func = "";
+	INIT_LIST_HEAD(&t->wait_entry);
+	INIT_LIST_HEAD(&t->rq_entry);
+	s->tasks[s->nr_tasks++] = t;
+	heap_push(s, start_ns, t);
+	return t;
+}
+
+static void report_stuck(struct sim *s)
+{
+	int i;
+
+	for (i = 0; i < s->nr_tasks; i++) {
+		struct task *t = s->tasks[i];
+
+		if (t->state == TASK_DONE)
+			continue;
+		sim_fail(s, 3, "deadlock: task %s never finished (state %d in %s, line %d, waiting on %s)",
+			 t->name, t->state, t->func, t->line,
+			 t->req_lock ? t->req_lock->name : t->req_wq ? t->req_wq->name : "nothing");
+		return;
+	}
+}
+
+int sim_run(struct sim *s)
+{
+	int cpu;
+
+	if (sim_prepare(s))
+		return s->error;
+	while (s->heap_len && !s->halted && !s->error) {
+		struct sim_event ev = heap_pop(s);
+
+		s->now = ev.time;
+		if (++s->events > s->max_events) {
+			sim_fail(s, 2, "event budget of %llu events exceeded at %.3f ms of virtual time; lower the parameters or raise max_events",
+				 (unsigned long long)s->max_events, (double)s->now / 1e6);
+			break;
+		}
+		hash_mix(s, ev.time);
+		hash_mix(s, ((u64)ev.task->id << 8) | ev.task->req);
+		dispatch(s, ev.task);
+	}
+	if (!s->halted && !s->error)
+		report_stuck(s);
+	hash_mix(s, s->steps);
+	for (cpu = 0; cpu < s->nr_cpus; cpu++) {
+		heat_add(s, cpu, s->cpu_state[cpu], s->cpu_since[cpu], s->now);
+		s->cpu_ns[cpu][s->cpu_state[cpu]] += s->now - s->cpu_since[cpu];
+		s->cpu_since[cpu] = s->now;
+	}
+	return s->error;
+}
+
+u64 sim_cpu_state_ns(const struct sim *s, enum cpu_state st)
+{
+	u64 sum = 0;
+	int cpu;
+
+	for (cpu = 0; cpu < s->nr_cpus; cpu++)
+		sum += s->cpu_ns[cpu][st];
+	return sum;
+}
+
+void sim_destroy(struct sim *s)
+{
+	while (!list_empty(&s->allocs)) {
+		struct sim_block *b = list_first_entry(&s->allocs, struct sim_block, entry);
+
+		list_del(&b->entry);
+		free(b);
+	}
+	s->mem = 0;
+}

@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * jc.c - the native front end of the simulator, for tests and benchmarks.
+ * It calls exactly the ABI that JavaScript calls (jc_api.h).
+ *
+ *   jc labs | params LAB | rows LAB
+ *   jc run|hash|steps|snapshot|heatmap LAB VARIANT PARAMS SEED [OPTS]
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "jc_api.h"
+
+static int usage(void)
+{
+	fprintf(stderr,
+		"usage: jc labs | params LAB | rows LAB\n"
+		"       jc run|hash|steps|snapshot|heatmap|time LAB VARIANT PARAMS SEED [OPTS]\n");
+	return 2;
+}
+
+static int print_or_fail(const char *s)
+{
+	if (!s) {
+		fprintf(stderr, "jc: %s\n", jc_last_error());
+		return 2;
+	}
+	puts(s);
+	return 0;
+}
+
+static const char *find_hash(const char *json)
+{
+	static char hex[17];
+	const char *p = strstr(json, "\"hash\":\"");
+
+	if (!p)
+		return "";
+	memcpy(hex, p + 8, 16);
+	hex[16] = '\0';
+	return hex;
+}
+
+int main(int argc, char **argv)
+{
+	const char *cmd;
+	unsigned long seed;
+	char *end;
+	int ret;
+
+	if (argc < 2)
+		return usage();
+	cmd = argv[1];
+	if (!strcmp(cmd, "labs"))
+		return print_or_fail(jc_labs_json());
+	if (!strcmp(cmd, "params") && argc == 3)
+		return print_or_fail(jc_params_json(argv[2]));
+	if (!strcmp(cmd, "rows") && argc == 3)
+		return print_or_fail(jc_rows_json(argv[2]));
+	if (argc < 6 || argc > 7)
+		return usage();
+	seed = strtoul(argv[5], &end, 10);
+	if (*end || end == argv[5] || seed > 0xffffffffUL) {
+		fprintf(stderr, "jc: seed must be an integer from 0 to 4294967295 (got '%s')\n",
+			argv[5]);
+		return 2;
+	}
+	if (!strcmp(cmd, "time")) {
+		struct timespec a, b;
+		double secs;
+
+		clock_gettime(CLOCK_MONOTONIC, &a);
+		ret = jc_run(argv[2], argv[3], argv[4], (uint32_t)seed,
+			     argc == 7 ? argv[6] : "");
+		clock_gettime(CLOCK_MONOTONIC, &b);
+		if (ret) {
+			fprintf(stderr, "jc: %s\n", jc_last_error());
+			return 2;
+		}
+		secs = (double)(b.tv_sec - a.tv_sec) + (double)(b.tv_nsec - a.tv_nsec) / 1e9;
+		printf("{\"wall_s\":%.6f,\"result\":%s}\n", secs, jc_result_json());
+		return 0;
+	}
+	ret = jc_run(argv[2], argv[3], argv[4], (uint32_t)seed,
+		     argc == 7 ? argv[6] : "");
+	if (ret) {
+		fprintf(stderr, "jc: %s\n", jc_last_error());
+		return 2;
+	}
+	if (!strcmp(cmd, "run"))
+		return print_or_fail(jc_result_json());
+	if (!strcmp(cmd, "hash"))
+		return printf("%s\n", find_hash(jc_result_json())) < 0;
+	if (!strcmp(cmd, "steps"))
+		return print_or_fail(jc_steps_json());
+	if (!strcmp(cmd, "snapshot"))
+		return print_or_fail(jc_snapshot_json());
+	if (!strcmp(cmd, "heatmap"))
+		return print_or_fail(jc_heatmap_json());
+	return usage();
+}

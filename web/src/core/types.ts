@@ -1,0 +1,190 @@
+/**
+ * The typed mirror of wasm-core/include/jc_api.h. Every JSON string that
+ * leaves the WASM module is parsed through these schemas in web/src/core, so
+ * the rest of the app (and the CLI) only ever sees checked, plain data.
+ */
+import { z } from 'zod';
+
+export const CPU_STATES = ['idle', 'run', 'spin', 'sleep', 'io'] as const;
+export type CpuState = (typeof CPU_STATES)[number];
+
+export const LabInfo = z.object({
+  id: z.string(),
+  title: z.string(),
+  variants: z.array(z.string()),
+  source: z.string(),
+});
+export type LabInfo = z.infer<typeof LabInfo>;
+
+export const ParamSpec = z.object({
+  name: z.string(),
+  type: z.literal('int'),
+  unit: z.string(),
+  min: z.number(),
+  max: z.number(),
+  default: z.number(),
+  help: z.string(),
+});
+export type ParamSpec = z.infer<typeof ParamSpec>;
+
+export const PaperRow = z.object({
+  row: z.number(),
+  label: z.string(),
+  params: z.record(z.string(), z.number()),
+  paper: z.object({ before: z.number(), after: z.number() }),
+  note: z.string(),
+});
+export type PaperRow = z.infer<typeof PaperRow>;
+
+export const Citation = z.object({
+  author: z.string(),
+  list: z.string(),
+  date: z.string(),
+  subject: z.string(),
+  url: z.string(),
+  commit: z.string(),
+});
+export type Citation = z.infer<typeof Citation>;
+
+export const PaperRows = z.object({
+  lab: z.string(),
+  /** metric key in RunResult.metrics that the paper column compares with */
+  metric: z.string(),
+  /** unit of the paper numbers, e.g. "K creates/s" */
+  unit: z.string(),
+  /** paper value = metrics[metric] / scale */
+  scale: z.number(),
+  citation: Citation,
+  rows: z.array(PaperRow),
+});
+export type PaperRows = z.infer<typeof PaperRows>;
+
+export const MetricInfo = z.object({ name: z.string(), unit: z.string(), help: z.string() });
+export type MetricInfo = z.infer<typeof MetricInfo>;
+
+export const SimInfo = z.object({
+  events: z.number(),
+  steps: z.number(),
+  end_ns: z.number(),
+  /** true when the run stopped at stop_step instead of finishing */
+  halted: z.boolean(),
+  mem_bytes: z.number(),
+  /** 16 hex digits, identical natively and in WASM */
+  hash: z.string(),
+});
+
+export const RunResult = z.object({
+  lab: z.string(),
+  variant: z.string(),
+  seed: z.number(),
+  params: z.record(z.string(), z.number()),
+  metrics: z.record(z.string(), z.number()),
+  metric_info: z.array(MetricInfo),
+  sim: SimInfo,
+  cpus: z.number(),
+});
+export type RunResult = z.infer<typeof RunResult>;
+
+export const Step = z.object({
+  i: z.number(),
+  t: z.number(),
+  cpu: z.number(),
+  task: z.number(),
+  line: z.number(),
+  kind: z.string(),
+  a: z.number(),
+  b: z.number(),
+});
+export type Step = z.infer<typeof Step>;
+
+export const Steps = z.object({ from: z.number(), total: z.number(), steps: z.array(Step) });
+export type Steps = z.infer<typeof Steps>;
+
+export const Heatmap = z.object({
+  cpus: z.number(),
+  buckets: z.number(),
+  bucket_ns: z.number(),
+  states: z.array(z.enum(CPU_STATES)),
+  /** [cpu][bucket][state] flattened; each (cpu, bucket) sums to <= 1 */
+  data: z.array(z.number()),
+});
+export type Heatmap = z.infer<typeof Heatmap>;
+
+/** Snapshot parts every lab shares. */
+export const LockSnap = z.object({
+  name: z.string(),
+  holder: z.number(), // task id, -1 when free
+  waiters: z.array(z.number()), // task ids in FIFO order
+});
+export const TaskSnap = z.object({
+  id: z.number(),
+  cpu: z.number(),
+  name: z.string(),
+  state: z.enum(['run', 'spin', 'sleep', 'io', 'ready', 'done']),
+  line: z.number(), // model source line where the task stands
+  fn: z.string(), // model function it is in
+});
+export type TaskSnap = z.infer<typeof TaskSnap>;
+
+/** fast-commit: the two ext4 fast-commit queues and the walk in progress. */
+export const FcSnapshot = z.object({
+  now_ns: z.number(),
+  step: z.number(),
+  locks: z.array(LockSnap),
+  tasks: z.array(TaskSnap),
+  fc: z.object({
+    inode_q: z.array(z.object({ ino: z.number(), dir: z.boolean() })),
+    inode_q_len: z.number(),
+    dentry_q: z.array(z.object({ ino: z.number(), parent: z.number() })),
+    dentry_q_len: z.number(),
+    /** the commit walking the queues, or null */
+    walk: z
+      .object({
+        task: z.number(),
+        dentry_idx: z.number(), // index into dentry_q being committed
+        inode_idx: z.number(), // before: index into inode_q being compared; after: -1
+      })
+      .nullable(),
+    commit_running: z.boolean(),
+    commits: z.number(),
+  }),
+});
+export type FcSnapshot = z.infer<typeof FcSnapshot>;
+
+/** Options of one run (mirrors jc_run's opts string). */
+export interface RunOptions {
+  stopStep?: number;
+  traceFrom?: number;
+  traceMax?: number;
+  heatBuckets?: number;
+  maxEvents?: number;
+  maxMemMb?: number;
+}
+
+export interface RunRequest {
+  lab: string;
+  variant: string;
+  params: Record<string, number>;
+  seed: number;
+  options?: RunOptions;
+}
+
+/** Everything one run hands back. */
+export interface RunOutput {
+  result: RunResult;
+  steps: Steps;
+  heatmap: Heatmap;
+  /** raw snapshot JSON, parsed by the lab page with its own schema */
+  snapshot: unknown;
+}
+
+/** An error that came from the simulator's validation or budgets. */
+export class SimError extends Error {
+  constructor(
+    message: string,
+    readonly status: 'invalid' | 'budget' | 'internal',
+  ) {
+    super(message);
+    this.name = 'SimError';
+  }
+}
