@@ -52,11 +52,14 @@ const char *jc_rows_json(const char *lab);
  * @params:  "name=value;..." (unset parameters take their defaults)
  * @seed:    any 32-bit value
  * @opts:    "stop_step=K;trace_from=A;trace_max=N;heat_buckets=B;
- *            max_events=E;max_mem_mb=M" (all optional)
+ *            max_events=E;max_mem_mb=M;check_every=C" (all optional)
  *
  * stop_step=K halts the run right after step K (steps count from 1), so the
  * snapshot shows the model mid-flight; 0 runs to the end. Steps in
  * [trace_from, trace_from + trace_max) are recorded for jc_steps_json().
+ *
+ * check_every=C runs the lab's invariant checker every C events (it always
+ * runs once at the end).
  *
  * Returns a jc_status; on failure jc_last_error() names what was wrong.
  */

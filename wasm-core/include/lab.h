@@ -72,6 +72,13 @@ struct lab {
 	void (*collect)(struct sim *s, double *out);
 	/* write the model's state as a JSON object's members */
 	void (*snapshot)(struct sim *s, struct jbuf *jb);
+	/*
+	 * The invariant checker, kept apart from the model: 0 when the
+	 * model's state is consistent, else -1 with what is wrong in @msg.
+	 * @final is true once the run has ended. Runs every check_every
+	 * events when that option is set, and always at the end.
+	 */
+	int (*invariants)(struct sim *s, bool final, char *msg, size_t len);
 };
 
 /* lab_param - the value of parameter @name in @p (the lab's own table) */

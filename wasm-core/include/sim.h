@@ -244,6 +244,11 @@ struct sim {
 	int error;		/* a jc_status; nonzero stops the run */
 	char errmsg[256];
 
+	/* the invariant checker, run every check_every events (0: never) */
+	int (*check)(struct sim *s, bool final, char *msg, size_t len);
+	u64 check_every;
+	u64 checks;
+
 	/* every allocation of a run, freed together by sim_destroy() */
 	struct list_head allocs;
 };

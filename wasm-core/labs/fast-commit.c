@@ -146,6 +146,7 @@ struct ext4_fc_dentry_update {
 	u64 fcd_ino;
 	struct list_head fcd_list;	/* on s_fc_dentry_q[], under s_fc_lock */
 	struct ext4_inode_info *fcd_inode; /* after: the inode it creates */
+	int fcd_commits;		/* commits that wrote it (checker) */
 };
 
 struct ext4_sb_info {
@@ -384,6 +385,7 @@ static int ext4_fc_commit_dentry_updates(struct sim *s, struct fs_mark *f)
 		STEP(t, FK_WRITE_INODE, (s64)inode->i_ino, 0);
 		sim_charge(t, fc_cost.write_dentry_ns);
 		f->fc_bytes += fc_cost.dentry_tag_bytes;
+		f->fc_dentry->fcd_commits++;
 		STEP(t, FK_WRITE_DENTRY, (s64)f->fc_dentry->fcd_ino,
 		     (s64)f->fc_dentry->fcd_parent);
 		spin_lock(t, &sbi->s_fc_lock);
@@ -757,6 +759,74 @@ static void fc_snapshot(struct sim *s, struct jbuf *jb)
 	jb_obj_close(jb);
 }
 
+/* ---------------------------------------------------------------------- */
+/* The invariant checker                                                   */
+
+/* Count a queue and check that each entry knows which queue it is on. */
+static int fc_check_inode_q(int q, char *msg, size_t len)
+{
+	struct ext4_inode_info *ei;
+	int n = 0;
+
+	list_for_each_entry(ei, &fc.sbi.s_fc_q[q], struct ext4_inode_info, i_fc_list) {
+		if (ei->i_fc_q != q) {
+			snprintf(msg, len, "inode %llu on queue %d says it is on %d",
+				 (unsigned long long)ei->vfs_inode.i_ino, q, ei->i_fc_q);
+			return -1;
+		}
+		n++;
+	}
+	if (n != fc.sbi.s_fc_q_len[q]) {
+		snprintf(msg, len, "inode queue %d holds %d inodes, its length says %d",
+			 q, n, fc.sbi.s_fc_q_len[q]);
+		return -1;
+	}
+	return 0;
+}
+
+static int fc_invariants(struct sim *s, bool final, char *msg, size_t len)
+{
+	struct ext4_sb_info *sbi = &fc.sbi;
+	struct ext4_fc_dentry_update *fcd;
+	long long i, total = fc.ways * fc.files * fc.loops;
+	int q, n;
+
+	(void)s;
+	for (q = 0; q < 2; q++) {
+		if (fc_check_inode_q(q, msg, len))
+			return -1;
+		n = 0;
+		list_for_each_entry(fcd, &sbi->s_fc_dentry_q[q],
+				    struct ext4_fc_dentry_update, fcd_list)
+			n++;
+		if (n != sbi->s_fc_dentry_q_len[q]) {
+			snprintf(msg, len, "dentry queue %d holds %d records, its length says %d",
+				 q, n, sbi->s_fc_dentry_q_len[q]);
+			return -1;
+		}
+	}
+	if (!sbi->fc_committing &&
+	    (sbi->s_fc_q_len[FC_Q_STAGING] || sbi->s_fc_dentry_q_len[FC_Q_STAGING])) {
+		snprintf(msg, len, "staging queues hold entries while no commit runs");
+		return -1;
+	}
+	for (i = 0; i < total; i++) {
+		fcd = &fc.records[i];
+		if (fcd->fcd_commits > 1 || (final && fcd->fcd_commits != 1)) {
+			snprintf(msg, len, "create record of inode %llu was written by %d commits",
+				 (unsigned long long)fc.file_inodes[i].vfs_inode.i_ino,
+				 fcd->fcd_commits);
+			return -1;
+		}
+	}
+	if (final && (sbi->s_fc_q_len[FC_Q_MAIN] || sbi->s_fc_dentry_q_len[FC_Q_MAIN])) {
+		snprintf(msg, len, "the run ended with %d inodes and %d records never committed",
+			 sbi->s_fc_q_len[FC_Q_MAIN], sbi->s_fc_dentry_q_len[FC_Q_MAIN]);
+		return -1;
+	}
+	return 0;
+}
+
 static const char *const fc_variants[] = { "before", "after" };
 
 /*
@@ -815,4 +885,5 @@ const struct lab lab_fast_commit = {
 	.setup = fc_setup,
 	.collect = fc_collect,
 	.snapshot = fc_snapshot,
+	.invariants = fc_invariants,
 };

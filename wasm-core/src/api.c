@@ -197,7 +197,7 @@ static bool parse_params(const struct lab *lab, const char *spec, long long *val
 
 struct run_opts {
 	long long stop_step, trace_from, trace_max, heat_buckets;
-	long long max_events, max_mem_mb;
+	long long max_events, max_mem_mb, check_every;
 };
 
 static const struct {
@@ -211,6 +211,7 @@ static const struct {
 	{ "heat_buckets", 2, 1024, offsetof(struct run_opts, heat_buckets) },
 	{ "max_events", 1, 1000000000LL, offsetof(struct run_opts, max_events) },
 	{ "max_mem_mb", 1, 2048, offsetof(struct run_opts, max_mem_mb) },
+	{ "check_every", 0, 1000000000LL, offsetof(struct run_opts, check_every) },
 };
 
 static bool take_opt(const char *name, size_t nlen, const char *val,
@@ -234,7 +235,7 @@ static bool take_opt(const char *name, size_t nlen, const char *val,
 		*(long long *)((char *)o + opt_specs[i].off) = v;
 		return true;
 	}
-	set_error("unknown option '%.*s' (options: stop_step, trace_from, trace_max, heat_buckets, max_events, max_mem_mb)",
+	set_error("unknown option '%.*s' (options: stop_step, trace_from, trace_max, heat_buckets, max_events, max_mem_mb, check_every)",
 		  (int)nlen, name);
 	return false;
 }
@@ -291,6 +292,8 @@ int jc_run(const char *lab_id, const char *variant, const char *params,
 	s->heat.buckets = (int)o.heat_buckets;
 	s->max_events = (u64)o.max_events;
 	s->max_mem = (size_t)o.max_mem_mb << 20;
+	s->check = lab->invariants;
+	s->check_every = (u64)o.check_every;
 
 	ret = lab->setup(s, v, run.params);
 	if (!ret && !s->error)

@@ -776,6 +776,18 @@ static void report_stuck(struct sim *s)
 	}
 }
 
+static void run_check(struct sim *s, bool final)
+{
+	char msg[200];
+
+	if (!s->check)
+		return;
+	s->checks++;
+	if (s->check(s, final, msg, sizeof(msg)))
+		sim_fail(s, 3, "invariant violated at %llu ns (event %llu): %s",
+			 (unsigned long long)s->now, (unsigned long long)s->events, msg);
+}
+
 int sim_run(struct sim *s)
 {
 	int cpu;
@@ -794,9 +806,13 @@ int sim_run(struct sim *s)
 		hash_mix(s, ev.time);
 		hash_mix(s, ((u64)ev.task->id << 8) | ev.task->req);
 		dispatch(s, ev.task);
+		if (s->check_every && s->events % s->check_every == 0)
+			run_check(s, false);
 	}
 	if (!s->halted && !s->error)
 		report_stuck(s);
+	if (!s->halted && !s->error)
+		run_check(s, true);
 	hash_mix(s, s->steps);
 	for (cpu = 0; cpu < s->nr_cpus; cpu++) {
 		heat_add(s, cpu, s->cpu_state[cpu], s->cpu_since[cpu], s->now);
