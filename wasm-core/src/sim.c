@@ -677,7 +677,7 @@ int sim_init(struct sim *s, int nr_cpus, u32 seed)
 	for (i = 0; i < SIM_MAX_CPUS; i++)
 		INIT_LIST_HEAD(&s->cpu_rq[i]);
 	s->max_events = 50000000ULL;
-	s->max_steps = 4000000000ULL;
+	s->max_steps = 1000000000ULL;
 	s->max_mem = 512ULL << 20;
 	s->heat.buckets = 120;
 
