@@ -1,0 +1,50 @@
+/**
+ * One configuration for the web app (root web/, built to web/dist) and for
+ * vitest (the TypeScript unit tests of web/src, cli/ and tests/unit).
+ */
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const repo = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
+
+/** The WASM build the app bundles: wasm-core/build, or JC_WASM_DIR (as web/src/core/node.ts reads it). */
+const wasmBuild = process.env.JC_WASM_DIR ? resolve(process.env.JC_WASM_DIR) : repo('wasm-core/build');
+
+/** The one address of the lab, for `npm start`, `vite preview` and Playwright. */
+export const HOST = '127.0.0.1';
+export const PORT = 5173;
+
+export default defineConfig({
+  root: repo('web'),
+  plugins: [react()],
+  resolve: {
+    /* wasm-core's build products and model sources, outside web/ */
+    alias: [
+      { find: /^@wasm-core\/build\//, replacement: `${wasmBuild}/` },
+      { find: /^@wasm-core\//, replacement: `${repo('wasm-core')}/` },
+    ],
+  },
+  worker: { format: 'es' },
+  build: {
+    outDir: repo('web/dist'),
+    emptyOutDir: true,
+    target: 'es2022',
+    /* bench/ reads it to tell which files the first page loads */
+    manifest: true,
+  },
+  server: {
+    host: HOST,
+    port: PORT,
+    strictPort: true,
+    fs: { allow: [repo('.'), wasmBuild] },
+  },
+  preview: { host: HOST, port: PORT, strictPort: true },
+  test: {
+    root: repo('.'),
+    include: ['web/src/**/*.test.ts', 'cli/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 30_000,
+  },
+});
