@@ -1,0 +1,61 @@
+/**
+ * The page's handle on the simulator: one Web Worker per page, reached
+ * through comlink. Every method answers with plain, checked data, or rejects
+ * with the simulator's own message (a SimError when the simulator refused).
+ */
+import * as Comlink from 'comlink';
+import { unwrap, type Reply } from './protocol';
+import type { SweepProgressFn, SweepResult } from './sweep';
+import type { LabInfo, PaperRows, ParamSpec, RunOutput, RunRequest } from './types';
+import type { WorkerApi } from './worker';
+
+export interface SimClient {
+  labs(): Promise<LabInfo[]>;
+  params(lab: string): Promise<ParamSpec[]>;
+  rows(lab: string): Promise<PaperRows>;
+  /** The C model's source text (wasm-core/labs/<lab>.c). */
+  source(lab: string): Promise<string>;
+  run(req: RunRequest): Promise<RunOutput>;
+  /** The paper's table, before and after; onProgress is called after every run. */
+  sweep(lab: string, onProgress?: SweepProgressFn): Promise<SweepResult>;
+}
+
+let shared: SimClient | null = null;
+
+/** The page's simulator, started on first use. */
+export function getSim(): SimClient {
+  if (!shared) {
+    const worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'journalclub-sim' });
+    const client = wrapWorker(worker, () => {
+      if (shared === client) shared = null;
+    });
+    shared = client;
+  }
+  return shared;
+}
+
+/**
+ * A SimClient over a worker running worker.ts. When the worker dies (it
+ * could not load, or threw outside a call), every pending and later call
+ * rejects, and onDead lets the owner start a new one.
+ */
+export function wrapWorker(worker: Worker, onDead?: () => void): SimClient {
+  const api = Comlink.wrap<WorkerApi>(worker);
+  const dead = new Promise<never>((_, reject) => {
+    worker.addEventListener('error', (event) => {
+      const detail = event.message ? `: ${event.message}` : ' (see the browser console)';
+      reject(new Error(`the simulator worker stopped${detail}`));
+      onDead?.();
+    });
+  });
+  dead.catch(() => undefined);
+  const call = async <T>(reply: Promise<Reply<T>>): Promise<T> => unwrap(await Promise.race([reply, dead]));
+  return {
+    labs: () => call(api.labs()),
+    params: (lab) => call(api.params(lab)),
+    rows: (lab) => call(api.rows(lab)),
+    source: (lab) => call(api.source(lab)),
+    run: (req) => call(api.run(req)),
+    sweep: (lab, onProgress) => call(api.sweep(lab, onProgress ? Comlink.proxy(onProgress) : undefined)),
+  };
+}

@@ -1,0 +1,275 @@
+/**
+ * The typed wrapper over the raw Emscripten exports of wasm-core (jc_api.h).
+ *
+ * Layers, innermost first: the module factory's raw `_jc_*` exports, this
+ * Engine (strings in, zod-checked plain data out, failures as SimError), and
+ * the Worker API in worker.ts. Nothing outside web/src/core calls the module.
+ *
+ * An Engine is synchronous: every call runs to completion in the simulator.
+ * Strings returned by the library are copied out at once, because they are
+ * only valid until the next jc_* call.
+ */
+import type { z } from 'zod';
+import {
+  Heatmap,
+  LabInfo,
+  PaperRows,
+  ParamSpec,
+  RunResult,
+  SimError,
+  Steps,
+  type RunOptions,
+  type RunOutput,
+  type RunRequest,
+} from './types';
+
+/** The part of the Emscripten module the engine uses. */
+export interface JcModule {
+  ccall(
+    ident: string,
+    returnType: 'number' | 'string' | null,
+    argTypes: ('number' | 'string')[],
+    args: (number | string)[],
+  ): unknown;
+  UTF8ToString(ptr: number): string;
+}
+
+/** Options handed to the module factory. */
+export interface JcModuleOptions {
+  /** The .wasm bytes, read by the caller: Emscripten 3.1.6 cannot find them by itself in Node. */
+  wasmBinary: ArrayBuffer | Uint8Array;
+  print?: (text: string) => void;
+  printErr?: (text: string) => void;
+}
+
+/** The default export of wasm-core/build/journalclub.mjs. */
+export type JcFactory = (options: JcModuleOptions) => Promise<JcModule>;
+
+/**
+ * Parameter values as a caller may have them: numbers from the UI, or the
+ * user's text from the command line, which the simulator validates itself so
+ * that its message names the parameter and its range.
+ */
+export type ParamValues = Record<string, number | string>;
+
+/** A RunRequest whose parameter values may still be text. */
+export type RawRunRequest = Omit<RunRequest, 'params'> & { params: ParamValues };
+
+export interface Engine {
+  /** jc_version(): the simulator's version string. */
+  version(): string;
+  labs(): LabInfo[];
+  params(lab: string): ParamSpec[];
+  rows(lab: string): PaperRows;
+  /** One run with everything it produced: metrics, recorded steps, heatmap, snapshot. */
+  run(req: RunRequest | RawRunRequest): RunOutput;
+  /** One run, metrics only (what sweeps and the CLI need). */
+  result(req: RunRequest | RawRunRequest): RunResult;
+  /** False once the module has trapped: its memory is not to be trusted again. */
+  healthy(): boolean;
+}
+
+const SEED_MAX = 0xffff_ffff;
+
+const STATUS: Record<number, SimError['status']> = { 1: 'invalid', 2: 'budget', 3: 'internal' };
+
+/** jc_run's option names, in the order jc_api.h lists them. */
+const OPTION_KEYS: [keyof RunOptions, string][] = [
+  ['stopStep', 'stop_step'],
+  ['traceFrom', 'trace_from'],
+  ['traceMax', 'trace_max'],
+  ['heatBuckets', 'heat_buckets'],
+  ['maxEvents', 'max_events'],
+  ['maxMemMb', 'max_mem_mb'],
+];
+
+const NAME_RE = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * Encode parameters as jc_run's "name=value;name=value". Values are passed on
+ * as written; only text that would break the syntax itself is refused here.
+ */
+export function encodeParams(params: ParamValues): string {
+  return Object.entries(params)
+    .map(([name, value]) => {
+      if (!NAME_RE.test(name)) throw new SimError(`unknown parameter "${name}"`, 'invalid');
+      const text = typeof value === 'number' ? numberText(name, value) : value.trim();
+      if (text === '' || /[;=\s]/.test(text))
+        throw new SimError(`parameter ${name}: "${value}" is not a number`, 'invalid');
+      return `${name}=${text}`;
+    })
+    .join(';');
+}
+
+function numberText(name: string, value: number): string {
+  if (!Number.isFinite(value)) throw new SimError(`parameter ${name}: ${value} is not a number`, 'invalid');
+  return String(value);
+}
+
+/** Encode RunOptions as jc_run's opts string; every option is a whole number >= 0. */
+export function encodeOptions(options: RunOptions = {}): string {
+  const parts: string[] = [];
+  for (const [key, cname] of OPTION_KEYS) {
+    const value = options[key];
+    if (value === undefined) continue;
+    if (!Number.isSafeInteger(value) || value < 0)
+      throw new SimError(`option ${cname} must be a whole number >= 0, got ${value}`, 'invalid');
+    parts.push(`${cname}=${value}`);
+  }
+  return parts.join(';');
+}
+
+/** Check a seed: jc_run takes any 32-bit unsigned value. */
+export function checkSeed(seed: number): number {
+  if (!Number.isInteger(seed) || seed < 0 || seed > SEED_MAX)
+    throw new SimError(`seed must be a whole number from 0 to ${SEED_MAX}, got ${seed}`, 'invalid');
+  return seed;
+}
+
+/** Parse JSON text from the library with a schema; a mismatch is an internal error naming the path. */
+export function parseJson<T>(schema: z.ZodType<T>, text: string, what: string): T {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    throw new SimError(`${what} returned invalid JSON: ${(e as Error).message}`, 'internal');
+  }
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue && issue.path.length > 0 ? issue.path.join('.') : '(top level)';
+    throw new SimError(`${what} returned unexpected JSON at ${where}: ${issue?.message ?? 'invalid'}`, 'internal');
+  }
+  return parsed.data;
+}
+
+/** Parse JSON text whose shape belongs to someone else (the lab snapshot). */
+function parseAny(text: string, what: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (e) {
+    throw new SimError(`${what} returned invalid JSON: ${(e as Error).message}`, 'internal');
+  }
+}
+
+const LabList = LabInfo.array();
+const ParamList = ParamSpec.array();
+
+/**
+ * Instantiate the module and wrap it.
+ * @param factory    the default export of journalclub.mjs
+ * @param wasmBinary the bytes of journalclub.wasm
+ */
+export async function createEngine(
+  factory: JcFactory,
+  wasmBinary: ArrayBuffer | Uint8Array,
+  options: Omit<JcModuleOptions, 'wasmBinary'> = {},
+): Promise<Engine> {
+  let mod: JcModule;
+  try {
+    mod = await factory({ ...options, wasmBinary });
+  } catch (e) {
+    throw new SimError(`could not start the simulator: ${errorText(e)}`, 'internal');
+  }
+  return wrapModule(mod);
+}
+
+/** Wrap an instantiated module (exported for tests with a stand-in module). */
+export function wrapModule(mod: JcModule): Engine {
+  let crashed: string | null = null;
+  let labsCache: LabInfo[] | null = null;
+  const paramsCache = new Map<string, ParamSpec[]>();
+  const rowsCache = new Map<string, PaperRows>();
+
+  /* Every call goes through here: after a trap the module's memory is not trusted again. */
+  function call(name: string, argTypes: ('number' | 'string')[], args: (number | string)[]): number {
+    if (crashed !== null) throw new SimError(`the simulator stopped after an earlier crash: ${crashed}`, 'internal');
+    try {
+      return mod.ccall(name, 'number', argTypes, args) as number;
+    } catch (e) {
+      crashed = errorText(e);
+      throw new SimError(`the simulator crashed in ${name}: ${crashed}`, 'internal');
+    }
+  }
+
+  function lastError(): string {
+    const ptr = call('jc_last_error', [], []);
+    return ptr ? mod.UTF8ToString(ptr) : '';
+  }
+
+  /* A jc_*_json() call: NULL means failure, explained by jc_last_error(). */
+  function text(name: string, argTypes: ('number' | 'string')[] = [], args: (number | string)[] = []): string {
+    const ptr = call(name, argTypes, args);
+    if (!ptr) {
+      const msg = lastError();
+      throw new SimError(msg || `${name} failed`, msg ? 'invalid' : 'internal');
+    }
+    return mod.UTF8ToString(ptr);
+  }
+
+  function labs(): LabInfo[] {
+    labsCache ??= parseJson(LabList, text('jc_labs_json'), 'jc_labs_json');
+    return labsCache;
+  }
+
+  function checkLab(lab: string): void {
+    const ids = labs().map((l) => l.id);
+    if (!ids.includes(lab)) throw new SimError(`unknown lab "${lab}" (labs: ${ids.join(', ')})`, 'invalid');
+  }
+
+  function start(req: RunRequest | RawRunRequest): void {
+    const params = encodeParams(req.params);
+    const opts = encodeOptions(req.options);
+    const seed = checkSeed(req.seed);
+    const status = call(
+      'jc_run',
+      ['string', 'string', 'string', 'number', 'string'],
+      [req.lab, req.variant, params, seed, opts],
+    );
+    if (status === 0) return;
+    const kind = STATUS[status] ?? 'internal';
+    throw new SimError(lastError() || `jc_run failed with status ${status}`, kind);
+  }
+
+  return {
+    version: () => text('jc_version'),
+    labs,
+    params(lab) {
+      checkLab(lab);
+      let specs = paramsCache.get(lab);
+      if (!specs) {
+        specs = parseJson(ParamList, text('jc_params_json', ['string'], [lab]), 'jc_params_json');
+        paramsCache.set(lab, specs);
+      }
+      return specs;
+    },
+    rows(lab) {
+      checkLab(lab);
+      let rows = rowsCache.get(lab);
+      if (!rows) {
+        rows = parseJson(PaperRows, text('jc_rows_json', ['string'], [lab]), 'jc_rows_json');
+        rowsCache.set(lab, rows);
+      }
+      return rows;
+    },
+    run(req) {
+      start(req);
+      return {
+        result: parseJson(RunResult, text('jc_result_json'), 'jc_result_json'),
+        steps: parseJson(Steps, text('jc_steps_json'), 'jc_steps_json'),
+        heatmap: parseJson(Heatmap, text('jc_heatmap_json'), 'jc_heatmap_json'),
+        snapshot: parseAny(text('jc_snapshot_json'), 'jc_snapshot_json'),
+      };
+    },
+    result(req) {
+      start(req);
+      return parseJson(RunResult, text('jc_result_json'), 'jc_result_json');
+    },
+    healthy: () => crashed === null,
+  };
+}
+
+export function errorText(e: unknown): string {
+  if (e instanceof Error) return e.message;
+  return String(e);
+}

@@ -1,0 +1,70 @@
+/// <reference types="node" />
+/**
+ * Node loader for the WASM simulator: the CLI, the benchmarks and the tests
+ * run the very module that the browser runs.
+ *
+ * Emscripten 3.1.6's ES module output reads `__dirname` when its factory is
+ * called in Node, which an ES module does not have; the loader lends it for
+ * that one synchronous call and hands the .wasm bytes in itself.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createEngine, type Engine, type JcFactory } from './engine';
+
+/** The repository's root, three folders above web/src/core. */
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** Where `make -C wasm-core wasm` puts its output (JC_WASM_DIR overrides). */
+export function wasmBuildDir(): string {
+  return process.env.JC_WASM_DIR ? resolve(process.env.JC_WASM_DIR) : join(REPO_ROOT, 'wasm-core', 'build');
+}
+
+/** The native CLI built by `make -C wasm-core native`, beside the WASM build. */
+export function nativeBinary(): string {
+  return join(wasmBuildDir(), 'native', 'jc');
+}
+
+/** An error for a missing build product, telling the user what to run. */
+export class MissingBuildError extends Error {
+  constructor(path: string, command: string) {
+    super(`${relative(process.cwd(), path) || path} is missing: run \`${command}\` first`);
+    this.name = 'MissingBuildError';
+  }
+}
+
+const loaded = new Map<string, Promise<Engine>>();
+
+/**
+ * Load the engine from a build folder; one instance per folder and process,
+ * because each instance adds process listeners of its own.
+ */
+export function loadEngine(dir: string = wasmBuildDir()): Promise<Engine> {
+  let engine = loaded.get(dir);
+  if (!engine) {
+    engine = instantiate(dir);
+    loaded.set(dir, engine);
+    engine.catch(() => loaded.delete(dir));
+  }
+  return engine;
+}
+
+async function instantiate(dir: string): Promise<Engine> {
+  const mjs = join(dir, 'journalclub.mjs');
+  const wasm = join(dir, 'journalclub.wasm');
+  for (const path of [mjs, wasm]) if (!existsSync(path)) throw new MissingBuildError(path, 'npm run build:wasm');
+  const { default: factory } = (await import(pathToFileURL(mjs).href)) as { default: JcFactory };
+  const wasmBinary = readFileSync(wasm);
+  const g = globalThis as { __dirname?: string };
+  const had = Object.prototype.hasOwnProperty.call(g, '__dirname');
+  const saved = g.__dirname;
+  g.__dirname = dir;
+  let ready: Promise<Engine>;
+  try {
+    ready = createEngine(factory, wasmBinary);
+  } finally {
+    if (had) g.__dirname = saved;
+    else delete g.__dirname;
+  }
+  return ready;
+}
