@@ -1,0 +1,35 @@
+/** Parsing of the command line's own values (the simulator checks the rest). */
+import { UsageError } from './errors';
+
+export const SEED_MAX = 0xffff_ffff;
+
+/** Collect a repeatable option's values in order (commander's argParser). */
+export function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}
+
+/**
+ * `--set name=value` options to parameter values. Values stay text: the
+ * simulator validates them against its parameter table, so that its message
+ * names the parameter and its range.
+ */
+export function parseSets(sets: string[]): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const set of sets) {
+    const eq = set.indexOf('=');
+    const name = eq < 0 ? '' : set.slice(0, eq).trim();
+    const value = eq < 0 ? '' : set.slice(eq + 1).trim();
+    if (eq < 0 || name === '') throw new UsageError(`--set ${JSON.stringify(set)}: expected name=value, e.g. --set files=1024`);
+    if (value === '') throw new UsageError(`--set ${name}: no value after '='`);
+    if (Object.prototype.hasOwnProperty.call(params, name)) throw new UsageError(`--set ${name} is given twice`);
+    params[name] = value;
+  }
+  return params;
+}
+
+/** A seed: a whole number from 0 to 2^32 - 1, in decimal. */
+export function parseSeed(text: string): number {
+  const seed = /^\d{1,10}$/.test(text.trim()) ? Number(text.trim()) : NaN;
+  if (!(seed <= SEED_MAX)) throw new UsageError(`--seed ${JSON.stringify(text)}: expected a whole number from 0 to ${SEED_MAX}`);
+  return seed;
+}

@@ -1,0 +1,148 @@
+/**
+ * The commands of `journalclub`, each a function from parsed options to
+ * text on stdout. They run the WASM simulator that the browser runs.
+ */
+import { Presets, SingleBar } from 'cli-progress';
+import { loadEngine } from '../web/src/core/node';
+import { paperValue, sweep, type SweepResult } from '../web/src/core/sweep';
+import type { RunResult } from '../web/src/core/types';
+import { parseSeed, parseSets } from './args';
+import { formatNumber, formatParams, formatRatio, table } from './format';
+
+type Print = (text: string) => void;
+
+const json = (value: unknown): string => JSON.stringify(value, null, 2);
+
+export async function labsCommand(opts: { json?: boolean }, print: Print): Promise<void> {
+  const labs = (await loadEngine()).labs();
+  if (opts.json) return print(json(labs));
+  print(table(['lab', 'title', 'variants'], labs.map((l) => [l.id, l.title, l.variants.join(', ')])));
+}
+
+export async function paramsCommand(lab: string, opts: { json?: boolean }, print: Print): Promise<void> {
+  const specs = (await loadEngine()).params(lab);
+  if (opts.json) return print(json(specs));
+  print(
+    table(
+      ['parameter', 'default', 'min', 'max', 'unit', 'meaning'],
+      specs.map((p) => [p.name, p.default, p.min, p.max, p.unit, p.help]),
+    ),
+  );
+}
+
+export interface SimOptions {
+  variant: string;
+  set: string[];
+  seed: string;
+  json?: boolean;
+}
+
+export async function simCommand(lab: string, opts: SimOptions, print: Print): Promise<void> {
+  const params = parseSets(opts.set);
+  const seed = parseSeed(opts.seed);
+  const engine = await loadEngine();
+  const result = engine.result({ lab, variant: opts.variant, params, seed });
+  if (opts.json) {
+    const { variant, params: used, metrics, sim } = result;
+    return print(json({ lab: result.lab, variant, seed: result.seed, params: used, metrics, sim }));
+  }
+  print(describeRun(result));
+}
+
+/** A run in words and a table of its metrics. */
+export function describeRun(result: RunResult): string {
+  const units = new Map(result.metric_info.map((m) => [m.name, m]));
+  const metrics = table(
+    ['metric', 'value', 'unit', 'meaning'],
+    Object.entries(result.metrics).map(([name, value]) => [
+      name,
+      value,
+      units.get(name)?.unit ?? '',
+      units.get(name)?.help ?? '',
+    ]),
+  );
+  const { sim } = result;
+  return [
+    `${result.lab}, ${result.variant} the patch, seed ${result.seed}, ${result.cpus} CPUs`,
+    `parameters: ${formatParams(result.params)}`,
+    '',
+    metrics,
+    '',
+    `simulated ${formatNumber(sim.end_ns / 1e6)} ms in ${sim.events} events, ${sim.steps} steps; hash ${sim.hash}`,
+  ].join('\n');
+}
+
+export async function sweepCommand(
+  lab: string,
+  opts: { seed: string; json?: boolean },
+  print: Print,
+): Promise<void> {
+  const seed = parseSeed(opts.seed);
+  const engine = await loadEngine();
+  const total = engine.rows(lab).rows.length * 2;
+  const bar = new SingleBar(
+    {
+      format: `sweep ${lab} [{bar}] {value}/{total} runs  row {row} {variant}`,
+      stream: process.stderr,
+      hideCursor: true,
+      clearOnComplete: true,
+    },
+    Presets.shades_classic,
+  );
+  bar.start(total, 0, { row: '', variant: '' });
+  let result: SweepResult;
+  try {
+    result = await sweep(engine, lab, (p) => bar.update(p.done, { row: p.label, variant: p.variant }), seed);
+  } finally {
+    bar.stop();
+  }
+  if (opts.json) {
+    return print(
+      json({
+        lab: result.lab,
+        metric: result.metric,
+        unit: result.unit,
+        scale: result.scale,
+        seed: result.seed,
+        rows: result.rows.map((r) => ({
+          row: r.row,
+          label: r.label,
+          params: r.params,
+          paper: r.paper,
+          note: r.note,
+          before: r.before.metrics,
+          after: r.after.metrics,
+        })),
+      }),
+    );
+  }
+  print(describeSweep(result));
+}
+
+/** The paper's table beside the simulator's, in the paper's unit. */
+export function describeSweep(result: SweepResult): string {
+  const rows = result.rows.map((r) => {
+    const before = paperValue(r.before, result);
+    const after = paperValue(r.after, result);
+    return [
+      r.label,
+      formatParams(r.params),
+      r.paper.before,
+      before ?? NaN,
+      r.paper.after,
+      after ?? NaN,
+      formatRatio(r.paper.after, r.paper.before),
+      formatRatio(after, before),
+    ];
+  });
+  const notes = result.rows.filter((r) => r.note !== '').map((r) => `  ${r.label}: ${r.note}`);
+  return [
+    `${result.lab}: the paper's table beside the simulator's (${result.unit}; metric ${result.metric}, seed ${result.seed})`,
+    '',
+    table(
+      ['row', 'parameters', 'paper before', 'sim before', 'paper after', 'sim after', 'paper after/before', 'sim after/before'],
+      rows,
+    ),
+    ...(notes.length > 0 ? ['', 'notes:', ...notes] : []),
+  ].join('\n');
+}

@@ -1,0 +1,82 @@
+/**
+ * journalclub: the project's one command line.
+ *
+ *   journalclub labs
+ *   journalclub params <lab>
+ *   journalclub sim <lab> --variant before|after [--set name=value]... [--seed N] [--json]
+ *   journalclub sweep <lab> [--seed N] [--json]
+ *
+ * Exit status: 0 done, 2 the input was refused (the message names what and
+ * its range), 1 anything else. Errors are one line on stderr.
+ */
+import { Command, Option } from 'commander';
+import { SWEEP_SEED } from '../web/src/core/sweep';
+import { collect } from './args';
+import { labsCommand, paramsCommand, simCommand, sweepCommand } from './commands';
+import { describeError, EXIT_OK } from './errors';
+
+const print = (text: string): void => {
+  process.stdout.write(`${text}\n`);
+};
+
+export function program(): Command {
+  const cli = new Command('journalclub')
+    .description('Five Linux filesystem mails, simulated: run the labs from the command line.')
+    .showSuggestionAfterError()
+    .exitOverride()
+    .configureOutput({
+      outputError: (text, write) => write(`journalclub: ${text.replace(/^error: /, '').trimEnd()}\n`),
+    });
+
+  cli
+    .command('labs')
+    .description('list the labs')
+    .option('--json', 'print JSON')
+    .action((opts: { json?: boolean }) => labsCommand(opts, print));
+
+  cli
+    .command('params')
+    .description("show a lab's parameters: default, range, unit")
+    .argument('<lab>', 'lab id, e.g. fast-commit')
+    .option('--json', 'print JSON')
+    .action((lab: string, opts: { json?: boolean }) => paramsCommand(lab, opts, print));
+
+  cli
+    .command('sim')
+    .description('run one simulation and print its metrics')
+    .argument('<lab>', 'lab id, e.g. fast-commit')
+    .addOption(new Option('--variant <variant>', 'the kernel before or after the patch').makeOptionMandatory())
+    .option('--set <name=value>', 'set a parameter (repeatable); see `journalclub params <lab>`', collect, [])
+    .option('--seed <n>', 'random seed, 0 to 4294967295', '1')
+    .option('--json', 'print JSON')
+    .action((lab: string, opts: Parameters<typeof simCommand>[1]) => simCommand(lab, opts, print));
+
+  cli
+    .command('sweep')
+    .description("run the mail's table, before and after, beside the paper's numbers")
+    .argument('<lab>', 'lab id, e.g. fast-commit')
+    .option('--seed <n>', 'random seed, 0 to 4294967295', String(SWEEP_SEED))
+    .option('--json', 'print JSON')
+    .action((lab: string, opts: { seed: string; json?: boolean }) => sweepCommand(lab, opts, print));
+
+  return cli;
+}
+
+/** Run the command line; resolves to the exit status. */
+export async function main(argv: string[]): Promise<number> {
+  try {
+    await program().parseAsync(argv, { from: 'user' });
+    return EXIT_OK;
+  } catch (e) {
+    const { message, code } = describeError(e);
+    if (message !== null) process.stderr.write(`journalclub: ${message}\n`);
+    return code;
+  }
+}
+
+/* A closed pipe (journalclub ... | head) ends the output quietly. */
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(EXIT_OK);
+});
+
+process.exitCode = await main(process.argv.slice(2));
