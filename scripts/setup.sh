@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Installs what journalclub needs and does not find: the Debian packages that
+# build and test it (as root; otherwise it prints the command to run), then
+# node_modules. Safe to run again: it does nothing when all is there.
+#   scripts/setup.sh [--list]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# build-essential: native simulator and C tests; libcmocka-dev: the C tests;
+# emscripten: the WASM build; chromium + fonts-liberation: browser tests.
+PACKAGES=(build-essential libcmocka-dev emscripten chromium fonts-liberation)
+
+# --list: print the Debian packages and stop (.ci/run installs them up front)
+if [[ ${1:-} == --list ]]; then
+	echo "${PACKAGES[*]}"
+	exit 0
+fi
+
+missing=()
+if command -v dpkg-query >/dev/null; then
+	for pkg in "${PACKAGES[@]}"; do
+		status=$(dpkg-query -W -f='${db:Status-Status}' "$pkg" 2>/dev/null || true)
+		[[ $status == installed ]] || missing+=("$pkg")
+	done
+else
+	echo "setup: no dpkg here; journalclub is set up on Debian 12 (bookworm) with: ${PACKAGES[*]}" >&2
+	for cmd in cc make emcc chromium; do
+		command -v "$cmd" >/dev/null || { echo "setup: '$cmd' not found" >&2; exit 1; }
+	done
+fi
+
+if ((${#missing[@]} > 0)); then
+	if [[ $(id -u) -ne 0 ]]; then
+		echo "setup: missing Debian packages; install them with:" >&2
+		echo "  sudo apt-get update && sudo apt-get install -y --no-install-recommends ${missing[*]}" >&2
+		exit 1
+	fi
+	echo "setup: installing ${missing[*]}"
+	export DEBIAN_FRONTEND=noninteractive
+	apt-get update -q
+	apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+
+if [[ ! -d node_modules ]]; then
+	if [[ -f package-lock.json ]]; then
+		echo "setup: npm ci"
+		npm ci --no-audit --no-fund
+	else
+		echo "setup: npm install"
+		npm install --no-audit --no-fund
+	fi
+fi

@@ -1,0 +1,265 @@
+#!/usr/bin/env node
+// @ts-check
+/**
+ * npm test: set up, build the simulator (native and WASM), run every suite,
+ * and close with one line, `N passed, N failed`, over the tests of all of
+ * them. Each runner's own count is read (cmocka's summary lines, vitest's and
+ * Playwright's JSON reports, node's TAP summary); a suite that fails without
+ * a count of its own (a crash, a build error) counts as one failed test.
+ *
+ *   node scripts/test.mjs [--only SUITE[,SUITE...]] [--no-build]
+ *   suites: c, typecheck, unit, node, e2e
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const OUT = join(ROOT, '.cache', 'test');
+const BIN = join(ROOT, 'node_modules', '.bin');
+
+/**
+ * @typedef {{ passed: number, failed: number }} Count
+ * @typedef {{ code: number, output: string }} Ran
+ * @typedef {{ name: string, title: string, run: () => Promise<Count> }} Suite
+ */
+
+/**
+ * Run a command, its output shown as it comes and kept for parsing.
+ * @param {string} cmd @param {string[]} args @param {NodeJS.ProcessEnv} [env]
+ * @returns {Promise<Ran>}
+ */
+function run(cmd, args, env = {}) {
+  return new Promise((resolve) => {
+    let output = '';
+    const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      process.stdout.write(chunk);
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+      process.stderr.write(chunk);
+    });
+    child.on('error', (err) => resolve({ code: 127, output: `${output}\n${cmd}: ${err.message}` }));
+    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 128 : 1), output }));
+  });
+}
+
+/** Sum every match of a pattern's first group. @param {string} text @param {RegExp} re */
+function sum(text, re) {
+  let total = 0;
+  for (const m of text.matchAll(re)) total += Number(m[1]);
+  return total;
+}
+
+/**
+ * cmocka prints "[  PASSED  ] N test(s)." and "[  FAILED  ] N test(s)" per test program.
+ * @param {string} output
+ * @returns {Count}
+ */
+export function cmockaCount(output) {
+  return {
+    passed: sum(output, /^\[\s*PASSED\s*\]\s+(\d+)\s+test/gm),
+    failed: sum(output, /^\[\s*FAILED\s*\]\s+(\d+)\s+test/gm),
+  };
+}
+
+/**
+ * node --test's TAP summary: "# pass N", "# fail N", "# cancelled N".
+ * @param {string} tap
+ * @returns {Count}
+ */
+export function tapCount(tap) {
+  return {
+    passed: sum(tap, /^# pass (\d+)$/gm),
+    failed: sum(tap, /^# fail (\d+)$/gm) + sum(tap, /^# cancelled (\d+)$/gm),
+  };
+}
+
+/**
+ * vitest's JSON report; a test file that failed to load has no test results of its own.
+ * @param {any} report
+ * @returns {Count}
+ */
+export function vitestCount(report) {
+  const broken = (report.testResults ?? []).filter(
+    (/** @type {any} */ file) =>
+      file.status === 'failed' &&
+      !(file.assertionResults ?? []).some((/** @type {any} */ t) => t.status === 'failed'),
+  ).length;
+  return { passed: report.numPassedTests ?? 0, failed: (report.numFailedTests ?? 0) + broken };
+}
+
+/**
+ * Playwright's JSON report: expected = passed, unexpected = failed; errors
+ * outside any test (a web server that did not start) count too.
+ * @param {any} report
+ * @returns {Count}
+ */
+export function playwrightCount(report) {
+  const stats = report.stats ?? {};
+  const failed = (stats.unexpected ?? 0) + (report.errors ?? []).length;
+  return { passed: (stats.expected ?? 0) + (stats.flaky ?? 0), failed };
+}
+
+/**
+ * A count from a runner's report; a crash that left no count, or a run of
+ * no test at all, is one failure.
+ * @param {Ran} ran @param {Count} count @param {string} what
+ * @returns {Count}
+ */
+function settle(ran, count, what) {
+  if (ran.code !== 0 && count.failed === 0) {
+    console.error(`test: ${what} exited with status ${ran.code} and no failed test of its own: counted as 1 failed`);
+    return { passed: count.passed, failed: 1 };
+  }
+  if (count.passed + count.failed === 0) {
+    console.error(`test: ${what} ran no test: counted as 1 failed`);
+    return { passed: 0, failed: 1 };
+  }
+  return count;
+}
+
+/** @param {string} path */
+function readJson(path) {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return {};
+  }
+}
+
+/** @param {string} path */
+function fresh(path) {
+  rmSync(path, { force: true });
+  return path;
+}
+
+/** @type {Suite[]} */
+const SUITES = [
+  {
+    name: 'c',
+    title: 'C tests (make -C wasm-core test)',
+    async run() {
+      const ran = await run('bash', ['scripts/make-core.sh', 'test']);
+      return settle(ran, cmockaCount(ran.output), 'make -C wasm-core test');
+    },
+  },
+  {
+    name: 'typecheck',
+    title: 'TypeScript check (tsc, one test)',
+    async run() {
+      const ran = await run(join(BIN, 'tsc'), ['-p', 'tsconfig.json']);
+      return ran.code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
+    },
+  },
+  {
+    name: 'unit',
+    title: 'unit tests (vitest)',
+    async run() {
+      const json = fresh(join(OUT, 'vitest.json'));
+      const ran = await run(join(BIN, 'vitest'), [
+        'run',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${json}`,
+      ]);
+      return settle(ran, vitestCount(readJson(json)), 'vitest');
+    },
+  },
+  {
+    name: 'node',
+    title: 'CLI and native-vs-WASM tests (node --test)',
+    async run() {
+      const dir = join(ROOT, 'tests', 'node');
+      const files = existsSync(dir)
+        ? readdirSync(dir)
+            .filter((f) => f.endsWith('.test.ts'))
+            .sort()
+            .map((f) => join('tests', 'node', f))
+        : [];
+      if (files.length === 0) {
+        console.error('test: no tests in tests/node');
+        return { passed: 0, failed: 1 };
+      }
+      const tap = fresh(join(OUT, 'node.tap'));
+      const ran = await run(process.execPath, [
+        '--import',
+        'tsx',
+        '--test',
+        '--test-reporter=spec',
+        '--test-reporter-destination=stdout',
+        '--test-reporter=tap',
+        `--test-reporter-destination=${tap}`,
+        ...files,
+      ]);
+      const text = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
+      return settle(ran, tapCount(text), 'node --test');
+    },
+  },
+  {
+    name: 'e2e',
+    title: 'browser tests (Playwright, Chromium)',
+    async run() {
+      const json = fresh(join(OUT, 'playwright.json'));
+      const ran = await run(join(BIN, 'playwright'), ['test'], { JC_PLAYWRIGHT_JSON: json });
+      return settle(ran, playwrightCount(readJson(json)), 'playwright');
+    },
+  },
+];
+
+async function main() {
+  const { values } = parseArgs({
+    options: { only: { type: 'string' }, 'no-build': { type: 'boolean', default: false } },
+  });
+  const only = values.only ? values.only.split(',') : SUITES.map((s) => s.name);
+  const unknown = only.filter((n) => !SUITES.some((s) => s.name === n));
+  if (unknown.length > 0) {
+    console.error(`test: unknown suite ${unknown.join(', ')} (suites: ${SUITES.map((s) => s.name).join(', ')})`);
+    process.exit(2);
+  }
+  mkdirSync(OUT, { recursive: true });
+
+  /** @type {[string, Count][]} */
+  const results = [];
+  const setup = await run('bash', ['scripts/setup.sh']);
+  if (setup.code !== 0) {
+    console.error('test: set-up failed (see above); no suite was run');
+    console.log('0 passed, 1 failed');
+    process.exit(1);
+  }
+  if (!values['no-build']) {
+    console.log('\n== build: the simulator, native and WASM ==');
+    const build = await run('bash', ['scripts/make-core.sh', 'native', 'wasm']);
+    if (build.code !== 0) {
+      console.error('test: the simulator did not build (see above): counted as 1 failed');
+      results.push(['build', { passed: 0, failed: 1 }]);
+    }
+  }
+  for (const suite of SUITES.filter((s) => only.includes(s.name))) {
+    console.log(`\n== ${suite.title} ==`);
+    results.push([suite.name, await suite.run()]);
+  }
+
+  let passed = 0;
+  let failed = 0;
+  console.log('\nsuite       passed  failed');
+  for (const [name, count] of results) {
+    console.log(`${name.padEnd(10)} ${String(count.passed).padStart(7)} ${String(count.failed).padStart(7)}`);
+    passed += count.passed;
+    failed += count.failed;
+  }
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exit(failed > 0 ? 1 : 0);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  main().catch((err) => {
+    console.error(`test: ${err instanceof Error ? err.message : String(err)}`);
+    console.log('0 passed, 1 failed');
+    process.exit(1);
+  });
+}
