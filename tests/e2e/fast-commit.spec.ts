@@ -1,0 +1,123 @@
+import { expect, hashQuery, labUrl, paramSpecs, test, waitForRuns } from './fixtures';
+
+const LAB = 'fast-commit';
+
+test("the controls are generated from the model's parameter table", async ({ page }) => {
+  const specs = await paramSpecs(LAB);
+  expect(specs.length).toBeGreaterThan(0);
+  await page.goto(labUrl(LAB));
+  for (const spec of specs) {
+    const input = page.getByTestId(`param-${spec.name}`);
+    await expect(input).toBeVisible();
+    await expect(input).toHaveAttribute('min', String(spec.min));
+    await expect(input).toHaveAttribute('max', String(spec.max));
+  }
+  await expect(page.locator('[data-testid^="param-"]')).toHaveCount(specs.length);
+});
+
+test('a run shows its metrics', async ({ page }) => {
+  await page.goto(labUrl(LAB, { variant: 'before' }));
+  await waitForRuns(page);
+  const metrics = page.getByTestId('metrics');
+  await expect(metrics).toBeVisible();
+  await expect(metrics).toContainText(/\d/);
+  await expect(page.getByTestId('run-error')).toHaveCount(0);
+});
+
+test('step forward advances the step counter and step back returns', async ({ page }) => {
+  await page.goto(labUrl(LAB, { variant: 'before' }));
+  await waitForRuns(page);
+  const counter = page.getByTestId('step-counter');
+  const start = Number(await counter.textContent());
+  await page.getByTestId('step-forward').click();
+  await expect(counter).toHaveText(String(start + 1));
+  await page.getByTestId('step-forward').click();
+  await expect(counter).toHaveText(String(start + 2));
+  await page.getByTestId('step-back').click();
+  await expect(counter).toHaveText(String(start + 1));
+  await expect((await hashQuery(page)).get('step')).toBe(String(start + 1));
+});
+
+test('the animation shows the executing line and the two queues', async ({ page }) => {
+  await page.goto(labUrl(LAB, { variant: 'before', step: 40 }));
+  await waitForRuns(page);
+  await expect(page.getByTestId('code-line-active').first()).toBeVisible();
+  await expect(page.getByTestId('queue-dentry').first()).toBeAttached();
+  await expect(page.getByTestId('queue-inode').first()).toBeAttached();
+});
+
+test('play runs the animation and pause stops it', async ({ page }) => {
+  await page.goto(labUrl(LAB, { variant: 'after' }));
+  await waitForRuns(page);
+  const counter = page.getByTestId('step-counter');
+  const start = Number(await counter.textContent());
+  await page.getByTestId('play').click();
+  await expect.poll(async () => Number(await counter.textContent())).toBeGreaterThan(start);
+  await page.getByTestId('pause').click();
+  const stopped = await counter.textContent();
+  await page.waitForTimeout(500);
+  await expect(counter).toHaveText(stopped ?? '');
+});
+
+test('the heatmap draws its cells', async ({ page }) => {
+  await page.goto(labUrl(LAB, { variant: 'before' }));
+  await waitForRuns(page);
+  const heatmap = page.getByTestId('heatmap').first();
+  await expect(heatmap).toBeVisible();
+  await expect.poll(async () => Number(await heatmap.getAttribute('data-cells'))).toBeGreaterThan(0);
+});
+
+test('the URL sets the controls, and the controls set the URL', async ({ page }) => {
+  const specs = await paramSpecs(LAB);
+  /* a value off the default for the first two parameters, within their ranges */
+  const chosen = specs.slice(0, 2).map((s) => ({ name: s.name, value: s.default === s.min ? s.min + 1 : s.min }));
+  const query: Record<string, number | string> = { variant: 'after', seed: 7 };
+  for (const c of chosen) query[c.name] = c.value;
+
+  await page.goto(labUrl(LAB, query));
+  await expect(page.getByTestId('variant')).toHaveValue('after');
+  await expect(page.getByTestId('seed')).toHaveValue('7');
+  for (const c of chosen) await expect(page.getByTestId(`param-${c.name}`)).toHaveValue(String(c.value));
+  await expect(page.getByTestId('url-error')).toHaveCount(0);
+
+  const first = chosen[0]!;
+  const spec = specs[0]!;
+  const next = first.value + 1 <= spec.max ? first.value + 1 : first.value - 1;
+  await page.getByTestId(`param-${first.name}`).fill(String(next));
+  await page.getByTestId(`param-${first.name}`).press('Enter');
+  await expect.poll(async () => (await hashQuery(page)).get(first.name)).toBe(String(next));
+
+  await page.getByTestId('variant').selectOption('before');
+  await expect.poll(async () => (await hashQuery(page)).get('variant')).toBe('before');
+});
+
+test('a bad value in the URL is reported with its range', async ({ page }) => {
+  const [spec] = await paramSpecs(LAB);
+  await page.goto(labUrl(LAB, { [spec!.name]: 'abc' }));
+  const banner = page.getByTestId('url-error');
+  await expect(banner).toBeVisible();
+  await expect(banner).toContainText(spec!.name);
+  await expect(banner).toContainText(`${spec!.min}..${spec!.max}`);
+  await expect(page.getByTestId(`param-${spec!.name}`)).toHaveValue(/^\d+$/);
+});
+
+test('an out-of-range control value shows the simulator\'s message', async ({ page }) => {
+  const [spec] = await paramSpecs(LAB);
+  await page.goto(labUrl(LAB));
+  await waitForRuns(page);
+  await page.getByTestId(`param-${spec!.name}`).fill(String(spec!.max + 1));
+  await page.getByTestId(`param-${spec!.name}`).press('Enter');
+  const error = page.getByTestId('run-error');
+  await expect(error).toBeVisible();
+  await expect(error).toContainText(spec!.name);
+});
+
+test("the paper sweep fills the mail's table", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto(labUrl(LAB));
+  await expect(page.getByTestId('paper-table')).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId('sweep-run').click();
+  await expect(page.getByTestId('sweep-progress')).toBeVisible();
+  await expect(page.getByTestId('sim-after-1')).toHaveText(/\d/, { timeout: 90_000 });
+  await expect(page.getByTestId('sweep-run')).toBeEnabled({ timeout: 90_000 });
+});
