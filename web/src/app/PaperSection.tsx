@@ -70,7 +70,9 @@ export function PaperSection({ lab, rows, specs, onUseParams }: PaperSectionProp
               ? progress
                 ? `row ${rowIndex}/${n} (${progress.label}, ${progress.variant})`
                 : `row 0/${n}`
-              : result
+              : error
+                ? `stopped at row ${progress ? Math.min(n, rowIndex + (progress.variant === 'after' ? 1 : 0)) : 1}/${n}`
+                : result
                 ? `row ${n}/${n} done${elapsed != null ? ` in ${(elapsed / 1000).toFixed(1)} s` : ''} (seed ${result.seed})`
                 : `row 0/${n}: not run yet`}
           </span>

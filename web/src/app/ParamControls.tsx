@@ -2,6 +2,7 @@
  * Inputs generated from a lab's parameter table (never a hand-written list):
  * one number input per parameter, with its range, unit and help.
  */
+import type { ReactNode } from 'react';
 import type { ParamSpec } from '../core/types';
 
 export interface ParamControlsProps {
@@ -15,9 +16,11 @@ export interface ParamControlsProps {
   onDraft(name: string, text: string): void;
   /** apply drafts now (Enter) */
   onApply(): void;
+  /** more controls placed in the same grid (seed, variant) */
+  children?: ReactNode;
 }
 
-export function ParamControls({ specs, values, drafts, invalid, onDraft, onApply }: ParamControlsProps) {
+export function ParamControls({ specs, values, drafts, invalid, onDraft, onApply, children }: ParamControlsProps) {
   return (
     <div className="param-grid">
       {specs.map((s) => {
@@ -48,6 +51,7 @@ export function ParamControls({ specs, values, drafts, invalid, onDraft, onApply
           </label>
         );
       })}
+      {children}
     </div>
   );
 }

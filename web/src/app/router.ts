@@ -50,13 +50,17 @@ export function replaceHash(hash: string): void {
   window.history.replaceState(window.history.state, '', url);
 }
 
-/** The current hash location, updated on hashchange (links, back, typing). */
-export function useHashLocation(): HashLocation & { hash: string } {
-  const [hash, setHash] = useState(() => window.location.hash);
+/**
+ * The current hash location, updated on hashchange (links, back, typing).
+ * `changes` counts hashchange events, so that a page can tell a navigation
+ * to the same text as before from no navigation at all.
+ */
+export function useHashLocation(): HashLocation & { hash: string; changes: number } {
+  const [state, setState] = useState(() => ({ hash: window.location.hash, changes: 0 }));
   useEffect(() => {
-    const onChange = () => setHash(window.location.hash);
+    const onChange = () => setState((s) => ({ hash: window.location.hash, changes: s.changes + 1 }));
     window.addEventListener('hashchange', onChange);
     return () => window.removeEventListener('hashchange', onChange);
   }, []);
-  return { hash, ...parseHash(hash) };
+  return { ...state, ...parseHash(state.hash) };
 }

@@ -101,8 +101,7 @@ export interface Frame {
 
 export interface Stepper {
   frames: Partial<Record<Variant, Frame>>;
-  /** the step the frames currently on screen were asked for */
-  shownStep: number | null;
+  /** a newer step has been asked for than the frames on screen */
   busy: boolean;
   error: string | null;
 }
@@ -125,53 +124,56 @@ export function useStepper(
   totals: Partial<Record<Variant, number>>,
   enabled: boolean,
 ): Stepper {
-  const [state, setState] = useState<Stepper>({ frames: {}, shownStep: null, busy: false, error: null });
+  const [state, setState] = useState<{ frames: Stepper['frames']; key: string | null; error: string | null }>({
+    frames: {},
+    key: null,
+    error: null,
+  });
   const inFlight = useRef(false);
-  const wanted = useRef<string | null>(null);
-  const shown = useRef<string | null>(null);
-  const request = useRef<() => Promise<void>>(async () => undefined);
+  const wanted = useRef<{ key: string; run: () => Promise<Stepper['frames']> } | null>(null);
+  const done = useRef<string | null>(null);
 
   const pump = useCallback(() => {
-    if (inFlight.current || wanted.current === null || wanted.current === shown.current) return;
+    const w = wanted.current;
+    if (inFlight.current || !w || w.key === done.current) return;
     inFlight.current = true;
-    const key = wanted.current;
-    setState((s) => ({ ...s, busy: true }));
-    request
-      .current()
-      .catch((e) => setState((s) => ({ ...s, error: errorText(e) })))
-      .finally(() => {
-        shown.current = key;
-        inFlight.current = false;
-        setState((s) => ({ ...s, busy: false }));
-        pump();
-      });
+    w.run().then(
+      (frames) => setState({ frames, key: w.key, error: null }),
+      (e) => setState((s) => ({ ...s, key: w.key, error: errorText(e) })),
+    ).finally(() => {
+      done.current = w.key;
+      inFlight.current = false;
+      pump();
+    });
   }, []);
 
   const key = enabled && params ? JSON.stringify([lab, variants, params, seed, step, totals]) : null;
   useEffect(() => {
     if (!key || !params) return;
-    request.current = async () => {
-      const sim = getSim();
-      const pairs = await Promise.all(
-        variants.map(async (variant) => {
-          const total = totals[variant] ?? step;
-          const s = Math.max(1, Math.min(step, total));
-          const out = await sim.run({
-            lab,
-            variant,
-            params,
-            seed,
-            options: { stopStep: s, traceFrom: Math.max(1, s - TRAIL_STEPS + 1), traceMax: TRAIL_STEPS, heatBuckets: 1 },
-          });
-          const frame: Frame = { step: s, snapshot: out.snapshot, steps: out.steps.steps, total };
-          return [variant, frame] as const;
-        }),
-      );
-      setState({ frames: Object.fromEntries(pairs), shownStep: step, busy: true, error: null });
+    wanted.current = {
+      key,
+      run: async () => {
+        const sim = getSim();
+        const pairs = await Promise.all(
+          variants.map(async (variant) => {
+            const total = totals[variant] ?? step;
+            const s = Math.max(1, Math.min(step, total));
+            const out = await sim.run({
+              lab,
+              variant,
+              params,
+              seed,
+              options: { stopStep: s, traceFrom: Math.max(1, s - TRAIL_STEPS + 1), traceMax: TRAIL_STEPS, heatBuckets: 2 },
+            });
+            const frame: Frame = { step: s, snapshot: out.snapshot, steps: out.steps.steps, total };
+            return [variant, frame] as const;
+          }),
+        );
+        return Object.fromEntries(pairs) as Stepper['frames'];
+      },
     };
-    wanted.current = key;
     pump();
   }, [key, pump]);
 
-  return state;
+  return { frames: state.frames, busy: key !== null && key !== state.key, error: state.error };
 }

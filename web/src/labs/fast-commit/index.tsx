@@ -69,19 +69,21 @@ function FastCommitLab({ data }: { data: LabData }) {
   const stepFromUrl = useRef(parseHash(window.location.hash).query.has('step'));
 
   // Someone edited the URL or followed a link to this page: restore from it.
+  // (The page's own URL updates use replaceState and fire no hashchange.)
   const loc = useHashLocation();
-  const firstHash = useRef(loc.hash);
+  const seenChanges = useRef(loc.changes);
   useEffect(() => {
-    if (loc.hash === firstHash.current) return;
-    firstHash.current = loc.hash;
-    const route = matchRoute(loc.path);
+    if (loc.changes === seenChanges.current) return;
+    seenChanges.current = loc.changes;
+    const { path, query } = parseHash(loc.hash);
+    const route = matchRoute(path);
     if (route.name !== 'lab' || route.id !== LAB) return;
-    const r = parseLabQuery(loc.query, specs, defaults);
+    const r = parseLabQuery(query, specs, defaults);
     setView(r.state);
     setUrlIssues(r.issues);
     setDrafts({});
-    stepFromUrl.current = loc.query.has('step');
-  }, [loc.hash, loc.path, loc.query, specs, defaults]);
+    stepFromUrl.current = query.has('step');
+  }, [loc.changes, loc.hash, specs, defaults]);
 
   // ---- playback state
   const [playing, setPlaying] = useState(false);
@@ -95,7 +97,6 @@ function FastCommitLab({ data }: { data: LabData }) {
     const write = () => {
       urlTimer.current = null;
       replaceHash(pendingHash.current);
-      firstHash.current = window.location.hash;
     };
     if (!playing) {
       if (urlTimer.current !== null) window.clearTimeout(urlTimer.current);
@@ -145,7 +146,7 @@ function FastCommitLab({ data }: { data: LabData }) {
           variant: 'before',
           params,
           seed,
-          options: { stopStep: 1, traceMax: 0, heatBuckets: 1 },
+          options: { stopStep: 1, traceMax: 0, heatBuckets: 2 },
         });
         if (seq !== applySeq.current) return;
         setView((v) => ({ ...v, params, seed }));
@@ -308,44 +309,43 @@ function FastCommitLab({ data }: { data: LabData }) {
             {runs.running ? 'simulating…' : ready ? `${variants.map((v) => `${v}: ${(totals[v] ?? 0).toLocaleString('en-US')} steps`).join(' · ')}` : ' '}
           </span>
         </div>
-        <div className="controls-row">
-          <ParamControls
-            specs={specs}
-            values={view.params}
-            drafts={drafts}
-            invalid={invalid}
-            onDraft={onDraft}
-            onApply={() => void applyDrafts(drafts)}
-          />
-          <div className="control-side">
-            <label className={`param${invalid.has('seed') ? ' invalid' : ''}`} title={`Seed of every random choice (0..${SEED_MAX}); the same seed gives the same run`}>
-              <span className="param-name">seed</span>
-              <input
-                type="number"
-                data-testid="seed"
-                min={0}
-                max={SEED_MAX}
-                step={1}
-                value={drafts.seed ?? String(view.seed)}
-                onChange={(e) => onDraft('seed', e.target.value)}
-                onKeyDown={(e) => e.key === 'Enter' && void applyDrafts(drafts)}
-              />
-            </label>
-            <label className="param" title="Which code to run: before the patch, after it, or both side by side with the same parameters">
-              <span className="param-name">variant</span>
-              <select data-testid="variant" value={view.variant} onChange={(e) => setVariant(e.target.value as ViewVariant)}>
-                {VIEW_VARIANTS.map((v) => (
-                  <option key={v} value={v}>
-                    {VARIANT_LABELS[v]}
-                  </option>
-                ))}
-              </select>
-            </label>
+        <ParamControls
+          specs={specs}
+          values={view.params}
+          drafts={drafts}
+          invalid={invalid}
+          onDraft={onDraft}
+          onApply={() => void applyDrafts(drafts)}
+        >
+          <label className={`param${invalid.has('seed') ? ' invalid' : ''}`} title={`Seed of every random choice (0..${SEED_MAX}); the same seed gives the same run`}>
+            <span className="param-name">seed</span>
+            <input
+              type="number"
+              data-testid="seed"
+              min={0}
+              max={SEED_MAX}
+              step={1}
+              value={drafts.seed ?? String(view.seed)}
+              onChange={(e) => onDraft('seed', e.target.value)}
+              onKeyDown={(e) => e.key === 'Enter' && void applyDrafts(drafts)}
+            />
+          </label>
+          <label className="param" title="Which code to run: before the patch, after it, or both side by side with the same parameters">
+            <span className="param-name">variant</span>
+            <select data-testid="variant" value={view.variant} onChange={(e) => setVariant(e.target.value as ViewVariant)}>
+              {VIEW_VARIANTS.map((v) => (
+                <option key={v} value={v}>
+                  {VARIANT_LABELS[v]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <div className="param param-button">
             <button type="button" className="small" data-testid="reset" onClick={() => setParams(defaults.params)} title="Back to the small configuration the animation starts from">
               small config
             </button>
           </div>
-        </div>
+        </ParamControls>
         <div className="run-error-slot">
           {runError && (
             <div className="inline-error" role="alert" id="run-error" data-testid="run-error">

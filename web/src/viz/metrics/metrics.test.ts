@@ -8,6 +8,7 @@ describe('formatMetric', () => {
     expect(formatMetric(0.5, '', 'fc_commit_cpu_frac')).toBe('50.0%');
     expect(formatMetric(126130, 'creates/s')).toBe('126,130 creates/s');
     expect(formatMetric(12, 'count')).toBe('12');
+    expect(formatMetric(32330.02, '1/s')).toBe('32,330/s');
     expect(formatMetric(undefined, 'ns')).toBe('—');
   });
   it('formats ratios', () => {

@@ -12,6 +12,7 @@ export function formatMetric(value: number | undefined, unit: string, name = '')
   if (u === 'fraction' || u === 'frac' || u === '0..1' || name.endsWith('_frac')) return `${(value * 100).toFixed(1)}%`;
   if (u === '%' || u === 'percent') return `${value.toFixed(1)}%`;
   const n = Math.abs(value) >= 1000 ? big(value) : small(value);
+  if (u === '1/s') return `${n}/s`;
   return unit && u !== 'count' ? `${n} ${unit}` : n;
 }
 

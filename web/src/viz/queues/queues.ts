@@ -96,6 +96,10 @@ export function describeStep(s: Step): string {
       return 'fast commit starts';
     case 'commit_end':
       return 'fast commit ends';
+    case 'write_inode':
+      return `write inode ${s.a} to the fast-commit area`;
+    case 'write_dentry':
+      return `write the create record of ino ${s.a} in dir ${s.b}`;
     case 'fsync':
       return `fsync ino ${s.a}`;
     case 'create':
