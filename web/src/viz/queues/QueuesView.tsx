@@ -41,7 +41,7 @@ export interface QueuesViewProps {
 
 function chipLayout(n: number, width: number) {
   const compact = n > 16;
-  const chipW = compact ? 40 : 168;
+  const chipW = compact ? 40 : 132;
   const cols = Math.max(1, Math.floor((width + 6) / (chipW + 6)));
   return { compact, chipW, cols, rows: Math.ceil(n / cols) };
 }
@@ -128,7 +128,7 @@ export function QueuesView({ snap, variant, steps, name, title }: QueuesViewProp
             {walk ? ` · commit by T${walk.task}` : ''}
           </text>
           <text x={PAD} y={32} className="q-sub">
-            {last ? `step ${last.i}: T${last.task} on cpu ${last.cpu}: ${describeStep(last)}` : ' '}
+            {last ? `step ${last.i}: T${last.task} on cpu ${last.cpu} ${describeStep(last)}` : ' '}
           </text>
 
           <text x={PAD} y={yDentryLabel + 12} className="q-label">
@@ -247,7 +247,7 @@ export function QueuesView({ snap, variant, steps, name, title }: QueuesViewProp
                 <g key={t.id} transform={`translate(${x},${y})`} data-state={t.state}>
                   <rect width={chips.chipW} height={CHIP_H} rx={5} fill={TASK_COLORS[t.state]} className={active ? 'q-chip active' : 'q-chip'} />
                   <text x={6} y={CHIP_H / 2} className="q-chip-text" dominantBaseline="central">
-                    {chips.compact ? `T${t.id}` : `T${t.id} ${t.name} · cpu${t.cpu} · ${t.state}`}
+                    {chips.compact ? `T${t.id}` : `T${t.id} · cpu ${t.cpu} · ${t.state}`}
                   </text>
                   <title>{`T${t.id} ${t.name} on cpu ${t.cpu}: ${t.state} in ${t.fn} (line ${t.line})`}</title>
                 </g>

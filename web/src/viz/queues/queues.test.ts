@@ -58,7 +58,8 @@ describe('walk', () => {
     expect(walkTarget({ ...fc, walk: null }, 'after')).toBe(-1);
   });
   it('describes steps', () => {
-    expect(describeStep(step({ a: 3, b: 7 }))).toBe('compare dentry record #3 with inode entry #7');
+    expect(describeStep(step({ a: 3, b: 7 }))).toBe('compares record #3 with inode entry #7');
+    expect(describeStep(step({ kind: 'commit_start', a: 38, b: 30 }))).toBe('starts a fast commit of 38 inodes and 30 records');
     expect(describeStep(step({ kind: 'odd', a: 1, b: 2 }))).toBe('odd (1, 2)');
   });
 });

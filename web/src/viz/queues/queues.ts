@@ -79,31 +79,45 @@ export function walkTarget(fc: FcState, variant: 'before' | 'after'): number {
   return d ? inodeIndex(fc, d.ino) : -1;
 }
 
-/** One line describing a trace step for people. */
+/** One line describing a trace step for people (kinds of the engine and of fast-commit.c). */
 export function describeStep(s: Step): string {
   switch (s.kind) {
-    case 'visit':
-      return `compare dentry record #${s.a} with inode entry #${s.b}`;
-    case 'match':
-      return `dentry record #${s.a} found its inode at entry #${s.b}`;
-    case 'track_create':
-      return `queue a create record (ino ${s.a}, dir ${s.b})`;
     case 'lock':
-      return 'take s_fc_lock';
+      return 'takes s_fc_lock';
     case 'unlock':
-      return 'release s_fc_lock';
-    case 'commit_start':
-      return 'fast commit starts';
-    case 'commit_end':
-      return 'fast commit ends';
-    case 'write_inode':
-      return `write inode ${s.a} to the fast-commit area`;
-    case 'write_dentry':
-      return `write the create record of ino ${s.a} in dir ${s.b}`;
-    case 'fsync':
-      return `fsync ino ${s.a}`;
+      return 'releases s_fc_lock';
+    case 'sleep':
+      return 'goes to sleep';
+    case 'wake':
+      return 'wakes up';
+    case 'io':
+      return `submits ${s.a} bytes of I/O${s.b ? ' with a flush' : ''}`;
     case 'create':
-      return `create ino ${s.a}${s.b >= 0 ? ` in dir ${s.b}` : ''}`;
+      return `creates inode ${s.a} in directory ${s.b}`;
+    case 'track_inode':
+      return `queues inode ${s.a} on s_fc_q`;
+    case 'track_create':
+      return `queues a create record for inode ${s.a} in directory ${s.b}`;
+    case 'fsync':
+      return `fsyncs inode ${s.a}`;
+    case 'fsync_done':
+      return `fsync of inode ${s.a} done: another commit already wrote it`;
+    case 'commit_start':
+      return `starts a fast commit of ${s.a} inodes and ${s.b} records`;
+    case 'visit':
+      return `compares record #${s.a} with inode entry #${s.b}`;
+    case 'match':
+      return `finds the inode of record #${s.a} at entry #${s.b}`;
+    case 'write_inode':
+      return `writes inode ${s.a} to the fast-commit area`;
+    case 'write_dentry':
+      return `writes the create of inode ${s.a} in directory ${s.b}`;
+    case 'commit_io':
+      return `writes ${s.a} bytes of fast-commit log`;
+    case 'cleanup':
+      return `releases ${s.a} committed inodes`;
+    case 'commit_end':
+      return `ends the fast commit after ${s.a} ns`;
     default:
       return `${s.kind} (${s.a}, ${s.b})`;
   }
