@@ -4,18 +4,8 @@
  * address `npm start` uses.
  */
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM, CHROMIUM_ARGS } from './tests/chromium';
 
-export const CHROMIUM = '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 /* 5173 as for `npm start`; JC_E2E_PORT moves the tests aside when a dev server holds it */
 const PORT = Number(process.env.JC_E2E_PORT ?? 5173);
 const BASE_URL = `http://127.0.0.1:${PORT}`;

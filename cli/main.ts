@@ -5,6 +5,7 @@
  *   journalclub params <lab>
  *   journalclub sim <lab> --variant before|after [--set name=value]... [--seed N] [--json]
  *   journalclub sweep <lab> [--seed N] [--json]
+ *   journalclub bench [--no-build]
  *
  * Exit status: 0 done, 2 the input was refused (the message names what and
  * its range), 1 anything else. Errors are one line on stderr.
@@ -58,6 +59,15 @@ export function program(): Command {
     .option('--seed <n>', 'random seed, 0 to 4294967295', String(SWEEP_SEED))
     .option('--json', 'print JSON')
     .action((lab: string, opts: { seed: string; json?: boolean }) => sweepCommand(lab, opts, print));
+
+  cli
+    .command('bench')
+    .description("measure the project's own speed (simulator, bundle, frames); writes bench/results.json")
+    .option('--no-build', 'measure the simulator build as it is')
+    .action(async (opts: { build: boolean }) => {
+      const { runBench } = await import('../bench/bench');
+      await runBench({ noBuild: !opts.build });
+    });
 
   return cli;
 }

@@ -5,8 +5,9 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { loadEngine } from '../../web/src/core/node';
 import type { ParamSpec } from '../../web/src/core/types';
+import { labUrl } from '../lab-url';
 
-export { expect };
+export { expect, labUrl };
 
 export const test = base.extend<{ browserErrors: string[] }>({
   browserErrors: [
@@ -26,12 +27,6 @@ export const test = base.extend<{ browserErrors: string[] }>({
 /** The lab's parameter table, from the same WASM build the page runs. */
 export async function paramSpecs(lab: string): Promise<ParamSpec[]> {
   return (await loadEngine()).params(lab);
-}
-
-/** The URL of a lab page with a query, as the app writes it (#/lab/<id>?k=v). */
-export function labUrl(lab: string, query: Record<string, string | number> = {}): string {
-  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
-  return `/#/lab/${lab}${qs ? `?${qs}` : ''}`;
 }
 
 /** The current hash's query. */

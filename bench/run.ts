@@ -1,0 +1,22 @@
+/**
+ * npm run bench [-- --no-build]: see bench.ts. Exit status 0 when all was
+ * measured, whatever the numbers.
+ */
+import { parseArgs } from 'node:util';
+import { runBench } from './bench';
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({ options: { 'no-build': { type: 'boolean', default: false } } });
+  return runBench({ noBuild: values['no-build'] });
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e: unknown) => {
+    const text = e instanceof Error ? e.message : String(e);
+    process.stderr.write(`bench: ${text.split('\n')[0]}\n`);
+    process.exitCode = 1;
+  },
+);
