@@ -93,7 +93,7 @@ export function QueuesView({ snap, variant, steps, name, title }: QueuesViewProp
           stroke={matched ? '#2e9d5b' : '#e08a1e'}
           strokeWidth={1.8}
           strokeDasharray={matched ? undefined : '5 3'}
-          markerEnd="url(#q-arrow-before)"
+          markerEnd={matched ? 'url(#q-arrow-after)' : 'url(#q-arrow-before)'}
           data-testid="walk-compare"
         />
       );

@@ -61,5 +61,6 @@ describe('walk', () => {
     expect(describeStep(step({ a: 3, b: 7 }))).toBe('compares record #3 with inode entry #7');
     expect(describeStep(step({ kind: 'commit_start', a: 38, b: 30 }))).toBe('starts a fast commit of 38 inodes and 30 records');
     expect(describeStep(step({ kind: 'odd', a: 1, b: 2 }))).toBe('odd (1, 2)');
+    expect(describeStep(step({ kind: 'match', a: 1, b: -1 }))).toBe("follows record #1's link straight to its inode");
   });
 });

@@ -107,7 +107,9 @@ export function describeStep(s: Step): string {
     case 'visit':
       return `compares record #${s.a} with inode entry #${s.b}`;
     case 'match':
-      return `finds the inode of record #${s.a} at entry #${s.b}`;
+      return s.b >= 0
+        ? `finds the inode of record #${s.a} at entry #${s.b}`
+        : `follows record #${s.a}'s link straight to its inode`;
     case 'write_inode':
       return `writes inode ${s.a} to the fast-commit area`;
     case 'write_dentry':
