@@ -1,0 +1,138 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * test_util.h - what the engine, lab and API tests share: just enough JSON
+ * reading to check the ABI's outputs without a JSON library. The outputs are
+ * compact (no spaces) and written by jbuf.c, which is all these rely on.
+ */
+#ifndef JC_TEST_UTIL_H
+#define JC_TEST_UTIL_H
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/*
+ * json_num - the number after the first "@key": at or after @from.
+ * Returns false when the key is missing or not followed by a number.
+ */
+static inline bool json_num(const char *from, const char *key, double *out)
+{
+	char pat[96];
+	const char *p;
+	char *end;
+
+	if (!from)
+		return false;
+	snprintf(pat, sizeof(pat), "\"%s\":", key);
+	p = strstr(from, pat);
+	if (!p)
+		return false;
+	p += strlen(pat);
+	*out = strtod(p, &end);
+	return end != p;
+}
+
+/*
+ * json_metric - metric @key of a jc_result_json() text, looked up inside
+ * its "metrics" object so that a same-named key elsewhere cannot match.
+ * Returns -1 when it is missing (every metric is >= 0).
+ */
+static inline double json_metric(const char *result, const char *key)
+{
+	double v;
+
+	if (!result || !json_num(strstr(result, "\"metrics\":{"), key, &v))
+		return -1;
+	return v;
+}
+
+/* json_has_key - whether "@key": occurs in @json */
+static inline bool json_has_key(const char *json, const char *key)
+{
+	char pat[96];
+
+	snprintf(pat, sizeof(pat), "\"%s\":", key);
+	return json && strstr(json, pat);
+}
+
+/* json_count - occurrences of @needle in @json */
+static inline int json_count(const char *json, const char *needle)
+{
+	size_t len = strlen(needle);
+	int n = 0;
+
+	while (json && (json = strstr(json, needle))) {
+		n++;
+		json += len;
+	}
+	return n;
+}
+
+/*
+ * json_balanced - whether @json is one object or array whose braces and
+ * brackets nest properly outside strings, with nothing after its end.
+ */
+static inline bool json_balanced(const char *json)
+{
+	char stack[64];
+	int depth = 0;
+	bool in_str = false;
+	const char *p;
+
+	if (!json || (json[0] != '{' && json[0] != '['))
+		return false;
+	for (p = json; *p; p++) {
+		if (in_str) {
+			if (*p == '\\' && p[1])
+				p++;
+			else if (*p == '"')
+				in_str = false;
+			continue;
+		}
+		switch (*p) {
+		case '"':
+			in_str = true;
+			break;
+		case '{':
+		case '[':
+			if (depth == (int)sizeof(stack))
+				return false;
+			stack[depth++] = *p == '{' ? '}' : ']';
+			break;
+		case '}':
+		case ']':
+			if (!depth || stack[--depth] != *p)
+				return false;
+			if (!depth && p[1])
+				return false;
+			break;
+		}
+	}
+	return !depth && !in_str;
+}
+
+/*
+ * json_array_len - number of values in the flat array of numbers that
+ * follows "@key":[ ; -1 when the key is missing.
+ */
+static inline int json_array_len(const char *json, const char *key)
+{
+	char pat[96];
+	const char *p;
+	int n = 0;
+
+	snprintf(pat, sizeof(pat), "\"%s\":[", key);
+	p = json ? strstr(json, pat) : NULL;
+	if (!p)
+		return -1;
+	p += strlen(pat);
+	if (*p == ']')
+		return 0;
+	for (n = 1; *p && *p != ']'; p++)
+		if (*p == ',')
+			n++;
+	return n;
+}
+
+#endif /* JC_TEST_UTIL_H */
