@@ -1,0 +1,429 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test_fast_commit.c - the fast-commit lab through the public ABI
+ * (jc_api.h), as the web and the CLI drive it: its invariants hold at every
+ * event, the old walk runs and costs what the code says, the two variants
+ * differ only in that walk, runs are reproducible, and the model reproduces
+ * the shape of the mail's table (figures.md, section 1).
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "jc_api.h"
+#include "test_util.h"
+
+#define LAB	"fast-commit"
+
+static const char *const variants[] = { "before", "after" };
+
+/*
+ * run_metric - run @variant with @params and @seed, and return metric @key,
+ * failing the test (with the error, which names the seed) if the run fails.
+ */
+static double run_metric(const char *variant, const char *params, uint32_t seed,
+			 const char *key)
+{
+	double v;
+	int ret = jc_run(LAB, variant, params, seed, "");
+
+	if (ret != JC_OK)
+		fail_msg("%s '%s' seed %u: status %d: %s", variant, params, seed,
+			 ret, jc_last_error());
+	v = json_metric(jc_result_json(), key);
+	if (v < 0)
+		fail_msg("result of %s '%s' has no metric %s", variant, params, key);
+	return v;
+}
+
+/* ---------------------------------------------------------------------
+ * Invariants
+ * ------------------------------------------------------------------- */
+
+/*
+ * The lab's invariant checker after every event, both variants, over
+ * shapes from one way to many, with fewer CPUs than ways, and one CPU.
+ * Every failing run is listed before the test fails.
+ */
+static void test_invariants_hold_every_event(void **state)
+{
+	static const char *const shapes[] = {
+		"ways=1;dirs=1;files=8;loops=2",
+		"ways=2;dirs=2;files=4;loops=3",
+		"ways=4;dirs=2;files=8;loops=2;cpus=2",
+		"ways=5;dirs=3;files=6;loops=2;cpus=1",
+		"ways=3;dirs=1;files=20;loops=2",
+		"ways=8;dirs=2;files=8;loops=2",
+		"ways=16;dirs=16;files=16;loops=1",
+	};
+	unsigned int i, v, seed, failed = 0, runs = 0;
+	int ret;
+
+	(void)state;
+	for (i = 0; i < sizeof(shapes) / sizeof(shapes[0]); i++)
+		for (v = 0; v < 2; v++)
+			for (seed = 1; seed <= 4; seed++) {
+				ret = jc_run(LAB, variants[v], shapes[i], seed,
+					     "check_every=1");
+				runs++;
+				if (ret == JC_OK)
+					continue;
+				failed++;
+				printf("  %s '%s' seed %u: status %d: %s\n",
+				       variants[v], shapes[i], seed, ret,
+				       jc_last_error());
+			}
+	fflush(stdout);
+	if (failed)
+		fail_msg("%u of %u runs failed (listed above)", failed, runs);
+}
+
+/* ---------------------------------------------------------------------
+ * The walk
+ * ------------------------------------------------------------------- */
+
+static void test_before_walks_after_does_not(void **state)
+{
+	(void)state;
+	assert_true(run_metric("before", "", 1, "nodes_visited") > 0);
+	assert_true(run_metric("after", "", 1, "nodes_visited") == 0);
+}
+
+/*
+ * The animation shows the walk: each node visited is one "visit" step, so
+ * the trace of a whole run holds exactly nodes_visited of them.
+ */
+static void test_visit_steps_match_nodes_visited(void **state)
+{
+	const char *params = "ways=2;dirs=2;files=8;loops=1";
+	unsigned int v;
+
+	(void)state;
+	for (v = 0; v < 2; v++) {
+		const char *res, *steps;
+		double nodes, total;
+
+		assert_int_equal(jc_run(LAB, variants[v], params, 1,
+					"trace_max=100000"), JC_OK);
+		res = jc_result_json();
+		nodes = json_metric(res, "nodes_visited");
+		assert_true(json_num(strstr(res, "\"sim\":{"), "steps", &total));
+		assert_true(total < 100000);	/* the trace holds the whole run */
+		steps = jc_steps_json();
+		assert_non_null(steps);
+		assert_int_equal(json_count(steps, "\"kind\":\"visit\""), (int)nodes);
+		assert_int_equal(json_count(steps, "\"i\":"), (int)total);
+	}
+}
+
+/*
+ * One way, one directory, one CPU: nothing runs concurrently, so the walk
+ * can be counted by hand. Creating F files queues the inodes
+ * [dir, f0, f1, ..., fF-1] and the records [r0, ..., rF-1]; the first fsync
+ * commits them all, and finding rk's inode (at index k + 1) visits k + 2
+ * nodes, so one commit visits sum(k + 2) = F(F + 3) / 2. The other F - 1
+ * fsyncs find the queues empty. Each loop starts over, dir included.
+ */
+static void test_single_way_walk_count(void **state)
+{
+	static const long long files[] = { 1, 2, 5, 16, 100 };
+	static const long long loops[] = { 1, 1, 3, 1, 2 };
+	char params[128];
+	unsigned int i;
+
+	(void)state;
+	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		long long f = files[i], l = loops[i];
+
+		snprintf(params, sizeof(params),
+			 "ways=1;dirs=1;files=%lld;loops=%lld;cpus=1", f, l);
+		assert_true(run_metric("before", params, 1, "nodes_visited") ==
+			    (double)(l * f * (f + 3) / 2));
+		assert_true(run_metric("before", params, 1, "commits") == (double)(l * f));
+		assert_true(run_metric("before", params, 1, "inode_q_max") == (double)(f + 1));
+		assert_true(run_metric("before", params, 1, "dentry_q_max") == (double)f);
+		assert_true(run_metric("after", params, 1, "nodes_visited") == 0);
+	}
+}
+
+/* Doubling the files per way roughly quadruples the walk, at any width. */
+static void test_walk_grows_quadratically(void **state)
+{
+	static const int ways[] = { 1, 2, 4 };
+	char params[128];
+	unsigned int i;
+	int files;
+
+	(void)state;
+	for (i = 0; i < sizeof(ways) / sizeof(ways[0]); i++) {
+		double prev = 0, cur, ratio;
+
+		for (files = 32; files <= 128; files *= 2) {
+			snprintf(params, sizeof(params),
+				 "ways=%d;dirs=4;files=%d;loops=1", ways[i], files);
+			cur = run_metric("before", params, 1, "nodes_visited");
+			if (prev) {
+				ratio = cur / prev;
+				if (ratio < 3.0 || ratio > 4.5)
+					fail_msg("ways=%d files %d -> %d: nodes_visited %.0f -> %.0f (x%.2f, expected about x4)",
+						 ways[i], files / 2, files, prev, cur, ratio);
+			}
+			prev = cur;
+		}
+	}
+}
+
+/* ---------------------------------------------------------------------
+ * The variants against each other
+ * ------------------------------------------------------------------- */
+
+/*
+ * The walk changes only how long a commit takes, not what is committed or
+ * how fsyncs group into commits: the same seed gives the same commit count,
+ * the same longest queues and the same number of journal writes.
+ */
+static void test_variants_commit_alike(void **state)
+{
+	static const char *const shapes[] = {
+		"ways=2;dirs=2;files=4;loops=3",
+		"ways=4;dirs=2;files=8;loops=2;cpus=2",
+		"ways=5;dirs=3;files=6;loops=2;cpus=1",
+		"ways=8;dirs=8;files=8;loops=2",
+	};
+	static const char *const same[] = {
+		"commits", "inode_q_max", "dentry_q_max", "journal_writes",
+		"fsyncs_already_committed",
+	};
+	unsigned int i, m, seed;
+
+	(void)state;
+	for (i = 0; i < sizeof(shapes) / sizeof(shapes[0]); i++)
+		for (seed = 1; seed <= 3; seed++)
+			for (m = 0; m < sizeof(same) / sizeof(same[0]); m++) {
+				double b = run_metric("before", shapes[i], seed, same[m]);
+				double a = run_metric("after", shapes[i], seed, same[m]);
+
+				if (a != b)
+					fail_msg("'%s' seed %u: %s before %.0f, after %.0f",
+						 shapes[i], seed, same[m], b, a);
+			}
+}
+
+/* ---------------------------------------------------------------------
+ * Reproducibility
+ * ------------------------------------------------------------------- */
+
+/* Everything a run hands out, kept across the next jc_run(). */
+struct outputs {
+	int status;
+	char *error, *result, *steps, *heatmap;
+};
+
+static char *dup_or_null(const char *s)
+{
+	return s ? strdup(s) : NULL;
+}
+
+static void capture(struct outputs *o, const char *variant, const char *params,
+		    uint32_t seed)
+{
+	o->status = jc_run(LAB, variant, params, seed, "trace_max=2000");
+	o->error = strdup(jc_last_error());
+	o->result = dup_or_null(jc_result_json());
+	o->steps = dup_or_null(jc_steps_json());
+	o->heatmap = dup_or_null(jc_heatmap_json());
+	assert_non_null(o->result);
+	assert_non_null(o->steps);
+	assert_non_null(o->heatmap);
+}
+
+static void release(struct outputs *o)
+{
+	free(o->error);
+	free(o->result);
+	free(o->steps);
+	free(o->heatmap);
+}
+
+/*
+ * The same inputs give the same outputs, byte for byte, whatever the run's
+ * status; another seed gives another run.
+ */
+static void test_same_seed_same_result(void **state)
+{
+	const char *params = "ways=4;dirs=4;files=16;loops=2";
+	struct outputs a, b, c;
+	unsigned int v;
+
+	(void)state;
+	for (v = 0; v < 2; v++) {
+		capture(&a, variants[v], params, 9);
+		capture(&b, variants[v], params, 9);
+		capture(&c, variants[v], params, 10);
+		assert_int_equal(a.status, b.status);
+		assert_string_equal(a.error, b.error);
+		assert_string_equal(a.result, b.result);
+		assert_string_equal(a.steps, b.steps);
+		assert_string_equal(a.heatmap, b.heatmap);
+		assert_string_not_equal(strstr(a.result, "\"hash\":"),
+					strstr(c.result, "\"hash\":"));
+		assert_true(json_metric(a.result, "elapsed_ns") !=
+			    json_metric(c.result, "elapsed_ns"));
+		release(&a);
+		release(&b);
+		release(&c);
+	}
+}
+
+/* ---------------------------------------------------------------------
+ * Calibration against the mail
+ * ------------------------------------------------------------------- */
+
+#define MAX_ROWS	16
+
+struct row {
+	int row;
+	char params[256];
+	double paper_before, paper_after;
+	int status[2];
+	double cps[2];		/* creates per second, before and after */
+	char error[2][160];
+};
+
+/*
+ * parse_rows - the rows of jc_rows_json(): each one's number, its
+ * parameters turned back into "name=value;..." and the paper's figures.
+ */
+static int parse_rows(const char *json, struct row *rows, int max)
+{
+	const char *p = strstr(json, "\"rows\":[");
+	int n = 0;
+
+	while (p && n < max && (p = strstr(p, "{\"row\":"))) {
+		struct row *r = &rows[n++];
+		const char *q, *end;
+		size_t len = 0;
+
+		memset(r, 0, sizeof(*r));
+		r->row = (int)strtol(p + strlen("{\"row\":"), NULL, 10);
+		q = strstr(p, "\"params\":{");
+		assert_non_null(q);
+		q += strlen("\"params\":{");
+		end = strchr(q, '}');
+		assert_non_null(end);
+		while (q < end) {
+			const char *name = q + 1, *colon = strchr(name, '"');
+			char *num_end;
+			long long v;
+
+			assert_true(*q == '"' && colon && colon[1] == ':');
+			v = strtoll(colon + 2, &num_end, 10);
+			len += (size_t)snprintf(r->params + len, sizeof(r->params) - len,
+						"%s%.*s=%lld", len ? ";" : "",
+						(int)(colon - name), name, v);
+			assert_true(len < sizeof(r->params));
+			q = *num_end == ',' ? num_end + 1 : num_end;
+		}
+		assert_true(json_num(end, "before", &r->paper_before));
+		assert_true(json_num(end, "after", &r->paper_after));
+		p = end;
+	}
+	return n;
+}
+
+/*
+ * Every row of the paper table, both variants, seed 1. The model must
+ * reproduce the shape of the mail's figures, not its absolute numbers:
+ * - rows 1-5: the walk is short, both variants within 30% of each other;
+ * - rows 7-8: the walk dominates, the fix is at least 20 times faster;
+ * - after the fix, throughput never drops by more than 10% from a row to
+ *   the next (the mail's "linear scaling with it").
+ * The table is printed first, so that a failure shows all the numbers.
+ */
+static void test_calibration_against_the_mail(void **state)
+{
+	static struct row rows[MAX_ROWS];
+	const char *json = jc_rows_json(LAB);
+	char why[2048] = "";
+	size_t wl = 0;
+	int n, i, v;
+
+	(void)state;
+	assert_non_null(json);
+	n = parse_rows(json, rows, MAX_ROWS);
+	assert_int_equal(n, 8);
+
+	for (i = 0; i < n; i++) {
+		struct row *r = &rows[i];
+
+		assert_int_equal(r->row, i + 1);
+		for (v = 0; v < 2; v++) {
+			r->status[v] = jc_run(LAB, variants[v], r->params, 1, "");
+			r->cps[v] = json_metric(jc_result_json(), "creates_per_s");
+			snprintf(r->error[v], sizeof(r->error[v]), "%s", jc_last_error());
+		}
+	}
+
+	printf("  row  params                                  before K/s  after K/s   ratio   (paper: before after ratio)\n");
+	for (i = 0; i < n; i++) {
+		struct row *r = &rows[i];
+
+		printf("  %3d  %-38s  %10.2f %10.2f %8.2f   (%.2f %.2f %.2f)%s\n",
+		       r->row, r->params, r->cps[0] / 1e3, r->cps[1] / 1e3,
+		       r->cps[1] / r->cps[0], r->paper_before, r->paper_after,
+		       r->paper_after / r->paper_before,
+		       r->status[0] || r->status[1] ? "  FAILED RUN" : "");
+	}
+
+	fflush(stdout);
+
+#define WHY(...)							\
+	do {								\
+		if (wl < sizeof(why))					\
+			wl += (size_t)snprintf(why + wl, sizeof(why) - wl, __VA_ARGS__); \
+	} while (0)
+
+	for (i = 0; i < n; i++) {
+		struct row *r = &rows[i];
+		double ratio = r->cps[1] / r->cps[0];
+
+		for (v = 0; v < 2; v++)
+			if (r->status[v] != JC_OK)
+				WHY("row %d %s: status %d: %s\n", r->row, variants[v],
+				    r->status[v], r->error[v]);
+		if (r->row <= 5 && !(fabs(r->cps[1] - r->cps[0]) / r->cps[0] <= 0.30))
+			WHY("row %d: before and after differ by %.0f%% (at most 30%%)\n",
+			    r->row, 100 * fabs(r->cps[1] - r->cps[0]) / r->cps[0]);
+		if (r->row >= 7 && !(ratio >= 20))
+			WHY("row %d: after/before = %.2f (at least 20)\n", r->row, ratio);
+		if (i && !(r->cps[1] >= 0.9 * rows[i - 1].cps[1]))
+			WHY("row %d: after falls to %.2f K/s from %.2f K/s (at most 10%%)\n",
+			    r->row, r->cps[1] / 1e3, rows[i - 1].cps[1] / 1e3);
+	}
+#undef WHY
+	if (wl)
+		fail_msg("the model does not match the mail:\n%s", why);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_invariants_hold_every_event),
+		cmocka_unit_test(test_before_walks_after_does_not),
+		cmocka_unit_test(test_visit_steps_match_nodes_visited),
+		cmocka_unit_test(test_single_way_walk_count),
+		cmocka_unit_test(test_walk_grows_quadratically),
+		cmocka_unit_test(test_variants_commit_alike),
+		cmocka_unit_test(test_same_seed_same_result),
+		cmocka_unit_test(test_calibration_against_the_mail),
+	};
+
+	return cmocka_run_group_tests_name("fast-commit", tests, NULL, NULL);
+}
