@@ -284,6 +284,13 @@ static int ext4_fc_track_create(struct sim *s, struct fs_mark *f)
 	fcd->fcd_ino = f->inode->vfs_inode.i_ino;
 	fcd->fcd_inode = f->inode;
 	q = sbi->fc_committing ? FC_Q_STAGING : FC_Q_MAIN;
+	/*
+	 * A commit began between tracking the inode and tracking its record:
+	 * the inode is in that commit, the record in the next one, whose
+	 * walk must still find the inode on its queue.
+	 */
+	if (q == FC_Q_STAGING && f->inode->i_fc_q == FC_Q_MAIN)
+		f->inode->i_fc_again = true;
 	list_add_tail(&fcd->fcd_list, &sbi->s_fc_dentry_q[q]);
 	sbi->s_fc_dentry_q_len[q]++;
 	STEP(t, FK_TRACK_CREATE, (s64)fcd->fcd_ino, (s64)fcd->fcd_parent);

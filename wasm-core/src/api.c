@@ -311,10 +311,16 @@ int jc_run(const char *lab_id, const char *variant, const char *params,
 
 static bool need_run(void)
 {
-	if (run.live)
-		return true;
-	set_error("no run: call jc_run first");
-	return false;
+	if (!run.live) {
+		set_error("no run: call jc_run first");
+		return false;
+	}
+	if (run.sim.error && !run.sim.heat.bins) {
+		set_error("no output: the last run failed before it started (%s)",
+			  run.sim.errmsg);
+		return false;
+	}
+	return true;
 }
 
 static void write_hash(struct jbuf *jb, u64 h)
