@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Home } from './Home';
 import { findLab } from './labs';
 import { matchRoute, useHashLocation } from './router';
@@ -10,6 +10,16 @@ const LAB_PAGES: Record<string, typeof FastCommitLab> = {
   'fast-commit': FastCommitLab,
 };
 
+const PRESENTER_KEY = 'journalclub.presenter';
+
+function readPresenter(): boolean {
+  try {
+    return window.localStorage.getItem(PRESENTER_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
 export function App() {
   const loc = useHashLocation();
   const route = matchRoute(loc.path);
@@ -18,6 +28,16 @@ export function App() {
   useEffect(() => {
     document.title = lab ? `${lab.id} · journalclub` : 'journalclub';
   }, [lab]);
+
+  const [presenter, setPresenter] = useState(() => readPresenter());
+  useEffect(() => {
+    document.documentElement.classList.toggle('presenter', presenter);
+    try {
+      window.localStorage.setItem(PRESENTER_KEY, presenter ? '1' : '0');
+    } catch {
+      /* storage may be unavailable (private mode); the toggle still works for this page */
+    }
+  }, [presenter]);
 
   let page;
   if (route.name === 'home') page = <Home />;
@@ -60,11 +80,23 @@ export function App() {
           journalclub
         </a>
         <span className="tagline">Linux filesystem mails, read together</span>
-        {lab && (
-          <nav className="crumbs" aria-label="breadcrumb">
-            <a href="#/">labs</a> / <span className="mono">{lab.id}</span>
-          </nav>
-        )}
+        <nav className="crumbs" aria-label="breadcrumb">
+          {lab && (
+            <>
+              <a href="#/">labs</a> / <span className="mono">{lab.id}</span>
+            </>
+          )}
+        </nav>
+        <button
+          type="button"
+          className="header-toggle"
+          data-testid="presenter"
+          aria-pressed={presenter}
+          title="Presenter mode: hide the prose, enlarge the moving parts"
+          onClick={() => setPresenter((p) => !p)}
+        >
+          presenter
+        </button>
       </header>
       <main className="app-main">{page}</main>
     </div>

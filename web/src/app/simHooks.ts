@@ -59,8 +59,9 @@ export interface FullRuns {
 
 /**
  * Whole runs (to the end) of each variant, for metrics, heatmaps and the
- * step total. A newer request supersedes an older one; the last good outputs
- * stay shown while a new run is under way or after it failed.
+ * step total. A newer request supersedes an older one; the last outputs stay
+ * shown while a new run is under way, and are dropped when it fails (so that
+ * nothing on the page describes parameters other than the ones set).
  */
 export function useFullRuns(
   lab: string,
@@ -82,7 +83,7 @@ export function useFullRuns(
       ),
     ).then(
       (pairs) => live && setState({ outputs: Object.fromEntries(pairs), running: false, error: null }),
-      (e) => live && setState((s) => ({ ...s, running: false, error: errorText(e) })),
+      (e) => live && setState({ outputs: {}, running: false, error: errorText(e) }),
     );
     return () => {
       live = false;

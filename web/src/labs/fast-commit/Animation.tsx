@@ -15,6 +15,8 @@ export interface AnimationProps {
   maxStep: number;
   ready: boolean;
   tooBig: boolean;
+  /** the full runs failed: nothing to animate */
+  failed: boolean;
   totals: Partial<Record<Variant, number>>;
   maxAnimationSteps: number;
   playing: boolean;
@@ -58,7 +60,9 @@ export function Animation(p: AnimationProps) {
         ) : parsed?.error ? (
           <div className="banner error">{parsed.error}</div>
         ) : (
-          <div className="placeholder">{p.tooBig ? 'not animated' : 'simulating the first frame…'}</div>
+          <div className="placeholder">
+            {p.tooBig ? 'not animated' : p.failed ? 'nothing to animate: the run failed' : 'simulating the first frame…'}
+          </div>
         )}
       </div>
     );

@@ -13,9 +13,11 @@ export interface ContentionSectionProps {
   markers: Partial<Record<Variant, number | null>>;
   buckets: number;
   onBuckets(b: number): void;
+  /** the full runs failed: nothing to draw */
+  failed: boolean;
 }
 
-export function ContentionSection({ variants, runs, markers, buckets, onBuckets }: ContentionSectionProps) {
+export function ContentionSection({ variants, runs, markers, buckets, onBuckets, failed }: ContentionSectionProps) {
   const [selection, setSelection] = useState<HeatSelection>('contention');
   return (
     <section className="panel" aria-labelledby="heat-heading">
@@ -64,8 +66,8 @@ export function ContentionSection({ variants, runs, markers, buckets, onBuckets 
               markerNs={markers[v] ?? null}
             />
           ) : (
-            <div key={v} className="placeholder">
-              simulating…
+            <div key={v} className="placeholder heat-placeholder">
+              {failed ? 'no heatmap: the run failed (see the message under the controls)' : 'simulating…'}
             </div>
           );
         })}

@@ -364,6 +364,7 @@ function FastCommitLab({ data }: { data: LabData }) {
         maxStep={maxStep}
         ready={ready}
         tooBig={tooBig}
+        failed={runs.error !== null}
         totals={totals}
         maxAnimationSteps={MAX_ANIMATION_STEPS}
         playing={playing}
@@ -393,6 +394,7 @@ function FastCommitLab({ data }: { data: LabData }) {
         markers={Object.fromEntries(variants.map((v) => [v, snapshots[v]?.snap?.now_ns ?? null]))}
         buckets={heatBuckets}
         onBuckets={setHeatBuckets}
+        failed={runs.error !== null}
       />
 
       <section className="panel" aria-labelledby="paper-heading">
