@@ -3,9 +3,10 @@
  * Node loader for the WASM simulator: the CLI, the benchmarks and the tests
  * run the very module that the browser runs.
  *
- * Emscripten 3.1.6's ES module output reads `__dirname` when its factory is
- * called in Node, which an ES module does not have; the loader lends it for
- * that one synchronous call and hands the .wasm bytes in itself.
+ * The loader reads the .wasm bytes itself and hands them to the factory.
+ * Built with ENVIRONMENT including node, Emscripten 3.1.6's ES module output
+ * also reads `__dirname` when its factory is called, which an ES module does
+ * not have: the loader lends it for that one synchronous call.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
