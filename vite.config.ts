@@ -31,8 +31,6 @@ export default defineConfig({
     outDir: repo('web/dist'),
     emptyOutDir: true,
     target: 'es2022',
-    /* bench/ reads it to tell which files the first page loads */
-    manifest: true,
   },
   server: {
     host: HOST,

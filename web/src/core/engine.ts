@@ -217,6 +217,17 @@ export function wrapModule(mod: JcModule): Engine {
     if (!ids.includes(lab)) throw new SimError(`unknown lab "${lab}" (labs: ${ids.join(', ')})`, 'invalid');
   }
 
+  /* A lab's static table, read from the module once. */
+  function perLab<T>(cache: Map<string, T>, lab: string, load: () => T): T {
+    checkLab(lab);
+    let value = cache.get(lab);
+    if (value === undefined) {
+      value = load();
+      cache.set(lab, value);
+    }
+    return value;
+  }
+
   function start(req: RunRequest | RawRunRequest): void {
     const params = encodeParams(req.params);
     const opts = encodeOptions(req.options);
@@ -234,24 +245,9 @@ export function wrapModule(mod: JcModule): Engine {
   return {
     version: () => text('jc_version'),
     labs,
-    params(lab) {
-      checkLab(lab);
-      let specs = paramsCache.get(lab);
-      if (!specs) {
-        specs = parseJson(ParamList, text('jc_params_json', ['string'], [lab]), 'jc_params_json');
-        paramsCache.set(lab, specs);
-      }
-      return specs;
-    },
-    rows(lab) {
-      checkLab(lab);
-      let rows = rowsCache.get(lab);
-      if (!rows) {
-        rows = parseJson(PaperRows, text('jc_rows_json', ['string'], [lab]), 'jc_rows_json');
-        rowsCache.set(lab, rows);
-      }
-      return rows;
-    },
+    params: (lab) =>
+      perLab(paramsCache, lab, () => parseJson(ParamList, text('jc_params_json', ['string'], [lab]), 'jc_params_json')),
+    rows: (lab) => perLab(rowsCache, lab, () => parseJson(PaperRows, text('jc_rows_json', ['string'], [lab]), 'jc_rows_json')),
     run(req) {
       start(req);
       return {
