@@ -12,9 +12,9 @@ const repo = (path: string): string => fileURLToPath(new URL(path, import.meta.u
 /** The WASM build the app bundles: wasm-core/build, or JC_WASM_DIR (as web/src/core/node.ts reads it). */
 const wasmBuild = process.env.JC_WASM_DIR ? resolve(process.env.JC_WASM_DIR) : repo('wasm-core/build');
 
-/** The one address of the lab, for `npm start`, `vite preview` and Playwright. */
-export const HOST = '127.0.0.1';
-export const PORT = 5173;
+/** The one address of the lab, for `npm start` and `vite preview` (playwright.config.ts uses it too). */
+const HOST = '127.0.0.1';
+const PORT = 5173;
 
 export default defineConfig({
   root: repo('web'),
