@@ -12,6 +12,8 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include "expect_abort.h"
+
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -21,12 +23,6 @@
 
 #include "list.h"
 
-/* Whether the debug checks are compiled in; the abort tests skip if not. */
-#ifdef JC_DEBUG_LIST
-#define DEBUG_CHECKS	1
-#else
-#define DEBUG_CHECKS	0
-#endif
 
 struct item {
 	int v;
@@ -84,54 +80,9 @@ static void __init_items(struct item *items, int n)
 	}
 }
 
-/*
- * Run @fn in a child process and check that it aborts, and that what it
- * wrote to stderr contains both @what and @where (the caller's file).
- */
-static void __expect_abort(void (*fn)(void), const char *what,
-			   const char *where)
-{
-	char report[1024], spill[256];
-	size_t len = 0;
-	ssize_t got;
-	int fds[2], status;
-	pid_t pid;
-
-	if (!DEBUG_CHECKS)
-		skip();
-	assert_int_equal(pipe(fds), 0);
-	fflush(stdout);
-	fflush(stderr);
-	pid = fork();
-	assert_true(pid >= 0);
-	if (pid == 0) {
-		/* The harness may catch signals; this child must really die. */
-		signal(SIGABRT, SIG_DFL);
-		close(fds[0]);
-		dup2(fds[1], STDERR_FILENO);
-		fn();
-		_exit(0);
-	}
-	close(fds[1]);
-	while (len < sizeof(report) - 1) {
-		got = read(fds[0], report + len, sizeof(report) - 1 - len);
-		if (got <= 0)
-			break;
-		len += (size_t)got;
-	}
-	while (read(fds[0], spill, sizeof(spill)) > 0)
-		;
-	report[len] = '\0';
-	close(fds[0]);
-	assert_int_equal(waitpid(pid, &status, 0), pid);
-	if (!WIFSIGNALED(status) || WTERMSIG(status) != SIGABRT)
-		fail_msg("child did not abort (status %#x), stderr: \"%s\"",
-			 status, report);
-	if (!strstr(report, "list corruption: ") || !strstr(report, what) ||
-	    !strstr(report, where))
-		fail_msg("report \"%s\" should name \"%s\" at \"%s\"",
-			 report, what, where);
-}
+/* a deliberately bad call must abort with a report naming it */
+#define __expect_abort(fn, what, where) \
+	expect_abort(fn, "list corruption: ", what, where)
 
 /* ---------------------------------------------------------------------
  * Order of operations
