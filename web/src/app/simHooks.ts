@@ -115,6 +115,10 @@ export const TRAIL_STEPS = 64;
  * is deterministic, so stepping back costs the same as forward). At most one
  * request is in flight; when it returns, only the newest wanted step is asked
  * for, so fast playback skips frames instead of queueing them.
+ *
+ * A frame that arrives is shown at the next animation frame, together with
+ * the playback clock's step change of that frame: the page renders once per
+ * frame, not once for the clock and again for the simulator's answer.
  */
 export function useStepper(
   lab: string,
@@ -133,20 +137,42 @@ export function useStepper(
   const inFlight = useRef(false);
   const wanted = useRef<{ key: string; run: () => Promise<Stepper['frames']> } | null>(null);
   const done = useRef<string | null>(null);
+  type StepperState = typeof state;
+  /* answers not yet shown, oldest first; applied together at the next animation frame */
+  const arrived = useRef<((s: StepperState) => StepperState)[]>([]);
+  const showAt = useRef(0);
+
+  useEffect(
+    () => () => {
+      if (showAt.current) cancelAnimationFrame(showAt.current);
+      showAt.current = 0;
+    },
+    [],
+  );
+
+  const show = useCallback((update: (s: StepperState) => StepperState) => {
+    arrived.current.push(update);
+    showAt.current ||= requestAnimationFrame(() => {
+      showAt.current = 0;
+      const updates = arrived.current;
+      arrived.current = [];
+      setState((s) => updates.reduce((acc, u) => u(acc), s));
+    });
+  }, []);
 
   const pump = useCallback(() => {
     const w = wanted.current;
     if (inFlight.current || !w || w.key === done.current) return;
     inFlight.current = true;
     w.run().then(
-      (frames) => setState({ frames, key: w.key, error: null }),
-      (e) => setState((s) => ({ ...s, key: w.key, error: errorText(e) })),
+      (frames) => show(() => ({ frames, key: w.key, error: null })),
+      (e) => show((s) => ({ ...s, key: w.key, error: errorText(e) })),
     ).finally(() => {
       done.current = w.key;
       inFlight.current = false;
       pump();
     });
-  }, []);
+  }, [show]);
 
   const key = enabled && params ? JSON.stringify([lab, variants, params, seed, step, totals]) : null;
   useEffect(() => {

@@ -1,6 +1,7 @@
 /** The animation panel: player, the queues of each variant and the model's source. */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Player } from '../../app/Player';
+import { formatCount } from '../../app/formatCount';
 import type { Stepper, Variant } from '../../app/simHooks';
 import { CodePane, type LineMark } from '../../viz/code/CodePane';
 import { QueuesView } from '../../viz/queues/QueuesView';
@@ -29,6 +30,8 @@ export interface AnimationProps {
   onSmallConfig(): void;
 }
 
+const NO_MARKS: LineMark[] = [];
+
 function lastLine(stepper: Stepper, v: Variant): number | null {
   const steps = stepper.frames[v]?.steps;
   return steps && steps.length ? steps[steps.length - 1].line : null;
@@ -40,9 +43,13 @@ export function Animation(p: AnimationProps) {
   const followed: Variant = side ? follow : p.variants[0];
   const other: Variant | null = side ? (followed === 'before' ? 'after' : 'before') : null;
   const snap = p.snapshots[followed]?.snap ?? null;
-  const marks: LineMark[] = (snap?.tasks ?? [])
-    .filter((t) => t.state !== 'done' && t.line > 0)
-    .map((t) => ({ line: t.line, label: `T${t.id}`, state: t.state }));
+  const marks = useMemo<LineMark[]>(
+    () =>
+      (snap?.tasks ?? [])
+        .filter((t) => t.state !== 'done' && t.line > 0)
+        .map((t) => ({ line: t.line, label: `T${t.id}`, state: t.state })),
+    [snap],
+  );
 
   const queues = p.variants.map((v) => {
     const parsed = p.snapshots[v];
@@ -55,7 +62,7 @@ export function Animation(p: AnimationProps) {
             variant={v}
             steps={frame.steps}
             name={`fast-commit-queues-${v}`}
-            title={`${v} the patch · step ${frame.step.toLocaleString('en-US')}${frame.step < p.step ? ' (run ended)' : ''}`}
+            title={`${v} the patch · step ${formatCount(frame.step)}${frame.step < p.step ? ' (run ended)' : ''}`}
           />
         ) : parsed?.error ? (
           <div className="banner error">{parsed.error}</div>
@@ -69,7 +76,7 @@ export function Animation(p: AnimationProps) {
   });
 
   const totalText = p.variants
-    .map((v) => `${v}: ${(p.totals[v] ?? 0).toLocaleString('en-US')}`)
+    .map((v) => `${v}: ${formatCount(p.totals[v] ?? 0)}`)
     .join(', ');
 
   return (
@@ -81,7 +88,7 @@ export function Animation(p: AnimationProps) {
       {p.tooBig ? (
         <div className="banner warn" data-testid="anim-refused" role="status">
           This configuration runs {totalText} steps. The animation replays the simulation up to each frame
-          and stops at {p.maxAnimationSteps.toLocaleString('en-US')} steps, so it is not animated; the metrics,
+          and stops at {formatCount(p.maxAnimationSteps)} steps, so it is not animated; the metrics,
           heatmap and table below still use it.{' '}
           <button type="button" className="small" onClick={p.onSmallConfig}>
             back to the small configuration
@@ -122,7 +129,7 @@ export function Animation(p: AnimationProps) {
             activeLabel={side ? followed : 'executing'}
             secondaryLine={other && !p.tooBig ? lastLine(p.stepper, other) : null}
             secondaryLabel={other ?? undefined}
-            marks={p.tooBig ? [] : marks}
+            marks={p.tooBig ? NO_MARKS : marks}
             height={side ? 300 : 520}
           />
         </div>

@@ -1,5 +1,5 @@
 /** Where the CPUs wait: one heatmap per shown variant, with the state to colour by. */
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import type { Variant } from '../../app/simHooks';
 import type { RunOutput } from '../../core/types';
 import { Heatmap } from '../../viz/heatmap/Heatmap';
@@ -17,7 +17,15 @@ export interface ContentionSectionProps {
   failed: boolean;
 }
 
-export function ContentionSection({ variants, runs, markers, buckets, onBuckets, failed }: ContentionSectionProps) {
+/** Memoized: while the animation plays only the markers change, and only they are redrawn. */
+export const ContentionSection = memo(function ContentionSection({
+  variants,
+  runs,
+  markers,
+  buckets,
+  onBuckets,
+  failed,
+}: ContentionSectionProps) {
   const [selection, setSelection] = useState<HeatSelection>('contention');
   return (
     <section className="panel" aria-labelledby="heat-heading">
@@ -74,4 +82,4 @@ export function ContentionSection({ variants, runs, markers, buckets, onBuckets,
       </div>
     </section>
   );
-}
+});

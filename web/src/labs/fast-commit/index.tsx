@@ -3,8 +3,9 @@
  * model's parameter table, the animated commit walk beside the model's
  * source, metrics, the contention heatmap and the paper table.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { getSim } from '../../core/client';
+import { formatCount } from '../../app/formatCount';
 import { MetricsTable } from '../../viz/metrics/MetricsTable';
 import { PaperSection } from '../../app/PaperSection';
 import { ParamControls } from '../../app/ParamControls';
@@ -12,6 +13,7 @@ import { usePlayerKeys } from '../../app/keyboard';
 import { buildHash, matchRoute, parseHash, replaceHash, useHashLocation } from '../../app/router';
 import {
   errorText,
+  type FullRuns,
   useFullRuns,
   useLabData,
   useStepper,
@@ -19,6 +21,7 @@ import {
   type Stepper,
   type Variant,
 } from '../../app/simHooks';
+import type { ParamSpec } from '../../core/types';
 import {
   defaultViewState,
   parseLabQuery,
@@ -174,15 +177,18 @@ function FastCommitLab({ data }: { data: LabData }) {
     return () => window.clearTimeout(t);
   }, [drafts, applyDrafts]);
 
-  const onDraft = (name: string, text: string) => setDrafts((d) => ({ ...d, [name]: text }));
+  /* the handlers below keep their identity while playing, so that memoized parts of the page stay put */
+  const onDraft = useCallback((name: string, text: string) => setDrafts((d) => ({ ...d, [name]: text })), []);
+  const onApply = useCallback(() => void applyDrafts(drafts), [applyDrafts, drafts]);
 
-  const setParams = (params: Record<string, number>) => {
+  const setParams = useCallback((params: Record<string, number>) => {
     setDrafts({});
     setInvalid(new Set());
     setParamError(null);
     setPlaying(false);
     setView((v) => ({ ...v, params: { ...v.params, ...params }, step: 1 }));
-  };
+  }, []);
+  const onSmallConfig = useCallback(() => setParams(defaults.params), [setParams, defaults.params]);
 
   // ---- runs
   const variants = useMemo(() => variantsOf(view.variant), [view.variant]);
@@ -271,10 +277,28 @@ function FastCommitLab({ data }: { data: LabData }) {
     back: () => canAnimate && stepBy(-1),
   });
 
-  const setVariant = (variant: ViewVariant) => setView((v) => ({ ...v, variant }));
+  const setVariant = useCallback((variant: ViewVariant) => setView((v) => ({ ...v, variant })), []);
+  const onPause = useCallback(() => setPlaying(false), []);
+  const onScrub = useCallback(
+    (s: number) => {
+      setPlaying(false);
+      seek(s);
+    },
+    [seek],
+  );
 
   const runError = paramError ?? runs.error ?? stepper.error;
   const snapshots = useSnapshots(stepper.frames);
+  const status = runs.running
+    ? 'simulating…'
+    : ready
+      ? variants.map((v) => `${v}: ${formatCount(totals[v] ?? 0)} steps`).join(' · ')
+      : ' ';
+  const results = useMemo(() => resultsOf(variants, runs.outputs), [variants, runs.outputs]);
+  /* the heatmaps' step marker is all that moves in their section while playing */
+  const markerBefore = snapshots.before?.snap?.now_ns ?? null;
+  const markerAfter = snapshots.after?.snap?.now_ns ?? null;
+  const markers = useMemo(() => ({ before: markerBefore, after: markerAfter }), [markerBefore, markerAfter]);
 
   return (
     <article className="lab-page">
@@ -302,58 +326,21 @@ function FastCommitLab({ data }: { data: LabData }) {
 
       <Explainer />
 
-      <section className="panel controls-panel" aria-labelledby="controls-heading">
-        <div className="panel-head">
-          <h2 id="controls-heading">Run it</h2>
-          <span className={`run-status${runs.running ? ' on' : ''}`} data-testid="run-status">
-            {runs.running ? 'simulating…' : ready ? `${variants.map((v) => `${v}: ${(totals[v] ?? 0).toLocaleString('en-US')} steps`).join(' · ')}` : ' '}
-          </span>
-        </div>
-        <ParamControls
-          specs={specs}
-          values={view.params}
-          drafts={drafts}
-          invalid={invalid}
-          onDraft={onDraft}
-          onApply={() => void applyDrafts(drafts)}
-        >
-          <label className={`param${invalid.has('seed') ? ' invalid' : ''}`} title={`Seed of every random choice (0..${SEED_MAX}); the same seed gives the same run`}>
-            <span className="param-name">seed</span>
-            <input
-              type="number"
-              data-testid="seed"
-              min={0}
-              max={SEED_MAX}
-              step={1}
-              value={drafts.seed ?? String(view.seed)}
-              onChange={(e) => onDraft('seed', e.target.value)}
-              onKeyDown={(e) => e.key === 'Enter' && void applyDrafts(drafts)}
-            />
-          </label>
-          <label className="param" title="Which code to run: before the patch, after it, or both side by side with the same parameters">
-            <span className="param-name">variant</span>
-            <select data-testid="variant" value={view.variant} onChange={(e) => setVariant(e.target.value as ViewVariant)}>
-              {VIEW_VARIANTS.map((v) => (
-                <option key={v} value={v}>
-                  {VARIANT_LABELS[v]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <div className="param param-button">
-            <button type="button" className="small" data-testid="reset" onClick={() => setParams(defaults.params)} title="Back to the small configuration the animation starts from">
-              small config
-            </button>
-          </div>
-        </ParamControls>
-        <div className="run-error-slot">
-          {runError && (
-            <div className="inline-error" role="alert" id="run-error" data-testid="run-error">
-              {runError}
-            </div>
-          )}
-        </div>
-      </section>
+      <RunPanel
+        status={status}
+        running={runs.running}
+        specs={specs}
+        params={view.params}
+        seed={view.seed}
+        variant={view.variant}
+        drafts={drafts}
+        invalid={invalid}
+        runError={runError}
+        onDraft={onDraft}
+        onApply={onApply}
+        onVariant={setVariant}
+        onReset={onSmallConfig}
+      />
 
       <Animation
         variants={variants}
@@ -370,39 +357,25 @@ function FastCommitLab({ data }: { data: LabData }) {
         playing={playing}
         speed={speed}
         onPlay={play}
-        onPause={() => setPlaying(false)}
+        onPause={onPause}
         onStep={stepBy}
-        onSeek={(s) => {
-          setPlaying(false);
-          seek(s);
-        }}
+        onSeek={onScrub}
         onSpeed={setSpeed}
-        onSmallConfig={() => setParams(defaults.params)}
+        onSmallConfig={onSmallConfig}
       />
 
-      <section className="panel" aria-labelledby="metrics-heading">
-        <div className="panel-head">
-          <h2 id="metrics-heading">What the whole run cost</h2>
-          <span className="muted">virtual time; the simulator's summary of each variant</span>
-        </div>
-        <MetricsTable results={Object.fromEntries(variants.flatMap((v) => (runs.outputs[v] ? [[v, runs.outputs[v]!.result]] : [])))} />
-      </section>
+      <MetricsPanel results={results} />
 
       <ContentionSection
         variants={variants}
         runs={runs.outputs}
-        markers={Object.fromEntries(variants.map((v) => [v, snapshots[v]?.snap?.now_ns ?? null]))}
+        markers={markers}
         buckets={heatBuckets}
         onBuckets={setHeatBuckets}
         failed={runs.error !== null}
       />
 
-      <section className="panel" aria-labelledby="paper-heading">
-        <div className="panel-head">
-          <h2 id="paper-heading">The mail's table, reproduced</h2>
-        </div>
-        <PaperSection lab={LAB} rows={rows} specs={specs} onUseParams={setParams} />
-      </section>
+      <PaperPanel lab={LAB} rows={rows} specs={specs} onUseParams={setParams} />
     </article>
   );
 }
@@ -419,3 +392,104 @@ function useSnapshots(frames: Stepper['frames']): ParsedSnapshots {
     return out;
   }, [frames]);
 }
+
+function resultsOf(variants: readonly Variant[], outputs: FullRuns['outputs']) {
+  return Object.fromEntries(variants.flatMap((v) => (outputs[v] ? [[v, outputs[v]!.result]] : [])));
+}
+
+interface RunPanelProps {
+  status: string;
+  running: boolean;
+  specs: ParamSpec[];
+  params: Record<string, number>;
+  seed: number;
+  variant: ViewVariant;
+  drafts: Record<string, string>;
+  invalid: ReadonlySet<string>;
+  runError: string | null;
+  onDraft(name: string, text: string): void;
+  onApply(): void;
+  onVariant(v: ViewVariant): void;
+  onReset(): void;
+}
+
+/** The parameter controls, the run status and the run's error; unchanged while the animation plays. */
+const RunPanel = memo(function RunPanel(p: RunPanelProps) {
+  return (
+    <section className="panel controls-panel" aria-labelledby="controls-heading">
+      <div className="panel-head">
+        <h2 id="controls-heading">Run it</h2>
+        <span className={`run-status${p.running ? ' on' : ''}`} data-testid="run-status">
+          {p.status}
+        </span>
+      </div>
+      <ParamControls
+        specs={p.specs}
+        values={p.params}
+        drafts={p.drafts}
+        invalid={p.invalid}
+        onDraft={p.onDraft}
+        onApply={p.onApply}
+      >
+        <label className={`param${p.invalid.has('seed') ? ' invalid' : ''}`} title={`Seed of every random choice (0..${SEED_MAX}); the same seed gives the same run`}>
+          <span className="param-name">seed</span>
+          <input
+            type="number"
+            data-testid="seed"
+            min={0}
+            max={SEED_MAX}
+            step={1}
+            value={p.drafts.seed ?? String(p.seed)}
+            onChange={(e) => p.onDraft('seed', e.target.value)}
+            onKeyDown={(e) => e.key === 'Enter' && p.onApply()}
+          />
+        </label>
+        <label className="param" title="Which code to run: before the patch, after it, or both side by side with the same parameters">
+          <span className="param-name">variant</span>
+          <select data-testid="variant" value={p.variant} onChange={(e) => p.onVariant(e.target.value as ViewVariant)}>
+            {VIEW_VARIANTS.map((v) => (
+              <option key={v} value={v}>
+                {VARIANT_LABELS[v]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className="param param-button">
+          <button type="button" className="small" data-testid="reset" onClick={p.onReset} title="Back to the small configuration the animation starts from">
+            small config
+          </button>
+        </div>
+      </ParamControls>
+      <div className="run-error-slot">
+        {p.runError && (
+          <div className="inline-error" role="alert" id="run-error" data-testid="run-error">
+            {p.runError}
+          </div>
+        )}
+      </div>
+    </section>
+  );
+});
+
+const MetricsPanel = memo(function MetricsPanel({ results }: { results: ReturnType<typeof resultsOf> }) {
+  return (
+    <section className="panel" aria-labelledby="metrics-heading">
+      <div className="panel-head">
+        <h2 id="metrics-heading">What the whole run cost</h2>
+        <span className="muted">virtual time; the simulator's summary of each variant</span>
+      </div>
+      <MetricsTable results={results} />
+    </section>
+  );
+});
+
+const PaperPanel = memo(function PaperPanel(p: { lab: string; rows: LabData['rows']; specs: ParamSpec[]; onUseParams(params: Record<string, number>): void }) {
+  return (
+    <section className="panel" aria-labelledby="paper-heading">
+      <div className="panel-head">
+        <h2 id="paper-heading">The mail's table, reproduced</h2>
+      </div>
+      <PaperSection lab={p.lab} rows={p.rows} specs={p.specs} onUseParams={p.onUseParams} />
+    </section>
+  );
+});

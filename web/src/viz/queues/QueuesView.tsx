@@ -5,8 +5,11 @@
  * before: the dentry record being committed is outlined, the inode entry it
  *         is compared with is filled, and the last comparisons leave a trail.
  * after:  the record points straight at its inode (an arrow, no scan).
+ *
+ * Each box and task chip is a memoized component of plain values: from one
+ * step to the next only the few that change are rendered again.
  */
-import { useRef, type ReactElement } from 'react';
+import { memo, useRef, type ReactElement } from 'react';
 import type { FcSnapshot, Step, TaskSnap } from '../../core/types';
 import { ExportButtons, svgRefExporter } from '../export/ExportButtons';
 import { formatNs } from '../heatmap/heatmap';
@@ -46,7 +49,7 @@ function chipLayout(n: number, width: number) {
   return { compact, chipW, cols, rows: Math.ceil(n / cols) };
 }
 
-export function QueuesView({ snap, variant, steps, name, title }: QueuesViewProps) {
+export const QueuesView = memo(function QueuesView({ snap, variant, steps, name, title }: QueuesViewProps) {
   const [wrapRef, width] = useElementWidth<HTMLDivElement>(640);
   const svgRef = useRef<SVGSVGElement | null>(null);
   const fc = snap.fc;
@@ -141,20 +144,18 @@ export function QueuesView({ snap, variant, steps, name, title }: QueuesViewProp
               const cur = i === dIdx;
               const done = walk != null && i < dIdx;
               return (
-                <g key={i} transform={`translate(${p.x},${p.y})`}>
-                  <rect
-                    width={dg.boxW}
-                    height={dg.boxH}
-                    rx={3}
-                    className={`q-box dentry${cur ? ' current' : ''}${done ? ' done' : ''}`}
-                  />
-                  {showText(dg) && (
-                    <text x={dg.boxW / 2} y={dg.boxH / 2} className="q-text" fontSize={fontSize(dg)} textAnchor="middle" dominantBaseline="central">
-                      {d.ino}
-                    </text>
-                  )}
-                  <title>{`dentry record #${i}: create ino ${d.ino} in dir ${d.parent}`}</title>
-                </g>
+                <DentryBox
+                  key={i}
+                  i={i}
+                  x={p.x}
+                  y={p.y}
+                  w={dg.boxW}
+                  h={dg.boxH}
+                  ino={d.ino}
+                  parent={d.parent}
+                  cls={`q-box dentry${cur ? ' current' : ''}${done ? ' done' : ''}`}
+                  fontSize={showText(dg) ? fontSize(dg) : 0}
+                />
               );
             })}
             {fc.dentry_q.length === 0 && (
@@ -186,19 +187,19 @@ export function QueuesView({ snap, variant, steps, name, title }: QueuesViewProp
               const cls = `q-box inode${e.dir ? ' dir' : ''}${isTarget ? (matched || variant === 'after' ? ' matched' : ' compared') : ''}`;
               const trailOpacity = ti >= 0 && !isTarget ? 0.25 + (0.55 * (ti + 1)) / trail.length : undefined;
               return (
-                <g key={i} transform={`translate(${p.x},${p.y})`}>
-                  <rect width={ig.boxW} height={ig.boxH} rx={e.dir ? 1 : 3} className={cls} />
-                  {trailOpacity !== undefined && (
-                    <rect width={ig.boxW} height={ig.boxH} rx={3} className="q-trail" opacity={trailOpacity} />
-                  )}
-                  {e.dir && <rect x={1} y={-2} width={Math.min(10, ig.boxW / 3)} height={3} className="q-tab" />}
-                  {showText(ig) && (
-                    <text x={ig.boxW / 2} y={ig.boxH / 2} className="q-text" fontSize={fontSize(ig)} textAnchor="middle" dominantBaseline="central">
-                      {e.ino}
-                    </text>
-                  )}
-                  <title>{`inode entry #${i}: ino ${e.ino}${e.dir ? ' (directory)' : ''}`}</title>
-                </g>
+                <InodeBox
+                  key={i}
+                  i={i}
+                  x={p.x}
+                  y={p.y}
+                  w={ig.boxW}
+                  h={ig.boxH}
+                  ino={e.ino}
+                  dir={e.dir}
+                  cls={cls}
+                  trailOpacity={trailOpacity}
+                  fontSize={showText(ig) ? fontSize(ig) : 0}
+                />
               );
             })}
             {fc.inode_q.length === 0 && (
@@ -222,13 +223,7 @@ export function QueuesView({ snap, variant, steps, name, title }: QueuesViewProp
                 {lock.waiters.length ? `FIFO waiters (${lock.waiters.length}):` : 'no waiters'}
               </text>
               {lock.waiters.slice(0, 24).map((w, i) => (
-                <g key={`${w}-${i}`} transform={`translate(${238 + i * 34},${16})`}>
-                  <rect width={30} height={18} rx={9} fill={TASK_COLORS[holderOf(w)?.state ?? 'spin']} />
-                  <text x={15} y={9} className="q-chip-text" textAnchor="middle" dominantBaseline="central">
-                    T{w}
-                  </text>
-                  {i > 0 && <path d="M-4,9 L-1,9" stroke="#6b7385" />}
-                </g>
+                <WaiterChip key={i} slot={i} id={w} state={holderOf(w)?.state ?? 'spin'} />
               ))}
               {lock.waiters.length > 24 && (
                 <text x={238 + 24 * 34} y={29} className="q-sub">
@@ -239,23 +234,133 @@ export function QueuesView({ snap, variant, steps, name, title }: QueuesViewProp
           )}
 
           <g data-testid="tasks" transform={`translate(${PAD},${yTasks})`}>
-            {snap.tasks.map((t, i) => {
-              const x = (i % chips.cols) * (chips.chipW + 6);
-              const y = Math.floor(i / chips.cols) * (CHIP_H + 6);
-              const active = last?.task === t.id;
-              return (
-                <g key={t.id} transform={`translate(${x},${y})`} data-state={t.state}>
-                  <rect width={chips.chipW} height={CHIP_H} rx={5} fill={TASK_COLORS[t.state]} className={active ? 'q-chip active' : 'q-chip'} />
-                  <text x={6} y={CHIP_H / 2} className="q-chip-text" dominantBaseline="central">
-                    {chips.compact ? `T${t.id}` : `T${t.id} · cpu ${t.cpu} · ${t.state}`}
-                  </text>
-                  <title>{`T${t.id} ${t.name} on cpu ${t.cpu}: ${t.state} in ${t.fn} (line ${t.line})`}</title>
-                </g>
-              );
-            })}
+            {snap.tasks.map((t, i) => (
+              <TaskChip
+                key={t.id}
+                id={t.id}
+                name={t.name}
+                cpu={t.cpu}
+                state={t.state}
+                fn={t.fn}
+                line={t.line}
+                x={(i % chips.cols) * (chips.chipW + 6)}
+                y={Math.floor(i / chips.cols) * (CHIP_H + 6)}
+                chipW={chips.chipW}
+                compact={chips.compact}
+                active={last?.task === t.id}
+              />
+            ))}
           </g>
         </svg>
       </div>
     </figure>
   );
-}
+});
+
+/**
+ * A dentry record; fontSize 0 draws no number (the box is too small for it).
+ * Boxes are drawn without a group of their own: fewer elements to update.
+ */
+const DentryBox = memo(function DentryBox(p: {
+  i: number;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  ino: number;
+  parent: number;
+  cls: string;
+  fontSize: number;
+}) {
+  return (
+    <>
+      <rect x={p.x} y={p.y} width={p.w} height={p.h} rx={3} className={p.cls}>
+        <title>{`dentry record #${p.i}: create ino ${p.ino} in dir ${p.parent}`}</title>
+      </rect>
+      {p.fontSize > 0 && (
+        <text x={p.x + p.w / 2} y={p.y + p.h / 2} className="q-text" fontSize={p.fontSize} textAnchor="middle" dominantBaseline="central">
+          {p.ino}
+        </text>
+      )}
+    </>
+  );
+});
+
+/** An inode entry, with its trail shade when the walk passed it lately. */
+const InodeBox = memo(function InodeBox(p: {
+  i: number;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  ino: number;
+  dir: boolean;
+  cls: string;
+  trailOpacity: number | undefined;
+  fontSize: number;
+}) {
+  const title = `inode entry #${p.i}: ino ${p.ino}${p.dir ? ' (directory)' : ''}`;
+  return (
+    <>
+      <rect x={p.x} y={p.y} width={p.w} height={p.h} rx={p.dir ? 1 : 3} className={p.cls}>
+        <title>{title}</title>
+      </rect>
+      {p.trailOpacity !== undefined && (
+        <rect x={p.x} y={p.y} width={p.w} height={p.h} rx={3} className="q-trail" opacity={p.trailOpacity} />
+      )}
+      {p.dir && (
+        <rect x={p.x + 1} y={p.y - 2} width={Math.min(10, p.w / 3)} height={3} className="q-tab">
+          <title>{title}</title>
+        </rect>
+      )}
+      {p.fontSize > 0 && (
+        <text x={p.x + p.w / 2} y={p.y + p.h / 2} className="q-text" fontSize={p.fontSize} textAnchor="middle" dominantBaseline="central">
+          {p.ino}
+        </text>
+      )}
+    </>
+  );
+});
+
+/** A task chip, placed by coordinates rather than a transform of its own (as are the boxes). */
+const TaskChip = memo(function TaskChip(p: {
+  id: number;
+  name: string;
+  cpu: number;
+  state: TaskSnap['state'];
+  fn: string;
+  line: number;
+  x: number;
+  y: number;
+  chipW: number;
+  compact: boolean;
+  active: boolean;
+}) {
+  return (
+    <g data-state={p.state}>
+      <rect x={p.x} y={p.y} width={p.chipW} height={CHIP_H} rx={5} fill={TASK_COLORS[p.state]} className={p.active ? 'q-chip active' : 'q-chip'} />
+      <text x={p.x + 6} y={p.y + CHIP_H / 2} className="q-chip-text" dominantBaseline="central">
+        {p.compact ? `T${p.id}` : `T${p.id} · cpu ${p.cpu} · ${p.state}`}
+      </text>
+      <title>{`T${p.id} ${p.name} on cpu ${p.cpu}: ${p.state} in ${p.fn} (line ${p.line})`}</title>
+    </g>
+  );
+});
+
+/**
+ * A waiter of the lock in its FIFO slot. Slots keep their elements from one
+ * step to the next (the queue moves through them), so only their text and
+ * colour change.
+ */
+const WaiterChip = memo(function WaiterChip({ slot, id, state }: { slot: number; id: number; state: TaskSnap['state'] }) {
+  const x = 238 + slot * 34;
+  return (
+    <g>
+      <rect x={x} y={16} width={30} height={18} rx={9} fill={TASK_COLORS[state]} />
+      <text x={x + 15} y={25} className="q-chip-text" textAnchor="middle" dominantBaseline="central">
+        {`T${id}`}
+      </text>
+      {slot > 0 && <path d={`M${x - 4},25 L${x - 1},25`} stroke="#6b7385" />}
+    </g>
+  );
+});
