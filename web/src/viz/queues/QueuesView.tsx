@@ -277,14 +277,20 @@ const DentryBox = memo(function DentryBox(p: {
       <rect x={p.x} y={p.y} width={p.w} height={p.h} rx={3} className={p.cls}>
         <title>{`dentry record #${p.i}: create ino ${p.ino} in dir ${p.parent}`}</title>
       </rect>
-      {p.fontSize > 0 && (
-        <text x={p.x + p.w / 2} y={p.y + p.h / 2} className="q-text" fontSize={p.fontSize} textAnchor="middle" dominantBaseline="central">
-          {p.ino}
-        </text>
-      )}
+      <BoxLabel x={p.x} y={p.y} w={p.w} h={p.h} ino={p.ino} fontSize={p.fontSize} />
     </>
   );
 });
+
+/** The inode number centred in a queue box; none when the boxes are too small to read. */
+function BoxLabel(p: { x: number; y: number; w: number; h: number; ino: number; fontSize: number }) {
+  if (p.fontSize <= 0) return null;
+  return (
+    <text x={p.x + p.w / 2} y={p.y + p.h / 2} className="q-text" fontSize={p.fontSize} textAnchor="middle" dominantBaseline="central">
+      {p.ino}
+    </text>
+  );
+}
 
 /** An inode entry, with its trail shade when the walk passed it lately. */
 const InodeBox = memo(function InodeBox(p: {
@@ -313,11 +319,7 @@ const InodeBox = memo(function InodeBox(p: {
           <title>{title}</title>
         </rect>
       )}
-      {p.fontSize > 0 && (
-        <text x={p.x + p.w / 2} y={p.y + p.h / 2} className="q-text" fontSize={p.fontSize} textAnchor="middle" dominantBaseline="central">
-          {p.ino}
-        </text>
-      )}
+      <BoxLabel x={p.x} y={p.y} w={p.w} h={p.h} ino={p.ino} fontSize={p.fontSize} />
     </>
   );
 });
