@@ -1,0 +1,146 @@
+/**
+ * The kernel side of each lab: the runtime switch that turns stock 6.12
+ * ("after") back into the mail's "before", the counter that proves the switch
+ * was live, and the benchmark the guest runs. The names here are the names in
+ * kernel-lab/patches/, in the guest's scripts, in results files and on the
+ * pages; a test checks that they agree.
+ */
+import type { KernelLab } from './kernelResults';
+
+export interface KernelSwitch {
+  /** attribute name, also the key in results' `switches` */
+  name: string;
+  /** where it lives in the guest; <dev> is the block device, e.g. vdb */
+  path: string;
+  /** value for the "before" variant ("after" is always 0, stock 6.12) */
+  before: number;
+  /** set to this value in both variants (a condition of the mail's test, not the change) */
+  both?: number;
+  help: string;
+}
+
+export interface KernelCounter {
+  name: string;
+  path: string;
+  help: string;
+}
+
+export interface KernelLabSpec {
+  lab: KernelLab;
+  /** the kind of switch kernel-map.md proposes */
+  kind: 'ext4 sysfs attribute' | 'sysctl' | 'module parameter';
+  switches: KernelSwitch[];
+  /** counters of the work the "before" switch adds; they must rise in "before" and stay 0 in "after" */
+  counters: KernelCounter[];
+  benchmark: string;
+  /** the 6.12 function(s) the switch touches */
+  source: { file: string; functions: string[] };
+}
+
+const EXT4 = '/sys/fs/ext4/<dev>';
+
+export const KERNEL_LAB_SPECS: Record<KernelLab, KernelLabSpec> = {
+  'fast-commit': {
+    lab: 'fast-commit',
+    kind: 'ext4 sysfs attribute',
+    switches: [
+      {
+        name: 'lab_fc_dentry_scan',
+        path: `${EXT4}/lab_fc_dentry_scan`,
+        before: 1,
+        help: 'for every create record, search the fast-commit inode list under s_fc_lock as before 5.18',
+      },
+    ],
+    counters: [
+      {
+        name: 'lab_fc_dentry_scan_nodes',
+        path: `${EXT4}/lab_fc_dentry_scan_nodes`,
+        help: 'inode-list nodes visited by that search',
+      },
+    ],
+    benchmark: 'fs_mark -s 0 -S 5 on ext4 with -O fast_commit',
+    source: { file: 'fs/ext4/fast_commit.c', functions: ['ext4_fc_commit_dentry_updates'] },
+  },
+  'extent-status': {
+    lab: 'extent-status',
+    kind: 'ext4 sysfs attribute',
+    switches: [
+      { name: 'lab_es_lru', path: `${EXT4}/lab_es_lru`, before: 1, help: 'move the inode to the tail of s_es_list on every lookup (LRU)' },
+      { name: 'lab_es_no_aging', path: `${EXT4}/lab_es_no_aging`, before: 1, help: 'ignore the REFERENCED bit: no second chance' },
+      {
+        name: 'lab_es_unbounded_scan',
+        path: `${EXT4}/lab_es_unbounded_scan`,
+        before: 1,
+        help: 'charge the scan budget only for freed extents and restart each inode at block 0',
+      },
+      { name: 'lab_es_no_hole_cache', path: `${EXT4}/lab_es_no_hole_cache`, before: 1, help: 'do not cache holes found on the delalloc path' },
+      { name: 'lab_es_no_merge', path: `${EXT4}/lab_es_no_merge`, before: 1, both: 1, help: "never merge extents (the mail's test condition)" },
+    ],
+    counters: [{ name: 'lab_es_lru_moves', path: `${EXT4}/lab_es_lru_moves`, help: 'inodes moved to the list tail by lookups' }],
+    benchmark: 'fio cases a, b, c (scaled), es_shrinker_info before and after reclaim',
+    source: { file: 'fs/ext4/extents_status.c', functions: ['ext4_es_lookup_extent', 'es_do_reclaim_extents', '__es_shrink'] },
+  },
+  'inode-hash': {
+    lab: 'inode-hash',
+    kind: 'sysctl',
+    switches: [
+      {
+        name: 'lab_iget_locked_lookup',
+        path: '/proc/sys/fs/lab_iget_locked_lookup',
+        before: 1,
+        help: "take inode_hash_lock around iget's first lookup, as before 6.11",
+      },
+    ],
+    counters: [
+      {
+        name: 'lab_iget_locked_lookups',
+        path: '/proc/sys/fs/lab_iget_locked_lookups',
+        help: 'first lookups that took inode_hash_lock',
+      },
+    ],
+    benchmark: 'parallel stat walker over a cold tree (ext4 and btrfs)',
+    source: { file: 'fs/inode.c', functions: ['iget_locked', 'iget5_locked_rcu', 'find_inode_fast'] },
+  },
+  'btrfs-fsync': {
+    lab: 'btrfs-fsync',
+    kind: 'module parameter',
+    switches: [
+      {
+        name: 'lab_fsync_wait_completed',
+        path: '/sys/module/btrfs/parameters/lab_fsync_wait_completed',
+        before: 1,
+        help: 'fsync waits for the transaction to be COMPLETED, not SUPER_COMMITTED, as before 5.12',
+      },
+    ],
+    counters: [
+      {
+        name: 'lab_fsync_completed_waits',
+        path: '/sys/module/btrfs/parameters/lab_fsync_completed_waits',
+        help: 'fsync commit waits that waited for COMPLETED',
+      },
+    ],
+    benchmark: 'dbench on btrfs mounted -o notreelog',
+    source: { file: 'fs/btrfs/transaction.c', functions: ['btrfs_commit_transaction'] },
+  },
+  'ext4-writeback': {
+    lab: 'ext4-writeback',
+    kind: 'ext4 sysfs attribute',
+    switches: [
+      {
+        name: 'lab_wb_extra_pass',
+        path: `${EXT4}/lab_wb_extra_pass`,
+        before: 1,
+        help: 'keep starting handles until a pass maps nothing, as before v5.8',
+      },
+    ],
+    counters: [
+      {
+        name: 'lab_wb_extra_passes',
+        path: `${EXT4}/lab_wb_extra_passes`,
+        help: 'handle-started passes the old loop condition added',
+      },
+    ],
+    benchmark: 'fio 16 jobs randwrite 16k fsync=1, and fdatasync=1 as the control',
+    source: { file: 'fs/ext4/inode.c', functions: ['ext4_do_writepages'] },
+  },
+};

@@ -1,0 +1,129 @@
+/**
+ * The results of one kernel-lab run: what `journalclub lab run` writes to
+ * kernel-lab/results/<lab>/<time>-<variant>.json, what `journalclub lab
+ * compare` reads, and what a lab page imports beside the simulator. One
+ * schema for all three.
+ *
+ * Metric keys carry their unit as a suffix (files_per_s, avg_commit_us,
+ * handles_per_txn, ...) so that a table can print them without a side list.
+ */
+import { z } from 'zod';
+
+/** The five labs on the kernel side, in DESIGN.md's order. */
+export const KERNEL_LABS = ['fast-commit', 'extent-status', 'inode-hash', 'btrfs-fsync', 'ext4-writeback'] as const;
+export type KernelLab = (typeof KERNEL_LABS)[number];
+
+export const VARIANTS = ['before', 'after'] as const;
+export type KernelVariant = (typeof VARIANTS)[number];
+
+export const PROFILES = ['quick', 'paper'] as const;
+export type KernelProfile = (typeof PROFILES)[number];
+
+/**
+ * Units a metric key may end with. `_s` seconds, `_ms`, `_us`, `_ns`;
+ * `_per_s` a rate; `_mib_per_s` a bandwidth; `_kib`, `_mib`, `_bytes`,
+ * `_pages`, `_blocks` sizes; `_count` a plain count; `_pct` a percentage;
+ * `_ratio` a dimensionless ratio; `_per_txn`, `_per_call`, `_per_stat`
+ * averages per transaction, per call, per stat.
+ */
+export const METRIC_UNITS = [
+  's',
+  'ms',
+  'us',
+  'ns',
+  'per_s',
+  'mib_per_s',
+  'kib',
+  'mib',
+  'bytes',
+  'pages',
+  'blocks',
+  'count',
+  'pct',
+  'ratio',
+  'per_txn',
+  'per_call',
+  'per_stat',
+] as const;
+
+const METRIC_KEY = new RegExp(`^[a-z][a-z0-9_]*_(${[...METRIC_UNITS].sort((a, b) => b.length - a.length).join('|')})$`);
+
+/** The unit suffix of a metric key, e.g. "per_s" for "files_per_s". */
+export function metricUnit(key: string): string | undefined {
+  const m = METRIC_KEY.exec(key);
+  return m ? m[1] : undefined;
+}
+
+export const MetricKey = z
+  .string()
+  .regex(METRIC_KEY, { message: `a metric key is snake_case and ends in a unit: _${METRIC_UNITS.join(', _')}` });
+
+export const Metrics = z.record(MetricKey, z.number().refine(Number.isFinite, 'a metric is a finite number'));
+export type Metrics = z.infer<typeof Metrics>;
+
+/** A runtime switch or its counter as the guest read it back. */
+export const SwitchValues = z.record(z.string().regex(/^lab_[a-z0-9_]+$/), z.number().int().nonnegative());
+
+export const KernelResult = z.object({
+  schema: z.literal('journalclub.kernel-result/1'),
+  lab: z.enum(KERNEL_LABS),
+  variant: z.enum(VARIANTS),
+  profile: z.enum(PROFILES),
+  /** ISO 8601, when the guest was started */
+  started_at: z.string().datetime({ offset: true }),
+  /** wall time of the whole run, boot to power-off */
+  wall_s: z.number().nonnegative(),
+  host: z.object({
+    hostname: z.string(),
+    os: z.string(),
+    cpus: z.number().int().positive(),
+    cpu_model: z.string(),
+    qemu: z.string(),
+  }),
+  accelerator: z.enum(['kvm', 'tcg']),
+  /** why this accelerator: "kvm works", "/dev/kvm missing", "kvm probe timed out after 5 s", ... */
+  accelerator_reason: z.string(),
+  guest: z.object({
+    smp: z.number().int().positive(),
+    mem_mib: z.number().int().positive(),
+    /** uname -r inside the guest */
+    kernel_release: z.string(),
+    /** uname -v inside the guest */
+    kernel_version: z.string(),
+  }),
+  /** the switch(es) as set for this run, read back inside the guest */
+  switches: SwitchValues,
+  /** each switch counter's increase over the benchmark: proof the switch was live */
+  counters: SwitchValues,
+  /** the benchmark's parameters for this profile */
+  parameters: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+  /** scale-downs from the mail's own parameters, one sentence each */
+  scaled: z.array(z.string()),
+  /** parsed metrics, units in the key names */
+  metrics: Metrics,
+  /** every raw output the guest produced, by file name */
+  raw: z.record(z.string(), z.string()),
+});
+export type KernelResult = z.infer<typeof KernelResult>;
+
+/**
+ * Parse a results file's text. Throws an Error whose message names the
+ * first problems (path and what is allowed), never a raw zod dump.
+ */
+export function parseKernelResult(text: string, source = 'results file'): KernelResult {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    throw new Error(`${source} is not JSON: ${(e as Error).message}`);
+  }
+  const r = KernelResult.safeParse(json);
+  if (!r.success) {
+    const problems = r.error.issues
+      .slice(0, 3)
+      .map((i) => `${i.path.length ? i.path.join('.') : '(top level)'}: ${i.message}`)
+      .join('; ');
+    throw new Error(`${source} is not a journalclub kernel result: ${problems}`);
+  }
+  return r.data;
+}
