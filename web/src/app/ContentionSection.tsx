@@ -1,13 +1,19 @@
 /** Where the CPUs wait: one heatmap per shown variant, with the state to colour by. */
-import { memo, useState } from 'react';
-import type { Variant } from '../../app/simHooks';
-import type { RunOutput } from '../../core/types';
-import { Heatmap } from '../../viz/heatmap/Heatmap';
-import { isSelection, SELECTIONS, type HeatSelection } from '../../viz/heatmap/heatmap';
+import { memo, useState, type ReactNode } from 'react';
+import type { RunOutput } from '../core/types';
+import { Heatmap } from '../viz/heatmap/Heatmap';
+import { isSelection, SELECTIONS, type HeatSelection } from '../viz/heatmap/heatmap';
+import type { Variant } from './simHooks';
 
 const BUCKET_CHOICES = [60, 120, 240, 480];
 
 export interface ContentionSectionProps {
+  /** names the exported files: <lab>-heatmap-<variant> */
+  lab: string;
+  /** what the rows and colours mean in this lab (which lock the CPUs spin on) */
+  description: ReactNode;
+  /** the state the map is coloured by at first */
+  initialSelection?: HeatSelection;
   variants: readonly Variant[];
   runs: Partial<Record<Variant, RunOutput>>;
   markers: Partial<Record<Variant, number | null>>;
@@ -19,6 +25,9 @@ export interface ContentionSectionProps {
 
 /** Memoized: while the animation plays only the markers change, and only they are redrawn. */
 export const ContentionSection = memo(function ContentionSection({
+  lab,
+  description,
+  initialSelection = 'contention',
   variants,
   runs,
   markers,
@@ -26,7 +35,7 @@ export const ContentionSection = memo(function ContentionSection({
   onBuckets,
   failed,
 }: ContentionSectionProps) {
-  const [selection, setSelection] = useState<HeatSelection>('contention');
+  const [selection, setSelection] = useState<HeatSelection>(initialSelection);
   return (
     <section className="panel" aria-labelledby="heat-heading">
       <div className="panel-head">
@@ -58,8 +67,7 @@ export const ContentionSection = memo(function ContentionSection({
       </div>
       <p className="muted">
         Each row is a simulated CPU, each column a slice of virtual time; the colour is the share of that slice
-        the CPU spent in the chosen state. Spinning on <span className="mono">s_fc_lock</span> while one CPU
-        walks the queues shows up as hot rows before the patch. The blue line is the animation's current step.
+        the CPU spent in the chosen state. {description} The blue line is the animation's current step.
       </p>
       <div className={`heat-grid${variants.length > 1 ? ' two' : ''}`}>
         {variants.map((v) => {
@@ -69,7 +77,7 @@ export const ContentionSection = memo(function ContentionSection({
               key={v}
               data={out.heatmap}
               selection={selection}
-              name={`fast-commit-heatmap-${v}`}
+              name={`${lab}-heatmap-${v}`}
               title={`${v} the patch`}
               markerNs={markers[v] ?? null}
             />

@@ -3,7 +3,7 @@
  * worker (the page keeps responding), shows its progress, and draws the
  * table and the grouped bars.
  */
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { getSim } from '../core/client';
 import type { SweepProgress, SweepResult } from '../core/sweep';
 import type { PaperRows, ParamSpec } from '../core/types';
@@ -15,14 +15,29 @@ import { errorText } from './simHooks';
 /** Sweeps already run on this page, by lab, so that leaving and coming back keeps them. */
 const sweeps = new Map<string, SweepResult>();
 
+/** What the table's label column and the chart are called for a lab's rows. */
+export interface PaperLabels {
+  /** heading of the label column */
+  rowHeading?: ReactNode;
+  /** what a label means (the heading's tooltip) */
+  rowTitle?: string;
+  /** the chart's title */
+  chartTitle?: string;
+  /** the chart's x axis */
+  xAxis?: string;
+}
+
 export interface PaperSectionProps {
   lab: string;
   rows: PaperRows;
   specs: readonly ParamSpec[];
   onUseParams?: (params: Record<string, number>) => void;
+  labels?: PaperLabels;
+  /** drawn under the table and chart, from the sweep's result once there is one */
+  extra?: (result: SweepResult | null) => ReactNode;
 }
 
-export function PaperSection({ lab, rows, specs, onUseParams }: PaperSectionProps) {
+export function PaperSection({ lab, rows, specs, onUseParams, labels = {}, extra }: PaperSectionProps) {
   const [result, setResult] = useState<SweepResult | null>(() => sweeps.get(lab) ?? null);
   const [progress, setProgress] = useState<SweepProgress | null>(null);
   const [running, setRunning] = useState(false);
@@ -94,8 +109,22 @@ export function PaperSection({ lab, rows, specs, onUseParams }: PaperSectionProp
         {c.commit && <> (upstream commit {c.commit})</>}. Metric: <span className="mono">{rows.metric}</span> ÷{' '}
         {rows.scale} = {rows.unit}.
       </p>
-      <PaperTable rows={rows} table={table} paramOrder={specs.map((s) => s.name)} onUseParams={onUseParams} />
-      <PaperChart groups={groups} unit={rows.unit} name={`${lab}-paper-chart`} />
+      <PaperTable
+        rows={rows}
+        table={table}
+        paramOrder={specs.map((s) => s.name)}
+        onUseParams={onUseParams}
+        rowHeading={labels.rowHeading}
+        rowTitle={labels.rowTitle}
+      />
+      <PaperChart
+        groups={groups}
+        unit={rows.unit}
+        name={`${lab}-paper-chart`}
+        title={labels.chartTitle}
+        xAxis={labels.xAxis}
+      />
+      {extra?.(result)}
     </div>
   );
 }

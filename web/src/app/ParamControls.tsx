@@ -18,9 +18,16 @@ export interface ParamControlsProps {
   onApply(): void;
   /** more controls placed in the same grid (seed, variant) */
   children?: ReactNode;
+  /** parameters that take one of a few named values: shown as a choice of those names */
+  choices?: Readonly<Record<string, readonly ParamChoice[]>>;
 }
 
-export function ParamControls({ specs, values, drafts, invalid, onDraft, onApply, children }: ParamControlsProps) {
+export interface ParamChoice {
+  value: number;
+  label: string;
+}
+
+export function ParamControls({ specs, values, drafts, invalid, onDraft, onApply, children, choices }: ParamControlsProps) {
   return (
     <div className="param-grid">
       {specs.map((s) => {
@@ -28,6 +35,27 @@ export function ParamControls({ specs, values, drafts, invalid, onDraft, onApply
         const bad = invalid.has(s.name);
         const pending = drafts[s.name] !== undefined && !bad;
         const title = `${s.help} (${s.min}..${s.max}${s.unit ? ` ${s.unit}` : ''}, default ${s.default})`;
+        const named = choices?.[s.name];
+        if (named)
+          return (
+            <label key={s.name} className={`param${bad ? ' invalid' : ''}${pending ? ' pending' : ''}`} title={title}>
+              <span className="param-name">{s.name}</span>
+              <select
+                data-testid={`param-${s.name}`}
+                name={s.name}
+                value={text}
+                aria-invalid={bad || undefined}
+                aria-describedby="run-error"
+                onChange={(e) => onDraft(s.name, e.target.value)}
+              >
+                {named.map((c) => (
+                  <option key={c.value} value={String(c.value)}>
+                    {c.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          );
         return (
           <label key={s.name} className={`param${bad ? ' invalid' : ''}${pending ? ' pending' : ''}`} title={title}>
             <span className="param-name">{s.name}</span>

@@ -19,7 +19,17 @@ export const SERIES_FILL: Record<BarSeries, string> = {
   'sim-after': 'url(#hatch-after)',
 };
 
-export function PaperChart({ groups, unit, name }: { groups: readonly BarGroup[]; unit: string; name: string }) {
+export interface PaperChartProps {
+  groups: readonly BarGroup[];
+  unit: string;
+  name: string;
+  /** the chart's title; by default the unit by row */
+  title?: string;
+  /** the x axis's label */
+  xAxis?: string;
+}
+
+export function PaperChart({ groups, unit, name, title, xAxis = 'row' }: PaperChartProps) {
   const [wrapRef, width] = useElementWidth<HTMLDivElement>(700);
   const svgRef = useRef<SVGSVGElement | null>(null);
   const [log, setLog] = useState(false);
@@ -42,7 +52,7 @@ export function PaperChart({ groups, unit, name }: { groups: readonly BarGroup[]
   return (
     <figure className="chart">
       <figcaption>
-        <span className="chart-title">creates per second by row ({unit})</span>
+        <span className="chart-title">{title ?? `${unit} by row`}</span>
         <label className="inline">
           <input type="checkbox" checked={log} onChange={(e) => setLog(e.target.checked)} data-testid="paper-log" /> log scale
         </label>
@@ -107,7 +117,7 @@ export function PaperChart({ groups, unit, name }: { groups: readonly BarGroup[]
             ))}
             <line x1={0} x2={plotW} y1={plotH} y2={plotH} stroke="#6b7385" />
             <text x={plotW / 2} y={plotH + 36} className="axis-label" textAnchor="middle">
-              order, dir &amp; files (row)
+              {xAxis}
             </text>
           </g>
           <g transform={`translate(${M.left},10)`}>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { PaperRows } from '../../core/types';
 import { formatDiff, formatValue, type PaperTableRow } from './paper';
 
@@ -8,6 +9,9 @@ export interface PaperTableProps {
   paramOrder?: readonly string[];
   /** loads a row's parameters into the page's controls */
   onUseParams?: (params: Record<string, number>) => void;
+  /** heading of the label column, and what a label means */
+  rowHeading?: ReactNode;
+  rowTitle?: string;
 }
 
 function paramText(params: Record<string, number>, order?: readonly string[]): string {
@@ -17,17 +21,15 @@ function paramText(params: Record<string, number>, order?: readonly string[]): s
 }
 
 /** The mail's rows beside the simulator's, both variants, with the change each reports. */
-export function PaperTable({ rows, table, paramOrder, onUseParams }: PaperTableProps) {
+export function PaperTable({ rows, table, paramOrder, onUseParams, rowHeading = 'row', rowTitle }: PaperTableProps) {
   return (
     <div className="table-wrap">
       <table className="paper-table" data-testid="paper-table">
         <thead>
           <tr>
             <th rowSpan={2}>#</th>
-            <th rowSpan={2} title="2^order ways, 2^dir subdirectories and 2^files files per loop">
-              order,
-              <br />
-              dir&amp;files
+            <th rowSpan={2} title={rowTitle}>
+              {rowHeading}
             </th>
             <th colSpan={3} className="group paper-group">
               paper ({rows.unit})

@@ -10,28 +10,20 @@
  * step to the next only the few that change are rendered again.
  */
 import { memo, useRef, type ReactElement } from 'react';
-import type { FcSnapshot, Step, TaskSnap } from '../../core/types';
+import type { FcSnapshot, Step } from '../../core/types';
 import { ExportButtons, svgRefExporter } from '../export/ExportButtons';
 import { formatNs } from '../heatmap/heatmap';
+import { CHIP_H, chipLayout, LOCK_H, LockRow, TASK_COLORS, TaskChip } from '../tasks/TaskChips';
 import { useElementWidth } from '../useElementWidth';
 import { boxAt, describeStep, gridLayout, walkTarget, walkTrail, type GridLayout } from './queues';
 
-export const TASK_COLORS: Record<TaskSnap['state'], string> = {
-  run: '#2e9d5b',
-  spin: '#d8402b',
-  sleep: '#8b5fbf',
-  io: '#2f6db3',
-  ready: '#9aa3b5',
-  done: '#d5d9e2',
-};
+export { TASK_COLORS };
 
 const PAD = 10;
 const QUEUE_H = 96;
 const HEAD_H = 40;
 const LABEL_H = 18;
 const MID_GAP = 34;
-const LOCK_H = 44;
-const CHIP_H = 24;
 
 export interface QueuesViewProps {
   snap: FcSnapshot;
@@ -40,13 +32,6 @@ export interface QueuesViewProps {
   steps: readonly Step[];
   name: string;
   title?: string;
-}
-
-function chipLayout(n: number, width: number) {
-  const compact = n > 16;
-  const chipW = compact ? 40 : 132;
-  const cols = Math.max(1, Math.floor((width + 6) / (chipW + 6)));
-  return { compact, chipW, cols, rows: Math.ceil(n / cols) };
 }
 
 export const QueuesView = memo(function QueuesView({ snap, variant, steps, name, title }: QueuesViewProps) {
@@ -102,7 +87,6 @@ export const QueuesView = memo(function QueuesView({ snap, variant, steps, name,
       );
   }
 
-  const holderOf = (id: number) => snap.tasks.find((t) => t.id === id);
   const lock = snap.locks.find((l) => l.name === 's_fc_lock') ?? snap.locks[0];
 
   return (
@@ -212,24 +196,7 @@ export const QueuesView = memo(function QueuesView({ snap, variant, steps, name,
 
           {lock && (
             <g data-testid="lock" transform={`translate(${PAD},${yLock})`}>
-              <rect width={108} height={30} rx={5} className={`q-lock${lock.holder >= 0 ? ' held' : ''}`} />
-              <text x={54} y={15} className="q-lock-text" textAnchor="middle" dominantBaseline="central">
-                {lock.name}
-              </text>
-              <text x={120} y={12} className="q-sub">
-                {lock.holder >= 0 ? `held by T${lock.holder}${holderOf(lock.holder) ? ` (${holderOf(lock.holder)!.name})` : ''}` : 'free'}
-              </text>
-              <text x={120} y={27} className="q-sub">
-                {lock.waiters.length ? `FIFO waiters (${lock.waiters.length}):` : 'no waiters'}
-              </text>
-              {lock.waiters.slice(0, 24).map((w, i) => (
-                <WaiterChip key={i} slot={i} id={w} state={holderOf(w)?.state ?? 'spin'} />
-              ))}
-              {lock.waiters.length > 24 && (
-                <text x={238 + 24 * 34} y={29} className="q-sub">
-                  +{lock.waiters.length - 24}
-                </text>
-              )}
+              <LockRow lock={lock} tasks={snap.tasks} />
             </g>
           )}
 
@@ -321,48 +288,5 @@ const InodeBox = memo(function InodeBox(p: {
       )}
       <BoxLabel x={p.x} y={p.y} w={p.w} h={p.h} ino={p.ino} fontSize={p.fontSize} />
     </>
-  );
-});
-
-/** A task chip, placed by coordinates rather than a transform of its own (as are the boxes). */
-const TaskChip = memo(function TaskChip(p: {
-  id: number;
-  name: string;
-  cpu: number;
-  state: TaskSnap['state'];
-  fn: string;
-  line: number;
-  x: number;
-  y: number;
-  chipW: number;
-  compact: boolean;
-  active: boolean;
-}) {
-  return (
-    <g data-state={p.state}>
-      <rect x={p.x} y={p.y} width={p.chipW} height={CHIP_H} rx={5} fill={TASK_COLORS[p.state]} className={p.active ? 'q-chip active' : 'q-chip'} />
-      <text x={p.x + 6} y={p.y + CHIP_H / 2} className="q-chip-text" dominantBaseline="central">
-        {p.compact ? `T${p.id}` : `T${p.id} · cpu ${p.cpu} · ${p.state}`}
-      </text>
-      <title>{`T${p.id} ${p.name} on cpu ${p.cpu}: ${p.state} in ${p.fn} (line ${p.line})`}</title>
-    </g>
-  );
-});
-
-/**
- * A waiter of the lock in its FIFO slot. Slots keep their elements from one
- * step to the next (the queue moves through them), so only their text and
- * colour change.
- */
-const WaiterChip = memo(function WaiterChip({ slot, id, state }: { slot: number; id: number; state: TaskSnap['state'] }) {
-  const x = 238 + slot * 34;
-  return (
-    <g>
-      <rect x={x} y={16} width={30} height={18} rx={9} fill={TASK_COLORS[state]} />
-      <text x={x + 15} y={25} className="q-chip-text" textAnchor="middle" dominantBaseline="central">
-        {`T${id}`}
-      </text>
-      {slot > 0 && <path d={`M${x - 4},25 L${x - 1},25`} stroke="#6b7385" />}
-    </g>
   );
 });

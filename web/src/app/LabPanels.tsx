@@ -1,0 +1,140 @@
+/**
+ * The panels every lab page has around its own animation: the URL's issues,
+ * the run controls, the run's metrics and the mail's table. Each is
+ * memoized: while the animation plays none of them changes.
+ */
+import { memo, type ReactNode } from 'react';
+import type { SweepResult } from '../core/sweep';
+import type { ParamSpec, RunResult } from '../core/types';
+import { MetricsTable } from '../viz/metrics/MetricsTable';
+import { PaperSection, type PaperLabels } from './PaperSection';
+import { ParamControls, type ParamChoice } from './ParamControls';
+import type { LabData, Variant } from './simHooks';
+import { SEED_MAX, VARIANT_LABELS, VIEW_VARIANTS, type UrlIssue, type ViewVariant } from './urlState';
+
+export const UrlIssuesBanner = memo(function UrlIssuesBanner({ issues, onDismiss }: { issues: UrlIssue[]; onDismiss(): void }) {
+  if (issues.length === 0) return null;
+  return (
+    <div className="banner warn" role="alert" data-testid="url-error">
+      <b>Some values in the URL were not usable; defaults apply to them:</b>
+      <ul>
+        {issues.map((i, k) => (
+          <li key={`${i.key}-${k}`}>{i.message}</li>
+        ))}
+      </ul>
+      <button type="button" className="small" onClick={onDismiss}>
+        dismiss
+      </button>
+    </div>
+  );
+});
+
+export interface RunPanelProps {
+  status: string;
+  running: boolean;
+  specs: ParamSpec[];
+  params: Record<string, number>;
+  seed: number;
+  variant: ViewVariant;
+  drafts: Record<string, string>;
+  invalid: ReadonlySet<string>;
+  runError: string | null;
+  onDraft(name: string, text: string): void;
+  onApply(): void;
+  onVariant(v: ViewVariant): void;
+  onReset(): void;
+  /** parameters shown as a choice of named values (see ParamControls) */
+  choices?: Readonly<Record<string, readonly ParamChoice[]>>;
+}
+
+/** The parameter controls, the run status and the run's error; unchanged while the animation plays. */
+export const RunPanel = memo(function RunPanel(p: RunPanelProps) {
+  return (
+    <section className="panel controls-panel" aria-labelledby="controls-heading">
+      <div className="panel-head">
+        <h2 id="controls-heading">Run it</h2>
+        <span className={`run-status${p.running ? ' on' : ''}`} data-testid="run-status">
+          {p.status}
+        </span>
+      </div>
+      <ParamControls
+        specs={p.specs}
+        values={p.params}
+        drafts={p.drafts}
+        invalid={p.invalid}
+        onDraft={p.onDraft}
+        onApply={p.onApply}
+        choices={p.choices}
+      >
+        <label className={`param${p.invalid.has('seed') ? ' invalid' : ''}`} title={`Seed of every random choice (0..${SEED_MAX}); the same seed gives the same run`}>
+          <span className="param-name">seed</span>
+          <input
+            type="number"
+            data-testid="seed"
+            min={0}
+            max={SEED_MAX}
+            step={1}
+            value={p.drafts.seed ?? String(p.seed)}
+            onChange={(e) => p.onDraft('seed', e.target.value)}
+            onKeyDown={(e) => e.key === 'Enter' && p.onApply()}
+          />
+        </label>
+        <label className="param" title="Which code to run: before the patch, after it, or both side by side with the same parameters">
+          <span className="param-name">variant</span>
+          <select data-testid="variant" value={p.variant} onChange={(e) => p.onVariant(e.target.value as ViewVariant)}>
+            {VIEW_VARIANTS.map((v) => (
+              <option key={v} value={v}>
+                {VARIANT_LABELS[v]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className="param param-button">
+          <button type="button" className="small" data-testid="reset" onClick={p.onReset} title="Back to the small configuration the animation starts from">
+            small config
+          </button>
+        </div>
+      </ParamControls>
+      <div className="run-error-slot">
+        {p.runError && (
+          <div className="inline-error" role="alert" id="run-error" data-testid="run-error">
+            {p.runError}
+          </div>
+        )}
+      </div>
+    </section>
+  );
+});
+
+export const MetricsPanel = memo(function MetricsPanel({ results }: { results: Partial<Record<Variant, RunResult>> }) {
+  return (
+    <section className="panel" aria-labelledby="metrics-heading">
+      <div className="panel-head">
+        <h2 id="metrics-heading">What the whole run cost</h2>
+        <span className="muted">virtual time; the simulator's summary of each variant</span>
+      </div>
+      <MetricsTable results={results} />
+    </section>
+  );
+});
+
+export interface PaperPanelProps {
+  lab: string;
+  rows: LabData['rows'];
+  specs: ParamSpec[];
+  onUseParams(params: Record<string, number>): void;
+  labels?: PaperLabels;
+  /** drawn under the table and chart, from the sweep's result once there is one */
+  extra?: (result: SweepResult | null) => ReactNode;
+}
+
+export const PaperPanel = memo(function PaperPanel(p: PaperPanelProps) {
+  return (
+    <section className="panel" aria-labelledby="paper-heading">
+      <div className="panel-head">
+        <h2 id="paper-heading">The mail's table, reproduced</h2>
+      </div>
+      <PaperSection lab={p.lab} rows={p.rows} specs={p.specs} onUseParams={p.onUseParams} labels={p.labels} extra={p.extra} />
+    </section>
+  );
+});

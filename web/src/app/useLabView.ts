@@ -1,0 +1,364 @@
+/**
+ * The state of a lab page, the same for every lab: the view (variant,
+ * parameters, seed, step) kept in the URL, parameter drafts checked by the
+ * simulator before they apply, the full runs behind metrics and heatmaps,
+ * the animation's frames and its playback clock, and the player's keys.
+ *
+ * The handlers it returns keep their identity while the animation plays, so
+ * that a page's memoized parts stay put from one frame to the next.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { getSim } from '../core/client';
+import type { RunResult } from '../core/types';
+import { formatCount } from './formatCount';
+import { usePlayerKeys } from './keyboard';
+import { buildHash, matchRoute, parseHash, replaceHash, useHashLocation } from './router';
+import { errorText, useFullRuns, useStepper, type FullRuns, type LabData, type Stepper, type Variant } from './simHooks';
+import {
+  defaultViewState,
+  parseLabQuery,
+  SEED_MAX,
+  serializeLabQuery,
+  type LabViewState,
+  type UrlIssue,
+  type ViewVariant,
+} from './urlState';
+
+export interface LabViewOptions {
+  lab: string;
+  data: LabData;
+  /** a configuration small enough to watch step by step (where the table has these parameters) */
+  preset: Readonly<Record<string, number>>;
+  /** above this many steps the animation refuses: every frame re-runs the simulation to its step */
+  maxAnimationSteps: number;
+}
+
+export interface LabView {
+  view: LabViewState;
+  /** the page's defaults: the parameter table with the preset applied */
+  defaults: LabViewState;
+  variants: readonly Variant[];
+  urlIssues: UrlIssue[];
+  dismissUrlIssues(): void;
+
+  drafts: Record<string, string>;
+  invalid: ReadonlySet<string>;
+  onDraft(name: string, text: string): void;
+  onApply(): void;
+  /** apply these parameters at once (a paper row's "use"), back to step 1 */
+  setParams(params: Record<string, number>): void;
+  /** back to the preset */
+  onSmallConfig(): void;
+  setVariant(v: ViewVariant): void;
+
+  runs: FullRuns;
+  heatBuckets: number;
+  setHeatBuckets(b: number): void;
+  /** the full runs of every shown variant are in */
+  ready: boolean;
+  totals: Partial<Record<Variant, number>>;
+  maxStep: number;
+  tooBig: boolean;
+  stepper: Stepper;
+  results: Partial<Record<Variant, RunResult>>;
+  /** the run status line: simulating, or each variant's step count */
+  status: string;
+  /** a parameter's, the full runs' or the stepper's error */
+  runError: string | null;
+
+  playing: boolean;
+  speed: number;
+  setSpeed(s: number): void;
+  play(): void;
+  onPause(): void;
+  stepBy(d: number): void;
+  onScrub(s: number): void;
+}
+
+export function variantsOf(v: ViewVariant): Variant[] {
+  return v === 'side' ? ['before', 'after'] : [v];
+}
+
+export function useLabView({ lab, data, preset, maxAnimationSteps }: LabViewOptions): LabView {
+  const { specs } = data;
+  const path = `/lab/${lab}`;
+  const defaults = useMemo(() => defaultViewState(specs, preset), [specs, preset]);
+  const [initial] = useState(() => parseLabQuery(parseHash(window.location.hash).query, specs, defaults));
+  const [view, setView] = useState<LabViewState>(initial.state);
+  const [urlIssues, setUrlIssues] = useState<UrlIssue[]>(initial.issues);
+  const stepFromUrl = useRef(parseHash(window.location.hash).query.has('step'));
+
+  // ---- parameter drafts: typed values are checked by the simulator before they apply
+  const [drafts, setDrafts] = useState<Record<string, string>>({});
+  const [invalid, setInvalid] = useState<ReadonlySet<string>>(new Set());
+  const [paramError, setParamError] = useState<string | null>(null);
+  const applySeq = useRef(0);
+
+  // Someone edited the URL or followed a link to this page: restore from it.
+  // (The page's own URL updates use replaceState and fire no hashchange.)
+  const loc = useHashLocation();
+  const seenChanges = useRef(loc.changes);
+  useEffect(() => {
+    if (loc.changes === seenChanges.current) return;
+    seenChanges.current = loc.changes;
+    const { path: p, query } = parseHash(loc.hash);
+    const route = matchRoute(p);
+    if (route.name !== 'lab' || route.id !== lab) return;
+    const r = parseLabQuery(query, specs, defaults);
+    setView(r.state);
+    setUrlIssues(r.issues);
+    setDrafts({});
+    stepFromUrl.current = query.has('step');
+  }, [loc.changes, loc.hash, specs, defaults, lab]);
+
+  // ---- playback state
+  const [playing, setPlaying] = useState(false);
+  const [speed, setSpeed] = useState(10);
+
+  // ---- the URL follows the view (throttled while playing; browsers limit history updates)
+  const urlTimer = useRef<number | null>(null);
+  const pendingHash = useRef('');
+  useEffect(() => {
+    pendingHash.current = buildHash(path, serializeLabQuery(view, specs));
+    const write = () => {
+      urlTimer.current = null;
+      replaceHash(pendingHash.current);
+    };
+    if (!playing) {
+      if (urlTimer.current !== null) window.clearTimeout(urlTimer.current);
+      write();
+    } else if (urlTimer.current === null) {
+      urlTimer.current = window.setTimeout(write, 500);
+    }
+  }, [view, specs, playing, path]);
+  useEffect(
+    () => () => {
+      if (urlTimer.current !== null) window.clearTimeout(urlTimer.current);
+    },
+    [],
+  );
+
+  const applyDrafts = useCallback(
+    async (d: Record<string, string>) => {
+      const names = Object.keys(d);
+      if (!names.length) return;
+      const params = { ...view.params };
+      let seed = view.seed;
+      for (const name of names) {
+        const text = d[name].trim();
+        if (!/^[+-]?\d+$/.test(text)) {
+          setInvalid(new Set([name]));
+          setParamError(`${name}: “${text}” is not an integer`);
+          return;
+        }
+        if (name === 'seed') seed = Number(text);
+        else params[name] = Number(text);
+      }
+      if (seed < 0 || seed > SEED_MAX) {
+        setInvalid(new Set(['seed']));
+        setParamError(`seed: ${seed} is out of range 0..${SEED_MAX}`);
+        return;
+      }
+      const seq = ++applySeq.current;
+      try {
+        await getSim().run({
+          lab,
+          variant: 'before',
+          params,
+          seed,
+          options: { stopStep: 1, traceMax: 0, heatBuckets: 2 },
+        });
+        if (seq !== applySeq.current) return;
+        setView((v) => ({ ...v, params, seed }));
+        setDrafts((cur) => {
+          const next = { ...cur };
+          for (const n of names) if (next[n] === d[n]) delete next[n];
+          return next;
+        });
+        setInvalid(new Set());
+        setParamError(null);
+      } catch (e) {
+        if (seq !== applySeq.current) return;
+        const msg = errorText(e);
+        const named = names.filter((n) => new RegExp(`\\b${n}\\b`).test(msg));
+        setInvalid(new Set(named.length ? named : names));
+        setParamError(msg);
+      }
+    },
+    [view.params, view.seed, lab],
+  );
+
+  useEffect(() => {
+    if (!Object.keys(drafts).length) return;
+    const t = window.setTimeout(() => void applyDrafts(drafts), 350);
+    return () => window.clearTimeout(t);
+  }, [drafts, applyDrafts]);
+
+  const onDraft = useCallback((name: string, text: string) => setDrafts((d) => ({ ...d, [name]: text })), []);
+  const onApply = useCallback(() => void applyDrafts(drafts), [applyDrafts, drafts]);
+
+  const setParams = useCallback((params: Record<string, number>) => {
+    setDrafts({});
+    setInvalid(new Set());
+    setParamError(null);
+    setPlaying(false);
+    setView((v) => ({ ...v, params: { ...v.params, ...params }, step: 1 }));
+  }, []);
+  const onSmallConfig = useCallback(() => setParams(defaults.params), [setParams, defaults.params]);
+
+  // ---- runs
+  const variants = useMemo(() => variantsOf(view.variant), [view.variant]);
+  const [heatBuckets, setHeatBuckets] = useState(120);
+  const runs = useFullRuns(lab, variants, view.params, view.seed, heatBuckets);
+  const ready = !runs.running && variants.every((v) => runs.outputs[v]);
+  const totals = useMemo(() => {
+    const t: Partial<Record<Variant, number>> = {};
+    for (const v of variants) {
+      const o = runs.outputs[v];
+      if (o) t[v] = o.result.sim.steps;
+    }
+    return t;
+  }, [variants, runs.outputs]);
+  const maxStep = Math.max(1, ...variants.map((v) => totals[v] ?? 1));
+  const tooBig = variants.some((v) => (totals[v] ?? 0) > maxAnimationSteps);
+  const canAnimate = ready && !tooBig;
+
+  // A step beyond the run's end (from a URL, or after smaller parameters) is clamped.
+  useEffect(() => {
+    if (!ready || view.step <= maxStep) return;
+    if (stepFromUrl.current)
+      setUrlIssues((is) => [
+        ...is.filter((i) => i.key !== 'step'),
+        {
+          key: 'step',
+          value: String(view.step),
+          message: `step=${view.step} is beyond the last step of this run; allowed 1..${maxStep} (using ${maxStep})`,
+        },
+      ]);
+    stepFromUrl.current = false;
+    setView((v) => ({ ...v, step: maxStep }));
+  }, [ready, maxStep, view.step]);
+  useEffect(() => {
+    if (ready) stepFromUrl.current = false;
+  }, [ready]);
+
+  const stepper = useStepper(lab, variants, view.params, view.seed, view.step, totals, canAnimate);
+
+  // ---- playback clock: advances the wanted step; the stepper skips frames it cannot keep up with
+  const maxRef = useRef(maxStep);
+  maxRef.current = maxStep;
+  useEffect(() => {
+    if (!playing) return;
+    let raf = 0;
+    let last = performance.now();
+    let acc = 0;
+    const tick = (now: number) => {
+      acc += ((now - last) / 1000) * speed;
+      last = now;
+      const n = Math.floor(acc);
+      if (n > 0) {
+        acc -= n;
+        setView((v) => {
+          const s = Math.min(maxRef.current, v.step + n);
+          return s === v.step ? v : { ...v, step: s };
+        });
+      }
+      raf = requestAnimationFrame(tick);
+    };
+    raf = requestAnimationFrame(tick);
+    return () => cancelAnimationFrame(raf);
+  }, [playing, speed]);
+  useEffect(() => {
+    if (playing && view.step >= maxStep) setPlaying(false);
+  }, [playing, view.step, maxStep]);
+
+  const seek = useCallback((s: number) => {
+    setView((v) => ({ ...v, step: Math.max(1, Math.min(maxRef.current, Math.round(s))) }));
+  }, []);
+  const stepBy = useCallback((d: number) => {
+    setPlaying(false);
+    setView((v) => ({ ...v, step: Math.max(1, Math.min(maxRef.current, v.step + d)) }));
+  }, []);
+  const canRef = useRef(canAnimate);
+  canRef.current = canAnimate;
+  const stepRef = useRef(view.step);
+  stepRef.current = view.step;
+  const play = useCallback(() => {
+    if (!canRef.current) return;
+    if (stepRef.current >= maxRef.current) seek(1);
+    setPlaying(true);
+  }, [seek]);
+  usePlayerKeys({
+    toggle: () => (playing ? setPlaying(false) : play()),
+    forward: () => canAnimate && stepBy(1),
+    back: () => canAnimate && stepBy(-1),
+  });
+
+  const setVariant = useCallback((variant: ViewVariant) => setView((v) => ({ ...v, variant })), []);
+  const onPause = useCallback(() => setPlaying(false), []);
+  const onScrub = useCallback(
+    (s: number) => {
+      setPlaying(false);
+      seek(s);
+    },
+    [seek],
+  );
+  const dismissUrlIssues = useCallback(() => setUrlIssues([]), []);
+
+  const runError = paramError ?? runs.error ?? stepper.error;
+  const status = runs.running
+    ? 'simulating…'
+    : ready
+      ? variants.map((v) => `${v}: ${formatCount(totals[v] ?? 0)} steps`).join(' · ')
+      : ' ';
+  const results = useMemo(() => resultsOf(variants, runs.outputs), [variants, runs.outputs]);
+
+  return {
+    view,
+    defaults,
+    variants,
+    urlIssues,
+    dismissUrlIssues,
+    drafts,
+    invalid,
+    onDraft,
+    onApply,
+    setParams,
+    onSmallConfig,
+    setVariant,
+    runs,
+    heatBuckets,
+    setHeatBuckets,
+    ready,
+    totals,
+    maxStep,
+    tooBig,
+    stepper,
+    results,
+    status,
+    runError,
+    playing,
+    speed,
+    setSpeed,
+    play,
+    onPause,
+    stepBy,
+    onScrub,
+  };
+}
+
+function resultsOf(variants: readonly Variant[], outputs: FullRuns['outputs']): Partial<Record<Variant, RunResult>> {
+  return Object.fromEntries(variants.flatMap((v) => (outputs[v] ? [[v, outputs[v]!.result]] : [])));
+}
+
+/** Each shown variant's snapshot, parsed with the lab's own schema, from the animation's frames. */
+export function useParsedFrames<T>(frames: Stepper['frames'], parse: (raw: unknown) => T): Partial<Record<Variant, T>> {
+  return useMemo(() => {
+    const out: Partial<Record<Variant, T>> = {};
+    for (const v of ['before', 'after'] as const) {
+      const f = frames[v];
+      if (f) out[v] = parse(f.snapshot);
+    }
+    return out;
+  }, [frames, parse]);
+}

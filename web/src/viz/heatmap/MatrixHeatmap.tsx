@@ -1,0 +1,355 @@
+/**
+ * A heatmap of rows × time buckets: D3 gives the scales, React draws: SVG
+ * rects for small maps, one canvas for large ones (more than SVG_CELL_LIMIT
+ * cells). Hovering a cell shows what the caller says about it. A time
+ * marker (the animation's step) is an overlay of its own: while playing only
+ * it moves, and the cells are neither recomputed nor redrawn.
+ *
+ * What the rows are (CPUs, groups of hash buckets) and what a cell's value
+ * means is the caller's: see HeatMatrix. Heatmap.tsx is the CPU-state map.
+ */
+import { scaleLinear } from 'd3-scale';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { ExportButtons, type Exporter } from '../export/ExportButtons';
+import { serializeSvg, svgSize, svgTextToPng } from '../export/exportChart';
+import { useElementWidth } from '../useElementWidth';
+import { cellAt, formatNs, heatLayout, type HeatLayout, renderMode } from './heatmap';
+
+const M = { left: 52, right: 14, top: 8, axis: 30, legend: 40 };
+const SVG_NS = 'http://www.w3.org/2000/svg';
+/** the step marker's colour (.heat-marker on screen) */
+const MARKER_COLOR = '#1b5fd6';
+
+/** What a matrix heatmap draws. Keep it stable (useMemo): a new one redraws every cell. */
+export interface HeatMatrix {
+  rows: number;
+  /** time buckets */
+  cols: number;
+  /** virtual nanoseconds of one time bucket */
+  colNs: number;
+  /** one value in [0, 1] per cell, row-major: cells[row * cols + col]; it picks the cell's colour */
+  cells: Float64Array;
+  /** the colour of a value in [0, 1] */
+  color: (v: number) => string;
+  /** the label of row r on the axis */
+  rowLabel: (row: number) => string;
+  /** the legend's title */
+  legendTitle: string;
+  /** the legend's ticks: a position in [0, 1] and its text */
+  legendTicks: readonly { at: number; text: string }[];
+  /** what the map shows, for screen readers */
+  ariaLabel: string;
+  /** the tooltip's content for a cell */
+  tooltip: (row: number, col: number) => ReactNode;
+}
+
+export interface MatrixHeatmapProps {
+  matrix: HeatMatrix;
+  /** file name stem for exports */
+  name: string;
+  /** shown above the map */
+  title?: string;
+  /** the caption's muted text beside the title */
+  caption?: ReactNode;
+  /** a virtual time to mark with a vertical line (the animation's current step) */
+  markerNs?: number | null;
+  maxHeight?: number;
+  /** the test id of the plot (several kinds of map on one page tell theirs apart) */
+  testId?: string;
+}
+
+export const MatrixHeatmap = memo(function MatrixHeatmap({
+  matrix,
+  name,
+  title,
+  caption,
+  markerNs,
+  maxHeight = 260,
+  testId = 'heatmap',
+}: MatrixHeatmapProps) {
+  const [wrapRef, width] = useElementWidth<HTMLDivElement>(600);
+  const svgRef = useRef<SVGSVGElement | null>(null);
+  const canvasRef = useRef<HTMLCanvasElement | null>(null);
+  const [hover, setHover] = useState<Hover | null>(null);
+
+  const { rows, cols, colNs, cells, color } = matrix;
+  const mode = renderMode(rows, cols);
+  const plotW = Math.max(50, width - M.left - M.right);
+  const layout = useMemo(() => heatLayout(rows, cols, plotW, maxHeight), [rows, cols, plotW, maxHeight]);
+  const height = M.top + layout.plotH + M.axis + M.legend;
+  const endNs = cols * colNs;
+  const markerX =
+    markerNs != null && markerNs >= 0 && markerNs <= endNs ? (endNs > 0 ? (markerNs / endNs) * plotW : plotW / 2) : null;
+  const markerRef = useRef(markerX);
+  markerRef.current = markerX;
+
+  // Canvas mode: paint every cell once per data/size change.
+  useEffect(() => {
+    if (mode !== 'canvas') return;
+    const cv = canvasRef.current;
+    const ctx = cv?.getContext('2d');
+    if (!cv || !ctx) return;
+    const dpr = window.devicePixelRatio || 1;
+    cv.width = Math.round(layout.plotW * dpr);
+    cv.height = Math.round(layout.plotH * dpr);
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    const palette: string[] = [];
+    for (let i = 0; i <= 255; i++) palette.push(color(i / 255));
+    for (let r = 0; r < rows; r++)
+      for (let b = 0; b < cols; b++) {
+        ctx.fillStyle = palette[Math.round(cells[r * cols + b] * 255)];
+        ctx.fillRect(b * layout.cellW, r * layout.cellH, layout.cellW + 0.5, layout.cellH + 0.5);
+      }
+  }, [mode, cells, color, rows, cols, layout]);
+
+  /* exports draw the cells as rects (canvas mode) and the marker as a line, where the screen has them as overlays */
+  const decorate = (clone: SVGSVGElement) => {
+    if (mode === 'canvas') {
+      const g = document.createElementNS(SVG_NS, 'g');
+      g.setAttribute('transform', `translate(${M.left},${M.top})`);
+      for (let r = 0; r < rows; r++)
+        for (let b = 0; b < cols; b++) {
+          const rect = document.createElementNS(SVG_NS, 'rect');
+          rect.setAttribute('x', (b * layout.cellW).toFixed(2));
+          rect.setAttribute('y', (r * layout.cellH).toFixed(2));
+          rect.setAttribute('width', (layout.cellW + 0.3).toFixed(2));
+          rect.setAttribute('height', (layout.cellH + 0.3).toFixed(2));
+          rect.setAttribute('fill', color(cells[r * cols + b]));
+          g.appendChild(rect);
+        }
+      clone.insertBefore(g, clone.children[1] ?? null);
+    }
+    addMarkerLine(clone, markerRef.current, layout.plotH);
+  };
+
+  const exporter: Exporter = {
+    svg: () => (svgRef.current ? serializeSvg(svgRef.current, decorate) : null),
+    png: async () => {
+      const svg = svgRef.current;
+      if (!svg) return null;
+      const { width: w, height: h } = svgSize(svg);
+      const overlays =
+        mode === 'canvas' && canvasRef.current
+          ? [{ canvas: canvasRef.current, x: M.left, y: M.top, width: layout.plotW, height: layout.plotH }]
+          : [];
+      const marker = markerRef.current;
+      if (marker !== null) {
+        /* over the cells, as on screen */
+        const line = document.createElement('canvas');
+        line.width = 4;
+        line.height = 4;
+        const ctx = line.getContext('2d');
+        if (ctx) {
+          ctx.fillStyle = MARKER_COLOR;
+          ctx.fillRect(0, 0, 4, 4);
+          overlays.push({ canvas: line, x: M.left + marker - 1, y: M.top - 4, width: 2, height: layout.plotH + 8 });
+        }
+      }
+      return svgTextToPng(serializeSvg(svg), w, h, 2, overlays);
+    },
+  };
+
+  return (
+    <figure className="chart heatmap-figure">
+      <figcaption>
+        <span className="chart-title">{title}</span>
+        {caption && <span className="muted">{caption}</span>}
+        <ExportButtons name={name} exporter={exporter} />
+      </figcaption>
+      <div
+        ref={wrapRef}
+        className="heatmap"
+        data-testid={testId}
+        data-cells={rows * cols}
+        data-mode={mode}
+        style={{ height }}
+      >
+        <HeatmapSvg
+          svgRef={svgRef}
+          width={width}
+          height={height}
+          layout={layout}
+          matrix={matrix}
+          endNs={endNs}
+          mode={mode}
+          gradId={`heat-grad-${name}`}
+          hover={hover}
+          onHover={setHover}
+        />
+        {mode === 'canvas' && (
+          <canvas
+            ref={canvasRef}
+            className="heatmap-canvas"
+            style={{ left: M.left, top: M.top, width: layout.plotW, height: layout.plotH }}
+          />
+        )}
+        {markerX !== null && (
+          <div
+            className="heat-marker"
+            aria-hidden="true"
+            style={{ top: M.top - 4, height: layout.plotH + 8, transform: `translateX(${M.left + markerX - 1}px)` }}
+          />
+        )}
+        {hover && (
+          <HeatTooltip x={hover.x} y={hover.y} width={width} testId={`${testId}-tooltip`}>
+            {matrix.tooltip(hover.row, hover.col)}
+          </HeatTooltip>
+        )}
+      </div>
+    </figure>
+  );
+});
+
+interface Hover {
+  row: number;
+  col: number;
+  x: number;
+  y: number;
+}
+
+/** The blue step line, as the exported SVG draws it: over the cells (on screen it is the .heat-marker overlay). */
+function addMarkerLine(clone: SVGSVGElement, markerX: number | null, plotH: number): void {
+  if (markerX === null) return;
+  const line = document.createElementNS(SVG_NS, 'line');
+  line.setAttribute('x1', String(M.left + markerX));
+  line.setAttribute('x2', String(M.left + markerX));
+  line.setAttribute('y1', String(M.top - 4));
+  line.setAttribute('y2', String(M.top + plotH + 4));
+  line.setAttribute('stroke', MARKER_COLOR);
+  line.setAttribute('stroke-width', '2');
+  clone.appendChild(line);
+}
+
+interface HeatmapSvgProps {
+  svgRef: RefObject<SVGSVGElement | null>;
+  width: number;
+  height: number;
+  layout: HeatLayout;
+  matrix: HeatMatrix;
+  endNs: number;
+  mode: 'svg' | 'canvas';
+  gradId: string;
+  hover: Hover | null;
+  onHover(h: Hover | null): void;
+}
+
+/** Axes, legend, the cells in SVG mode and the hover outline: redrawn only when the data, size or hover change. */
+const HeatmapSvg = memo(function HeatmapSvg({
+  svgRef,
+  width,
+  height,
+  layout,
+  matrix,
+  endNs,
+  mode,
+  gradId,
+  hover,
+  onHover,
+}: HeatmapSvgProps) {
+  const { rows, cols, cells, color } = matrix;
+  const { plotW } = layout;
+  const x = scaleLinear().domain([0, endNs]).range([0, plotW]);
+  const timeTicks = x.ticks(Math.max(2, Math.floor(plotW / 90)));
+  const rowStep = Math.max(1, Math.ceil(14 / layout.cellH));
+  const rowTicks: number[] = [];
+  for (let r = 0; r < rows; r += rowStep) rowTicks.push(r);
+  const legendW = Math.min(260, plotW);
+  const legendY = M.top + layout.plotH + M.axis + 8;
+
+  const onMove = useCallback(
+    (e: React.MouseEvent<SVGRectElement>) => {
+      const r = e.currentTarget.getBoundingClientRect();
+      const px = e.clientX - r.left;
+      const py = e.clientY - r.top;
+      const cell = cellAt(px, py, layout, rows, cols);
+      onHover(cell ? { row: cell.cpu, col: cell.bucket, x: px + M.left, y: py + M.top } : null);
+    },
+    [layout, rows, cols, onHover],
+  );
+
+  return (
+    <svg ref={svgRef} width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={matrix.ariaLabel}>
+      <defs>
+        <linearGradient id={gradId} x1="0" x2="1" y1="0" y2="0">
+          {Array.from({ length: 11 }, (_, i) => (
+            <stop key={i} offset={`${i * 10}%`} stopColor={color(i / 10)} />
+          ))}
+        </linearGradient>
+      </defs>
+      <g transform={`translate(${M.left},${M.top})`}>
+        {mode === 'svg' &&
+          Array.from({ length: rows * cols }, (_, i) => {
+            const r = Math.floor(i / cols);
+            const b = i % cols;
+            return (
+              <rect
+                key={i}
+                x={b * layout.cellW}
+                y={r * layout.cellH}
+                width={layout.cellW + 0.3}
+                height={layout.cellH + 0.3}
+                fill={color(cells[i])}
+              />
+            );
+          })}
+        <rect x={0} y={0} width={layout.plotW} height={layout.plotH} fill="none" stroke="#9aa3b5" strokeWidth={0.5} />
+        {rowTicks.map((r) => (
+          <text key={r} x={-6} y={(r + 0.5) * layout.cellH} className="axis-label" textAnchor="end" dominantBaseline="middle">
+            {matrix.rowLabel(r)}
+          </text>
+        ))}
+        <g transform={`translate(0,${layout.plotH})`}>
+          {timeTicks.map((t) => (
+            <g key={t} transform={`translate(${x(t)},0)`}>
+              <line y2={5} stroke="#6b7385" />
+              <text y={17} className="axis-label" textAnchor="middle">
+                {formatNs(t)}
+              </text>
+            </g>
+          ))}
+        </g>
+        {hover && (
+          <rect
+            x={hover.col * layout.cellW}
+            y={hover.row * layout.cellH}
+            width={layout.cellW}
+            height={layout.cellH}
+            fill="none"
+            stroke="#111"
+            strokeWidth={1.5}
+            pointerEvents="none"
+          />
+        )}
+        <rect
+          x={0}
+          y={0}
+          width={layout.plotW}
+          height={layout.plotH}
+          fill="transparent"
+          onMouseMove={onMove}
+          onMouseLeave={() => onHover(null)}
+        />
+      </g>
+      <g transform={`translate(${M.left},${legendY})`}>
+        <text x={0} y={-1} className="axis-label">
+          {matrix.legendTitle}
+        </text>
+        <rect x={0} y={4} width={legendW} height={10} fill={`url(#${gradId})`} stroke="#9aa3b5" strokeWidth={0.5} />
+        {matrix.legendTicks.map(({ at, text }) => (
+          <text key={at} x={at * legendW} y={26} className="axis-label" textAnchor={at === 0 ? 'start' : at === 1 ? 'end' : 'middle'}>
+            {text}
+          </text>
+        ))}
+      </g>
+    </svg>
+  );
+});
+
+function HeatTooltip({ x, y, width, testId, children }: { x: number; y: number; width: number; testId: string; children: ReactNode }) {
+  const left = x + 190 > width ? x - 180 : x + 14;
+  return (
+    <div className="tooltip" role="tooltip" data-testid={testId} style={{ left, top: y + 12 }}>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+/**
+ * SVG parts that every lab's animation draws the same way: a task as a chip
+ * coloured by its state, and a spinlock with its holder and its FIFO
+ * waiters. Each is a memoized component of plain values, placed by
+ * coordinates rather than a transform of its own: from one step to the
+ * next only the few that change are rendered again.
+ */
+import { memo } from 'react';
+import type { TaskSnap } from '../../core/types';
+
+export const TASK_COLORS: Record<TaskSnap['state'], string> = {
+  run: '#2e9d5b',
+  spin: '#d8402b',
+  sleep: '#8b5fbf',
+  io: '#2f6db3',
+  ready: '#9aa3b5',
+  done: '#d5d9e2',
+};
+
+export const CHIP_H = 24;
+/** the height a LockRow takes */
+export const LOCK_H = 44;
+/** how many waiters a LockRow draws before it says "+n" */
+export const LOCK_WAITERS_SHOWN = 24;
+
+/** Chips per row for n tasks in a given width: compact chips (the id only) past 16 tasks. */
+export function chipLayout(n: number, width: number) {
+  const compact = n > 16;
+  const chipW = compact ? 40 : 132;
+  const cols = Math.max(1, Math.floor((width + 6) / (chipW + 6)));
+  return { compact, chipW, cols, rows: Math.ceil(n / cols) };
+}
+
+export const TaskChip = memo(function TaskChip(p: {
+  id: number;
+  name: string;
+  cpu: number;
+  state: TaskSnap['state'];
+  fn: string;
+  line: number;
+  x: number;
+  y: number;
+  chipW: number;
+  compact: boolean;
+  active: boolean;
+}) {
+  return (
+    <g data-state={p.state}>
+      <rect x={p.x} y={p.y} width={p.chipW} height={CHIP_H} rx={5} fill={TASK_COLORS[p.state]} className={p.active ? 'q-chip active' : 'q-chip'} />
+      <text x={p.x + 6} y={p.y + CHIP_H / 2} className="q-chip-text" dominantBaseline="central">
+        {p.compact ? `T${p.id}` : `T${p.id} · cpu ${p.cpu} · ${p.state}`}
+      </text>
+      <title>{`T${p.id} ${p.name} on cpu ${p.cpu}: ${p.state} in ${p.fn} (line ${p.line})`}</title>
+    </g>
+  );
+});
+
+/**
+ * A spinlock: its name in a box (filled while held), who holds it and the
+ * FIFO queue of its waiters. Draw it inside a <g> translated to its place.
+ */
+export function LockRow({
+  lock,
+  tasks,
+  boxW = 108,
+}: {
+  lock: { name: string; holder: number; waiters: readonly number[] };
+  tasks: readonly TaskSnap[];
+  boxW?: number;
+}) {
+  const taskOf = (id: number) => tasks.find((t) => t.id === id);
+  const holder = lock.holder >= 0 ? taskOf(lock.holder) : undefined;
+  const x0 = boxW + 130;
+  return (
+    <>
+      <rect width={boxW} height={30} rx={5} className={`q-lock${lock.holder >= 0 ? ' held' : ''}`} />
+      <text x={boxW / 2} y={15} className="q-lock-text" textAnchor="middle" dominantBaseline="central">
+        {lock.name}
+      </text>
+      <text x={boxW + 12} y={12} className="q-sub" data-testid="lock-holder">
+        {lock.holder >= 0 ? `held by T${lock.holder}${holder ? ` (${holder.name})` : ''}` : 'free'}
+      </text>
+      <text x={boxW + 12} y={27} className="q-sub">
+        {lock.waiters.length ? `FIFO waiters (${lock.waiters.length}):` : 'no waiters'}
+      </text>
+      {lock.waiters.slice(0, LOCK_WAITERS_SHOWN).map((w, i) => (
+        <WaiterChip key={i} x0={x0} slot={i} id={w} state={taskOf(w)?.state ?? 'spin'} />
+      ))}
+      {lock.waiters.length > LOCK_WAITERS_SHOWN && (
+        <text x={x0 + LOCK_WAITERS_SHOWN * 34} y={29} className="q-sub">
+          +{lock.waiters.length - LOCK_WAITERS_SHOWN}
+        </text>
+      )}
+    </>
+  );
+}
+
+/**
+ * A waiter of a lock in its FIFO slot. Slots keep their elements from one
+ * step to the next (the queue moves through them), so only their text and
+ * colour change.
+ */
+const WaiterChip = memo(function WaiterChip({ x0, slot, id, state }: { x0: number; slot: number; id: number; state: TaskSnap['state'] }) {
+  const x = x0 + slot * 34;
+  return (
+    <g data-testid="lock-waiter">
+      <rect x={x} y={16} width={30} height={18} rx={9} fill={TASK_COLORS[state]} />
+      <text x={x + 15} y={25} className="q-chip-text" textAnchor="middle" dominantBaseline="central">
+        {`T${id}`}
+      </text>
+      {slot > 0 && <path d={`M${x - 4},25 L${x - 1},25`} stroke="#6b7385" />}
+    </g>
+  );
+}
+);
