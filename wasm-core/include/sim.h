@@ -99,6 +99,7 @@ struct task {
 	enum sim_req req;
 	struct spinlock *req_lock;
 	struct wait_queue_head *req_wq;
+	u64 req_wake_seq;		/* req_wq->wake_seq when it checked */
 	struct blkdev *req_dev;
 	u64 req_bytes;
 	bool req_flush;
@@ -136,11 +137,18 @@ struct spinlock {
 	u64 acquired_at;
 };
 
-/* struct wait_queue_head - tasks sleeping until a condition may hold. */
+/*
+ * struct wait_queue_head - tasks sleeping until a condition may hold.
+ * @wake_seq counts wake_up_all() calls, with or without sleepers: a task
+ * that checked its condition before a wake but asks to sleep after it (its
+ * charged time had not yet passed) does not sleep, as prepare_to_wait()
+ * would have queued it before the check.
+ */
 struct wait_queue_head {
 	const char *name;
 	struct list_head head;
 	u64 wakeups;
+	u64 wake_seq;
 };
 
 /*
@@ -176,10 +184,16 @@ struct sim_event {
 	struct task *task;
 };
 
+/*
+ * struct sim_heat - time spent, binned by time bucket: @rows x @cols values
+ * per bucket, in ns. The CPU heatmap is one (rows: CPUs, cols: states); a
+ * lab may keep its own with sim_heat_alloc() and sim_heat_add().
+ */
 struct sim_heat {
 	int buckets;		/* requested number of buckets */
+	int rows, cols;
 	u64 width;		/* current bucket width in ns, doubles as needed */
-	double *bins;		/* [cpu][bucket][state] in ns */
+	double *bins;		/* [row][bucket][col] in ns */
 };
 
 struct sim_step_rec {
@@ -397,7 +411,15 @@ enum {
 };
 extern const char *const sim_kind_names[SK_LAB];
 
-/* Heatmap output */
+/* Heatmaps */
+int sim_heat_alloc(struct sim *s, struct sim_heat *h, int rows, int cols,
+		   int buckets);
+/* sim_heat_add - spread the interval [@from, @to) over @h's buckets */
+void sim_heat_add(struct sim_heat *h, int row, int col, u64 from, u64 to);
+/* sim_heat_widen_to - double @h's bucket width until it is at least @width */
+void sim_heat_widen_to(struct sim_heat *h, u64 width);
+/* sim_heat_used - buckets that the first @now ns of the run cover */
+int sim_heat_used(const struct sim_heat *h, u64 now);
 int sim_heat_buckets_used(const struct sim *s);
 
 #endif /* JC_SIM_H */

@@ -166,42 +166,42 @@ static struct sim_event heap_pop(struct sim *s)
 }
 
 /* ---------------------------------------------------------------------- */
-/* Heatmap bins: [cpu][bucket][state] in ns; bucket width doubles to fit   */
+/* Heatmap bins: [row][bucket][col] in ns; bucket width doubles to fit    */
 
-static double *heat_cell(struct sim *s, int cpu, int bucket)
+static double *heat_cell(struct sim_heat *h, int row, int bucket)
 {
-	return &s->heat.bins[((size_t)cpu * s->heat.buckets + bucket) * CPU_NR_STATES];
+	return &h->bins[((size_t)row * h->buckets + bucket) * h->cols];
 }
 
-static void heat_widen(struct sim *s)
+static void heat_widen(struct sim_heat *h)
 {
-	int cpu, b, st, half = s->heat.buckets / 2;
+	int row, b, c, half = h->buckets / 2;
 
-	for (cpu = 0; cpu < s->nr_cpus; cpu++) {
+	for (row = 0; row < h->rows; row++) {
 		for (b = 0; b < half; b++) {
-			double *dst = heat_cell(s, cpu, b);
-			double *x = heat_cell(s, cpu, 2 * b);
-			double *y = heat_cell(s, cpu, 2 * b + 1);
+			double *dst = heat_cell(h, row, b);
+			double *x = heat_cell(h, row, 2 * b);
+			double *y = heat_cell(h, row, 2 * b + 1);
 
-			for (st = 0; st < CPU_NR_STATES; st++)
-				dst[st] = x[st] + y[st];
+			for (c = 0; c < h->cols; c++)
+				dst[c] = x[c] + y[c];
 		}
-		for (b = half; b < s->heat.buckets; b++)
-			memset(heat_cell(s, cpu, b), 0, sizeof(double) * CPU_NR_STATES);
+		for (b = half; b < h->buckets; b++)
+			memset(heat_cell(h, row, b), 0, sizeof(double) * h->cols);
 	}
-	s->heat.width *= 2;
+	h->width *= 2;
 }
 
-static void heat_add(struct sim *s, int cpu, enum cpu_state st, u64 from, u64 to)
+void sim_heat_add(struct sim_heat *h, int row, int col, u64 from, u64 to)
 {
 	u64 w;
 	int b;
 
 	if (to <= from)
 		return;
-	while (to > s->heat.width * (u64)s->heat.buckets)
-		heat_widen(s);
-	w = s->heat.width;
+	while (to > h->width * (u64)h->buckets)
+		heat_widen(h);
+	w = h->width;
 	for (b = (int)(from / w); (u64)b * w < to; b++) {
 		u64 lo = (u64)b * w, hi = lo + w;
 
@@ -209,17 +209,39 @@ static void heat_add(struct sim *s, int cpu, enum cpu_state st, u64 from, u64 to
 			lo = from;
 		if (hi > to)
 			hi = to;
-		heat_cell(s, cpu, b)[st] += (double)(hi - lo);
+		heat_cell(h, row, b)[col] += (double)(hi - lo);
 	}
+}
+
+void sim_heat_widen_to(struct sim_heat *h, u64 width)
+{
+	while (h->width < width)
+		heat_widen(h);
+}
+
+int sim_heat_alloc(struct sim *s, struct sim_heat *h, int rows, int cols,
+		   int buckets)
+{
+	h->buckets = buckets;
+	h->rows = rows;
+	h->cols = cols;
+	h->width = 1000;	/* 1 us; doubles as the run grows */
+	h->bins = sim_alloc(s, sizeof(double) * (size_t)rows * buckets * cols);
+	return h->bins ? 0 : -1;
+}
+
+int sim_heat_used(const struct sim_heat *h, u64 now)
+{
+	u64 n = (now + h->width - 1) / h->width;
+
+	if (n < 1)
+		n = 1;
+	return n > (u64)h->buckets ? h->buckets : (int)n;
 }
 
 int sim_heat_buckets_used(const struct sim *s)
 {
-	u64 n = (s->now + s->heat.width - 1) / s->heat.width;
-
-	if (n < 1)
-		n = 1;
-	return n > (u64)s->heat.buckets ? s->heat.buckets : (int)n;
+	return sim_heat_used(&s->heat, s->now);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -242,7 +264,7 @@ static void cpu_update(struct sim *s, int cpu)
 		st = CPU_IDLE;
 	if (st == s->cpu_state[cpu])
 		return;
-	heat_add(s, cpu, s->cpu_state[cpu], s->cpu_since[cpu], s->now);
+	sim_heat_add(&s->heat, cpu, s->cpu_state[cpu], s->cpu_since[cpu], s->now);
 	s->cpu_ns[cpu][s->cpu_state[cpu]] += s->now - s->cpu_since[cpu];
 	s->cpu_state[cpu] = st;
 	s->cpu_since[cpu] = s->now;
@@ -394,6 +416,7 @@ void init_waitqueue_head(struct wait_queue_head *wq, const char *name)
 {
 	wq->name = name;
 	wq->wakeups = 0;
+	wq->wake_seq = 0;
 	INIT_LIST_HEAD(&wq->head);
 }
 
@@ -407,6 +430,7 @@ static void do_wake(struct sim *s, struct task *t, struct wait_queue_head *wq)
 {
 	struct task *w, *n;
 
+	wq->wake_seq++;
 	list_for_each_entry_safe(w, n, &wq->head, struct task, wait_entry) {
 		list_del_init(&w->wait_entry);
 		wq->wakeups++;
@@ -540,6 +564,11 @@ static void dispatch(struct sim *s, struct task *t)
 		do_unlock(s, t, t->req_lock);
 		return;
 	case REQ_SLEEP:
+		if (t->req_wq->wake_seq != t->req_wake_seq) {
+			/* woken between its check and now: check again */
+			run_task(s, t, 0);
+			return;
+		}
 		list_add_tail(&t->wait_entry, &t->req_wq->head);
 		t->req = REQ_NONE;
 		task_set_state(s, t, TASK_SLEEP);
@@ -596,6 +625,7 @@ bool __sim_unlock(struct task *t, struct spinlock *l)
 bool __sim_sleep(struct task *t, struct wait_queue_head *wq)
 {
 	t->req_wq = wq;
+	t->req_wake_seq = wq->wake_seq;
 	return __sim_request(t, REQ_SLEEP);
 }
 
@@ -705,13 +735,9 @@ int sim_init(struct sim *s, int nr_cpus, u32 seed)
 /* sim_prepare - allocate what the run needs once its budgets are set. */
 static int sim_prepare(struct sim *s)
 {
-	if (!s->heat.bins) {
-		s->heat.width = 1000;	/* 1 us; doubles as the run grows */
-		s->heat.bins = sim_alloc(s, sizeof(double) * s->nr_cpus *
-					    s->heat.buckets * CPU_NR_STATES);
-		if (!s->heat.bins)
-			return -1;
-	}
+	if (!s->heat.bins &&
+	    sim_heat_alloc(s, &s->heat, s->nr_cpus, CPU_NR_STATES, s->heat.buckets))
+		return -1;
 	if (s->trace_max && !s->trace) {
 		s->trace = sim_alloc(s, sizeof(*s->trace) * s->trace_max);
 		if (!s->trace)
@@ -815,7 +841,7 @@ int sim_run(struct sim *s)
 		run_check(s, true);
 	hash_mix(s, s->steps);
 	for (cpu = 0; cpu < s->nr_cpus; cpu++) {
-		heat_add(s, cpu, s->cpu_state[cpu], s->cpu_since[cpu], s->now);
+		sim_heat_add(&s->heat, cpu, s->cpu_state[cpu], s->cpu_since[cpu], s->now);
 		s->cpu_ns[cpu][s->cpu_state[cpu]] += s->now - s->cpu_since[cpu];
 		s->cpu_since[cpu] = s->now;
 	}

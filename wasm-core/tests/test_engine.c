@@ -533,6 +533,37 @@ static void test_wait_event_wakes_all_sleepers(void **state)
 	assert_time_accounted(&W.s);
 }
 
+/*
+ * A sleeper checks its condition at 0 but asks to sleep only at 10 us, when
+ * the work it charged before wait_event() has passed; the waker raises go
+ * and wakes at 5 us, in between. The wake must not be lost: the sleeper was
+ * queued, as prepare_to_wait() queues, when it checked, so it checks again
+ * at 10 us instead of sleeping for ever.
+ */
+static void test_wait_event_wake_between_check_and_sleep(void **state)
+{
+	struct actor *sl, *w;
+
+	(void)state;
+	world_init(2, 1);
+	sl = spawn(0, 0, "sleeper", sleeper, 0);
+	sl->need = 1;
+	sl->work_ns = 10 * NSEC_PER_USEC;
+	w = spawn(1, 1, "waker", waker, 0);
+	w->need = 1;
+	w->work_ns = 5 * NSEC_PER_USEC;
+	assert_int_equal(sim_run(&W.s), 0);
+
+	assert_int_equal(w->wake_ns, 5 * NSEC_PER_USEC);
+	assert_int_equal(sl->checks, 2);
+	assert_int_equal(sl->wake_ns, 10 * NSEC_PER_USEC);
+	assert_int_equal(W.t[0]->sleep_ns, 0);
+	assert_int_equal(W.t[0]->state, TASK_DONE);
+	assert_int_equal(W.wq.wake_seq, 1);
+	assert_int_equal(W.wq.wakeups, 0);
+	assert_time_accounted(&W.s);
+}
+
 /* ---------------------------------------------------------------------
  * RCU
  * ------------------------------------------------------------------- */
@@ -938,6 +969,7 @@ int main(void)
 		T(test_lock_uncontended_costs),
 		T(test_lock_mutual_exclusion),
 		T(test_wait_event_wakes_all_sleepers),
+		T(test_wait_event_wake_between_check_and_sleep),
 		T(test_rcu_reader_holds_grace_period),
 		T(test_rcu_grace_period_min),
 		T(test_blkdev_channels_and_completion),
