@@ -9,6 +9,9 @@ cd "$(dirname "$0")/.."
 # build-essential: native simulator and C tests; libcmocka-dev: the C tests;
 # emscripten: the WASM build; chromium + fonts-liberation: browser tests.
 PACKAGES=(build-essential libcmocka-dev emscripten chromium fonts-liberation)
+# the kernel lab's guest image and disks (journalclub lab image) and its runs
+# (kernel-lab/guest/run-qemu.sh)
+PACKAGES+=(busybox-static fio fsmark dbench e2fsprogs btrfs-progs cpio qemu-system-x86)
 
 # --list: print the Debian packages and stop (.ci/run installs them up front)
 if [[ ${1:-} == --list ]]; then
