@@ -1,0 +1,80 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# fast-commit, in the guest: fs_mark -s 0 -S 5 on ext4 with fast_commit, as in
+# Ritesh Harjani's mail (linux-ext4, 21 Feb 2022): one fs_mark thread per
+# directory way, each creating zero-byte files and then fsyncing them in
+# creation order, so that every fsync is a fast commit whose dentry updates
+# ext4_fc_commit_dentry_updates() writes.
+#
+# Runs under /init with jc.sh sourced and set -eu (see kernel-lab/guest/jc.sh).
+# Raw outputs in $JC_OUT: fs_mark.txt, fc_info-before.txt, fc_info-after.txt,
+# and the protocol's parameters.txt, scaled.txt, switches.txt and
+# counters-{before,after}.txt.
+#
+# Shapes, in the mail's terms "order,dir&files" = 2^order ways, -D 2^dir,
+# -n 2^files, -L 100:
+#   quick  the mail's row 3 (3,3): 8 ways, -D 8, -n 8, with -L 10 instead of
+#          100 so that a run (boot to power-off) stays well under 60 s under
+#          TCG on two vCPUs.
+#   paper  the mail's row 7 (6,10): 64 ways, -D 1024, -n 1024, the row where
+#          the old walk collapses, with -L 2 instead of 100: each loop makes
+#          and deletes the same 65536 files, and 100 loops of the old walk
+#          would take hours of emulated time.
+
+DEV=$JC_DEV
+MNT=/mnt/test
+SYSFS=/sys/fs/ext4/$DEV
+PROCFS=/proc/fs/ext4/$DEV
+
+case $JC_PROFILE in
+quick) order=3 dir=3 files=3 loops=10 row=3 ;;
+paper) order=6 dir=10 files=10 loops=2 row=7 ;;
+esac
+ways=$((1 << order))
+subdirs=$((1 << dir))
+nfiles=$((1 << files))
+
+jc_param row "$row"
+jc_param order "$order,$dir"
+jc_param ways "$ways"
+jc_param subdirs "$subdirs"
+jc_param files_per_way "$nfiles"
+jc_param loops "$loops"
+jc_param file_size_bytes 0
+jc_param sync_method 5
+jc_param fs "ext4 -O fast_commit"
+jc_scaled "fs_mark -L $loops instead of the mail's -L 100: every loop repeats the same $((ways * nfiles)) creates and fsyncs, and $loops loops fit the guest's time budget."
+jc_scaled "The guest's $(nproc) vCPUs run the $ways fs_mark threads; the mail does not say how many CPUs its machine had."
+
+jc_step "mount $JC_DISK (ext4, fast_commit) on $MNT"
+mkdir -p "$MNT"
+mount -t ext4 "$JC_DISK" "$MNT" || jc_fail "cannot mount $JC_DISK as ext4"
+[ -r "$PROCFS/fc_info" ] || jc_fail "no $PROCFS/fc_info: this kernel has no ext4 fast-commit statistics"
+
+if [ "$JC_VARIANT" = before ]; then
+	jc_switch lab_fc_dentry_scan "$SYSFS/lab_fc_dentry_scan" 1
+else
+	jc_switch lab_fc_dentry_scan "$SYSFS/lab_fc_dentry_scan" 0
+fi
+
+set --
+way=1
+while [ $way -le $ways ]; do
+	mkdir -p "$MNT/$way"
+	set -- "$@" -d "$MNT/$way"
+	way=$((way + 1))
+done
+sync
+
+cat "$PROCFS/fc_info" >"$JC_OUT/fc_info-before.txt"
+jc_counters counters-before.txt lab_fc_dentry_scan_nodes "$SYSFS/lab_fc_dentry_scan_nodes"
+# fs_mark writes its log, fs_log.txt, in the working directory
+cd /tmp
+jc_step "fs_mark -s 0 -S 5 -L $loops -D $subdirs -n $nfiles, $ways ways ($JC_VARIANT)"
+jc_run fs_mark.txt fs_mark -s 0 -S 5 -L "$loops" -D "$subdirs" -n "$nfiles" "$@"
+jc_counters counters-after.txt lab_fc_dentry_scan_nodes "$SYSFS/lab_fc_dentry_scan_nodes"
+cat "$PROCFS/fc_info" >"$JC_OUT/fc_info-after.txt"
+cat "$JC_OUT/fs_mark.txt"
+
+jc_step "unmount $MNT"
+umount "$MNT"
