@@ -20,6 +20,21 @@ export class UsageError extends Error {
   }
 }
 
+/**
+ * The kernel lab failed at a step that is not the user's input: a build,
+ * a boot, a benchmark in the guest. The message names the step and where
+ * its log is.
+ */
+export class LabError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: number = EXIT_FAILURE,
+  ) {
+    super(message);
+    this.name = 'LabError';
+  }
+}
+
 /** One line of text for any error. */
 export function oneLine(text: string): string {
   return text.replace(/\s*\n\s*/g, '; ').trim();
@@ -36,6 +51,7 @@ export function describeError(e: unknown): { message: string | null; code: numbe
     const code = e.status === 'internal' ? EXIT_FAILURE : EXIT_USAGE;
     return { message: oneLine(e.message), code };
   }
+  if (e instanceof LabError) return { message: oneLine(e.message), code: e.exitCode };
   if (e instanceof MissingBuildError) return { message: oneLine(e.message), code: EXIT_FAILURE };
   const text = e instanceof Error ? e.message : String(e);
   return { message: `unexpected error: ${oneLine(text)}`, code: EXIT_FAILURE };

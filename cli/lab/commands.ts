@@ -1,0 +1,69 @@
+/**
+ * The kernel lab's build, run and bundle subcommands of `journalclub lab`.
+ */
+import type { Command } from 'commander';
+import { buildKernel } from './build';
+import { packageBundle, verifyBundle } from './package';
+import { ingestRun, runLab, type RunOptions } from './run';
+
+const print = (text: string): void => {
+  process.stdout.write(`${text}\n`);
+};
+
+export function addKernelCommands(lab: Command): void {
+  lab
+    .command('build')
+    .description('build Linux 6.12 with the five lab switches (cached: an unchanged tree is not rebuilt)')
+    .option('--force', 'rebuild even when this source, config and patch set was built before')
+    .option('--jobs <n>', 'make -j (default: the number of CPUs)')
+    .action(async (opts: { force?: boolean; jobs?: string }) => {
+      const jobs = opts.jobs === undefined ? undefined : Number(opts.jobs);
+      const b = await buildKernel({ force: opts.force, jobs });
+      print(b.bzImage);
+    });
+
+  lab
+    .command('run')
+    .description("boot the lab kernel in QEMU and run the mail's benchmark with the switch set")
+    .argument('<lab>', 'fast-commit, extent-status, inode-hash, btrfs-fsync or ext4-writeback')
+    .requiredOption('--variant <variant>', 'before (the switch on) or after (stock 6.12)')
+    .option('--profile <profile>', "quick (under a minute under TCG) or paper (the mail's parameters)", 'quick')
+    .option('--smp <n>', 'guest vCPUs', '2')
+    .option('--mem <mib>', 'guest memory in MiB', '1024')
+    .option('--accel <accel>', 'auto (KVM when it works, else TCG), kvm or tcg', 'auto')
+    .option('--timeout <s>', 'give up on the guest after this many seconds')
+    .option('--out <dir>', 'results directory (default kernel-lab/results/<lab>)')
+    .action(async (name: string, opts: RunOptions) => {
+      await runLab(name, opts, print);
+    });
+
+  lab
+    .command('ingest')
+    .description("turn a run directory that a bundle's ./run left into results JSON")
+    .argument('<dir>', 'the run directory (has plan.txt and raw/)')
+    .option('--out <file>', 'where to write the JSON (default <dir>.json)')
+    .action(async (dir: string, opts: { out?: string }) => {
+      await ingestRun(dir, opts.out, print);
+    });
+
+  lab
+    .command('package')
+    .description('write the bundle: kernel, initramfs, disks, run script, manifest, SHA256SUMS')
+    .option('--out <dir>', 'where to write it (default kernel-lab/dist)')
+    .option('--no-web', 'do not publish it under web/public/kernel/ for the site')
+    .action(async (opts: { out?: string; web: boolean }) => {
+      await packageBundle({ out: opts.out, web: opts.web }, print);
+    });
+
+  lab
+    .command('verify')
+    .description("check a bundle's sums, contents and manifest")
+    .argument('<bundle>', 'a bundle directory or its .tar.gz')
+    .action(async (path: string) => {
+      const r = await verifyBundle(path);
+      print(
+        `${r.dir}: ok, ${r.files} files match SHA256SUMS; Linux ${r.manifest.kernel.release}, ` +
+          `${r.manifest.kernel.patches.length} patches, labs ${r.manifest.labs.join(', ')}`,
+      );
+    });
+}

@@ -1,0 +1,102 @@
+/**
+ * Running the kernel lab's external tools (apt-get, tar, patch, make, QEMU):
+ * output to a log file, the last line kept for progress, failure as a
+ * LabError that names the step, the tail of the log and the log's path.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, readFileSync, type WriteStream } from 'node:fs';
+import { LabError } from '../errors';
+
+export interface RunOptions {
+  cwd?: string;
+  env?: NodeJS.ProcessEnv;
+  /** append stdout and stderr here */
+  log?: WriteStream;
+  /** called with each complete output line */
+  onLine?: (line: string) => void;
+  /** a shell pipeline instead of argv (for dpkg-deb | tar) */
+  shell?: boolean;
+  /** kill the process after this many seconds */
+  timeoutS?: number;
+}
+
+/** Run a command to the end; resolves to its exit code (124 on timeout). */
+export function runTool(cmd: string, args: string[], opts: RunOptions = {}): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, {
+      cwd: opts.cwd,
+      env: { ...process.env, ...opts.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      shell: opts.shell ?? false,
+      detached: true,
+    });
+    let pending = '';
+    let timedOut = false;
+    const timer =
+      opts.timeoutS === undefined
+        ? undefined
+        : setTimeout(() => {
+            timedOut = true;
+            try {
+              process.kill(-child.pid!, 'SIGKILL');
+            } catch {
+              child.kill('SIGKILL');
+            }
+          }, opts.timeoutS * 1000);
+    const onData = (chunk: Buffer): void => {
+      opts.log?.write(chunk);
+      pending += chunk.toString();
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) if (line.trim()) opts.onLine?.(line);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('error', (err) => {
+      opts.log?.write(`\n${cmd}: ${err.message}\n`);
+      if (timer) clearTimeout(timer);
+      resolve(127);
+    });
+    child.on('close', (code, signal) => {
+      if (timer) clearTimeout(timer);
+      if (pending.trim()) opts.onLine?.(pending);
+      resolve(timedOut ? 124 : (code ?? (signal ? 128 : 1)));
+    });
+  });
+}
+
+/** Output of a quick command, or null when it cannot run or fails. */
+export function capture(cmd: string, args: string[], opts: { cwd?: string } = {}): string | null {
+  const r = spawnSync(cmd, args, { cwd: opts.cwd, encoding: 'utf8' });
+  if (r.error || r.status !== 0) return null;
+  return r.stdout.trim();
+}
+
+export function hasCommand(cmd: string): boolean {
+  return spawnSync('sh', ['-c', `command -v ${cmd}`], { encoding: 'utf8' }).status === 0;
+}
+
+/** The last @n lines of a log file. */
+export function tail(path: string, n: number): string {
+  try {
+    const lines = readFileSync(path, 'utf8').trimEnd().split('\n');
+    return lines.slice(-n).join('\n');
+  } catch {
+    return '(no log)';
+  }
+}
+
+export function openLog(path: string): WriteStream {
+  return createWriteStream(path, { flags: 'a' });
+}
+
+export function closeLog(log: WriteStream): Promise<void> {
+  return new Promise((resolve) => log.end(resolve));
+}
+
+/** Fail with the step, the log's tail and the log's path. */
+export function stepFailed(step: string, code: number, logPath: string, lines = 25): LabError {
+  const why = code === 124 ? 'timed out' : code === 127 ? 'could not be started' : `exited with ${code}`;
+  process.stderr.write(`\n--- last lines of ${logPath} ---\n${tail(logPath, lines)}\n---\n`);
+  return new LabError(`${step} ${why}; the full log is ${logPath}`);
+}
