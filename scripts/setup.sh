@@ -12,6 +12,9 @@ PACKAGES=(build-essential libcmocka-dev emscripten chromium fonts-liberation)
 # the kernel lab's guest image and disks (journalclub lab image) and its runs
 # (kernel-lab/guest/run-qemu.sh)
 PACKAGES+=(busybox-static fio fsmark dbench e2fsprogs btrfs-progs cpio qemu-system-x86)
+# the lab kernel (journalclub lab build): Debian's linux-source-6.12 is fetched
+# with apt-get download; these build it, ccache rebuilds it in about a minute
+PACKAGES+=(make gcc flex bison bc libelf-dev patch xz-utils ccache)
 
 # --list: print the Debian packages and stop (.ci/run installs them up front)
 if [[ ${1:-} == --list ]]; then

@@ -8,7 +8,7 @@
  * a count of its own (a crash, a build error) counts as one failed test.
  *
  *   node scripts/test.mjs [--only SUITE[,SUITE...]] [--no-build]
- *   suites: c, typecheck, unit, node, e2e
+ *   suites: c, typecheck, unit, node, e2e, kernel
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -207,6 +207,28 @@ const SUITES = [
       const json = fresh(join(OUT, 'playwright.json'));
       const ran = await run(join(BIN, 'playwright'), ['test'], { JC_PLAYWRIGHT_JSON: json });
       return settle(ran, playwrightCount(readJson(json)), 'playwright');
+    },
+  },
+  {
+    name: 'kernel',
+    title: 'kernel lab (Linux 6.12 build, guest image, every lab in QEMU both variants, bundle)',
+    async run() {
+      const files = ['tests/kernel/kernel-lab.test.ts'];
+      const tap = fresh(join(OUT, 'kernel.tap'));
+      const ran = await run(process.execPath, [
+        '--import',
+        'tsx',
+        '--test',
+        '--test-concurrency=1',
+        '--test-timeout=7200000',
+        '--test-reporter=spec',
+        '--test-reporter-destination=stdout',
+        '--test-reporter=tap',
+        `--test-reporter-destination=${tap}`,
+        ...files,
+      ]);
+      const text = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
+      return settle(ran, tapCount(text), 'the kernel lab tests');
     },
   },
 ];

@@ -1,0 +1,217 @@
+/**
+ * The kernel lab end to end, as a student runs it: the patches apply to
+ * Debian's linux-source-6.12 with no fuzz, the kernel and the guest image
+ * build (cached), every lab's quick profile runs in both variants under
+ * QEMU with results that validate and a switch counter that proves the
+ * switch was live, and a bundle runs a lab with nothing but QEMU and the
+ * shell tools on PATH, and refuses to run once a file in it is changed.
+ *
+ * These tests run in order: each needs what the one before it built.
+ */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, appendFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { before, describe, test } from 'node:test';
+import { KERNEL_LAB_SPECS } from '../../web/src/core/kernelLabs';
+import { KERNEL_LABS, parseKernelResult, type KernelResult } from '../../web/src/core/kernelResults';
+import { currentKernel, fragmentOptions, patchFiles } from '../../cli/lab/build';
+import { kernelCache, KERNEL_LAB_DIR, REPO_ROOT } from '../../cli/lab/paths';
+
+interface Ran {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function journalclub(args: string[], timeoutS: number, env: NodeJS.ProcessEnv = {}): Ran {
+  const ran = spawnSync(process.execPath, [join(REPO_ROOT, 'bin', 'journalclub.mjs'), ...args], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    timeout: timeoutS * 1000,
+    maxBuffer: 64 << 20,
+  });
+  if (ran.error) throw ran.error;
+  return { status: ran.status, stdout: ran.stdout, stderr: ran.stderr };
+}
+
+const said = (r: Ran): string => `exit ${r.status}\n${r.stdout.slice(-1500)}\n${r.stderr.slice(-2500)}`;
+
+describe('kernel lab', () => {
+  test('the patches apply to the fetched source with no fuzz, in name order', () => {
+    const deb = join(kernelCache(), 'deb');
+    const patches = patchFiles();
+    assert.equal(patches.length, 5, 'one patch per lab');
+    /* the files the patches touch, fresh from the source package */
+    const touched = new Set<string>();
+    for (const p of patches) {
+      for (const m of readFileSync(p, 'utf8').matchAll(/^\+\+\+ b\/(\S+)/gm)) touched.add(m[1]);
+    }
+    const work = mkdtempSync(join(tmpdir(), 'jc-patch-'));
+    try {
+      /* lab build fetches the package; run it first when the cache is cold */
+      if (!existsSync(deb) || !spawnSync('sh', ['-c', `ls ${deb}/*.deb`]).stdout.length) {
+        const b = journalclub(['lab', 'build'], 3600);
+        assert.equal(b.status, 0, said(b));
+      }
+      const members = [...touched].map((f) => `linux-source-6.12/${f}`).join(' ');
+      const x = spawnSync(
+        'bash',
+        ['-c', `set -eo pipefail; dpkg-deb --fsys-tarfile ${deb}/*.deb | tar -xO ./usr/src/linux-source-6.12.tar.xz | tar -xJ -C ${work} ${members}`],
+        { encoding: 'utf8' },
+      );
+      assert.equal(x.status, 0, x.stderr);
+      for (const p of patches) {
+        const r = spawnSync('patch', ['-p1', '--forward', '--batch', '--fuzz=0', '-i', p], {
+          cwd: join(work, 'linux-source-6.12'),
+          encoding: 'utf8',
+        });
+        assert.equal(r.status, 0, `${p}:\n${r.stdout}${r.stderr}`);
+        assert.doesNotMatch(r.stdout, /offset|fuzz/i, `${p} applies only with an offset or fuzz:\n${r.stdout}`);
+      }
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  });
+
+  test('every switch and counter is named in its patch and its guest script', () => {
+    for (const lab of KERNEL_LABS) {
+      const spec = KERNEL_LAB_SPECS[lab];
+      const patch = readFileSync(join(KERNEL_LAB_DIR, 'patches', `${lab}.patch`), 'utf8');
+      const script = readFileSync(join(KERNEL_LAB_DIR, 'bench', lab, 'run.sh'), 'utf8');
+      for (const s of [...spec.switches, ...spec.counters]) {
+        assert.match(patch, new RegExp(`\\b${s.name}\\b`), `${lab}.patch lacks ${s.name}`);
+        assert.match(script, new RegExp(`\\b${s.name}\\b`), `bench/${lab}/run.sh lacks ${s.name}`);
+      }
+    }
+  });
+
+  test('the kernel builds, with every option the fragments ask for, and is not rebuilt when nothing changed', () => {
+    const first = journalclub(['lab', 'build'], 3600);
+    assert.equal(first.status, 0, said(first));
+    const k = currentKernel();
+    assert.ok(k, 'lab build left no current kernel');
+    assert.match(k.manifest.kernel_release, /^6\.12\.\d+-journalclub$/);
+    assert.equal(k.manifest.patches.length, 5);
+    const config = readFileSync(join(k.dir, 'config'), 'utf8');
+    for (const f of ['base.config', 'lab.config']) {
+      for (const [name, value] of fragmentOptions(readFileSync(join(KERNEL_LAB_DIR, 'config', f), 'utf8'))) {
+        const have = fragmentOptions(config).get(name) ?? 'n';
+        assert.equal(have, value, `${name} in the built config`);
+      }
+    }
+    const again = journalclub(['lab', 'build'], 120);
+    assert.equal(again.status, 0, said(again));
+    assert.match(again.stderr + again.stdout, /is built \(key/, 'a second build with nothing changed is a cache hit');
+  });
+
+  test('the guest image builds', () => {
+    const r = journalclub(['lab', 'image'], 1200);
+    assert.equal(r.status, 0, said(r));
+  });
+
+  const results = new Map<string, KernelResult>();
+  for (const lab of KERNEL_LABS) {
+    for (const variant of ['before', 'after'] as const) {
+      test(`${lab} ${variant}: the quick profile runs under QEMU and its switch was live`, () => {
+        const out = mkdtempSync(join(tmpdir(), `jc-run-${lab}-`));
+        const r = journalclub(['lab', 'run', lab, '--variant', variant, '--profile', 'quick', '--out', out], 400);
+        assert.equal(r.status, 0, said(r));
+        const json = /results: (\S+\.json)/.exec(r.stdout)?.[1];
+        assert.ok(json && existsSync(json), `no results file named in:\n${r.stdout}`);
+        const result = parseKernelResult(readFileSync(json, 'utf8'), json);
+        results.set(`${lab}/${variant}`, result);
+        assert.equal(result.lab, lab);
+        assert.equal(result.variant, variant);
+        assert.match(result.guest.kernel_release, /-journalclub$/);
+        assert.ok(['kvm', 'tcg'].includes(result.accelerator));
+        assert.ok(result.accelerator_reason.length > 0, 'the results say why this accelerator');
+        assert.ok(Object.keys(result.metrics).length >= 2, `too few metrics: ${JSON.stringify(result.metrics)}`);
+        const spec = KERNEL_LAB_SPECS[lab];
+        for (const s of spec.switches) {
+          const want = s.both ?? (variant === 'before' ? s.before : 0);
+          assert.equal(result.switches[s.name], want, `${s.name} read back in the guest`);
+        }
+        for (const c of spec.counters) {
+          const n = result.counters[c.name];
+          if (variant === 'before') assert.ok(n > 0, `${c.name} did not move in the before run: the switch was not live`);
+          else assert.equal(n, 0, `${c.name} moved in the after run`);
+        }
+        rmSync(out, { recursive: true, force: true });
+      });
+    }
+  }
+
+  test('lab compare reads a before and an after run', () => {
+    const a = results.get('fast-commit/before');
+    const b = results.get('fast-commit/after');
+    assert.ok(a && b, 'the fast-commit runs above did not finish');
+    const dir = mkdtempSync(join(tmpdir(), 'jc-cmp-'));
+    writeFileSync(join(dir, 'a.json'), JSON.stringify(a));
+    writeFileSync(join(dir, 'b.json'), JSON.stringify(b));
+    const r = journalclub(['lab', 'compare', join(dir, 'a.json'), join(dir, 'b.json')], 60);
+    assert.equal(r.status, 0, said(r));
+    assert.match(r.stdout, /%/);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  describe('the bundle', () => {
+    let bundle = '';
+    let tarball = '';
+    const out = mkdtempSync(join(tmpdir(), 'jc-bundle-'));
+    before(() => {
+      const r = journalclub(['lab', 'package', '--out', out, '--no-web'], 600);
+      assert.equal(r.status, 0, said(r));
+      bundle = join(out, 'journalclub-kernel-lab');
+      tarball = join(out, 'journalclub-kernel-lab.tar.gz');
+    });
+
+    test('verify accepts it, as a directory and as a tarball', () => {
+      for (const p of [bundle, tarball]) {
+        const r = journalclub(['lab', 'verify', p], 300);
+        assert.equal(r.status, 0, said(r));
+        assert.match(r.stdout, /ok, \d+ files match SHA256SUMS/);
+      }
+    });
+
+    test('its run script reproduces a lab run with only QEMU and the shell tools on PATH', () => {
+      /* a PATH with nothing of the project's: no node, no journalclub, no mkfs */
+      const bin = join(out, 'bin');
+      mkdirSync(bin);
+      const tools = ['sh', 'cat', 'cp', 'mkdir', 'rm', 'date', 'dirname', 'sha256sum', 'tar', 'head', 'tail', 'sleep',
+        'kill', 'timeout', 'truncate', 'dd', 'grep', 'sed', 'cut', 'tr', 'wc', 'ls', 'echo', 'printf', 'stat', 'mv',
+        'basename', 'test', 'env', 'expr', 'awk', 'qemu-system-x86_64', 'qemu-img', 'od', 'sort', 'id', 'nproc', 'touch', 'seq', 'mktemp', 'readlink', 'uname', 'true', 'false', 'chmod', 'xargs',
+        'tee', 'pwd', 'ps', 'pkill', 'kill', 'wait'];
+      for (const t of tools) {
+        const w = spawnSync('sh', ['-c', `command -v ${t}`], { encoding: 'utf8' }).stdout.trim();
+        if (w.startsWith('/')) symlinkSync(w, join(bin, t));
+      }
+      const run = spawnSync(join(bundle, 'run'), ['fast-commit', 'before', '--out', join(out, 'r1')], {
+        env: { PATH: bin, HOME: out },
+        encoding: 'utf8',
+        timeout: 400_000,
+      });
+      assert.equal(run.status, 0, `${run.stdout.slice(-1500)}\n${run.stderr.slice(-1500)}`);
+      assert.equal(readFileSync(join(out, 'r1', 'raw', 'status'), 'utf8').trim(), 'ok');
+      const ingest = journalclub(['lab', 'ingest', join(out, 'r1')], 60);
+      assert.equal(ingest.status, 0, said(ingest));
+      const r = parseKernelResult(readFileSync(join(out, 'r1.json'), 'utf8'));
+      assert.ok(r.counters.lab_fc_dentry_scan_nodes > 0, 'the bundle run had the switch live');
+    });
+
+    test('a bundle whose files do not match SHA256SUMS is refused by run and by verify', () => {
+      const copy = join(out, 'tampered');
+      cpSync(bundle, copy, { recursive: true });
+      appendFileSync(join(copy, 'run-qemu.sh'), '\n# changed\n');
+      const run = spawnSync(join(copy, 'run'), ['fast-commit', 'after'], { encoding: 'utf8', timeout: 120_000 });
+      assert.equal(run.status, 6, run.stderr);
+      assert.match(run.stderr, /do not match its SHA256SUMS: refusing/);
+      const v = journalclub(['lab', 'verify', copy], 300);
+      assert.equal(v.status, 1, said(v));
+      assert.match(v.stderr, /run-qemu\.sh does not match SHA256SUMS/);
+      rmSync(out, { recursive: true, force: true });
+    });
+  });
+});
