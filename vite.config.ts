@@ -2,10 +2,12 @@
  * One configuration for the web app (root web/, built to web/dist) and for
  * vitest (the TypeScript unit tests of web/src, cli/ and tests/unit).
  */
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { parseBundleManifest, type BundleManifest } from './web/src/viz/kernel/bundleManifest.ts';
 
 const repo = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
 
@@ -16,7 +18,27 @@ const wasmBuild = process.env.JC_WASM_DIR ? resolve(process.env.JC_WASM_DIR) : r
 const HOST = '127.0.0.1';
 const PORT = 5173;
 
+/**
+ * The kernel-lab bundle this build of the site offers, from the manifest
+ * `journalclub lab package` writes into web/public/kernel/; null when there
+ * is none. A manifest that is broken or names a missing file stops the build.
+ */
+function kernelBundle(): BundleManifest | null {
+  const manifest = repo('web/public/kernel/bundle.json');
+  if (!existsSync(manifest)) return null;
+  const m = parseBundleManifest(readFileSync(manifest, 'utf8'), manifest);
+  const archive = repo(`web/public/kernel/${m.file}`);
+  if (!existsSync(archive))
+    throw new Error(`${manifest} names ${m.file}, which is not beside it; run \`npx journalclub lab package\` again`);
+  const bytes = statSync(archive).size;
+  if (bytes !== m.bytes)
+    throw new Error(`${archive} is ${bytes} bytes, ${manifest} says ${m.bytes}; run \`npx journalclub lab package\` again`);
+  return m;
+}
+
 export default defineConfig({
+  /* read at build time: the page never requests a bundle that may not exist */
+  define: { __JC_BUNDLE__: JSON.stringify(kernelBundle()) },
   root: repo('web'),
   plugins: [react()],
   resolve: {

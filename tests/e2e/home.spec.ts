@@ -1,3 +1,4 @@
+import { LABS as REGISTRY } from '../../web/src/app/labs';
 import { expect, test } from './fixtures';
 
 const LABS = ['fast-commit', 'extent-status', 'inode-hash', 'btrfs-fsync', 'ext4-writeback'];
@@ -16,10 +17,15 @@ test('a lab card opens its lab', async ({ page }) => {
   await expect(page.getByTestId('step-counter')).toBeVisible({ timeout: 30_000 });
 });
 
-for (const lab of LABS.slice(1)) {
-  test(`the ${lab} page opens without errors`, async ({ page }) => {
-    await page.goto(`/#/lab/${lab}`);
-    await expect(page.locator('main')).not.toBeEmpty();
+for (const lab of REGISTRY) {
+  test(`the ${lab.id} card is marked ${lab.status} and opens its page`, async ({ page }) => {
+    await page.goto('/');
+    const card = page.getByTestId(`lab-card-${lab.id}`);
+    await expect(card.locator('.badge')).toHaveText(lab.status === 'live' ? 'open' : 'coming');
+    await card.getByRole('link').click();
+    await expect(page).toHaveURL(new RegExp(`#/lab/${lab.id}$`));
+    await expect(page.getByTestId('kernel-panel')).toBeVisible({ timeout: 30_000 });
+    if (lab.status === 'coming') await expect(page.getByTestId('placeholder-lab')).toBeVisible();
   });
 }
 

@@ -4,8 +4,9 @@ import { findLab } from './labs';
 import { matchRoute, useHashLocation } from './router';
 
 const FastCommitLab = lazy(() => import('../labs/fast-commit'));
+const PlaceholderLab = lazy(() => import('../labs/placeholder/PlaceholderLab'));
 
-/** The pages that exist, by lab id. */
+/** The simulator pages, by lab id: a lab whose status is 'live' opens its own. */
 const LAB_PAGES: Record<string, typeof FastCommitLab> = {
   'fast-commit': FastCommitLab,
 };
@@ -41,24 +42,12 @@ export function App() {
 
   let page;
   if (route.name === 'home') page = <Home />;
-  else if (route.name === 'lab' && lab && LAB_PAGES[lab.id]) {
-    const Page = LAB_PAGES[lab.id];
+  else if (route.name === 'lab' && lab) {
+    const Page = lab.status === 'live' ? LAB_PAGES[lab.id] : undefined;
     page = (
       <Suspense fallback={<p className="loading">Loading the lab…</p>}>
-        <Page />
+        {Page ? <Page /> : <PlaceholderLab key={lab.id} id={lab.id} />}
       </Suspense>
-    );
-  } else if (route.name === 'lab' && lab) {
-    page = (
-      <section className="coming-page">
-        <h1>{lab.title}</h1>
-        <p>
-          This lab is coming. It will reproduce: <b>{lab.headline}</b> ({lab.mail}).
-        </p>
-        <p>
-          <a href="#/">Back to the labs</a>
-        </p>
-      </section>
     );
   } else {
     page = (

@@ -25,15 +25,9 @@ export function Home() {
           );
           return (
             <li key={lab.id} className={`lab-card ${lab.status}`} data-testid={`lab-card-${lab.id}`} data-status={lab.status}>
-              {lab.status === 'live' ? (
-                <a href={`#/lab/${lab.id}`} className="lab-card-link">
-                  {body}
-                </a>
-              ) : (
-                <div className="lab-card-link" aria-disabled="true">
-                  {body}
-                </div>
-              )}
+              <a href={`#/lab/${lab.id}`} className="lab-card-link">
+                {body}
+              </a>
             </li>
           );
         })}

@@ -7,6 +7,11 @@ export interface LabEntry {
   /** the figure the lab reproduces */
   headline: string;
   mail: string;
+  /**
+   * 'live': the lab has its simulator page (web/src/labs/<id>, listed in
+   * App.tsx's LAB_PAGES); 'coming': it opens the placeholder page (the mail,
+   * its figures and the kernel reproduction) and the home shows a badge.
+   */
   status: 'live' | 'coming';
 }
 

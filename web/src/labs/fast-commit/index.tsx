@@ -12,6 +12,7 @@ import { useLabView, useParsedFrames } from '../../app/useLabView';
 import { Animation } from './Animation';
 import { CITATION, Explainer } from './Explainer';
 import { parseFcSnapshot } from './snapshot';
+import { ReproducePanel, type SimulatorSection } from '../../viz/kernel/ReproducePanel';
 
 const LAB = 'fast-commit';
 
@@ -33,6 +34,9 @@ const PAPER_LABELS: PaperLabels = {
   chartTitle: 'creates per second by row',
   xAxis: 'order, dir & files (row)',
 };
+
+/** The kernel panel points back at the simulator's rows of the mail's table. */
+const SIMULATOR_TABLE: SimulatorSection = { id: 'paper-heading', label: "the mail's table, reproduced" };
 
 const CONTENTION_TEXT = (
   <>
@@ -129,6 +133,8 @@ function FastCommitLab({ data }: { data: LabData }) {
       />
 
       <PaperPanel lab={LAB} rows={rows} specs={specs} onUseParams={lv.setParams} labels={PAPER_LABELS} />
+
+      <ReproducePanel lab={LAB} simulatorSection={SIMULATOR_TABLE} />
     </article>
   );
 }

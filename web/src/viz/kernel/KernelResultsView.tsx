@@ -1,0 +1,218 @@
+/**
+ * Imported kernel runs: the metrics before and after with the change and
+ * the mail's own change, then each run's context and what it says about
+ * the soundness of the comparison.
+ */
+import type { KernelLabSpec } from '../../core/kernelLabs';
+import type { KernelResult } from '../../core/kernelResults';
+import { checkRun, contextMismatches, missingVariant, tcgNote, type MetricRow } from './compare';
+import { formatNumber, formatPct, unitText } from './format';
+import type { ImportedRun } from './imports';
+
+function Values({ values, mean }: { values: number[]; mean?: number }) {
+  if (!values.length) return <span className="muted">—</span>;
+  return (
+    <>
+      {formatNumber(mean)}
+      {values.length > 1 && (
+        <div className="kp-runs muted" title="each run's value; the mean is above">
+          mean of {values.length}: {values.map(formatNumber).join(', ')}
+        </div>
+      )}
+    </>
+  );
+}
+
+export function MetricComparison({ rows }: { rows: MetricRow[] }) {
+  return (
+    <div className="table-wrap">
+      <table className="metrics-table kp-results" data-testid="kernel-results-table">
+        <thead>
+          <tr>
+            <th>metric</th>
+            <th>unit</th>
+            <th className="num">before</th>
+            <th className="num">after</th>
+            <th className="num">change</th>
+            <th className="num">the mail's change</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.key} data-testid={`kernel-metric-${r.key}`}>
+              <td>
+                {r.label} <span className="mono muted kp-key">{r.key}</span>
+              </td>
+              <td>{unitText(r.unit)}</td>
+              <td className="num">
+                <Values values={r.before} mean={r.beforeMean} />
+              </td>
+              <td className="num">
+                <Values values={r.after} mean={r.afterMean} />
+              </td>
+              <td className="num" data-testid={`kernel-change-${r.key}`}>
+                {formatPct(r.changePct)}
+              </td>
+              <td className="num">
+                {r.mail ? (
+                  <span title={`${r.mail.citation}: ${formatNumber(r.mail.before)} → ${formatNumber(r.mail.after)}`}>
+                    {formatPct(r.mailPct)}
+                    <div className="kp-runs muted">
+                      {r.mail.where}: {formatNumber(r.mail.before)} → {formatNumber(r.mail.after)}
+                    </div>
+                  </span>
+                ) : (
+                  <span className="muted" title="the mail has no figure for this metric">
+                    —
+                  </span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Pairs({ values }: { values: Record<string, number> }) {
+  const entries = Object.entries(values);
+  if (!entries.length) return <span className="muted">none</span>;
+  return (
+    <>
+      {entries.map(([k, v]) => (
+        <div key={k} className="mono kp-pair">
+          {k}={v}
+        </div>
+      ))}
+    </>
+  );
+}
+
+function Accelerator({ r }: { r: KernelResult }) {
+  return (
+    <span title={r.accelerator_reason}>
+      {r.accelerator.toUpperCase()}
+      {r.accelerator === 'tcg' && (
+        <span className="kp-tcg" data-testid="kernel-tcg">
+          emulation
+        </span>
+      )}
+      <div className="kp-runs muted">{r.accelerator_reason}</div>
+    </span>
+  );
+}
+
+export function RunContext({ runs, spec, onRemove }: { runs: ImportedRun[]; spec: KernelLabSpec; onRemove(id: number): void }) {
+  return (
+    <div className="table-wrap">
+      <table className="metrics-table kp-context" data-testid="kernel-runs-table">
+        <thead>
+          <tr>
+            <th>file</th>
+            <th>variant</th>
+            <th>accelerator</th>
+            <th className="num">smp</th>
+            <th>kernel</th>
+            <th>switches</th>
+            <th>counters</th>
+            <th>checks</th>
+            <th />
+          </tr>
+        </thead>
+        <tbody>
+          {runs.map(({ id, file, result: r }) => {
+            const checks = checkRun(r, spec);
+            return (
+              <tr key={id} data-testid="kernel-run">
+                <td>
+                  <span className="mono kp-file">{file}</span>
+                  <div className="kp-runs muted">
+                    {r.profile} profile · {r.started_at.replace('T', ' ').slice(0, 19)} · {formatNumber(r.wall_s)} s wall
+                  </div>
+                </td>
+                <td>
+                  <span className={`kp-variant ${r.variant}`}>{r.variant}</span>
+                </td>
+                <td>
+                  <Accelerator r={r} />
+                </td>
+                <td className="num">
+                  {r.guest.smp}
+                  <div className="kp-runs muted">{r.guest.mem_mib} MiB</div>
+                </td>
+                <td className="mono">{r.guest.kernel_release}</td>
+                <td>
+                  <Pairs values={r.switches} />
+                </td>
+                <td>
+                  <Pairs values={r.counters} />
+                </td>
+                <td>
+                  {checks.length === 0 ? (
+                    <span className="kp-ok">switch as expected, counter agrees</span>
+                  ) : (
+                    <ul className="kp-checks">
+                      {checks.map((c) => (
+                        <li key={c.message} className="kp-check warn" data-testid="kernel-check-warn">
+                          {c.message}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </td>
+                <td>
+                  <button type="button" className="small link-button" onClick={() => onRemove(id)} aria-label={`remove ${file}`}>
+                    remove
+                  </button>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Sentences that qualify the whole comparison: a missing side, runs that differ, the scale-downs. */
+export function ComparisonNotes({ runs }: { runs: ImportedRun[] }) {
+  const missing = missingVariant(runs);
+  const mismatches = contextMismatches(runs);
+  const scaled = [...new Set(runs.flatMap((r) => r.result.scaled))];
+  const tcg = tcgNote(runs);
+  return (
+    <>
+      {tcg && (
+        <p className="kp-tcg-note" data-testid="kernel-tcg-note">
+          <span className="kp-tcg">emulation</span> {tcg}
+        </p>
+      )}
+      {missing && (
+        <p className="muted" data-testid="kernel-missing">
+          {missing}
+        </p>
+      )}
+      {mismatches.length > 0 && (
+        <div className="banner warn" data-testid="kernel-mismatch">
+          <b>The runs are not alike, so the change mixes in more than the switch:</b>
+          <ul>
+            {mismatches.map((m) => (
+              <li key={m}>{m}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {scaled.length > 0 && (
+        <div className="small-text kp-scaled">
+          <b>Scaled down from the mail:</b>
+          <ul>
+            {scaled.map((s) => (
+              <li key={s}>{s}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </>
+  );
+}

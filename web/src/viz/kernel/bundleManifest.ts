@@ -1,0 +1,55 @@
+/**
+ * bundle.json, which `journalclub lab package` writes beside the bundle in
+ * web/public/kernel/. vite.config.ts reads it at build time and hands the
+ * parsed manifest (or null) to the page as __JC_BUNDLE__, so that the page
+ * never asks the server for a file that may not be there.
+ */
+import { z } from 'zod';
+
+export const BUNDLE_DIR = 'kernel';
+
+export const BundleManifest = z.object({
+  /** the archive's file name, beside bundle.json */
+  file: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*\.tar\.gz$/, { message: 'a file name ending in .tar.gz, no directories' }),
+  bytes: z.number().int().positive(),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/, { message: '64 lower-case hex digits' }),
+  /** the kernel release inside, e.g. 6.12.117 */
+  kernel: z.string().regex(/^6\.12(\.\d+)?([-+.~][A-Za-z0-9.+~-]*)?$/, { message: 'a 6.12 kernel release, e.g. 6.12.117' }),
+  created: z.string().datetime({ offset: true }),
+});
+export type BundleManifest = z.infer<typeof BundleManifest>;
+
+/** Parses bundle.json's text; the error names the source and the first problems. */
+export function parseBundleManifest(text: string, source = 'bundle.json'): BundleManifest {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    throw new Error(`${source} is not JSON: ${(e as Error).message}`);
+  }
+  const r = BundleManifest.safeParse(json);
+  if (!r.success) {
+    const problems = r.error.issues
+      .slice(0, 3)
+      .map((i) => `${i.path.length ? i.path.join('.') : '(top level)'}: ${i.message}`)
+      .join('; ');
+    throw new Error(`${source} is not a kernel-lab bundle manifest: ${problems}`);
+  }
+  return r.data;
+}
+
+/** The bundle's address on the site, relative to its base. */
+export function bundleHref(m: BundleManifest, base = '/'): string {
+  return `${base.endsWith('/') ? base : `${base}/`}${BUNDLE_DIR}/${m.file}`;
+}
+
+export function formatBytes(n: number): string {
+  const units = ['bytes', 'KiB', 'MiB', 'GiB'];
+  let v = n;
+  let u = 0;
+  while (v >= 1024 && u < units.length - 1) {
+    v /= 1024;
+    u++;
+  }
+  return u === 0 ? `${n} bytes` : `${v.toFixed(v >= 100 ? 0 : 1)} ${units[u]}`;
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { KERNEL_LABS } from '../../core/kernelResults';
+import { bundleHref, formatBytes, parseBundleManifest } from './bundleManifest';
+import { bundleCommands, checkoutCommands, commandText, shellQuote } from './commands';
+import { formatNumber, formatPct, unitText } from './format';
+
+describe('commands', () => {
+  it('the checkout commands of a lab', () => {
+    expect(checkoutCommands('inode-hash').map((c) => commandText(c.argv))).toEqual([
+      'npx journalclub lab build',
+      'npx journalclub lab image',
+      'npx journalclub lab run inode-hash --variant before --profile quick',
+      'npx journalclub lab run inode-hash --variant after --profile quick',
+      'npx journalclub lab compare <before.json> <after.json>',
+    ]);
+  });
+  it('the bundle commands of every lab', () => {
+    for (const lab of KERNEL_LABS) expect(bundleCommands(lab).map((c) => commandText(c.argv))).toEqual([`./run ${lab} before`, `./run ${lab} after`]);
+  });
+  it('quotes what a shell would split or expand', () => {
+    expect(shellQuote('plain-arg_1.json')).toBe('plain-arg_1.json');
+    expect(shellQuote('two words')).toBe("'two words'");
+    expect(shellQuote("it's")).toBe(`'it'\\''s'`);
+    expect(shellQuote('$HOME')).toBe("'$HOME'");
+    expect(shellQuote('')).toBe("''");
+  });
+});
+
+const GOOD = {
+  file: 'journalclub-kernel-lab.tar.gz',
+  bytes: 12_345_678,
+  sha256: 'ab'.repeat(32),
+  kernel: '6.12.117',
+  created: '2026-11-21T10:00:00Z',
+};
+
+describe('bundle manifest', () => {
+  it('parses a good manifest and builds its address', () => {
+    const m = parseBundleManifest(JSON.stringify(GOOD));
+    expect(m).toEqual(GOOD);
+    expect(bundleHref(m)).toBe('/kernel/journalclub-kernel-lab.tar.gz');
+    expect(bundleHref(m, '/jc')).toBe('/jc/kernel/journalclub-kernel-lab.tar.gz');
+  });
+  it('names the source and the field of a bad one', () => {
+    expect(() => parseBundleManifest('{', 'web/public/kernel/bundle.json')).toThrow(/^web\/public\/kernel\/bundle\.json is not JSON: /);
+    expect(() => parseBundleManifest(JSON.stringify({ ...GOOD, sha256: 'XYZ' }))).toThrow(
+      'bundle.json is not a kernel-lab bundle manifest: sha256: 64 lower-case hex digits',
+    );
+    expect(() => parseBundleManifest(JSON.stringify({ ...GOOD, file: '../etc/passwd.tar.gz' }))).toThrow(/file: a file name ending in \.tar\.gz/);
+    expect(() => parseBundleManifest(JSON.stringify({ ...GOOD, kernel: '6.1.0' }))).toThrow(/kernel: a 6\.12 kernel release/);
+    expect(() => parseBundleManifest(JSON.stringify({ ...GOOD, bytes: 0 }))).toThrow(/bytes: /);
+  });
+  it('sizes', () => {
+    expect(formatBytes(512)).toBe('512 bytes');
+    expect(formatBytes(2048)).toBe('2.0 KiB');
+    expect(formatBytes(12_345_678)).toBe('11.8 MiB');
+    expect(formatBytes(300 * 1024 * 1024)).toBe('300 MiB');
+  });
+});
+
+describe('format', () => {
+  it('numbers, changes and units', () => {
+    expect(formatNumber(undefined)).toBe('—');
+    expect(formatNumber(1234.5)).toBe('1,235');
+    expect(formatNumber(123456.7)).toBe('123,457');
+    expect(formatNumber(0.73)).toBe('0.73');
+    expect(formatPct(100)).toBe('+100.0%');
+    expect(formatPct(-39.6)).toBe('−39.6%');
+    expect(formatPct(undefined)).toBe('—');
+    expect(unitText('us')).toBe('µs');
+    expect(unitText('per_txn')).toBe('per transaction');
+  });
+});

@@ -1,0 +1,179 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { KERNEL_LAB_SPECS } from '../../core/kernelLabs';
+import { parseKernelResult, type KernelResult } from '../../core/kernelResults';
+import { changePct, checkRun, compareMetrics, contextMismatches, mean, metricLabel, missingVariant, tcgNote, unitOf } from './compare';
+import type { ImportedRun } from './imports';
+import { mailChangePct, type MailChangeLookup } from './mailChanges';
+
+const FIXTURES = new URL('../../../../tests/e2e/fixtures/kernel/', import.meta.url);
+
+function load(name: string): KernelResult {
+  return parseKernelResult(readFileSync(new URL(name, FIXTURES), 'utf8'), name);
+}
+
+let nextId = 1;
+function run(file: string, edit?: (r: KernelResult) => KernelResult): ImportedRun {
+  const r = load(file);
+  return { id: nextId++, file, result: edit ? edit(r) : r };
+}
+
+const before1 = run('synthetic-fast-commit-before.json');
+const before2 = run('synthetic-fast-commit-before-2.json');
+const after = run('synthetic-fast-commit-after.json');
+const spec = KERNEL_LAB_SPECS['fast-commit'];
+
+describe('numbers', () => {
+  it('mean and change in percent', () => {
+    expect(mean([])).toBeUndefined();
+    expect(mean([1000, 3000])).toBe(2000);
+    expect(changePct(2000, 4000)).toBe(100);
+    expect(changePct(200, 100)).toBe(-50);
+    expect(changePct(-10, -5)).toBe(50);
+    expect(changePct(0, 5)).toBeUndefined();
+    expect(changePct(undefined, 5)).toBeUndefined();
+  });
+  it("the mail's change", () => {
+    expect(mailChangePct({ before: 0.73, after: 126.13 })).toBeCloseTo(17178.08, 1);
+    expect(mailChangePct({ before: 0, after: 1 })).toBeUndefined();
+  });
+  it('labels drop the unit suffix', () => {
+    expect(metricLabel('files_per_s')).toBe('files');
+    expect(metricLabel('avg_commit_us')).toBe('avg commit');
+    expect(metricLabel('write_mib_per_s')).toBe('write');
+    expect(metricLabel('handles_per_txn')).toBe('handles');
+  });
+});
+
+describe('compareMetrics', () => {
+  it('one row per metric, before runs averaged, with the change', () => {
+    const rows = compareMetrics([after, before1, before2]);
+    expect(rows.map((r) => r.key)).toEqual(['files_per_s', 'avg_commit_us']);
+    const files = rows[0];
+    expect(files.unit).toBe('per_s');
+    expect(files.before).toEqual([1000, 3000]);
+    expect(files.after).toEqual([4000]);
+    expect(files.beforeMean).toBe(2000);
+    expect(files.afterMean).toBe(4000);
+    expect(files.changePct).toBe(100);
+    expect(rows[1].changePct).toBeCloseTo(-66.667, 2);
+  });
+
+  it('a metric only one side reports has no change', () => {
+    const extra = run('synthetic-fast-commit-after.json', (r) => ({
+      ...r,
+      started_at: '2000-01-02T00:00:00Z',
+      metrics: { ...r.metrics, fc_commits_count: 12 },
+    }));
+    const rows = compareMetrics([before1, extra]);
+    const commits = rows.find((r) => r.key === 'fc_commits_count')!;
+    expect(commits.before).toEqual([]);
+    expect(commits.beforeMean).toBeUndefined();
+    expect(commits.changePct).toBeUndefined();
+  });
+
+  it("puts the mail's change beside the metric it names", () => {
+    const lookup: MailChangeLookup = (lab, metric) =>
+      lab === 'fast-commit' && metric === 'files_per_s'
+        ? { metric, before: 0.73, after: 126.13, where: 'row 7 (6,10)', citation: 'Ritesh Harjani (IBM), linux-ext4, 21 Feb 2022' }
+        : undefined;
+    const rows = compareMetrics([before1, after], lookup);
+    expect(rows[0].mail?.where).toBe('row 7 (6,10)');
+    expect(rows[0].mailPct).toBeCloseTo(17178.08, 1);
+    expect(rows[1].mail).toBeUndefined();
+  });
+
+  it('no runs, no rows', () => {
+    expect(compareMetrics([])).toEqual([]);
+  });
+});
+
+describe('checkRun', () => {
+  it('a sound before and after run pass', () => {
+    for (const r of [before1, after]) expect(checkRun(r.result, spec)).toEqual([]);
+  });
+
+  it('warns when the after run counted old-code work', () => {
+    const r = load('synthetic-fast-commit-after-not-live.json');
+    const warn = checkRun(r, spec);
+    expect(warn.map((c) => c.message)).toEqual([
+      'lab_fc_dentry_scan_nodes rose by 7 in an after run: the old code ran, the switch was not off',
+    ]);
+  });
+
+  it('warns when the before run counted nothing', () => {
+    const r = { ...before1.result, counters: { lab_fc_dentry_scan_nodes: 0 } };
+    expect(checkRun(r, spec)[0]?.message).toBe(
+      'lab_fc_dentry_scan_nodes stayed 0 in a before run: the old code never ran, the switch was not live',
+    );
+  });
+
+  it('warns on a switch set wrong for the variant, or not recorded', () => {
+    const wrong = { ...before1.result, switches: { lab_fc_dentry_scan: 0 } };
+    expect(checkRun(wrong, spec)[0].message).toBe('lab_fc_dentry_scan was 0, but the before variant sets it to 1: this is not a before run');
+    const none = { ...after.result, switches: {}, counters: {} };
+    expect(checkRun(none, spec).map((c) => c.message)).toEqual([
+      'the run did not record the switch lab_fc_dentry_scan (after sets it to 0)',
+      'the run did not record the counter lab_fc_dentry_scan_nodes, so nothing shows the switch was live',
+    ]);
+  });
+
+  it('a switch set in both variants is expected in the after run too', () => {
+    const es = KERNEL_LAB_SPECS['extent-status'];
+    const r: KernelResult = {
+      ...after.result,
+      lab: 'extent-status',
+      accelerator: 'kvm',
+      switches: { lab_es_lru: 0, lab_es_no_aging: 0, lab_es_unbounded_scan: 0, lab_es_no_hole_cache: 0, lab_es_no_merge: 1 },
+      counters: { lab_es_lru_moves: 0 },
+    };
+    expect(checkRun(r, es)).toEqual([]);
+    expect(checkRun({ ...r, switches: { ...r.switches, lab_es_no_merge: 0 } }, es)[0].message).toMatch(
+      /^lab_es_no_merge was 0, but the after variant sets it to 1/,
+    );
+  });
+});
+
+describe('contextMismatches and missingVariant', () => {
+  it('alike runs have none', () => {
+    expect(contextMismatches([before1, before2, after])).toEqual([]);
+  });
+  it('names what differs and which files', () => {
+    const other = run('synthetic-fast-commit-after.json', (r) => ({
+      ...r,
+      accelerator: 'kvm',
+      guest: { ...r.guest, smp: 8 },
+      parameters: { ...r.parameters, ways: 8 },
+    }));
+    expect(contextMismatches([before1, other])).toEqual([
+      'the runs differ in accelerator: tcg (synthetic-fast-commit-before.json), kvm (synthetic-fast-commit-after.json)',
+      'the runs differ in smp: 4 (synthetic-fast-commit-before.json), 8 (synthetic-fast-commit-after.json)',
+      'the runs differ in benchmark parameters: synthetic-fast-commit-before.json vs synthetic-fast-commit-after.json',
+    ]);
+  });
+  it('notes runs under TCG, by name when not all were', () => {
+    expect(tcgNote([])).toBeNull();
+    expect(tcgNote([before1, after])).toMatch(/^All runs ran under TCG: QEMU emulated/);
+    expect(tcgNote([after])).toMatch(/^The run ran under TCG/);
+    const kvm = run('synthetic-fast-commit-after.json', (r) => ({ ...r, accelerator: 'kvm' }));
+    expect(tcgNote([kvm])).toBeNull();
+    expect(tcgNote([before1, kvm])).toMatch(/^synthetic-fast-commit-before\.json ran under TCG/);
+  });
+  it('says which variant is missing', () => {
+    expect(missingVariant([])).toBeNull();
+    expect(missingVariant([before1])).toMatch(/^no after run yet/);
+    expect(missingVariant([after])).toMatch(/^no before run yet/);
+    expect(missingVariant([before1, after])).toBeNull();
+  });
+});
+
+describe('unitOf', () => {
+  it('takes the longest unit suffix', () => {
+    expect(unitOf('files_per_s')).toBe('per_s');
+    expect(unitOf('write_mib_per_s')).toBe('mib_per_s');
+    expect(unitOf('wall_s')).toBe('s');
+    expect(unitOf('avg_commit_us')).toBe('us');
+    expect(unitOf('per_s')).toBe('s');
+    expect(unitOf('files')).toBeUndefined();
+  });
+});

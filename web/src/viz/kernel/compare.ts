@@ -1,0 +1,164 @@
+/**
+ * Imported kernel runs put side by side: one row per metric with the
+ * "before" and "after" runs (mean when several), the change in percent and
+ * the mail's own change; and the checks that tell whether a comparison is
+ * sound (was the switch live, did both variants run alike).
+ */
+import { METRIC_UNITS, type KernelResult } from '../../core/kernelResults';
+import type { KernelLabSpec } from '../../core/kernelLabs';
+import { mailChangePct, type MailChange, type MailChangeLookup } from './mailChanges';
+import type { ImportedRun } from './imports';
+
+export interface MetricRow {
+  key: string;
+  /** the key without its unit suffix, underscores as spaces */
+  label: string;
+  unit: string;
+  before: number[];
+  after: number[];
+  beforeMean?: number;
+  afterMean?: number;
+  /** after relative to before, in percent; undefined without both or when before is 0 */
+  changePct?: number;
+  mail?: MailChange;
+  mailPct?: number;
+}
+
+export function mean(xs: readonly number[]): number | undefined {
+  return xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : undefined;
+}
+
+export function changePct(before: number | undefined, after: number | undefined): number | undefined {
+  if (before === undefined || after === undefined || before === 0) return undefined;
+  return ((after - before) / Math.abs(before)) * 100;
+}
+
+const UNITS_LONGEST_FIRST = [...METRIC_UNITS].sort((a, b) => b.length - a.length);
+
+/** The unit suffix a metric key ends in, the longest that fits: "per_s" for files_per_s, not "s". */
+export function unitOf(key: string): string | undefined {
+  return UNITS_LONGEST_FIRST.find((u) => key.endsWith(`_${u}`) && key.length > u.length + 1);
+}
+
+export function metricLabel(key: string): string {
+  const unit = unitOf(key);
+  const base = unit ? key.slice(0, key.length - unit.length - 1) : key;
+  return base.replace(/_/g, ' ');
+}
+
+/**
+ * One row per metric any run reported, in the order the runs report them
+ * (before runs first). A metric one variant lacks keeps an empty side.
+ */
+export function compareMetrics(runs: readonly ImportedRun[], lookup?: MailChangeLookup): MetricRow[] {
+  const ordered = [...runs].sort((a, b) => (a.result.variant === b.result.variant ? 0 : a.result.variant === 'before' ? -1 : 1));
+  const rows = new Map<string, MetricRow>();
+  for (const run of ordered) {
+    for (const [key, value] of Object.entries(run.result.metrics)) {
+      let row = rows.get(key);
+      if (!row) {
+        row = { key, label: metricLabel(key), unit: unitOf(key) ?? '', before: [], after: [] };
+        rows.set(key, row);
+      }
+      row[run.result.variant].push(value);
+    }
+  }
+  const lab = runs[0]?.result.lab;
+  return [...rows.values()].map((row) => {
+    const beforeMean = mean(row.before);
+    const afterMean = mean(row.after);
+    const mail = lab && lookup ? lookup(lab, row.key) : undefined;
+    return {
+      ...row,
+      beforeMean,
+      afterMean,
+      changePct: changePct(beforeMean, afterMean),
+      mail,
+      mailPct: mail ? mailChangePct(mail) : undefined,
+    };
+  });
+}
+
+export interface RunCheck {
+  severity: 'warn';
+  message: string;
+}
+
+/**
+ * What one run's own record says about its soundness: the switches it set
+ * against the ones its variant should set, and whether their counters show
+ * that the switched code ran.
+ */
+export function checkRun(r: KernelResult, spec: KernelLabSpec): RunCheck[] {
+  const out: RunCheck[] = [];
+  for (const s of spec.switches) {
+    const want = r.variant === 'before' ? s.before : (s.both ?? 0);
+    const got = r.switches[s.name];
+    if (got === undefined) out.push({ severity: 'warn', message: `the run did not record the switch ${s.name} (${r.variant} sets it to ${want})` });
+    else if (got !== want)
+      out.push({ severity: 'warn', message: `${s.name} was ${got}, but the ${r.variant} variant sets it to ${want}: this is not a ${r.variant} run` });
+  }
+  for (const c of spec.counters) {
+    const n = r.counters[c.name];
+    if (n === undefined) out.push({ severity: 'warn', message: `the run did not record the counter ${c.name}, so nothing shows the switch was live` });
+    else if (r.variant === 'before' && n === 0)
+      out.push({ severity: 'warn', message: `${c.name} stayed 0 in a before run: the old code never ran, the switch was not live` });
+    else if (r.variant === 'after' && n !== 0)
+      out.push({ severity: 'warn', message: `${c.name} rose by ${n} in an after run: the old code ran, the switch was not off` });
+  }
+  return out;
+}
+
+/**
+ * The note for runs that QEMU emulated (TCG) instead of running on the host
+ * CPU (KVM), naming them; null when none was.
+ */
+export function tcgNote(runs: readonly ImportedRun[]): string | null {
+  const tcg = runs.filter((r) => r.result.accelerator === 'tcg');
+  if (!tcg.length) return null;
+  const which = tcg.length === runs.length ? (runs.length === 1 ? 'The run' : 'All runs') : tcg.map((r) => r.file).join(', ');
+  return `${which} ran under TCG: QEMU emulated the guest's CPUs instead of running them on the host's (KVM). Absolute figures are far below what hardware gives and locks contend differently; compare before with after, not with the mail's absolute numbers.`;
+}
+
+/**
+ * Fields of the run context that must agree between "before" and "after"
+ * for a fair comparison; `show` false for a value too long to print (the
+ * files are named instead).
+ */
+const CONTEXT: ReadonlyArray<{ what: string; get: (r: KernelResult) => string; show: boolean }> = [
+  { what: 'profile', get: (r) => r.profile, show: true },
+  { what: 'accelerator', get: (r) => r.accelerator, show: true },
+  { what: 'smp', get: (r) => String(r.guest.smp), show: true },
+  { what: 'guest memory (MiB)', get: (r) => String(r.guest.mem_mib), show: true },
+  { what: 'kernel release', get: (r) => r.guest.kernel_release, show: true },
+  {
+    what: 'benchmark parameters',
+    get: (r) => JSON.stringify(Object.entries(r.parameters).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+    show: false,
+  },
+];
+
+/** Differences in the run context among the imported runs, one sentence each. */
+export function contextMismatches(runs: readonly ImportedRun[]): string[] {
+  const out: string[] = [];
+  for (const { what, get, show } of CONTEXT) {
+    const byValue = new Map<string, string[]>();
+    for (const run of runs) {
+      const v = get(run.result);
+      byValue.set(v, [...(byValue.get(v) ?? []), run.file]);
+    }
+    if (byValue.size < 2) continue;
+    const groups = [...byValue].map(([v, files]) => (show ? `${v} (${files.join(', ')})` : files.join(', ')));
+    out.push(`the runs differ in ${what}: ${groups.join(show ? ', ' : ' vs ')}`);
+  }
+  return out;
+}
+
+/** What is missing for a comparison, or null when both variants are there. */
+export function missingVariant(runs: readonly ImportedRun[]): string | null {
+  const has = (v: string) => runs.some((r) => r.result.variant === v);
+  if (!runs.length) return null;
+  if (!has('before')) return 'no before run yet: import one to see the change';
+  if (!has('after')) return 'no after run yet: import one to see the change';
+  return null;
+}
