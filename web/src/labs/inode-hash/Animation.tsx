@@ -1,0 +1,69 @@
+/** The animation panel: player, the hash table of each variant and the model's source. */
+import { LabAnimation, paneWaitText } from '../../app/LabAnimation';
+import { formatCount } from '../../app/formatCount';
+import type { Stepper, Variant } from '../../app/simHooks';
+import { HashTableView } from '../../viz/hashtable/HashTableView';
+import type { ParsedIh } from './snapshot';
+
+export interface AnimationProps {
+  variants: readonly Variant[];
+  stepper: Stepper;
+  snapshots: Partial<Record<Variant, ParsedIh>>;
+  source: string;
+  step: number;
+  maxStep: number;
+  ready: boolean;
+  tooBig: boolean;
+  /** the full runs failed: nothing to animate */
+  failed: boolean;
+  totals: Partial<Record<Variant, number>>;
+  maxAnimationSteps: number;
+  playing: boolean;
+  speed: number;
+  onPlay(): void;
+  onPause(): void;
+  onStep(d: number): void;
+  onSeek(s: number): void;
+  onSpeed(s: number): void;
+  onSmallConfig(): void;
+}
+
+export function Animation({ snapshots, failed, ...p }: AnimationProps) {
+  const panes = p.variants.map((v) => {
+    const parsed = snapshots[v];
+    const frame = p.stepper.frames[v];
+    return (
+      <div key={v} className="queue-pane">
+        {parsed?.snap && frame ? (
+          <HashTableView
+            snap={parsed.snap}
+            variant={v}
+            steps={frame.steps}
+            name={`inode-hash-table-${v}`}
+            title={`${v} the patch · step ${formatCount(frame.step)}${frame.step < p.step ? ' (run ended)' : ''}`}
+          />
+        ) : parsed?.error ? (
+          <div className="banner error" data-testid="snapshot-error">
+            {parsed.error}
+          </div>
+        ) : (
+          <div className="placeholder">{paneWaitText({ tooBig: p.tooBig, failed })}</div>
+        )}
+      </div>
+    );
+  });
+  const tasks = {
+    before: snapshots.before?.snap?.tasks ?? null,
+    after: snapshots.after?.snap?.tasks ?? null,
+  };
+  return (
+    <LabAnimation
+      {...p}
+      heading="Watch the lookups"
+      fileName="wasm-core/labs/inode-hash.c"
+      tasks={tasks}
+      panes={panes}
+      codeHeight={640}
+    />
+  );
+}

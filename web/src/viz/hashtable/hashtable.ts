@@ -1,0 +1,192 @@
+/**
+ * The hash table view's pure half: which chains are drawn in full, where a
+ * walker stands on a drawn chain, the overview of every bucket, which grace
+ * period waits for which reader, and one line per trace step. Drawing lives
+ * in HashTableView.tsx.
+ */
+import type { IhChain, IhSnapshot, IhWalker, LockSnap, Step } from '../../core/types';
+
+export type IhState = IhSnapshot['ih'];
+
+/** Why a chain is drawn in full, strongest first. */
+export type FocusReason = 'locked' | 'rcu' | 'changing' | 'long';
+
+export interface FocusChain {
+  chain: IhChain;
+  reason: FocusReason;
+}
+
+const REASON_RANK: Record<FocusReason, number> = { locked: 0, rcu: 1, changing: 2, long: 3 };
+
+/**
+ * The chains drawn in full, at most `max`: those walked under the lock,
+ * those walked under RCU, those holding an inode being set up or freed, and
+ * then the longest others (ties to the lower bucket). Shown in bucket order,
+ * so that a chain keeps its place while it stays chosen.
+ *
+ * A walker on a bucket whose chain is not listed (empty, or past the
+ * listing's limit) gets an empty chain of its own, so that a reader that
+ * walks an empty bucket is still drawn.
+ */
+export function focusChains(ih: IhState, max: number): FocusChain[] {
+  const byBucket = new Map<number, IhChain>(ih.chains.map((c) => [c.bucket, c]));
+  const reason = new Map<number, FocusReason>();
+  const mark = (bucket: number, r: FocusReason) => {
+    const old = reason.get(bucket);
+    if (old === undefined || REASON_RANK[r] < REASON_RANK[old]) reason.set(bucket, r);
+    if (!byBucket.has(bucket)) byBucket.set(bucket, { bucket, len: 0, inodes: [] });
+  };
+  for (const w of ih.locked_walkers) mark(w.bucket, 'locked');
+  for (const w of ih.readers) mark(w.bucket, 'rcu');
+  for (const c of ih.chains) if (c.inodes.some((i) => i.state !== 'live')) mark(c.bucket, 'changing');
+
+  const chosen = [...reason.entries()]
+    .sort((a, b) => REASON_RANK[a[1]] - REASON_RANK[b[1]] || a[0] - b[0])
+    .slice(0, Math.max(0, max));
+  if (chosen.length < max) {
+    const taken = new Set(chosen.map(([b]) => b));
+    const rest = ih.chains
+      .filter((c) => !taken.has(c.bucket))
+      .sort((a, b) => b.len - a.len || a.bucket - b.bucket)
+      .slice(0, max - chosen.length);
+    for (const c of rest) chosen.push([c.bucket, 'long']);
+  }
+  return chosen
+    .map(([bucket, r]) => ({ chain: byBucket.get(bucket)!, reason: r }))
+    .sort((a, b) => a.chain.bucket - b.chain.bucket);
+}
+
+/**
+ * Where a walker at index `pos` of a chain stands among `slots` drawn
+ * inodes: its slot, and whether it is past the drawn ones (then it stands
+ * on the last slot, marked as beyond). pos == len means it walked off the
+ * end without a match: it stands after the last inode.
+ */
+export function walkerSlot(chain: IhChain, pos: number, slots: number): { slot: number; beyond: boolean } {
+  const drawn = Math.min(chain.inodes.length, slots);
+  if (pos < drawn) return { slot: pos, beyond: false };
+  if (pos >= chain.len && chain.len <= drawn) return { slot: drawn, beyond: false };
+  return { slot: drawn, beyond: true };
+}
+
+export interface OverviewCell {
+  /** the buckets this cell stands for */
+  first: number;
+  last: number;
+  /** the longest listed chain among them */
+  maxLen: number;
+  /** inodes on listed chains among them */
+  inodes: number;
+  readers: number;
+  locked: number;
+}
+
+/**
+ * Every bucket of the table in at most `maxCells` cells: one bucket a cell
+ * when they fit, else even groups of neighbouring buckets.
+ */
+export function overviewCells(ih: IhState, maxCells: number): OverviewCell[] {
+  const n = ih.nr_buckets;
+  const cells = Math.max(1, Math.min(n, maxCells));
+  const out: OverviewCell[] = [];
+  for (let c = 0; c < cells; c++) {
+    const first = Math.floor((c * n) / cells);
+    const last = Math.floor(((c + 1) * n) / cells) - 1;
+    out.push({ first, last, maxLen: 0, inodes: 0, readers: 0, locked: 0 });
+  }
+  const cellOf = (bucket: number) => Math.min(cells - 1, Math.floor((bucket * cells) / n));
+  for (const ch of ih.chains) {
+    const cell = out[cellOf(ch.bucket)];
+    if (!cell) continue;
+    cell.maxLen = Math.max(cell.maxLen, ch.len);
+    cell.inodes += ch.len;
+  }
+  for (const w of ih.readers) {
+    const cell = out[cellOf(w.bucket)];
+    if (cell) cell.readers += 1;
+  }
+  for (const w of ih.locked_walkers) {
+    const cell = out[cellOf(w.bucket)];
+    if (cell) cell.locked += 1;
+  }
+  return out;
+}
+
+/** The grace periods that wait for each task (task id -> gp ids). */
+export function gpWaits(ih: IhState): Map<number, number[]> {
+  const m = new Map<number, number[]>();
+  for (const gp of ih.grace_periods)
+    for (const t of gp.waiting_for) {
+      const l = m.get(t) ?? [];
+      l.push(gp.id);
+      m.set(t, l);
+    }
+  return m;
+}
+
+/** The grace period each inode being freed waits on (ino -> gp id). */
+export function freeingBy(ih: IhState): Map<number, number> {
+  const m = new Map<number, number>();
+  for (const gp of ih.grace_periods) for (const ino of gp.freeing) m.set(ino, gp.id);
+  return m;
+}
+
+/** Walkers by bucket, readers and locked walkers apart. */
+export function walkersByBucket(ih: IhState): Map<number, { rcu: IhWalker[]; locked: IhWalker[] }> {
+  const m = new Map<number, { rcu: IhWalker[]; locked: IhWalker[] }>();
+  const at = (b: number) => {
+    let e = m.get(b);
+    if (!e) m.set(b, (e = { rcu: [], locked: [] }));
+    return e;
+  };
+  for (const w of ih.readers) at(w.bucket).rcu.push(w);
+  for (const w of ih.locked_walkers) at(w.bucket).locked.push(w);
+  return m;
+}
+
+/** Hits as a share of lookups, or null before the first lookup. */
+export function hitRate(stats: IhState['stats']): number | null {
+  return stats.lookups > 0 ? stats.hits / stats.lookups : null;
+}
+
+/**
+ * One line describing a trace step for people: the engine's kinds and
+ * inode-hash.c's. Lock steps carry the lock's index in the snapshot's locks.
+ */
+export function describeIhStep(s: Step, locks: readonly LockSnap[] = []): string {
+  const lockName = locks[s.a]?.name ?? `lock ${s.a}`;
+  switch (s.kind) {
+    case 'lock':
+      return `takes ${lockName}`;
+    case 'unlock':
+      return `releases ${lockName}`;
+    case 'sleep':
+      return 'goes to sleep';
+    case 'wake':
+      return 'wakes up';
+    case 'io':
+      return `submits ${s.a} bytes of I/O`;
+    case 'rcu_sync':
+      return 'waits for a grace period';
+    case 'path_walk':
+      return s.b >= 0 ? `walks its tree to inode ${s.b}` : 'walks its tree';
+    case 'stat':
+      return `stats inode ${s.b}`;
+    case 'lookup_rcu':
+      return `looks for inode ${s.b} in bucket ${s.a} under RCU, without the lock`;
+    case 'lookup_locked':
+      return `looks for inode ${s.b} in bucket ${s.a} holding inode_hash_lock`;
+    case 'alloc_inode':
+      return `allocates a new inode for ${s.b}`;
+    case 'insert':
+      return `hashes inode ${s.b} into bucket ${s.a} (I_NEW)`;
+    case 'read_inode':
+      return `reads inode ${s.b} from disk and unlocks it`;
+    case 'evict':
+      return `evicts inode ${s.b} from bucket ${s.a}`;
+    case 'free_rcu':
+      return `frees inode ${s.b}: the grace period ended`;
+    default:
+      return `${s.kind} (${s.a}, ${s.b})`;
+  }
+}
