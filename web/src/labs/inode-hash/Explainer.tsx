@@ -74,8 +74,8 @@ export const Explainer = memo(function Explainer() {
           <p>
             In the animation, a <b>dashed green</b> outline is a task searching a chain under RCU, holding no lock; a{' '}
             <b>solid orange</b> one searches while holding <span className="mono">inode_hash_lock</span>. The lock
-            shows its holder and the CPUs queued on it. When an inode is evicted it is hatched on its chain and a grace
-            period appears, listing the readers it has to wait for.
+            shows its holder and the CPUs queued on it. An inode being evicted is hatched on its chain until it is
+            unhashed; its memory is freed only after a grace period, drawn with the readers it has to wait for.
           </p>
           <p className="sources">
             Read the mail:{' '}

@@ -12,6 +12,7 @@ import type { PaperLabels } from '../../app/PaperSection';
 import { useLabData, type LabData } from '../../app/simHooks';
 import { useLabView, useParsedFrames } from '../../app/useLabView';
 import type { SweepResult } from '../../core/sweep';
+import { ReproducePanel, type SimulatorSection } from '../../viz/kernel/ReproducePanel';
 import { Animation } from './Animation';
 import { ChainHeatSection } from './ChainHeatSection';
 import { Explainer } from './Explainer';
@@ -28,6 +29,9 @@ export const ANIMATION_PRESET: Readonly<Record<string, number>> = { threads: 4, 
 export const MAX_ANIMATION_STEPS = 2_000_000;
 
 const CHOICES = { fs: FS_CHOICES };
+
+/** The kernel panel points back at the simulator's rows of the mail's table. */
+const SIMULATOR_TABLE: SimulatorSection = { id: 'paper-heading', label: "the mail's table, reproduced" };
 
 const PAPER_LABELS: PaperLabels = {
   rowHeading: 'fs',
@@ -140,6 +144,8 @@ function InodeHashLab({ data }: { data: LabData }) {
       <ChainHeatSection variants={lv.variants} runs={lv.runs.outputs} markers={markers} failed={failed} />
 
       <PaperPanel lab={LAB} rows={rows} specs={specs} onUseParams={lv.setParams} labels={PAPER_LABELS} extra={extra} />
+
+      <ReproducePanel lab={LAB} simulatorSection={SIMULATOR_TABLE} />
     </article>
   );
 }

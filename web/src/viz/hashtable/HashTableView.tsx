@@ -339,7 +339,8 @@ const ChainRow = memo(function ChainRow({ y, chain, reason, slots, rcu, locked, 
               data-state={ino.state}
             >
               <title>
-                {`ino ${ino.ino}: ${ino.state === 'new' ? 'I_NEW, being read in' : ino.state === 'live' ? 'in use' : `unhashed, freed when ${gp !== undefined ? `GP #${gp}` : 'its grace period'} ends`}`}
+                {`ino ${ino.ino}: ${ino.state === 'new' ? 'I_NEW, being read in: lookups that find it wait' : ino.state === 'live' ? 'cached' : 'I_FREEING, being evicted: lookups that meet it wait until it is unhashed'}` +
+                  (gp !== undefined ? `; grace period #${gp} frees it` : '')}
               </title>
             </rect>
             <text x={x + BOX_W / 2} y={yBox + BOX_H / 2} className="q-text" fontSize={10.5} textAnchor="middle" dominantBaseline="central">

@@ -101,9 +101,11 @@ describe('describeIhStep', () => {
     expect(describeIhStep(step('unlock', 1), locks)).toBe('releases lock 1');
   });
   it('reads bucket and inode from a and b', () => {
-    expect(describeIhStep(step('lookup_rcu', 3, 19))).toBe('looks for inode 19 in bucket 3 under RCU, without the lock');
-    expect(describeIhStep(step('lookup_locked', 3, 19))).toBe('looks for inode 19 in bucket 3 holding inode_hash_lock');
-    expect(describeIhStep(step('insert', 12, 44))).toBe('hashes inode 44 into bucket 12 (I_NEW)');
+    expect(describeIhStep(step('lookup_rcu', 3, 19))).toBe('visits inode 19 on chain 3 under RCU, without the lock');
+    expect(describeIhStep(step('lookup_locked', 3, 19))).toBe('visits inode 19 on chain 3 holding inode_hash_lock');
+    expect(describeIhStep(step('insert', 12, 44))).toBe('hashes inode 44 into chain 12 (I_NEW)');
+    expect(describeIhStep(step('btrfs_search', 1, 44))).toBe('searches the btrfs tree for the inode item of 44');
+    expect(describeIhStep(step('grace_period', 4, 0))).toBe('starts grace period #4');
   });
   it('shows an unknown kind with its numbers', () => {
     expect(describeIhStep(step('mystery', 1, 2))).toBe('mystery (1, 2)');

@@ -151,7 +151,9 @@ export function hitRate(stats: IhState['stats']): number | null {
 
 /**
  * One line describing a trace step for people: the engine's kinds and
- * inode-hash.c's. Lock steps carry the lock's index in the snapshot's locks.
+ * inode-hash.c's (whose a and b are mostly the bucket and the inode number;
+ * see its IK_* list). Lock steps carry the lock's index in the snapshot's
+ * locks.
  */
 export function describeIhStep(s: Step, locks: readonly LockSnap[] = []): string {
   const lockName = locks[s.a]?.name ?? `lock ${s.a}`;
@@ -167,25 +169,51 @@ export function describeIhStep(s: Step, locks: readonly LockSnap[] = []): string
     case 'io':
       return `submits ${s.a} bytes of I/O`;
     case 'rcu_sync':
-      return 'waits for a grace period';
+      return 'waits for the grace period to end';
     case 'path_walk':
-      return s.b >= 0 ? `walks its tree to inode ${s.b}` : 'walks its tree';
+      return `walks to inode ${s.b} in directory ${s.a}`;
+    case 'dcache_hit':
+      return `finds the dentry of inode ${s.b} cached: no inode lookup`;
+    case 'lookup_rcu':
+      return `visits inode ${s.b} on chain ${s.a} under RCU, without the lock`;
+    case 'lookup_locked':
+      return `visits inode ${s.b} on chain ${s.a} holding inode_hash_lock`;
+    case 'hit':
+      return `finds inode ${s.b} on chain ${s.a}`;
+    case 'miss':
+      return `reaches the end of chain ${s.a}: inode ${s.b} is not hashed`;
+    case 'wait_freeing':
+      return `sleeps until inode ${s.b}, being evicted, is unhashed`;
+    case 'retry':
+      return `meets inode ${s.b} already unhashed and looks again`;
+    case 'wait_new':
+      return `waits for inode ${s.b} to be read in (I_NEW)`;
+    case 'alloc_inode':
+      return `allocates an inode for ${s.b}`;
+    case 'insert':
+      return `hashes inode ${s.b} into chain ${s.a} (I_NEW)`;
+    case 'insert_race':
+      return `finds inode ${s.b} hashed by another task meanwhile, and drops its own`;
+    case 'read_inode':
+      return `reads inode ${s.b} from disk`;
+    case 'unlock_new':
+      return `clears I_NEW on inode ${s.b} and wakes its waiters`;
     case 'stat':
       return `stats inode ${s.b}`;
-    case 'lookup_rcu':
-      return `looks for inode ${s.b} in bucket ${s.a} under RCU, without the lock`;
-    case 'lookup_locked':
-      return `looks for inode ${s.b} in bucket ${s.a} holding inode_hash_lock`;
-    case 'alloc_inode':
-      return `allocates a new inode for ${s.b}`;
-    case 'insert':
-      return `hashes inode ${s.b} into bucket ${s.a} (I_NEW)`;
-    case 'read_inode':
-      return `reads inode ${s.b} from disk and unlocks it`;
+    case 'btrfs_search':
+      return `searches the btrfs tree for the ${s.a === 0 ? 'directory item' : 'inode item'} of ${s.b}`;
+    case 'isolate':
+      return `takes inode ${s.b} off the LRU to evict it`;
     case 'evict':
-      return `evicts inode ${s.b} from bucket ${s.a}`;
+      return `evicts inode ${s.b} (I_FREEING)`;
+    case 'unhash':
+      return `unhashes inode ${s.b} from chain ${s.a}`;
+    case 'call_rcu':
+      return `queues inode ${s.b} to be freed after a grace period`;
+    case 'grace_period':
+      return `starts grace period #${s.a}`;
     case 'free_rcu':
-      return `frees inode ${s.b}: the grace period ended`;
+      return `frees inode ${s.b}: its grace period is over`;
     default:
       return `${s.kind} (${s.a}, ${s.b})`;
   }
