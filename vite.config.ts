@@ -63,7 +63,7 @@ export default defineConfig({
   preview: { host: HOST, port: PORT, strictPort: true },
   test: {
     root: repo('.'),
-    include: ['web/src/**/*.test.ts', 'cli/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+    include: ['web/src/**/*.test.ts', 'cli/**/*.test.ts', 'kernel-lab/**/*.test.ts', 'tests/unit/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
   },
