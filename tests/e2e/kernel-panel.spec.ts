@@ -39,8 +39,8 @@ for (const lab of LABS) {
     await expect(panel.getByTestId('kernel-commands-2')).toContainText(`npx journalclub lab run ${lab} --variant before --profile quick`);
     await expect(panel.getByTestId('kernel-commands-3')).toContainText(`npx journalclub lab run ${lab} --variant after --profile quick`);
     await expect(panel.getByTestId('kernel-commands-4')).toContainText('npx journalclub lab compare <before.json> <after.json>');
-    await expect(panel.getByTestId('kernel-bundle-commands-0')).toContainText(`./run ${lab} before`);
-    await expect(panel.getByTestId('kernel-bundle-commands-1')).toContainText(`./run ${lab} after`);
+    await expect(panel.getByTestId('kernel-bundle-commands-2')).toContainText(`./run ${lab} before`);
+    await expect(panel.getByTestId('kernel-bundle-commands-3')).toContainText(`./run ${lab} after`);
     /* whether this build carries a bundle depends on `journalclub lab package` having run; either way it says so */
     const link = panel.getByTestId('kernel-bundle').getByRole('link');
     if (await panel.getByTestId('kernel-bundle').count()) {
@@ -139,7 +139,7 @@ test('results can be dropped onto the panel', async ({ page }) => {
 test('a command is copied to the clipboard', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const panel = await openPanel(page, 'btrfs-fsync');
-  const cmd = panel.getByTestId('kernel-bundle-commands-0');
+  const cmd = panel.getByTestId('kernel-bundle-commands-2');
   await cmd.getByRole('button').click();
   await expect(cmd.getByRole('button')).toHaveText('copied');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('./run btrfs-fsync before');

@@ -37,11 +37,10 @@ export function BundleInfo({ lab, bundle = BUILD_BUNDLE }: { lab: KernelLab; bun
         </div>
       )}
       <p>
-        It holds the kernel, the guest image, a <span className="mono">run</span> script, a manifest and SHA256SUMS, and
-        needs only <span className="mono">qemu-system-x86_64</span>. Unpack it
-        (<span className="mono">tar xzf {bundle?.file ?? 'journalclub-kernel-lab.tar.gz'}</span>), then in the directory it unpacks to:
+        It holds the kernel, the guest image and its disks, a <span className="mono">run</span> script, a manifest and
+        SHA256SUMS, and needs only <span className="mono">qemu-system-x86_64</span>:
       </p>
-      <CommandList commands={bundleCommands(lab)} testId="kernel-bundle-commands" />
+      <CommandList commands={bundleCommands(lab, bundle?.file)} testId="kernel-bundle-commands" />
     </div>
   );
 }

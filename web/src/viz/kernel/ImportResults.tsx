@@ -71,8 +71,8 @@ export function ImportDrop({ lab, onFiles, busy }: { lab: string; onFiles(files:
         />
       </label>
       <span className="muted small-text">
-        the JSON that <span className="mono">journalclub lab run</span> or the bundle's <span className="mono">run</span> writes; several at
-        once, before and after runs alike
+        the JSON that <span className="mono">journalclub lab run</span> writes, or that{' '}
+        <span className="mono">journalclub lab ingest</span> makes of a bundle run; several at once, before and after runs alike
       </span>
     </div>
   );

@@ -15,7 +15,15 @@ describe('commands', () => {
     ]);
   });
   it('the bundle commands of every lab', () => {
-    for (const lab of KERNEL_LABS) expect(bundleCommands(lab).map((c) => commandText(c.argv))).toEqual([`./run ${lab} before`, `./run ${lab} after`]);
+    for (const lab of KERNEL_LABS)
+      expect(bundleCommands(lab).map((c) => commandText(c.argv))).toEqual([
+        'tar xzf journalclub-kernel-lab.tar.gz',
+        'cd journalclub-kernel-lab',
+        `./run ${lab} before`,
+        `./run ${lab} after`,
+        `npx journalclub lab ingest results/${lab}-<variant>-<time>`,
+      ]);
+    expect(commandText(bundleCommands('fast-commit', 'other-name.tar.gz')[1].argv)).toBe('cd other-name');
   });
   it('quotes what a shell would split or expand', () => {
     expect(shellQuote('plain-arg_1.json')).toBe('plain-arg_1.json');

@@ -49,11 +49,29 @@ export function checkoutCommands(lab: KernelLab): Command[] {
   ];
 }
 
-/** In an unpacked bundle: needs only qemu-system-x86_64. */
-export function bundleCommands(lab: KernelLab): Command[] {
+/** The archive `journalclub lab package` writes, and the directory it unpacks to. */
+export const BUNDLE_FILE = 'journalclub-kernel-lab.tar.gz';
+
+export function bundleDir(file: string): string {
+  return file.replace(/\.tar\.gz$/, '');
+}
+
+/**
+ * From the downloaded archive to results: unpack, run both variants (needs
+ * only qemu-system-x86_64), then turn each run's directory into the results
+ * JSON that this page imports (in a checkout).
+ */
+export function bundleCommands(lab: KernelLab, file = BUNDLE_FILE): Command[] {
+  const dir = bundleDir(file);
   return [
-    { argv: ['./run', lab, 'before'], help: 'the benchmark with the switch on: the code before the patch' },
-    { argv: ['./run', lab, 'after'], help: 'the benchmark on stock 6.12: the code after the patch' },
+    { argv: ['tar', 'xzf', file], help: `unpack the bundle into ${dir}/` },
+    { argv: ['cd', dir], help: 'the run script checks the bundle against its SHA256SUMS before it boots anything' },
+    { argv: ['./run', lab, 'before'], help: `the benchmark with the switch on, the code before the patch; leaves results/${lab}-before-<time>/` },
+    { argv: ['./run', lab, 'after'], help: `the benchmark on stock 6.12, the code after the patch; leaves results/${lab}-after-<time>/` },
+    {
+      argv: ['npx', 'journalclub', 'lab', 'ingest', `results/${lab}-<variant>-<time>`],
+      help: 'in a checkout: turns a run directory into its results JSON, <dir>.json, to import below',
+    },
   ];
 }
 
