@@ -85,5 +85,6 @@ struct lab {
 long long lab_param(const struct lab *lab, const long long *p, const char *name);
 
 extern const struct lab lab_fast_commit;
+extern const struct lab lab_inode_hash;
 
 #endif /* JC_LAB_H */

@@ -20,6 +20,7 @@
 
 static const struct lab *const lab_table[] = {
 	&lab_fast_commit,
+	&lab_inode_hash,
 };
 #define NR_LABS ((int)(sizeof(lab_table) / sizeof(lab_table[0])))
 

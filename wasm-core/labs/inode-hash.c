@@ -1,0 +1,1612 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * inode-hash.c - the VFS inode hash, and iget's first lookup under RCU.
+ *
+ * The mail: Mateusz Guzik, "[PATCH v3 0/2] rcu-based inode lookup for
+ * iget*", linux-fsdevel, June 2024; upstream as 7180f8d91fcb (v6.11) with
+ * btrfs's switch to iget5_locked_rcu(), and the follow-up b40c8e7a033f
+ * ("vfs: handle __wait_on_freeing_inode() and evict() race"). In Linux 6.12
+ * the code is iget_locked(), iget5_locked_rcu(), inode_insert5(),
+ * find_inode_fast(), find_inode(), __wait_on_freeing_inode() and evict() in
+ * fs/inode.c.
+ *
+ * What is modelled. Every in-core inode of every file system hangs on one
+ * global hash table of hlist chains, and one spinlock, inode_hash_lock,
+ * serialises every change to any chain. Inodes are freed through RCU, so a
+ * walker inside rcu_read_lock() may read a chain while it changes. An inode
+ * being set up carries I_NEW until its file system has read it from disk;
+ * one being torn down carries I_FREEING until evict() has unhashed it.
+ *
+ * On a cache miss iget has to look the inode up, allocate one, and hash it
+ * unless another task hashed the same inode meanwhile:
+ * - before (up to 6.10): the first lookup walks the chain under
+ *   inode_hash_lock, and the insert takes the lock again and walks again:
+ *   two acquisitions and two walks under the lock per miss;
+ * - after (6.11 on): the first lookup walks the chain under RCU alone; only
+ *   the insert takes the lock.
+ * A lookup that finds its inode I_FREEING waits until evict() has unhashed
+ * it and looks up again. Without the lock, the lookup may meet the inode
+ * after evict() has already unhashed it and woken the waiters; sleeping then
+ * would be for ever, so (since b40c8e7a033f) it checks, under the inode's
+ * i_lock, whether the inode is still hashed, and if not retries at once.
+ *
+ * The two file systems of the mail differ in iget and in a lock of their
+ * own:
+ * - ext4 calls iget_locked(), which compares i_ino along the chain
+ *   (find_inode_fast());
+ * - btrfs calls iget5_locked() (before) or iget5_locked_rcu() (after), whose
+ *   walk (find_inode()) compares through btrfs's test callback, and every
+ *   btree search of its lookup and of its inode read starts at the
+ *   subvolume tree's root node, whose lock word and reference count every
+ *   CPU writes: btrfs_root_lock below, the bottleneck the mail names once
+ *   the hash lock is relieved.
+ *
+ * The workload is the mail's: `threads` threads, each walking its own tree
+ * of `dirs` directories of `files` files and stat(2)-ing every file, with a
+ * cold cache, so that every lookup misses. The inode cache holds at most
+ * `icache` inodes: beyond that kswapd (and, when it falls behind, the
+ * allocating walkers themselves) evict the least recently used ones. With
+ * `passes` > 1 the walk starts over, and its lookups meet the inodes that
+ * reclaim is tearing down. With `shared` = 1 the trees hold hard links to
+ * one set of files, so that the threads race to iget the same inodes.
+ *
+ * Simplifications, each named where it is made: a file's dentry is pruned
+ * with its inode; a directory stays cached once looked up (its children's
+ * dentries pin it); i_lock, the LRU's lock and the super block's inode list
+ * lock are charged as uncontended, not modelled as locks.
+ *
+ * Model functions are coroutines (co.h): whatever lives across a lock, a
+ * sleep or a node of a walk is kept in struct ih_task, the task's frame.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "hlist.h"
+#include "lab.h"
+
+enum { VARIANT_BEFORE, VARIANT_AFTER };
+enum { FS_EXT4, FS_BTRFS };
+
+/*
+ * inode_hash_fault - a deliberate bug, for the tests of the invariant
+ * checker only (tests/test_inode_hash.c); 0 in every other run.
+ *   1: the insert does not look the chain up again under the lock
+ *   2: destroy_inode() frees at once instead of after a grace period
+ *   3: __wait_on_freeing_inode() sleeps without checking that the inode is
+ *      still hashed (fs/inode.c before b40c8e7a033f)
+ */
+int inode_hash_fault;
+enum {
+	FAULT_NONE,
+	FAULT_INSERT_WITHOUT_RECHECK,
+	FAULT_FREE_WITHOUT_GRACE,
+	FAULT_SLEEP_ON_UNHASHED,
+};
+
+/* ---------------------------------------------------------------------- */
+/* The costs, in ns, each with its physical basis                         */
+
+/*
+ * struct ih_costs - CPU time charged for the work done.
+ *
+ * The machine is the mail's: a 32-vCPU virtual machine of 2024 (2-3 GHz),
+ * where a miss to DRAM costs ~100 ns and a page walk under nested paging
+ * about twice what it costs on bare metal. The mail's tree (20M files, 24
+ * GiB of RAM) is far larger than any cache, so every inode a chain walk
+ * visits is a DRAM miss; the simulator's tree is smaller but keeps the
+ * mail's inodes per bucket (see the paper rows), so it charges the same.
+ * For scale: the mail measured 19.9 us of system time per stat after the
+ * patch (397.73 s over 20M stats), which bounds what one stat may cost.
+ */
+static const struct ih_costs {
+	/* the walker's own loop per file: 3.24-3.77 s of user time over 20M
+	 * stats in the mail, 0.16-0.19 us each */
+	u64 user_ns;
+	/* fstatat: syscall entry and exit with speculation mitigations in a
+	 * VM (~0.3 us), getname() copying the path into a names_cache
+	 * buffer, generic_fillattr() and cp_new_stat() */
+	u64 syscall_ns;
+	/* the path walk: RCU walk of the directory, a dcache miss on the
+	 * file's name, unlazy, d_alloc_parallel() allocating the dentry
+	 * (~0.5 us) under the parent's i_rwsem taken shared, d_splice_alias()
+	 * afterwards, and this file's share of the getdents() that listed it */
+	u64 path_walk_ns;
+	/* a dcache hit on the file's name: RCU walk only */
+	u64 dcache_hit_ns;
+	/* the file system's search for the name in its directory: ext4's
+	 * htree probe and the scan of a 4 KiB leaf block in the page cache
+	 * (~60 entries, memcmp on each name); for btrfs the CPU part of its
+	 * dir-item lookup beside the search below */
+	u64 dir_search_ns[2];
+	/* alloc_inode(): a slab object of ~1.1 KiB (ext4_inode_info,
+	 * btrfs_inode), fresh slab pages under memory pressure, the memcg
+	 * charge, and inode_init_always() setting ~20 lines of it */
+	u64 alloc_inode_ns;
+	/* reading the on-disk inode: ext4 finds its inode table block in the
+	 * buffer cache (sb_getblk), checks the crc32c of the 256-byte inode
+	 * and decodes it; btrfs copies the inode item out of the leaf its
+	 * search found (the search is charged below) */
+	u64 read_inode_ns[2];
+	/* unlock_new_inode(): clear I_NEW and wake its waiters (a barrier
+	 * and a look at the bit wait queue) */
+	u64 unlock_new_ns;
+	/* btrfs_search_slot(): descending three levels of the subvolume tree
+	 * by binary search within each node, a few cold lines per level;
+	 * the root node's shared lines are btrfs_root_lock, charged apart */
+	u64 btrfs_search_ns;
+	/* loading the bucket head: the mail's table has 2^21 heads of 8 bytes
+	 * (16 MiB), always a DRAM miss */
+	u64 bucket_ns;
+	/* one node of a chain walk: the lines of i_hash and i_ino/i_sb of a
+	 * cold inode, fetched together: one DRAM miss */
+	u64 node_ns;
+	/* btrfs's test callback (btrfs_find_actor) called through a
+	 * retpoline for each node compared, instead of an inline compare */
+	u64 test_cb_ns;
+	/* spin_lock/unlock of an inode's i_lock: one atomic on a line just
+	 * loaded (uncontended here: it is charged, not modelled as a lock) */
+	u64 i_lock_ns;
+	/* hlist_add_head_rcu(): the head's line and the old first node's
+	 * pprev, both loaded by the walk just done */
+	u64 insert_ns;
+	/* hlist_del_init_rcu(): the lines of both neighbours, cold */
+	u64 unhash_ns;
+	/* taking an inode off the LRU for reclaim (list_lru walk, i_lock,
+	 * setting I_FREEING) and pruning its dentry */
+	u64 isolate_ns;
+	/* evict() up to the unhash: inode_sb_list_del(), the file system's
+	 * evict_inode (truncate_inode_pages_final() on an empty mapping,
+	 * clear_inode()), dentry teardown */
+	u64 evict_ns;
+	/* the RCU callback returning an inode to its slab */
+	u64 free_ns;
+	/* percent of jitter on the larger CPU costs, so threads drift apart */
+	unsigned int jitter_pct;
+} ih_cost = {
+	.user_ns = 180,
+	.syscall_ns = 900,
+	.path_walk_ns = 3000,
+	.dcache_hit_ns = 400,
+	.dir_search_ns = { 2000, 1000 },
+	.alloc_inode_ns = 1500,
+	.read_inode_ns = { 3000, 1500 },
+	.unlock_new_ns = 80,
+	.btrfs_search_ns = 1200,
+	.bucket_ns = 100,
+	.node_ns = 100,
+	.test_cb_ns = 15,
+	.i_lock_ns = 40,
+	.insert_ns = 60,
+	.unhash_ns = 150,
+	.isolate_ns = 150,
+	.evict_ns = 2500,
+	.free_ns = 100,
+	.jitter_pct = 10,
+};
+
+/*
+ * Reclaim: kswapd is woken once the cache holds more than icache inodes and
+ * evicts SHRINK_BATCH at a time until it is back under DIRECT_RECLAIM_NUM
+ * /DIRECT_RECLAIM_DEN below; a walker that finds the cache an eighth over
+ * icache (kswapd falling behind) reclaims a batch itself before it
+ * allocates, as direct reclaim does.
+ */
+#define SHRINK_BATCH		32
+#define KSWAPD_LOW_DEN		16	/* kswapd stops at icache - icache/16 */
+#define DIRECT_RECLAIM_DEN	8	/* walkers reclaim above icache + icache/8 */
+
+/* ---------------------------------------------------------------------- */
+/* The VFS's structures, reduced to what iget and reclaim touch            */
+
+#define I_NEW		(1U << 0)
+#define I_FREEING	(1U << 1)
+#define I_CLEAR		(1U << 2)
+
+struct super_block {
+	u64 s_hash_salt;	/* what hash() mixes in for this file system */
+};
+
+struct inode {
+	u64 i_ino;
+	const struct super_block *i_sb;
+	unsigned int i_state;
+	int i_count;			/* references held by stats in flight */
+	struct hlist_node i_hash;	/* on its chain, under inode_hash_lock */
+	struct list_head i_lru;		/* on the LRU, a dispose list or the
+					 * RCU callback list */
+	bool is_dir;
+	/* the model's own bookkeeping, read by the checker and the snapshot */
+	u32 i_gen;			/* allocations of this slot so far */
+	bool i_freed;			/* returned to the slab */
+	bool i_woken;			/* evict() has woken its waiters */
+	u32 i_bucket;
+	struct inode_slot *i_slot;
+};
+
+/*
+ * struct inode_slot - a slab object and the wait queue that its inode's
+ * __I_NEW bit hashes to. The kernel's bit wait queues live in a table apart
+ * from the inode, so that a waiter may sleep on one after the inode is gone;
+ * here each slot keeps its own, which outlives every inode in the slot.
+ */
+struct inode_slot {
+	struct inode inode;
+	struct wait_queue_head bit_wq;
+	struct inode_slot *next_free;
+};
+
+/* Step kinds, from SK_LAB on; the web shows these names. */
+enum {
+	IK_PATH_WALK = SK_LAB,	/* a: dir ino, b: file ino */
+	IK_DCACHE_HIT,		/* a: bucket, b: ino */
+	IK_LOOKUP_RCU,		/* a: bucket, b: ino of the node visited */
+	IK_LOOKUP_LOCKED,	/* a: bucket, b: ino of the node visited */
+	IK_HIT,			/* a: bucket, b: ino found */
+	IK_MISS,		/* a: bucket, b: ino not found */
+	IK_WAIT_FREEING,	/* a: bucket, b: ino being freed */
+	IK_RETRY,		/* a: bucket, b: ino found unhashed */
+	IK_WAIT_NEW,		/* a: bucket, b: ino being read in */
+	IK_ALLOC_INODE,		/* a: bucket, b: ino */
+	IK_INSERT,		/* a: bucket, b: ino */
+	IK_INSERT_RACE,		/* a: bucket, b: ino hashed meanwhile */
+	IK_READ_INODE,		/* a: bucket, b: ino */
+	IK_UNLOCK_NEW,		/* a: bucket, b: ino */
+	IK_STAT,		/* a: bucket, b: ino */
+	IK_BTRFS_SEARCH,	/* a: 0 dir item, 1 inode item; b: ino */
+	IK_ISOLATE,		/* a: bucket, b: ino */
+	IK_EVICT,		/* a: bucket, b: ino */
+	IK_UNHASH,		/* a: bucket, b: ino */
+	IK_CALL_RCU,		/* a: bucket, b: ino */
+	IK_GRACE_PERIOD,	/* a: grace period id, b: inodes it frees */
+	IK_FREE_RCU,		/* a: bucket, b: ino */
+};
+
+static const char *const ih_kind_names[] = {
+	"path_walk", "dcache_hit", "lookup_rcu", "lookup_locked", "hit", "miss",
+	"wait_freeing", "retry", "wait_new", "alloc_inode", "insert",
+	"insert_race", "read_inode", "unlock_new", "stat", "btrfs_search",
+	"isolate", "evict", "unhash", "call_rcu", "grace_period", "free_rcu",
+};
+
+enum ih_role { ROLE_WALKER, ROLE_KSWAPD, ROLE_RCU };
+
+/* The frame of one task: a walker, kswapd or the RCU callback thread. */
+struct ih_task {
+	struct task *t;
+	enum ih_role role;
+	int id;				/* walker number */
+	struct co co_main, co_stat, co_lookup, co_iget, co_find, co_alloc,
+		  co_search, co_prune, co_evict;
+
+	/* the walk */
+	int pass, dir, file;
+	u64 dir_ino;
+
+	/* the lookup in progress */
+	u64 ino;
+	u32 bucket;
+	bool is_dir;
+	bool locked;			/* find_inode() holds inode_hash_lock */
+	bool walking;			/* standing on a chain: pos is valid */
+	struct inode *pos;		/* the node it stands on */
+	u32 pos_gen;			/* pos->i_gen when it stepped on it */
+	int pos_idx;
+	struct inode *found, *new_inode, *inode;
+	bool inserted;			/* iget hashed w->inode new */
+
+	/* __wait_on_freeing_inode(): the inode it sleeps for */
+	struct inode_slot *wait_slot;
+	u32 wait_gen;
+	u64 wait_seq;
+
+	/* reclaim */
+	struct list_head dispose;
+	struct inode *victim;
+	int nr_to_scan;
+
+	u64 done_ns;
+};
+
+/* The whole model of one run. */
+static struct ih_model {
+	int variant, fs;
+	long long threads, dirs, files, passes, icache;
+	bool shared;
+	int hash_bits;
+	u32 nr_buckets;
+
+	struct super_block sb;
+	struct hlist_head *inode_hashtable;
+	struct spinlock inode_hash_lock;
+	struct spinlock btrfs_root_lock;	/* fs == FS_BTRFS only */
+
+	/* the slab: slots handed out and returned, never given back */
+	struct inode_slot *free_slots;
+	long nr_inodes;			/* allocated, not yet freed */
+	long nr_cached;			/* hashed */
+	struct list_head lru;		/* unreferenced cached inodes, oldest first */
+
+	/* the trees */
+	u64 first_ino, file_base;
+	long nr_files;			/* distinct file inodes */
+	struct inode **dentry;		/* [thread][dir][file]: the dentry's inode */
+	int *found;			/* per file inode: stats that found it */
+
+	/* reclaim and RCU */
+	struct ih_task *kswapd, *rcuo, *walkers;
+	struct wait_queue_head kswapd_wait, rcu_wait;
+	bool kswapd_active, kswapd_done, rcu_active;
+	int walkers_left;
+	struct list_head rcu_pending;	/* destroyed, waiting for a grace period */
+	struct list_head rcu_batch;	/* the grace period in flight frees these */
+	bool gp_running;
+	u64 gp_id, gp_epoch, gp_started;
+
+	/* what the metrics and the snapshot report */
+	u64 lookups, hits, misses, inserts, insert_races, rcu_retries;
+	u64 freeing_waits, unhashed_retries, new_waits;
+	u64 stats, dcache_hits, evictions, frees, grace_periods;
+	u64 walks, chain_len_sum;
+	long chain_max;
+	u64 user_ns, kthread_busy_ns;
+	u64 wrong_inode;
+	u64 uaf;			/* walks that stood on a freed inode */
+	char uaf_msg[120];
+	struct sim_heat chain_heat;
+	int heat_rows;
+	unsigned char *ino_seen;	/* the checker's scratch, one per ino */
+} ih;
+
+static struct inode_slot *slot_of(struct inode *inode)
+{
+	return inode->i_slot;
+}
+
+/*
+ * hash - the chain of (sb, hashval): a multiplicative hash, so that
+ * consecutive inode numbers spread evenly over the table.
+ */
+static u32 hash(const struct super_block *sb, u64 hashval)
+{
+	u64 x = (hashval ^ sb->s_hash_salt) * 0x9e3779b97f4a7c15ULL;
+
+	return (u32)(x >> (64 - ih.hash_bits));
+}
+
+static long chain_len(u32 bucket)
+{
+	struct inode *inode;
+	long n = 0;
+
+	hlist_for_each_entry(inode, &ih.inode_hashtable[bucket], struct inode, i_hash)
+		n++;
+	return n;
+}
+
+/* Time on a chain for the chain heatmap: [from, from + ns) on @bucket. */
+static void chain_heat_add(u32 bucket, u64 from, u64 ns)
+{
+	int row = (int)((u64)bucket * (u64)ih.heat_rows / ih.nr_buckets);
+
+	sim_heat_add(&ih.chain_heat, row, 0, from, from + ns);
+}
+
+/* charge - @ns of work of @t, jittered when @jitter */
+static void charge(struct sim *s, struct task *t, u64 ns, bool jitter)
+{
+	sim_charge(t, jitter ? sim_jitter(s, ns, ih_cost.jitter_pct) : ns);
+}
+
+/* charge_chain - charge @ns of work on chain @bucket, for the heatmap too */
+static void charge_chain(struct sim *s, struct task *t, u32 bucket, u64 ns)
+{
+	chain_heat_add(bucket, s->now + t->pending_ns, ns);
+	sim_charge(t, ns);
+}
+
+/* ---------------------------------------------------------------------- */
+/* The slab and RCU freeing                                                */
+
+#define SLOT_CHUNK	256
+
+/* alloc a slot, from the free list (most recently freed first) or fresh */
+static struct inode *slab_alloc(struct sim *s)
+{
+	struct inode_slot *slot = ih.free_slots;
+	struct inode *inode;
+	u32 gen;
+	int i;
+
+	if (!slot) {
+		struct inode_slot *chunk = sim_alloc(s, sizeof(*chunk) * SLOT_CHUNK);
+
+		if (!chunk)
+			return NULL;
+		for (i = SLOT_CHUNK - 1; i >= 0; i--) {
+			init_waitqueue_head(&chunk[i].bit_wq, "inode_bit_wq");
+			chunk[i].inode.i_slot = &chunk[i];
+			chunk[i].inode.i_freed = true;
+			chunk[i].next_free = ih.free_slots;
+			ih.free_slots = &chunk[i];
+		}
+		slot = ih.free_slots;
+	}
+	ih.free_slots = slot->next_free;
+	inode = &slot->inode;
+	gen = inode->i_gen + 1;
+	memset(inode, 0, sizeof(*inode));
+	inode->i_gen = gen;
+	inode->i_slot = slot;
+	inode->i_sb = &ih.sb;
+	INIT_HLIST_NODE(&inode->i_hash);
+	INIT_LIST_HEAD(&inode->i_lru);
+	ih.nr_inodes++;
+	return inode;
+}
+
+/*
+ * i_callback - give @inode's memory back. The slot's wait queue stays: a
+ * task may still be asleep on it. The poison makes a walker that still
+ * follows the inode leave the chain, which the checker reports.
+ */
+static void i_callback(struct inode *inode)
+{
+	struct inode_slot *slot = slot_of(inode);
+
+	inode->i_freed = true;
+	inode->i_ino = 0x6b6b6b6b6b6b6b6bULL;
+	inode->i_hash.next = NULL;
+	slot->next_free = ih.free_slots;
+	ih.free_slots = slot;
+	ih.nr_inodes--;
+	ih.frees++;
+}
+
+/* ---------------------------------------------------------------------- */
+/* The walk over one chain                                                 */
+
+/*
+ * step_on - make @w stand on @inode (or on nothing: the walk ends), noting
+ * the slot's generation to tell, later, whether it was freed meanwhile.
+ */
+static void step_on(struct ih_task *w, struct inode *inode)
+{
+	w->pos = inode;
+	w->pos_gen = inode ? inode->i_gen : 0;
+	if (inode)
+		w->pos_idx++;
+}
+
+/*
+ * stale - whether the node @w stands on was freed since it stepped on it:
+ * a use after free. RCU must make this impossible for a walker inside
+ * rcu_read_lock(); the model counts it, and the checker fails the run.
+ */
+static bool stale(struct ih_task *w)
+{
+	if (!w->pos->i_freed && w->pos->i_gen == w->pos_gen)
+		return false;
+	if (!ih.uaf++)
+		snprintf(ih.uaf_msg, sizeof(ih.uaf_msg),
+			 "task %d walking chain %u stood on inode slot after it was freed",
+			 w->t->id, w->bucket);
+	return true;
+}
+
+/*
+ * find_inode - find (sb, w->ino) on chain w->bucket and take a reference.
+ * find_inode_fast() (ext4) and find_inode() (btrfs) in fs/inode.c: the same
+ * walk, but btrfs compares each node through its test callback. Sets
+ * w->found to the inode, or NULL.
+ *
+ * With w->locked the caller holds inode_hash_lock, and nobody can change
+ * the chain meanwhile; without it the walk runs under rcu_read_lock() alone
+ * and nodes may be unhashed, or added at the head, while it goes.
+ */
+static int find_inode(struct sim *s, struct ih_task *w)
+{
+	struct task *t = w->t;
+	struct co *co = &w->co_find;
+	struct hlist_head *head = &ih.inode_hashtable[w->bucket];
+	struct inode *inode;
+	int kind = w->locked ? IK_LOOKUP_LOCKED : IK_LOOKUP_RCU;
+
+	CO_BEGIN(co);
+	ih.walks++;
+	ih.chain_len_sum += (u64)chain_len(w->bucket);
+	rcu_read_lock(t);
+repeat:
+	charge_chain(s, t, w->bucket, ih_cost.bucket_ns);
+	w->pos_idx = -1;
+	step_on(w, hlist_entry_safe(head->first, struct inode, i_hash));
+	w->walking = true;
+	while (w->pos) {
+		charge_chain(s, t, w->bucket, ih_cost.node_ns +
+			     (ih.fs == FS_BTRFS ? ih_cost.test_cb_ns : 0));
+		STEP(t, kind, w->bucket, (s64)w->pos->i_ino);
+		cond_resched(t);
+		if (stale(w))
+			break;
+		inode = w->pos;
+		if (inode->i_ino != w->ino || inode->i_sb != &ih.sb) {
+			step_on(w, hlist_entry_safe(inode->i_hash.next, struct inode, i_hash));
+			continue;
+		}
+		/* spin_lock(&inode->i_lock) */
+		charge(s, t, ih_cost.i_lock_ns, false);
+		cond_resched(t);
+		if (stale(w))
+			break;
+		inode = w->pos;
+		if (inode->i_state & I_FREEING) {
+			/* __wait_on_freeing_inode() */
+			if (hlist_unhashed(&inode->i_hash) &&
+			    inode_hash_fault != FAULT_SLEEP_ON_UNHASHED) {
+				/* evict() is past its wakeup: do not sleep */
+				ih.rcu_retries++;
+				ih.unhashed_retries++;
+				STEP(t, IK_RETRY, w->bucket, (s64)w->ino);
+				goto repeat;
+			}
+			w->wait_slot = slot_of(inode);
+			w->wait_gen = inode->i_gen;
+			w->wait_seq = w->wait_slot->bit_wq.wake_seq;
+			w->walking = false;
+			rcu_read_unlock(t);
+			if (w->locked)
+				spin_unlock(t, &ih.inode_hash_lock);
+			ih.freeing_waits++;
+			STEP(t, IK_WAIT_FREEING, w->bucket, (s64)w->ino);
+			wait_event(t, &w->wait_slot->bit_wq,
+				   w->wait_slot->bit_wq.wake_seq != w->wait_seq);
+			w->wait_slot = NULL;
+			if (w->locked)
+				spin_lock(t, &ih.inode_hash_lock);
+			rcu_read_lock(t);
+			ih.rcu_retries++;
+			goto repeat;
+		}
+		/* __iget(): an inode with references is off the LRU */
+		if (!inode->i_count++)
+			list_del_init(&inode->i_lru);
+		w->found = inode;
+		w->walking = false;
+		STEP(t, IK_HIT, w->bucket, (s64)w->ino);
+		rcu_read_unlock(t);
+		CO_EXIT(co);
+	}
+	w->found = NULL;
+	w->walking = false;
+	STEP(t, IK_MISS, w->bucket, (s64)w->ino);
+	rcu_read_unlock(t);
+	CO_END(co);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Reclaim                                                                 */
+
+static struct inode *dentry_slot(long thread, long dir, long file)
+{
+	return ih.dentry[(thread * ih.dirs + dir) * ih.files + file];
+}
+
+/* the index of file inode @ino among the files */
+static long file_index(u64 ino)
+{
+	return (long)(ino - ih.file_base);
+}
+
+/*
+ * drop_dentries - prune the dentries of @inode (the model prunes a file's
+ * dentries with its inode; the kernel prunes them first, and the inode
+ * follows once unreferenced).
+ */
+static void drop_dentries(struct inode *inode)
+{
+	long k = file_index(inode->i_ino), th, d, f;
+
+	if (ih.shared) {
+		d = k / ih.files;
+		f = k % ih.files;
+		for (th = 0; th < ih.threads; th++)
+			if (dentry_slot(th, d, f) == inode)
+				ih.dentry[(th * ih.dirs + d) * ih.files + f] = NULL;
+		return;
+	}
+	if (ih.dentry[k] == inode)
+		ih.dentry[k] = NULL;
+}
+
+/*
+ * evict - tear down w->victim, which carries I_FREEING and is on no list:
+ * unhash it, wake whoever waits for that, and free it after a grace period.
+ * Takes inode_hash_lock.
+ */
+static int evict(struct sim *s, struct ih_task *w)
+{
+	struct task *t = w->t;
+	struct co *co = &w->co_evict;
+	struct inode *inode = w->victim;
+
+	CO_BEGIN(co);
+	charge(s, t, ih_cost.evict_ns, true);
+	STEP(t, IK_EVICT, inode->i_bucket, (s64)inode->i_ino);
+	cond_resched(t);
+	/* remove_inode_hash() */
+	spin_lock(t, &ih.inode_hash_lock);
+	inode = w->victim;
+	hlist_del_init_rcu(&inode->i_hash);
+	ih.nr_cached--;
+	inode->i_state |= I_CLEAR;
+	charge_chain(s, t, inode->i_bucket, ih_cost.unhash_ns);
+	STEP(t, IK_UNHASH, inode->i_bucket, (s64)inode->i_ino);
+	spin_unlock(t, &ih.inode_hash_lock);
+	/* wake __wait_on_freeing_inode() under i_lock */
+	charge(s, t, ih_cost.i_lock_ns, false);
+	wake_up_all(t, &slot_of(w->victim)->bit_wq);
+	w->victim->i_woken = true;
+	ih.evictions++;
+	/* destroy_inode(): call_rcu(i_callback) */
+	inode = w->victim;
+	STEP(t, IK_CALL_RCU, inode->i_bucket, (s64)inode->i_ino);
+	if (inode_hash_fault == FAULT_FREE_WITHOUT_GRACE) {
+		i_callback(inode);
+		CO_EXIT(co);
+	}
+	list_add_tail(&inode->i_lru, &ih.rcu_pending);
+	if (!ih.rcu_active)
+		wake_up_all(t, &ih.rcu_wait);
+	CO_END(co);
+}
+
+/*
+ * prune_icache_sb - isolate up to w->nr_to_scan unreferenced inodes from
+ * the head of the LRU (the least recently used), mark them I_FREEING, and
+ * evict each in turn (dispose_list()).
+ */
+static int prune_icache_sb(struct sim *s, struct ih_task *w)
+{
+	struct task *t = w->t;
+	struct co *co = &w->co_prune;
+	struct inode *inode;
+	int n = 0;
+
+	CO_BEGIN(co);
+	while (n < w->nr_to_scan && !list_empty(&ih.lru)) {
+		inode = list_first_entry(&ih.lru, struct inode, i_lru);
+		list_move_tail(&inode->i_lru, &w->dispose);
+		inode->i_state |= I_FREEING;
+		drop_dentries(inode);
+		charge(s, t, ih_cost.isolate_ns, false);
+		n++;
+	}
+	if (n) {
+		inode = list_first_entry(&w->dispose, struct inode, i_lru);
+		STEP(t, IK_ISOLATE, inode->i_bucket, (s64)inode->i_ino);
+		cond_resched(t);
+	}
+	while (!list_empty(&w->dispose)) {
+		w->victim = list_first_entry(&w->dispose, struct inode, i_lru);
+		list_del_init(&w->victim->i_lru);
+		CO_CALL(co, evict(s, w));
+	}
+	CO_END(co);
+}
+
+/* kswapd - evict batches while the cache is over icache. */
+static int kswapd(struct sim *s, struct task *t)
+{
+	struct ih_task *w = t->priv;
+	struct co *co = &w->co_main;
+
+	CO_BEGIN(co);
+	for (;;) {
+		/* sleep until a walker finds the cache over icache */
+		ih.kswapd_active = false;
+		w->wait_seq = ih.kswapd_wait.wake_seq;
+		wait_event(t, &ih.kswapd_wait,
+			   ih.kswapd_wait.wake_seq != w->wait_seq || !ih.walkers_left);
+		ih.kswapd_active = true;
+		if (!ih.walkers_left)
+			break;
+		/* what is not on the LRU is in use: it cannot be evicted */
+		while (ih.nr_cached > ih.icache - ih.icache / KSWAPD_LOW_DEN &&
+		       !list_empty(&ih.lru)) {
+			w->nr_to_scan = SHRINK_BATCH;
+			CO_CALL(co, prune_icache_sb(s, w));
+		}
+	}
+	ih.kswapd_done = true;
+	wake_up_all(t, &ih.rcu_wait);
+	CO_END(co);
+}
+
+/*
+ * rcu_nocb_kthread - the thread that runs RCU callbacks: it takes what
+ * destroy_inode() queued, waits for a grace period, then frees all of it.
+ */
+static int rcu_nocb_kthread(struct sim *s, struct task *t)
+{
+	struct ih_task *w = t->priv;
+	struct co *co = &w->co_main;
+
+	CO_BEGIN(co);
+	for (;;) {
+		ih.rcu_active = false;
+		wait_event(t, &ih.rcu_wait,
+			   !list_empty(&ih.rcu_pending) || ih.kswapd_done);
+		ih.rcu_active = true;
+		if (list_empty(&ih.rcu_pending))
+			break;
+		list_splice_tail_init(&ih.rcu_pending, &ih.rcu_batch);
+		ih.gp_running = true;
+		ih.gp_id++;
+		ih.gp_epoch = s->rcu_epoch;
+		ih.gp_started = s->now + t->pending_ns;
+		STEP(t, IK_GRACE_PERIOD, (s64)ih.gp_id, 0);
+		synchronize_rcu(t);
+		ih.gp_running = false;
+		ih.grace_periods++;
+		while (!list_empty(&ih.rcu_batch)) {
+			w->victim = list_first_entry(&ih.rcu_batch, struct inode, i_lru);
+			list_del_init(&w->victim->i_lru);
+			charge(s, t, ih_cost.free_ns, false);
+			STEP(t, IK_FREE_RCU, w->victim->i_bucket, (s64)w->victim->i_ino);
+			i_callback(w->victim);
+		}
+		cond_resched(t);
+	}
+	CO_END(co);
+}
+
+/* ---------------------------------------------------------------------- */
+/* iget                                                                    */
+
+/*
+ * alloc_inode - a fresh inode for w->new_inode; reclaims first when kswapd
+ * has fallen behind.
+ */
+static int alloc_inode(struct sim *s, struct ih_task *w)
+{
+	struct task *t = w->t;
+	struct co *co = &w->co_alloc;
+
+	CO_BEGIN(co);
+	if (ih.nr_cached > ih.icache + ih.icache / DIRECT_RECLAIM_DEN &&
+	    !list_empty(&ih.lru)) {
+		w->nr_to_scan = SHRINK_BATCH;
+		CO_CALL(co, prune_icache_sb(s, w));
+	}
+	charge(s, t, ih_cost.alloc_inode_ns, true);
+	STEP(t, IK_ALLOC_INODE, w->bucket, (s64)w->ino);
+	cond_resched(t);
+	w->new_inode = slab_alloc(s);
+	if (!w->new_inode)
+		CO_EXIT(co);	/* out of the memory budget: the run fails */
+	CO_END(co);
+}
+
+/*
+ * iget_locked - the inode (sb, w->ino) in w->inode, referenced: found in
+ * the hash, or new, hashed with I_NEW for the caller to read in.
+ *
+ * ext4's iget_locked() and btrfs's iget5_locked() / iget5_locked_rcu() with
+ * inode_insert5() have one shape, written once here: look up; on a miss
+ * allocate, take the lock, look up again (another task may have hashed the
+ * inode meanwhile), and insert. Before the patch the first lookup holds
+ * inode_hash_lock too.
+ */
+static int iget_locked(struct sim *s, struct ih_task *w)
+{
+	struct task *t = w->t;
+	struct co *co = &w->co_iget;
+	struct inode *inode;
+
+	CO_BEGIN(co);
+	ih.lookups++;
+	w->inode = NULL;
+	w->inserted = false;
+	w->locked = ih.variant == VARIANT_BEFORE;
+	if (w->locked)
+		spin_lock(t, &ih.inode_hash_lock);
+	CO_CALL(co, find_inode(s, w));
+	if (w->locked)
+		spin_unlock(t, &ih.inode_hash_lock);
+	if (w->found)
+		goto found;
+	ih.misses++;
+	CO_CALL(co, alloc_inode(s, w));
+	if (!w->new_inode)
+		CO_EXIT(co);
+	w->locked = true;
+	spin_lock(t, &ih.inode_hash_lock);
+	/* We released the lock, so look again. */
+	if (inode_hash_fault != FAULT_INSERT_WITHOUT_RECHECK)
+		CO_CALL(co, find_inode(s, w));
+	else
+		w->found = NULL;
+	if (!w->found) {
+		inode = w->new_inode;
+		inode->i_ino = w->ino;
+		inode->i_bucket = w->bucket;
+		inode->is_dir = w->is_dir;
+		inode->i_state = I_NEW;
+		inode->i_count = 1;
+		hlist_add_head_rcu(&inode->i_hash, &ih.inode_hashtable[w->bucket]);
+		ih.nr_cached++;
+		if (chain_len(w->bucket) > ih.chain_max)
+			ih.chain_max = chain_len(w->bucket);
+		charge_chain(s, t, w->bucket, ih_cost.insert_ns);
+		ih.inserts++;
+		STEP(t, IK_INSERT, w->bucket, (s64)w->ino);
+		spin_unlock(t, &ih.inode_hash_lock);
+		w->inode = w->new_inode;
+		w->new_inode = NULL;
+		w->inserted = true;
+		if (ih.nr_cached > ih.icache && !ih.kswapd_active)
+			wake_up_all(t, &ih.kswapd_wait);
+		CO_EXIT(co);
+	}
+	/*
+	 * Somebody else hashed it under us: use theirs. Ours was never
+	 * hashed, so no walker can hold it and it is freed at once (the
+	 * kernel still passes it through call_rcu()).
+	 */
+	spin_unlock(t, &ih.inode_hash_lock);
+	ih.insert_races++;
+	STEP(t, IK_INSERT_RACE, w->bucket, (s64)w->ino);
+	i_callback(w->new_inode);
+	w->new_inode = NULL;
+found:
+	ih.hits++;
+	/* wait_on_inode(): until its reader clears I_NEW */
+	if (w->found->i_state & I_NEW) {
+		ih.new_waits++;
+		STEP(t, IK_WAIT_NEW, w->bucket, (s64)w->ino);
+		wait_event(t, &slot_of(w->found)->bit_wq, !(w->found->i_state & I_NEW));
+	}
+	w->inode = w->found;
+	CO_END(co);
+}
+
+/*
+ * btrfs_search_slot - a read-only search of the subvolume tree for the
+ * @item (0: the dir item, 1: the inode item) of w->ino.
+ *
+ * Every search starts at the tree's root node, which every CPU searching
+ * the subvolume writes: btrfs_root_node() takes a reference on it and
+ * btrfs_tree_read_lock() its read lock, two atomics back to back on the
+ * two lines that open its extent_buffer; once the level below is locked,
+ * up_read() gives the read lock back. btrfs_root_lock stands for those
+ * lines: entering holds it for as long as fetching the second line takes
+ * (one line transfer), leaving takes it for the one atomic. (The reference
+ * is dropped when the path is released; that atomic is not modelled.)
+ */
+static int btrfs_search_slot(struct sim *s, struct ih_task *w, int item)
+{
+	struct task *t = w->t;
+	struct co *co = &w->co_search;
+
+	CO_BEGIN(co);
+	STEP(t, IK_BTRFS_SEARCH, item, (s64)w->ino);
+	/* btrfs_read_lock_root_node() */
+	spin_lock(t, &ih.btrfs_root_lock);
+	sim_charge(t, s->costs.line_transfer_ns);
+	spin_unlock(t, &ih.btrfs_root_lock);
+	charge(s, t, ih_cost.btrfs_search_ns, true);
+	cond_resched(t);
+	/* unlock_up(): up_read() of the root once its child is locked */
+	spin_lock(t, &ih.btrfs_root_lock);
+	spin_unlock(t, &ih.btrfs_root_lock);
+	CO_END(co);
+}
+
+/*
+ * fs_lookup - ext4_lookup() / btrfs_lookup(): find the name in its
+ * directory, iget the inode and, if it is new, read it from disk and
+ * unlock_new_inode(). Leaves the referenced inode in w->inode.
+ */
+static int fs_lookup(struct sim *s, struct ih_task *w)
+{
+	struct task *t = w->t;
+	struct co *co = &w->co_lookup;
+	struct inode *inode;
+
+	CO_BEGIN(co);
+	charge(s, t, ih_cost.dir_search_ns[ih.fs], true);
+	cond_resched(t);
+	if (ih.fs == FS_BTRFS)
+		CO_CALL(co, btrfs_search_slot(s, w, 0));
+	w->bucket = hash(&ih.sb, w->ino);
+	CO_CALL(co, iget_locked(s, w));
+	if (!w->inode || !w->inserted)
+		CO_EXIT(co);
+	/* a new inode: read it in, then unlock_new_inode() */
+	if (ih.fs == FS_BTRFS)
+		CO_CALL(co, btrfs_search_slot(s, w, 1));
+	charge(s, t, ih_cost.read_inode_ns[ih.fs], true);
+	STEP(t, IK_READ_INODE, w->bucket, (s64)w->ino);
+	cond_resched(t);
+	charge(s, t, ih_cost.unlock_new_ns, false);
+	cond_resched(t);
+	inode = w->inode;
+	inode->i_state &= ~I_NEW;
+	STEP(t, IK_UNLOCK_NEW, w->bucket, (s64)w->ino);
+	wake_up_all(t, &slot_of(w->inode)->bit_wq);
+	CO_END(co);
+}
+
+/* iput - drop a reference; an unreferenced inode goes to the LRU's tail */
+static void iput(struct inode *inode)
+{
+	if (!--inode->i_count && !inode->is_dir)
+		list_add_tail(&inode->i_lru, &ih.lru);
+}
+
+/* the file inode that this walker's file (dir, file) names */
+static u64 file_ino(const struct ih_task *w)
+{
+	long k = w->dir * ih.files + w->file;
+
+	if (!ih.shared)
+		k += (long)w->id * ih.dirs * ih.files;
+	return ih.file_base + (u64)k;
+}
+
+/*
+ * vfs_fstatat - stat(2) of file (w->dir, w->file) of this walker's tree:
+ * the path walk, a dcache hit or the file system's lookup, the attributes.
+ */
+static int vfs_fstatat(struct sim *s, struct ih_task *w)
+{
+	struct task *t = w->t;
+	struct co *co = &w->co_stat;
+	struct inode **dentry;
+	long k;
+
+	CO_BEGIN(co);
+	w->ino = file_ino(w);
+	w->is_dir = false;
+	sim_charge(t, ih_cost.user_ns);
+	ih.user_ns += ih_cost.user_ns;
+	charge(s, t, ih_cost.syscall_ns + ih_cost.path_walk_ns, true);
+	STEP(t, IK_PATH_WALK, (s64)w->dir_ino, (s64)w->ino);
+	cond_resched(t);
+	dentry = &ih.dentry[((long)w->id * ih.dirs + w->dir) * ih.files + w->file];
+	if (*dentry) {
+		/* the dentry is cached: no lookup, it pins its inode */
+		w->inode = *dentry;
+		if (!w->inode->i_count++)
+			list_del_init(&w->inode->i_lru);
+		ih.dcache_hits++;
+		charge(s, t, ih_cost.dcache_hit_ns, false);
+		STEP(t, IK_DCACHE_HIT, w->inode->i_bucket, (s64)w->ino);
+	} else {
+		CO_CALL(co, fs_lookup(s, w));
+		if (!w->inode)
+			CO_EXIT(co);
+		/* d_splice_alias() */
+		ih.dentry[((long)w->id * ih.dirs + w->dir) * ih.files + w->file] = w->inode;
+	}
+	cond_resched(t);
+	if (w->inode->i_ino != w->ino || (w->inode->i_state & I_FREEING))
+		ih.wrong_inode++;
+	k = file_index(w->inode->i_ino);
+	if (k >= 0 && k < ih.nr_files)
+		ih.found[k]++;
+	ih.stats++;
+	STEP(t, IK_STAT, w->inode->i_bucket, (s64)w->inode->i_ino);
+	iput(w->inode);
+	w->inode = NULL;
+	CO_END(co);
+}
+
+/*
+ * stat_walker - one of the mail's threads: walk its tree `passes` times,
+ * opening each directory (a lookup of its own on the first pass) and
+ * stat-ing every file in it.
+ */
+static int stat_walker(struct sim *s, struct task *t)
+{
+	struct ih_task *w = t->priv;
+	struct co *co = &w->co_main;
+
+	CO_BEGIN(co);
+	for (w->pass = 0; w->pass < ih.passes; w->pass++) {
+		for (w->dir = 0; w->dir < ih.dirs; w->dir++) {
+			w->dir_ino = ih.first_ino + (u64)w->id * ih.dirs + w->dir;
+			if (!w->pass) {
+				w->ino = w->dir_ino;
+				w->is_dir = true;
+				charge(s, t, ih_cost.syscall_ns + ih_cost.path_walk_ns, true);
+				STEP(t, IK_PATH_WALK, (s64)ih.first_ino - 1, (s64)w->ino);
+				cond_resched(t);
+				CO_CALL(co, fs_lookup(s, w));
+				if (!w->inode)
+					CO_EXIT(co);
+				w->inode = NULL;	/* its dentry keeps it */
+			}
+			for (w->file = 0; w->file < ih.files; w->file++)
+				CO_CALL(co, vfs_fstatat(s, w));
+		}
+	}
+	w->done_ns = s->now + t->pending_ns;
+	if (!--ih.walkers_left)
+		wake_up_all(t, &ih.kswapd_wait);
+	CO_END(co);
+}
+
+/* ---------------------------------------------------------------------- */
+/* The lab's table, set-up and outputs                                     */
+
+static const struct param_spec ih_params[] = {
+	{ "fs", "", 0, 1, 0,
+	  "file system: 0 = ext4 (iget_locked), 1 = btrfs (iget5_locked with a test callback, and its own root node lock)" },
+	{ "threads", "threads", 1, 64, 20,
+	  "stat walkers in parallel, one CPU each, each with its own tree (the mail: 20)" },
+	{ "dirs", "dirs", 1, 4096, 4,
+	  "directories per tree (the mail: 1000)" },
+	{ "files", "files", 1, 4096, 32,
+	  "files per directory (the mail: 1000)" },
+	{ "hash_bits", "log2 buckets", 4, 16, 8,
+	  "size of the inode hash table: 2^hash_bits chains (the mail's VM: 2^21)" },
+	{ "icache", "inodes", 16, 1048576, 2400,
+	  "inodes the cache holds before reclaim evicts the least recently used (the mail's 24 GiB held about 8 per chain); the default, just under one pass over the default trees, makes the second pass meet the inodes reclaim is freeing" },
+	{ "passes", "passes", 1, 4, 2,
+	  "times each thread walks its tree; from the second pass on, lookups meet inodes that reclaim is freeing" },
+	{ "shared", "", 0, 1, 0,
+	  "1: the trees hold hard links to one set of files, so the threads race to iget the same inodes" },
+};
+#define IH_NR_PARAMS ((int)(sizeof(ih_params) / sizeof(ih_params[0])))
+enum { P_FS, P_THREADS, P_DIRS, P_FILES, P_HASH_BITS, P_ICACHE, P_PASSES, P_SHARED };
+
+#define IH_MAX_FILES	(1LL << 20)
+
+static const struct metric_spec ih_metrics[] = {
+	{ "total_s", "s", "virtual time until the last walker finished (the mail's total)" },
+	{ "sys_s", "s", "system time of the walkers, all CPUs: running in the kernel or spinning" },
+	{ "user_s", "s", "user time of the walkers, all CPUs" },
+	{ "cpu_pct", "%", "(user + system) / total, as time(1) prints it" },
+	{ "hash_lock_spin_s", "s", "time all CPUs spent spinning on inode_hash_lock" },
+	{ "hash_lock_acq_per_stat", "", "inode_hash_lock acquisitions per stat (lookups, inserts and reclaim's unhashing)" },
+	{ "hash_lock_acquisitions", "", "times inode_hash_lock was taken" },
+	{ "btrfs_lock_spin_s", "s", "time all CPUs spent spinning on btrfs_root_lock (0 for ext4)" },
+	{ "avg_chain_len", "inodes", "inodes on a chain when a lookup began walking it, averaged over the walks" },
+	{ "max_chain_len", "inodes", "the longest chain the table had" },
+	{ "lookups", "", "iget calls (inode cache lookups)" },
+	{ "hits", "", "iget calls that found the inode hashed" },
+	{ "misses", "", "iget calls whose first lookup found nothing" },
+	{ "inserts", "", "inodes hashed new" },
+	{ "insert_races", "", "misses whose second lookup, under the lock, found the inode another task had just hashed" },
+	{ "rcu_retries", "", "lookups that met an inode being freed and looked up again, after waiting or at once" },
+	{ "freeing_waits", "", "lookups that slept until an I_FREEING inode was unhashed" },
+	{ "unhashed_retries", "", "lookups that met an I_FREEING inode already unhashed and retried without sleeping" },
+	{ "new_waits", "", "igets that waited for another task to read the inode in (I_NEW)" },
+	{ "stats", "", "files stat-ed" },
+	{ "dcache_hits", "", "stats whose dentry was still cached: no inode lookup" },
+	{ "evictions", "", "inodes evicted by reclaim" },
+	{ "grace_periods", "", "RCU grace periods that freed evicted inodes" },
+	{ "kthread_s", "s", "CPU time of kswapd and the RCU callback thread" },
+};
+#define IH_NR_METRICS ((int)(sizeof(ih_metrics) / sizeof(ih_metrics[0])))
+
+/* one CPU per walker, one for kswapd, one for the RCU callback thread */
+static int ih_nr_cpus(const long long *p)
+{
+	return (int)p[P_THREADS] + 2;
+}
+
+static int ih_check(const long long *p, char *msg, size_t len)
+{
+	long long total = p[P_THREADS] * p[P_DIRS] * p[P_FILES];
+
+	if (total > IH_MAX_FILES) {
+		snprintf(msg, len,
+			 "threads x dirs x files = %lld files; the simulator takes at most %lld per run",
+			 total, IH_MAX_FILES);
+		return -1;
+	}
+	return 0;
+}
+
+static struct ih_task *task_frame(struct sim *s, enum ih_role role, int id)
+{
+	struct ih_task *w = sim_alloc(s, sizeof(*w));
+
+	if (!w)
+		return NULL;
+	w->role = role;
+	w->id = id;
+	INIT_LIST_HEAD(&w->dispose);
+	return w;
+}
+
+static int ih_setup(struct sim *s, int variant, const long long *p)
+{
+	long long i, nr_dentries;
+	char name[24];
+	int cpu;
+
+	memset(&ih, 0, sizeof(ih));
+	ih.variant = variant;
+	ih.fs = (int)p[P_FS];
+	ih.threads = p[P_THREADS];
+	ih.dirs = p[P_DIRS];
+	ih.files = p[P_FILES];
+	ih.hash_bits = (int)p[P_HASH_BITS];
+	ih.icache = p[P_ICACHE];
+	ih.passes = p[P_PASSES];
+	ih.shared = p[P_SHARED];
+	ih.nr_buckets = 1U << ih.hash_bits;
+	ih.heat_rows = ih.nr_buckets < 64 ? (int)ih.nr_buckets : 64;
+
+	/*
+	 * Inode numbers: ext4's first free inode is 12 (11 is lost+found),
+	 * btrfs's first free objectid 257. Directories first, then files.
+	 */
+	ih.first_ino = ih.fs == FS_EXT4 ? 12 : 257;
+	ih.sb.s_hash_salt = ih.fs == FS_EXT4 ? 0x5eb1 : 0xb7f5;
+	ih.file_base = ih.first_ino + (u64)(ih.threads * ih.dirs);
+	ih.nr_files = (long)((ih.shared ? 1 : ih.threads) * ih.dirs * ih.files);
+	nr_dentries = ih.threads * ih.dirs * ih.files;
+
+	spin_lock_init(s, &ih.inode_hash_lock, "inode_hash_lock");
+	if (ih.fs == FS_BTRFS)
+		spin_lock_init(s, &ih.btrfs_root_lock, "btrfs_root_lock");
+	init_waitqueue_head(&ih.kswapd_wait, "kswapd_wait");
+	init_waitqueue_head(&ih.rcu_wait, "rcu_nocb_wait");
+	INIT_LIST_HEAD(&ih.lru);
+	INIT_LIST_HEAD(&ih.rcu_pending);
+	INIT_LIST_HEAD(&ih.rcu_batch);
+
+	ih.inode_hashtable = sim_alloc(s, sizeof(*ih.inode_hashtable) * ih.nr_buckets);
+	ih.dentry = sim_alloc(s, sizeof(*ih.dentry) * (size_t)nr_dentries);
+	ih.found = sim_alloc(s, sizeof(*ih.found) * (size_t)ih.nr_files);
+	ih.ino_seen = sim_alloc(s, (size_t)(ih.file_base - ih.first_ino) + (size_t)ih.nr_files);
+	ih.walkers = sim_alloc(s, sizeof(*ih.walkers) * (size_t)ih.threads);
+	if (!ih.inode_hashtable || !ih.dentry || !ih.found || !ih.ino_seen || !ih.walkers)
+		return -1;
+	for (i = 0; i < ih.nr_buckets; i++)
+		INIT_HLIST_HEAD(&ih.inode_hashtable[i]);
+	if (sim_heat_alloc(s, &ih.chain_heat, ih.heat_rows, 1, s->heat.buckets))
+		return -1;
+
+	ih.walkers_left = (int)ih.threads;
+	for (i = 0; i < ih.threads; i++) {
+		struct ih_task *w = &ih.walkers[i];
+
+		w->role = ROLE_WALKER;
+		w->id = (int)i;
+		INIT_LIST_HEAD(&w->dispose);
+		snprintf(name, sizeof(name), "stat/%d", (int)i);
+		w->t = sim_task_create(s, (int)i, name, stat_walker, w,
+				       sim_rand(s) % (2 * NSEC_PER_USEC));
+		if (!w->t)
+			return -1;
+	}
+	cpu = (int)ih.threads;
+	ih.kswapd = task_frame(s, ROLE_KSWAPD, -1);
+	ih.rcuo = task_frame(s, ROLE_RCU, -1);
+	if (!ih.kswapd || !ih.rcuo)
+		return -1;
+	ih.kswapd->t = sim_task_create(s, cpu, "kswapd0", kswapd, ih.kswapd, 0);
+	ih.rcuo->t = sim_task_create(s, cpu + 1, "rcuo", rcu_nocb_kthread, ih.rcuo, 0);
+	if (!ih.kswapd->t || !ih.rcuo->t)
+		return -1;
+	return 0;
+}
+
+static void ih_collect(struct sim *s, double *m)
+{
+	u64 end = 0, busy = 0, kthreads = 0;
+	long long i;
+	int cpu;
+
+	for (i = 0; i < ih.threads; i++)
+		if (ih.walkers[i].done_ns > end)
+			end = ih.walkers[i].done_ns;
+	for (cpu = 0; cpu < ih.threads; cpu++)
+		busy += s->cpu_ns[cpu][CPU_RUN] + s->cpu_ns[cpu][CPU_SPIN];
+	m[0] = (double)end / 1e9;
+	m[1] = (double)(busy - ih.user_ns) / 1e9;
+	m[2] = (double)ih.user_ns / 1e9;
+	m[3] = end ? 100.0 * (double)busy / (double)end : 0;
+	m[4] = (double)ih.inode_hash_lock.spin_ns / 1e9;
+	m[5] = ih.stats ? (double)ih.inode_hash_lock.acquisitions / (double)ih.stats : 0;
+	m[6] = (double)ih.inode_hash_lock.acquisitions;
+	m[7] = ih.fs == FS_BTRFS ? (double)ih.btrfs_root_lock.spin_ns / 1e9 : 0;
+	m[8] = ih.walks ? (double)ih.chain_len_sum / (double)ih.walks : 0;
+	m[9] = (double)ih.chain_max;
+	m[10] = (double)ih.lookups;
+	m[11] = (double)ih.hits;
+	m[12] = (double)ih.misses;
+	m[13] = (double)ih.inserts;
+	m[14] = (double)ih.insert_races;
+	m[15] = (double)ih.rcu_retries;
+	m[16] = (double)ih.freeing_waits;
+	m[17] = (double)ih.unhashed_retries;
+	m[18] = (double)ih.new_waits;
+	m[19] = (double)ih.stats;
+	m[20] = (double)ih.dcache_hits;
+	m[21] = (double)ih.evictions;
+	m[22] = (double)ih.grace_periods;
+	for (cpu = (int)ih.threads; cpu < s->nr_cpus; cpu++)
+		kthreads += s->cpu_ns[cpu][CPU_RUN] + s->cpu_ns[cpu][CPU_SPIN];
+	m[23] = (double)kthreads / 1e9;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Snapshot                                                                */
+
+#define SNAP_CHAINS		256
+#define SNAP_CHAIN_INODES	32
+
+static const char *inode_state_name(const struct inode *inode)
+{
+	if (inode->i_state & I_FREEING)
+		return "freeing";
+	if (inode->i_state & I_NEW)
+		return "new";
+	return "live";
+}
+
+/* the index of the node @w stands on in its chain, or its own count */
+static int walker_pos(const struct ih_task *w)
+{
+	struct inode *inode;
+	int k = 0;
+
+	hlist_for_each_entry(inode, &ih.inode_hashtable[w->bucket], struct inode, i_hash) {
+		if (inode == w->pos)
+			return k;
+		k++;
+	}
+	return w->pos_idx;
+}
+
+static void snap_walkers(struct jbuf *jb, bool locked)
+{
+	long long i;
+
+	jb_arr_open(jb);
+	for (i = 0; i < ih.threads; i++) {
+		const struct ih_task *w = &ih.walkers[i];
+
+		if (!w->walking || !w->pos || w->locked != locked)
+			continue;
+		jb_obj_open(jb);
+		jb_kv_int(jb, "task", w->t->id);
+		jb_kv_uint(jb, "bucket", w->bucket);
+		jb_kv_int(jb, "pos", walker_pos(w));
+		jb_obj_close(jb);
+	}
+	jb_arr_close(jb);
+}
+
+static void snap_grace_periods(struct sim *s, struct jbuf *jb)
+{
+	struct inode *inode;
+	int i, n = 0;
+
+	jb_arr_open(jb);
+	if (ih.gp_running) {
+		jb_obj_open(jb);
+		jb_kv_uint(jb, "id", ih.gp_id);
+		jb_kv_uint(jb, "started_ns", ih.gp_started);
+		jb_key(jb, "waiting_for");
+		jb_arr_open(jb);
+		for (i = 0; i < s->nr_tasks; i++) {
+			const struct task *r = s->tasks[i];
+
+			if (r->rcu_nesting > 0 && r->rcu_epoch <= ih.gp_epoch)
+				jb_int(jb, r->id);
+		}
+		jb_arr_close(jb);
+		jb_key(jb, "freeing");
+		jb_arr_open(jb);
+		list_for_each_entry(inode, &ih.rcu_batch, struct inode, i_lru) {
+			if (n++ == SNAP_CHAINS)
+				break;
+			jb_uint(jb, inode->i_ino);
+		}
+		jb_arr_close(jb);
+		jb_obj_close(jb);
+	}
+	jb_arr_close(jb);
+}
+
+static void snap_chain_heat(struct sim *s, struct jbuf *jb)
+{
+	struct sim_heat *h = &ih.chain_heat;
+	int r, b, used;
+
+	sim_heat_widen_to(h, s->heat.width);
+	used = sim_heat_used(h, s->now);
+	jb_key(jb, "chain_heat");
+	jb_obj_open(jb);
+	jb_kv_uint(jb, "bucket_ns", h->width);
+	jb_kv_int(jb, "nr_time", used);
+	jb_kv_int(jb, "nr_rows", h->rows);
+	jb_key(jb, "row_buckets");
+	jb_arr_open(jb);
+	for (r = 0; r < h->rows; r++) {
+		jb_arr_open(jb);
+		jb_uint(jb, (u64)r * ih.nr_buckets / (u64)h->rows);
+		jb_uint(jb, (u64)(r + 1) * ih.nr_buckets / (u64)h->rows - 1);
+		jb_arr_close(jb);
+	}
+	jb_arr_close(jb);
+	jb_key(jb, "rows");
+	jb_arr_open(jb);
+	for (r = 0; r < h->rows; r++) {
+		jb_arr_open(jb);
+		for (b = 0; b < used; b++)
+			jb_num(jb, h->bins[(size_t)r * h->buckets + b]);
+		jb_arr_close(jb);
+	}
+	jb_arr_close(jb);
+	jb_obj_close(jb);
+}
+
+static void ih_snapshot(struct sim *s, struct jbuf *jb)
+{
+	struct inode *inode;
+	int chains = 0, n;
+	bool truncated = false;
+	u32 b;
+
+	jb_key(jb, "ih");
+	jb_obj_open(jb);
+	jb_kv_str(jb, "fs", ih.fs == FS_EXT4 ? "ext4" : "btrfs");
+	jb_kv_uint(jb, "nr_buckets", ih.nr_buckets);
+	jb_key(jb, "chains");
+	jb_arr_open(jb);
+	for (b = 0; b < ih.nr_buckets; b++) {
+		if (hlist_empty(&ih.inode_hashtable[b]))
+			continue;
+		if (chains++ == SNAP_CHAINS) {
+			truncated = true;
+			break;
+		}
+		jb_obj_open(jb);
+		jb_kv_uint(jb, "bucket", b);
+		jb_kv_int(jb, "len", chain_len(b));
+		jb_key(jb, "inodes");
+		jb_arr_open(jb);
+		n = 0;
+		hlist_for_each_entry(inode, &ih.inode_hashtable[b], struct inode, i_hash) {
+			if (n++ == SNAP_CHAIN_INODES) {
+				truncated = true;
+				break;
+			}
+			jb_obj_open(jb);
+			jb_kv_uint(jb, "ino", inode->i_ino);
+			jb_kv_str(jb, "state", inode_state_name(inode));
+			jb_obj_close(jb);
+		}
+		jb_arr_close(jb);
+		jb_obj_close(jb);
+	}
+	jb_arr_close(jb);
+	jb_kv_bool(jb, "chains_truncated", truncated);
+	jb_key(jb, "readers");
+	snap_walkers(jb, false);
+	jb_key(jb, "locked_walkers");
+	snap_walkers(jb, true);
+	jb_key(jb, "grace_periods");
+	snap_grace_periods(s, jb);
+	jb_key(jb, "stats");
+	jb_obj_open(jb);
+	jb_kv_uint(jb, "lookups", ih.lookups);
+	jb_kv_uint(jb, "hits", ih.hits);
+	jb_kv_uint(jb, "misses", ih.misses);
+	jb_kv_uint(jb, "inserts", ih.inserts);
+	jb_kv_uint(jb, "rcu_retries", ih.rcu_retries);
+	jb_kv_uint(jb, "hash_lock_acquisitions", ih.inode_hash_lock.acquisitions);
+	jb_kv_uint(jb, "stats", ih.stats);
+	jb_obj_close(jb);
+	jb_obj_close(jb);
+	snap_chain_heat(s, jb);
+}
+
+/* ---------------------------------------------------------------------- */
+/* The invariant checker                                                   */
+
+#define FAIL(...)	do { snprintf(msg, len, __VA_ARGS__); return -1; } while (0)
+
+/*
+ * Every chain is well linked, holds only live slots in the right bucket,
+ * and no (sb, ino) is hashed twice; the count matches nr_cached.
+ */
+static int check_chains(char *msg, size_t len)
+{
+	struct hlist_node **pprev;
+	struct inode *inode;
+	long hashed = 0;
+	u64 ino_max = ih.file_base + (u64)ih.nr_files;
+	int rc = 0;
+	u32 b;
+
+	for (b = 0; b < ih.nr_buckets && !rc; b++) {
+		pprev = &ih.inode_hashtable[b].first;
+		hlist_for_each_entry(inode, &ih.inode_hashtable[b], struct inode, i_hash) {
+			if (inode->i_hash.pprev != pprev)
+				FAIL("chain %u: inode %llu's pprev does not point at its predecessor",
+				     b, (unsigned long long)inode->i_ino);
+			pprev = &inode->i_hash.next;
+			if (inode->i_freed)
+				FAIL("chain %u holds a freed inode", b);
+			if (inode->i_sb != &ih.sb || inode->i_ino < ih.first_ino ||
+			    inode->i_ino >= ino_max)
+				FAIL("chain %u holds inode %llu, which no file has",
+				     b, (unsigned long long)inode->i_ino);
+			if (hash(inode->i_sb, inode->i_ino) != b)
+				FAIL("inode %llu is on chain %u, its hash is %u",
+				     (unsigned long long)inode->i_ino, b,
+				     hash(inode->i_sb, inode->i_ino));
+			if (ih.ino_seen[inode->i_ino - ih.first_ino]++) {
+				rc = -1;
+				snprintf(msg, len, "inode %llu is hashed twice (chain %u)",
+					 (unsigned long long)inode->i_ino, b);
+				break;
+			}
+			if ((inode->i_state & I_NEW) && (inode->i_state & I_FREEING))
+				FAIL("inode %llu is both new and being freed",
+				     (unsigned long long)inode->i_ino);
+			hashed++;
+		}
+	}
+	for (b = 0; b < ih.nr_buckets; b++)
+		hlist_for_each_entry(inode, &ih.inode_hashtable[b], struct inode, i_hash)
+			if (!inode->i_freed && inode->i_ino >= ih.first_ino && inode->i_ino < ino_max)
+				ih.ino_seen[inode->i_ino - ih.first_ino] = 0;
+	if (rc)
+		return rc;
+	if (hashed != ih.nr_cached)
+		FAIL("%ld inodes are hashed, the cache counts %ld", hashed, ih.nr_cached);
+	return 0;
+}
+
+/* Walkers: none stands on a freed inode, none sleeps for a wake already given. */
+static int check_walkers(char *msg, size_t len)
+{
+	long long i;
+
+	if (ih.uaf)
+		FAIL("use after free in the RCU walk: %s (%llu walks)", ih.uaf_msg,
+		     (unsigned long long)ih.uaf);
+	for (i = 0; i < ih.threads; i++) {
+		const struct ih_task *w = &ih.walkers[i];
+		const struct inode *inode;
+
+		if (w->walking && w->pos && (w->pos->i_freed || w->pos->i_gen != w->pos_gen))
+			FAIL("task %d stands on a freed inode on chain %u", w->t->id, w->bucket);
+		if (!w->wait_slot || w->t->state != TASK_SLEEP ||
+		    list_empty(&w->t->wait_entry))
+			continue;
+		inode = &w->wait_slot->inode;
+		if (inode->i_gen != w->wait_gen || inode->i_woken)
+			FAIL("lost wakeup: task %d sleeps for inode %llu's eviction, which already woke its waiters",
+			     w->t->id, (unsigned long long)w->ino);
+	}
+	return 0;
+}
+
+/* The LRU, the dentries and the RCU lists agree with the inodes' states. */
+static int check_lists(char *msg, size_t len)
+{
+	struct inode *inode;
+	long long k, nr = ih.threads * ih.dirs * ih.files;
+
+	list_for_each_entry(inode, &ih.lru, struct inode, i_lru)
+		if (inode->i_count || inode->i_state || hlist_unhashed(&inode->i_hash) ||
+		    inode->i_freed)
+			FAIL("inode %llu is on the LRU but in use, not live or not hashed",
+			     (unsigned long long)inode->i_ino);
+	list_for_each_entry(inode, &ih.rcu_pending, struct inode, i_lru)
+		if (!(inode->i_state & I_FREEING) || !hlist_unhashed(&inode->i_hash) ||
+		    inode->i_freed)
+			FAIL("inode %llu waits for a grace period but is hashed or not being freed",
+			     (unsigned long long)inode->i_ino);
+	list_for_each_entry(inode, &ih.rcu_batch, struct inode, i_lru)
+		if (!(inode->i_state & I_FREEING) || !hlist_unhashed(&inode->i_hash) ||
+		    inode->i_freed)
+			FAIL("inode %llu in the grace period is hashed or not being freed",
+			     (unsigned long long)inode->i_ino);
+	for (k = 0; k < nr; k++) {
+		inode = ih.dentry[k];
+		if (inode && (inode->i_freed || (inode->i_state & I_FREEING) ||
+			      hlist_unhashed(&inode->i_hash)))
+			FAIL("a dentry points at inode %llu, which is being freed or gone",
+			     (unsigned long long)inode->i_ino);
+	}
+	return 0;
+}
+
+/* At the end: every file was found once per pass per link, by its own inode. */
+static int check_final(char *msg, size_t len)
+{
+	long want = (long)ih.passes * (ih.shared ? (long)ih.threads : 1);
+	long k;
+
+	if (ih.wrong_inode)
+		FAIL("%llu stats got an inode that was not theirs",
+		     (unsigned long long)ih.wrong_inode);
+	for (k = 0; k < ih.nr_files; k++)
+		if (ih.found[k] != want)
+			FAIL("file inode %llu was found %d times, expected %ld",
+			     (unsigned long long)(ih.file_base + (u64)k), ih.found[k], want);
+	if (ih.lookups != ih.hits + ih.inserts)
+		FAIL("%llu lookups but %llu hits and %llu inserts",
+		     (unsigned long long)ih.lookups, (unsigned long long)ih.hits,
+		     (unsigned long long)ih.inserts);
+	if (!list_empty(&ih.rcu_pending) || !list_empty(&ih.rcu_batch))
+		FAIL("inodes were never freed after their grace period");
+	if (ih.nr_inodes != ih.nr_cached)
+		FAIL("%ld inodes allocated at the end, %ld of them hashed",
+		     ih.nr_inodes, ih.nr_cached);
+	return 0;
+}
+
+static int ih_invariants(struct sim *s, bool final, char *msg, size_t len)
+{
+	(void)s;
+	if (check_chains(msg, len) || check_walkers(msg, len) || check_lists(msg, len))
+		return -1;
+	return final ? check_final(msg, len) : 0;
+}
+
+#undef FAIL
+
+static const char *const ih_variants[] = { "before", "after" };
+
+/*
+ * The mail's table: both file systems at 20 threads. The simulator's tree is
+ * the mail's scaled down by keeping what sets the chains' length: the mail
+ * walks 20 x 1000 x 1000 files into a table of 2^21 chains (about 9.5 per
+ * chain) and its 24 GiB hold about 8 inodes per chain; here 20 x 4 x 32
+ * files go into 2^8 chains (10 per chain) with room for 2048 (8 per chain).
+ * Each thread walks 128 files instead of 1,000,000, so the row's total_s is
+ * compared after scaling by 1,000,000 / 128 = 7812.5 (row_scale).
+ */
+#define IH_ROW_SHAPE "threads=20;dirs=4;files=32;hash_bits=8;icache=2048;passes=1;shared=0"
+
+static const struct paper_row ih_rows[] = {
+	{ 1, "ext4", "fs=0;" IH_ROW_SHAPE, 46.118, 21.581,
+	  "total_s x 7812.5: each thread walks 4 x 32 files (the mail: 1000 x 1000); 2^8 chains, 2048 cached inodes, as many per chain as the mail's 2^21 and 24 GiB" },
+	{ 2, "btrfs", "fs=1;" IH_ROW_SHAPE, 45.549, 37.932,
+	  "total_s x 7812.5: each thread walks 4 x 32 files (the mail: 1000 x 1000); 2^8 chains, 2048 cached inodes, as many per chain as the mail's 2^21 and 24 GiB" },
+};
+
+const struct lab lab_inode_hash = {
+	.id = "inode-hash",
+	.title = "RCU inode lookup for iget: the global inode_hash_lock",
+	.source = "inode-hash.c",
+	.variants = ih_variants,
+	.nr_variants = 2,
+	.params = ih_params,
+	.nr_params = IH_NR_PARAMS,
+	.metrics = ih_metrics,
+	.nr_metrics = IH_NR_METRICS,
+	.kind_names = ih_kind_names,
+	.nr_kinds = (int)(sizeof(ih_kind_names) / sizeof(ih_kind_names[0])),
+	.rows = ih_rows,
+	.nr_rows = (int)(sizeof(ih_rows) / sizeof(ih_rows[0])),
+	.row_metric = "total_s",
+	.row_unit = "s (total, the mail's tree)",
+	.row_scale = 128.0 / 1000000.0,
+	.cite = {
+		.author = "Mateusz Guzik",
+		.list = "linux-fsdevel",
+		.date = "2024-06",
+		.subject = "[PATCH v3 0/2] rcu-based inode lookup for iget*",
+		.url = "https://lore.kernel.org/linux-fsdevel/?q=rcu-based+inode+lookup+for+iget",
+		.commit = "7180f8d91fcb",
+	},
+	.nr_cpus = ih_nr_cpus,
+	.check = ih_check,
+	.setup = ih_setup,
+	.collect = ih_collect,
+	.snapshot = ih_snapshot,
+	.invariants = ih_invariants,
+};
