@@ -340,11 +340,43 @@ describe('tracefs hist', () => {
     expect(() => parseHist(text.replace('~ 2^3 ', '~ 8   '))).toThrow(
       'hist: line 9: key pages_written.log2: expected "~ 2^<k>", got "~ 8"',
     );
-    const stack = text.replace('keys=pages_written.log2', 'keys=common_stacktrace');
-    expect(() => parseHist(stack)).toThrow(/stack-trace keys \(common_stacktrace\) span several lines and are not read/);
+    const stack = text.replace('keys=pages_written.log2', 'keys=common_stacktrace,pages_written.log2');
+    expect(() => parseHist(stack)).toThrow('hist: line 3: trigger info: a stack-trace key is read only as the last key');
     expect(() => parseHist('# event histogram\n#\n# trigger info: hist:keys=x:vals=hitcount:sort=hitcount:size=2048\n')).toThrow(
       /end in " \[active\]" or " \[paused\]"/,
     );
+  });
+
+  it('reads symbol keys and stack traces, one frame per line', () => {
+    const locks = readFileSync(join(FIXTURES, 'tracefs-hist', 'source', 'lock_contention_begin.tsv'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => l.split('\t'))
+      .map(([addr, flags, stack, n]) => ({ addr: addr!, flags: Number(flags), frames: stack ? stack.split(';') : [], n: Number(n) }));
+    const [byLock, byStack] = parseHists(fixture('tracefs-hist', 'lock-contention-two-triggers'));
+    const hits = locks.reduce((a, e) => a + e.n, 0);
+    for (const h of [byLock!, byStack!]) {
+      expect(h.totals.hits_count).toBe(hits);
+      expect(h.entries.reduce((a, e) => a + e.hitcount!, 0)).toBe(hits);
+    }
+    const top = byLock!.entries[0]!;
+    const addr = top.key.lock_addr as { kind: string; address: string; symbol: string };
+    expect(addr.kind).toBe('symbol');
+    expect(addr.symbol).toBe(`0x${addr.address}`);
+    expect(top.hitcount).toBe(locks.filter((e) => e.addr === addr.address && e.flags === 1).reduce((a, e) => a + e.n, 0));
+    const stacks = byStack!.entries.map((e) => e.key.common_stacktrace as { kind: string; frames: string[] });
+    expect(stacks.every((s) => s.kind === 'stack' && s.frames.length <= 16)).toBe(true);
+    expect(stacks.some((s) => s.frames.length === 0)).toBe(true);
+    const first = stacks[0]!.frames.join(';');
+    expect(byStack!.entries[0]!.hitcount).toBe(locks.filter((e) => e.frames.slice(0, 16).join(';') === first).reduce((a, e) => a + e.n, 0));
+    expect(() => histogramStats(byStack!)).toThrow('hist: key "common_stacktrace" is a stack, not a number');
+  });
+
+  it('says when a stack-trace entry is not closed', () => {
+    const text = fixture('tracefs-hist', 'lock-contention-two-triggers');
+    const second = text.slice(text.indexOf('# event histogram', 10));
+    const cut = second.slice(0, second.indexOf('} hitcount:'));
+    expect(() => parseHist(cut)).toThrow('hist: line 6: the stack-trace entry has no closing "} hitcount: <n>" line');
   });
 
   it('reads a histogram with no entries', () => {

@@ -19,8 +19,9 @@
  * by the modifier the trigger info names for them: a plain number
  * ("%10llu"), `.log2` ("~ 2^k": values v with 2^(k-1) < v <= 2^k, k = 0
  * holding 0 and 1), `.buckets=N` ("~ a-b"), `.hex`, `.execname` and
- * `.syscall` ("name [n]"); other keys (strings, symbols) are kept as text.
- * Stack-trace keys span lines and are refused.
+ * `.syscall` ("name [n]"), `.sym` and `.sym-offset` ("[address] symbol"),
+ * and stack traces (`common_stacktrace` or `<field>.stacktrace`, one frame
+ * per line, which must be the last key); other keys (strings) are text.
  *
  * histogramStats() turns a histogram over one numeric key into a
  * distribution: samples, mean, min, max and percentiles.
@@ -38,12 +39,16 @@ export type HistKeyValue =
   | { kind: 'bucket'; min: number; max: number }
   /** `.execname` (a pid with its command) and `.syscall` (a number with its name) */
   | { kind: 'named'; name: string; value: number }
+  /** `.sym`, `.sym-offset`: the address in hex and what it resolved to ("0x..." when nothing) */
+  | { kind: 'symbol'; address: string; symbol: string }
+  /** a stack trace, innermost frame first, as "function+0xoff/0xsize [module]" */
+  | { kind: 'stack'; frames: string[] }
   | { kind: 'text'; text: string };
 
 export interface HistKeySpec {
-  /** the name entries print: the event field, e.g. pages_written, common_pid */
+  /** the name entries print: the event field, e.g. pages_written, common_pid, common_stacktrace */
   name: string;
-  /** log2, buckets, hex, execname, syscall, sym, sym-offset, ... or null */
+  /** log2, buckets, hex, execname, syscall, sym, sym-offset, stacktrace, ... or null */
   modifier: string | null;
   /** N of `.buckets=N`, else null */
   buckets: number | null;
@@ -133,12 +138,12 @@ function parseTrigger(info: string, no: number): Trigger {
     throw new ParseError(FORMAT, no, `trigger info: expected keys=, vals=, sort= and size=, got ${quote(info)}`);
   }
   const keySpecs = keys.split(',').map((k) => {
-    if (k === 'common_stacktrace' || k.endsWith('.stacktrace')) {
-      throw new ParseError(FORMAT, no, `stack-trace keys (${k}) span several lines and are not read; key on a number or a string`);
-    }
     const f = fieldSpec(k, no);
-    return { name: f.field, modifier: f.modifier, buckets: f.buckets };
+    return { name: f.field, modifier: k === 'common_stacktrace' ? 'stacktrace' : f.modifier, buckets: f.buckets };
   });
+  if (keySpecs.slice(0, -1).some((k) => k.modifier === 'stacktrace')) {
+    throw new ParseError(FORMAT, no, 'trigger info: a stack-trace key is read only as the last key');
+  }
   const valSpecs = vals === '' ? [] : vals.split(',').map((v) => fieldSpec(v, no));
   return {
     name,
@@ -184,6 +189,13 @@ function keyValue(spec: HistKeySpec, raw: string, no: number): HistKeyValue {
       const m = /^(.*?)\s*\[\s*(\d+)\]$/.exec(text) ?? fail('"<name> [<n>]"');
       return { kind: 'named', name: m[1]!, value: readCount(FORMAT, no, spec.name, m[2]!) };
     }
+    case 'sym':
+    case 'sym-offset': {
+      const m = /^\[([0-9a-f]+)\] (.*)$/.exec(text) ?? fail('"[<address>] <symbol>"');
+      return { kind: 'symbol', address: m[1]!, symbol: m[2]!.trim() };
+    }
+    case 'stacktrace':
+      return { kind: 'stack', frames: raw.split('\n').map((f) => f.trim()).filter((f) => f !== '') };
     default:
       if (spec.modifier === null && /^\d+$/.test(text)) return { kind: 'number', value: readCount(FORMAT, no, spec.name, text) };
       return { kind: 'text', text };
@@ -199,21 +211,33 @@ function printedValues(t: Trigger): { name: string; modifier: string | null }[] 
   return [...(t.nohitcount ? [] : [{ name: 'hitcount', modifier: null }]), ...others];
 }
 
-/** One entry line: "{ k1: v1, k2: v2 } hitcount: n  val: n". */
-function parseEntry(t: Trigger, line: Line): HistEntry {
-  const m = /^\{ (.*) \}(.*)$/.exec(line.text);
+/** How a key's name is printed before its value: "name: ", or for stack traces "common_stacktrace:" / "field.stacktrace". */
+function keyPrefix(spec: HistKeySpec): string {
+  if (spec.modifier !== 'stacktrace') return `${spec.name}: `;
+  return spec.name === 'common_stacktrace' ? 'common_stacktrace:' : `${spec.name}.stacktrace`;
+}
+
+/**
+ * One entry: "{ k1: v1, k2: v2 } hitcount: n  val: n" on one line, or, with
+ * a stack-trace key, "{ ..., common_stacktrace:" and one frame per line up
+ * to the line "} hitcount: n ...".
+ */
+function parseEntry(t: Trigger, lines: Line[]): HistEntry {
+  const line = lines[0]!;
+  const text = lines.map((l) => l.text).join('\n');
+  const m = lines.length > 1 ? /^\{ ([\s\S]*)\n\}(.*)$/.exec(text) : /^\{ (.*) \}(.*)$/.exec(text);
   if (!m) throw new ParseError(FORMAT, line.no, `expected an entry "{ <key>: <value> } hitcount: <n>", got ${quote(line.text)}`);
   const keyText = m[1]!;
   const key: Record<string, HistKeyValue> = {};
   let at = 0;
   t.keys.forEach((spec, i) => {
-    const prefix = `${spec.name}: `;
+    const prefix = keyPrefix(spec);
     if (!keyText.startsWith(prefix, at)) {
       throw new ParseError(FORMAT, line.no, `expected key "${spec.name}" at column ${at + 3}, got ${quote(keyText.slice(at))}`);
     }
     at += prefix.length;
     const next = t.keys[i + 1];
-    const end = next ? keyText.indexOf(`, ${next.name}: `, at) : keyText.length;
+    const end = next ? keyText.indexOf(`, ${keyPrefix(next)}`, at) : keyText.length;
     if (end < 0) throw new ParseError(FORMAT, line.no, `expected key "${next!.name}" after "${spec.name}", got ${quote(keyText)}`);
     key[spec.name] = keyValue(spec, keyText.slice(at, end), line.no);
     at = next ? end + 2 : end;
@@ -225,7 +249,7 @@ function parseEntry(t: Trigger, line: Line): HistEntry {
   let rest = m[2]!;
   for (const v of expected) {
     const vm = new RegExp(`^\\s+${v.name.replace(/\$/g, '\\$')}( \\(%\\))?:\\s*(\\S+)`).exec(rest);
-    if (!vm) throw new ParseError(FORMAT, line.no, `expected "${v.name}: <n>" after the key, got ${quote(rest.trim())}`);
+    if (!vm) throw new ParseError(FORMAT, lines[lines.length - 1]!.no, `expected "${v.name}: <n>" after the key, got ${quote(rest.trim())}`);
     let n: number;
     if (vm[1]) {
       if (!/^\d+\.\d{2}$/.test(vm[2]!)) throw new ParseError(FORMAT, line.no, `${v.name} (%): expected a percentage such as 12.34, got ${quote(vm[2]!)}`);
@@ -242,7 +266,8 @@ function parseEntry(t: Trigger, line: Line): HistEntry {
     else values[v.modifier === 'percent' ? `${v.name}_pct` : v.name] = n;
     rest = rest.slice(vm[0].length);
   }
-  if (rest.trim() !== '') throw new ParseError(FORMAT, line.no, `unexpected text after the values: ${quote(rest.trim())}`);
+  const last = lines[lines.length - 1]!;
+  if (rest.trim() !== '') throw new ParseError(FORMAT, last.no, `unexpected text after the values: ${quote(rest.trim())}`);
   return { key, hitcount, values };
 }
 
@@ -254,10 +279,25 @@ function parseOne(r: LineReader): Histogram {
   r.expect(/^#$/, '"#"');
   r.skipBlank();
 
+  const stack = t.keys[t.keys.length - 1]?.modifier === 'stacktrace';
   const entries: HistEntry[] = [];
   while (r.peek() !== undefined && !r.at(/^\s*$/) && !r.at(/^Totals:$/)) {
-    entries.push(parseEntry(t, r.peek()!));
+    const block = [r.peek()!];
     r.index++;
+    if (stack) {
+      /* frames up to the closing "} ..." line */
+      while (r.peek() !== undefined && !r.at(/^\}/)) {
+        if (r.at(/^\{ /) || r.at(/^Totals:$/)) {
+          throw new ParseError(FORMAT, r.peek()!.no, `expected a stack frame or "} hitcount: <n>", got ${quote(r.peek()!.text)}`);
+        }
+        block.push(r.peek()!);
+        r.index++;
+      }
+      if (r.peek() === undefined) throw new ParseError(FORMAT, block[0]!.no, 'the stack-trace entry has no closing "} hitcount: <n>" line');
+      block.push(r.peek()!);
+      r.index++;
+    }
+    entries.push(parseEntry(t, block));
   }
   r.skipBlank();
   r.expect(/^Totals:$/, '"Totals:"');
@@ -342,7 +382,7 @@ export function histBuckets(h: Histogram, key?: string): HistBucket[] {
     let range: [number, number];
     if (v.kind === 'number' || v.kind === 'named') range = [v.value, v.value];
     else if (v.kind === 'log2' || v.kind === 'bucket') range = [v.min, v.max];
-    else throw new Error(`hist: key "${name}" is text (${JSON.stringify(v.text)}), not a number`);
+    else throw new Error(`hist: key "${name}" is a ${v.kind === 'text' ? 'text' : v.kind}, not a number`);
     const id = `${range[0]}-${range[1]}`;
     const b = byRange.get(id);
     if (b) b.count += e.hitcount;
