@@ -18,15 +18,11 @@ import { ChainHeatSection } from './ChainHeatSection';
 import { Explainer } from './Explainer';
 import { CITATION, FS_CHOICES } from './mail';
 import { MailTable } from './MailTable';
+import { ANIMATION_PRESET, MAX_ANIMATION_STEPS } from './preset';
 import { parseIhSnapshot } from './snapshot';
 
 const LAB = 'inode-hash';
 
-/** A configuration small enough to watch step by step: few threads, a small tree, 16 buckets so that chains form. */
-export const ANIMATION_PRESET: Readonly<Record<string, number>> = { threads: 4, dirs: 2, files: 8, hash_bits: 4 };
-
-/** Above this many steps the animation refuses: every frame re-runs the simulation to its step. */
-export const MAX_ANIMATION_STEPS = 2_000_000;
 
 const CHOICES = { fs: FS_CHOICES };
 

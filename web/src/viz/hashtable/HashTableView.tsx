@@ -83,7 +83,8 @@ export const HashTableView = memo(function HashTableView({ snap, variant, steps,
   const yOverviewLabel = HEAD_H;
   const yOverview = yOverviewLabel + LABEL_H;
   const yChainsLabel = yOverview + og.rows * (og.boxH + og.gap) + 10;
-  const yChains = yChainsLabel + LABEL_H + 4;
+  const yLegend = yChainsLabel + LABEL_H;
+  const yChains = yLegend + LABEL_H + 4;
   const chainRows = Math.max(1, focus.length);
   const yLocks = yChains + chainRows * ROW_H + 8;
   const yGpLabel = yLocks + locks.length * LOCK_H + 4;
@@ -164,7 +165,7 @@ export const HashTableView = memo(function HashTableView({ snap, variant, steps,
           <text x={PAD} y={yChainsLabel + 12} className="q-label">
             chains drawn in full: those walked now, those changing, then the longest
           </text>
-          <Legend x={Math.max(PAD, width - PAD - 390)} y={yChainsLabel + 2} hatch={`url(#ih-hatch-${name})`} />
+          <Legend x={PAD} y={yLegend} hatch={`url(#ih-hatch-${name})`} />
           <g data-testid="chains" transform={`translate(${PAD},${yChains})`}>
             {focus.length === 0 && (
               <text x={0} y={16} className="q-empty">
