@@ -23,8 +23,12 @@
 # second during each case: `echo 2 > /proc/sys/vm/drop_caches` (slab) in
 # cases a and b, `echo 3` (page cache too) in case c, so that the reader has
 # to map its blocks again as the mail's reader did, whose 50 GB of files did
-# not fit in 12 GB of memory. After fio a sync writes the delayed extents
-# back and one more `echo 2` reclaims what is reclaimable.
+# not fit in 12 GB of memory. The shrinker can only free extents whose data
+# is on disk; in the mail the flusher wrote back data older than 30 s, a
+# tenth of its 300 s runs, so here dirty data expires after a tenth of the
+# run too (vm.dirty_expire_centisecs, and the flusher wakes as often).
+# The statistics are read when fio ends; then a sync writes everything back
+# and one more `echo 2` shows what reclaim leaves.
 #
 # Each case has a mount of its own: es_shrinker_info's statistics (a moving
 # average of the scan time, the maximum, hits and misses) and the ext4
@@ -61,6 +65,13 @@ paper)
 	C_JOBS=100 C_FILES=5 C_FILESIZE=600k
 	;;
 esac
+# dirty data expires after a tenth of the run (the mail: 30 s of 300 s)
+EXPIRE_CS=$((RUNTIME * 10))
+WRITEBACK_CS=500
+if [ "$EXPIRE_CS" -lt "$WRITEBACK_CS" ]; then
+	WRITEBACK_CS=$EXPIRE_CS
+fi
+
 case $JC_VARIANT in
 before) CHANGED=1 ;;
 after) CHANGED=0 ;;
@@ -73,6 +84,8 @@ jc_param runtime_s "$RUNTIME"
 jc_param no_merge 1
 jc_param vm_dirty_ratio 80
 jc_param vm_dirty_background_ratio 60
+jc_param vm_dirty_expire_centisecs "$EXPIRE_CS"
+jc_param vm_dirty_writeback_centisecs "$WRITEBACK_CS"
 jc_param reclaim "every ${RECLAIM_EVERY_S} s: drop_caches 2 (a, b), 3 (c); after fio: sync, drop_caches 2"
 jc_param case_a "write: $A_JOBS jobs x $A_FILES files x $A_FILESIZE"
 jc_param case_b "write: $B_JOBS jobs x $B_FILES files x $B_FILESIZE, openfiles=10000; write:4k: $B_RAND_JOBS jobs x $B_RAND_FILES files x $B_RAND_FILESIZE"
@@ -84,7 +97,7 @@ jc_scaled "Case b's second job has $B_RAND_JOBS jobs x $B_RAND_FILES files of $B
 jc_scaled "Case c's reader reads $C_READ_FILES files of $C_READ_FILESIZE instead of 50 files of 1 GiB; dropping the page cache every ${RECLAIM_EVERY_S} s stands in for files larger than memory."
 jc_scaled "Reclaim is forced with drop_caches every ${RECLAIM_EVERY_S} s instead of coming from memory pressure (24 GB, 12 GB for case c, in the mail)."
 if [ "$JC_PROFILE" = quick ]; then
-	jc_scaled "Each case runs at most $RUNTIME s instead of 300 s, with $A_JOBS writing jobs instead of 100."
+	jc_scaled "Each case runs at most $RUNTIME s instead of 300 s, with $A_JOBS writing jobs instead of 100; dirty data expires after $((EXPIRE_CS / 100)).$((EXPIRE_CS % 100 / 10)) s instead of 30 s, the same tenth of the run."
 fi
 jc_scaled "Each figure comes from one run, not the mean of three."
 
@@ -92,6 +105,8 @@ jc_scaled "Each figure comes from one run, not the mean of three."
 [ -e "$EVENT/trigger" ] || jc_fail "no $EVENT/trigger: the kernel needs CONFIG_HIST_TRIGGERS and tracefs at /sys/kernel/tracing"
 echo 80 >/proc/sys/vm/dirty_ratio
 echo 60 >/proc/sys/vm/dirty_background_ratio
+echo "$EXPIRE_CS" >/proc/sys/vm/dirty_expire_centisecs
+echo "$WRITEBACK_CS" >/proc/sys/vm/dirty_writeback_centisecs
 # case b opens every file of a job at once
 ulimit -n 4096 || jc_fail "cannot raise the open file limit to 4096"
 mkdir -p "$MNT"
@@ -282,12 +297,12 @@ run_case()
 	kill "$reclaimer" 2>/dev/null || :
 	wait "$reclaimer" 2>/dev/null || :
 
-	sync
 	cat "$ES_INFO" >"$JC_OUT/es-$c-ran.txt"
-	echo 2 >/proc/sys/vm/drop_caches
-	cat "$ES_INFO" >"$JC_OUT/es-$c-reclaimed.txt"
 	cat "$EVENT/hist" >"$JC_OUT/es-shrink-hist-$c.txt"
 	echo "!$HIST" >"$EVENT/trigger" || jc_fail "cannot remove '$HIST' from $EVENT/trigger"
+	sync
+	echo 2 >/proc/sys/vm/drop_caches
+	cat "$ES_INFO" >"$JC_OUT/es-$c-reclaimed.txt"
 	jc_counters "counters-$c-after.txt" lab_es_lru_moves "$SYSFS/lab_es_lru_moves"
 	umount_fs
 }

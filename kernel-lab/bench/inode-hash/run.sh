@@ -10,10 +10,13 @@
 # iget5_locked_rcu() (btrfs). The "before" variant takes inode_hash_lock for
 # that first lookup as kernels before 6.11 did.
 #
-# Lock contention: a hist trigger on lock:contention_begin during each walk,
-# once keyed on the lock's address and flags, once on the kernel stack, so
-# that the contended inode_hash_lock can be told by its callers
-# (iget_locked, inode_insert5, ...) even without data symbols in kallsyms.
+# Lock contention, during each walk: a hist trigger on lock:contention_begin
+# keyed on the lock's address and flags counts the contended acquisitions
+# per lock, and one on lock:contention_end (which follows every begin)
+# keyed on the kernel stack tells which callers contended (iget_locked,
+# inode_insert5, ...): the kernel has no data symbols in kallsyms, so
+# inode_hash_lock shows as an address in the first and by its callers in
+# the second.
 # /proc/sys/fs/inode-nr is read before and after each walk.
 #
 # Scale-downs (also written to scaled.txt): see the jc_scaled lines below.
@@ -24,7 +27,7 @@ EXT4_MNT=/mnt/inode-hash-ext4
 BTRFS_MNT=/mnt/inode-hash-btrfs
 SWITCH=/proc/sys/fs/lab_iget_locked_lookup
 COUNTER=/proc/sys/fs/lab_iget_locked_lookups
-EVENT=/sys/kernel/tracing/events/lock/contention_begin
+EVENTS=/sys/kernel/tracing/events/lock
 HIST_LOCK='hist:keys=lock_addr.sym,flags:vals=hitcount:sort=hitcount.descending:size=4096'
 HIST_STACK='hist:keys=common_stacktrace:vals=hitcount:sort=hitcount.descending:size=4096'
 
@@ -51,7 +54,7 @@ jc_param files_per_dir "$FILES"
 jc_param stats_per_fs "$((THREADS * DIRS * FILES))"
 jc_param fs "ext4 btrfs"
 jc_param cpus "$(nproc)"
-jc_param hist_triggers "lock:contention_begin $HIST_LOCK; $HIST_STACK"
+jc_param hist_triggers "lock:contention_begin $HIST_LOCK; lock:contention_end $HIST_STACK"
 
 jc_scaled "Each of the $THREADS threads walks $DIRS directories x $FILES files instead of 1000 x 1000: the mail's 20 million inodes need mkfs.ext4 -N 24000000 and 24 GB of memory, the guest's test disks are 1 GiB."
 if [ "$THREADS" -ne 20 ]; then
@@ -60,11 +63,19 @@ else
 	jc_scaled "20 threads as in the mail, but on $(nproc) vCPUs instead of 32 cores."
 fi
 
-[ -e "$EVENT/trigger" ] ||
-	jc_fail "no $EVENT/trigger: the kernel needs CONFIG_HIST_TRIGGERS and tracefs at /sys/kernel/tracing"
+for ev in contention_begin contention_end; do
+	[ -e "$EVENTS/$ev/trigger" ] ||
+		jc_fail "no $EVENTS/$ev/trigger: the kernel needs CONFIG_HIST_TRIGGERS and tracefs at /sys/kernel/tracing"
+done
 [ -r /proc/sys/fs/inode-nr ] || jc_fail "no /proc/sys/fs/inode-nr: the kernel needs CONFIG_PROC_SYSCTL"
 command -v statwalk >/dev/null || jc_fail "statwalk is not in the image"
 [ -b "$JC_DISK2" ] || jc_fail "no second disk $JC_DISK2 for btrfs (bench/inode-hash/disks names two images)"
+
+# add (or, with a leading !, remove) a hist trigger on a lock event
+hist_on()
+{
+	echo "$2" >>"$EVENTS/$1/trigger" || jc_fail "cannot write '$2' to $EVENTS/$1/trigger"
+}
 
 mount_point()
 {
@@ -104,14 +115,15 @@ for fs in ext4 btrfs; do
 	echo 3 >/proc/sys/vm/drop_caches
 	cat /proc/sys/fs/inode-nr >"$JC_OUT/inode-nr-$fs-before.txt"
 	jc_counters "counters-$fs-before.txt" lab_iget_locked_lookups "$COUNTER"
-	echo "$HIST_LOCK" >"$EVENT/trigger" || jc_fail "cannot add '$HIST_LOCK' to $EVENT/trigger"
-	echo "$HIST_STACK" >>"$EVENT/trigger" || jc_fail "cannot add '$HIST_STACK' to $EVENT/trigger"
+	hist_on contention_begin "$HIST_LOCK"
+	hist_on contention_end "$HIST_STACK"
 	jc_step "$fs: walk with $THREADS threads after dropping the caches"
 	jc_run "statwalk-walk-$fs.json" statwalk --root "$mnt" --threads "$THREADS" \
 		--dirs "$DIRS" --files "$FILES" --walk --drop-caches
-	cat "$EVENT/hist" >"$JC_OUT/contention-hist-$fs.txt"
-	echo "!$HIST_STACK" >>"$EVENT/trigger" || jc_fail "cannot remove '$HIST_STACK' from $EVENT/trigger"
-	echo "!$HIST_LOCK" >>"$EVENT/trigger" || jc_fail "cannot remove '$HIST_LOCK' from $EVENT/trigger"
+	cat "$EVENTS/contention_begin/hist" >"$JC_OUT/contention-locks-$fs.txt"
+	cat "$EVENTS/contention_end/hist" >"$JC_OUT/contention-stacks-$fs.txt"
+	hist_on contention_begin "!$HIST_LOCK"
+	hist_on contention_end "!$HIST_STACK"
 	jc_counters "counters-$fs-after.txt" lab_iget_locked_lookups "$COUNTER"
 	cat /proc/sys/fs/inode-nr >"$JC_OUT/inode-nr-$fs-after.txt"
 done
