@@ -4,11 +4,13 @@ import { findLab } from './labs';
 import { matchRoute, useHashLocation } from './router';
 
 const FastCommitLab = lazy(() => import('../labs/fast-commit'));
+const InodeHashLab = lazy(() => import('../labs/inode-hash'));
 const PlaceholderLab = lazy(() => import('../labs/placeholder/PlaceholderLab'));
 
 /** The simulator pages, by lab id: a lab whose status is 'live' opens its own. */
 const LAB_PAGES: Record<string, typeof FastCommitLab> = {
   'fast-commit': FastCommitLab,
+  'inode-hash': InodeHashLab,
 };
 
 const PRESENTER_KEY = 'journalclub.presenter';

@@ -38,7 +38,7 @@ export const LABS: readonly LabEntry[] = [
     change: 'lookup without inode_hash_lock',
     headline: '20-thread stat walk −53% on ext4',
     mail: 'Mateusz Guzik, linux-fsdevel, 2024',
-    status: 'coming',
+    status: 'live',
   },
   {
     id: 'btrfs-fsync',

@@ -1,0 +1,187 @@
+import type { Page } from '@playwright/test';
+import { loadEngine } from '../../web/src/core/node';
+import { IhSnapshot } from '../../web/src/core/types';
+import { ANIMATION_PRESET } from '../../web/src/labs/inode-hash/preset';
+import { expect, hashQuery, labUrl, paramSpecs, test, waitForRuns } from './fixtures';
+
+const LAB = 'inode-hash';
+
+/**
+ * The first step, in the page's small configuration, at which a task is on
+ * a chain doing `kind` (from the same WASM build the page runs): the page at
+ * that step must show that walker.
+ */
+async function firstStepOf(variant: 'before' | 'after', kind: string): Promise<number> {
+  const engine = await loadEngine();
+  const specs = engine.params(LAB);
+  const params: Record<string, number> = {};
+  for (const s of specs) params[s.name] = ANIMATION_PRESET[s.name] ?? s.default;
+  const out = engine.run({ lab: LAB, variant, params, seed: 1, options: { traceMax: 100_000, heatBuckets: 2 } });
+  const step = out.steps.steps.find((s) => s.kind === kind);
+  if (!step) throw new Error(`no ${kind} step in the ${variant} run of the small configuration`);
+  return step.i;
+}
+
+/**
+ * A step of the small configuration at which a grace period waits for a
+ * task that is in a read section, and that task: scans forward from each
+ * grace period's start until one is found.
+ */
+async function gracePeriodWaiting(variant: 'before' | 'after'): Promise<{ step: number; task: number }> {
+  const engine = await loadEngine();
+  const params: Record<string, number> = {};
+  for (const s of engine.params(LAB)) params[s.name] = ANIMATION_PRESET[s.name] ?? s.default;
+  const run = (stopStep?: number) =>
+    engine.run({ lab: LAB, variant, params, seed: 1, options: { stopStep, traceMax: stopStep ? 0 : 100_000, heatBuckets: 2 } });
+  const full = run();
+  for (const gp of full.steps.steps.filter((s) => s.kind === 'grace_period')) {
+    for (let k = gp.i; k <= full.result.sim.steps; k++) {
+      const snap = IhSnapshot.parse(run(k).snapshot);
+      const open = snap.ih.grace_periods[0];
+      if (!open) break;
+      if (open.waiting_for.length) return { step: k, task: open.waiting_for[0] };
+    }
+  }
+  throw new Error(`no grace period of the ${variant} run of the small configuration waits for a reader`);
+}
+
+async function openAt(page: Page, variant: 'before' | 'after', step: number): Promise<void> {
+  await page.goto(labUrl(LAB, { variant, step }));
+  await waitForRuns(page);
+  await expect(page.getByTestId('step-counter')).toHaveText(String(step));
+  await expect(page.getByTestId('hash-table')).toBeVisible();
+}
+
+test('the page opens from the home, with its kernel panel', async ({ page }) => {
+  await page.goto('/');
+  const card = page.getByTestId(`lab-card-${LAB}`);
+  await expect(card.locator('.badge')).toHaveText('open');
+  await card.getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`#/lab/${LAB}`));
+  await expect(page.getByTestId('step-counter')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('citation')).toContainText('Mateusz Guzik');
+  await expect(page.locator('a[href*="elixir.bootlin.com/linux/v6.12"]').first()).toBeVisible();
+  await expect(page.getByTestId('kernel-panel')).toBeVisible();
+});
+
+test("the controls come from the model's table, fs as ext4 or btrfs", async ({ page }) => {
+  const specs = await paramSpecs(LAB);
+  await page.goto(labUrl(LAB));
+  for (const spec of specs) await expect(page.getByTestId(`param-${spec.name}`)).toBeVisible();
+  const fs = page.getByTestId('param-fs');
+  await expect(fs.locator('option')).toHaveText(['ext4', 'btrfs']);
+  await fs.selectOption({ label: 'btrfs' });
+  await expect.poll(async () => (await hashQuery(page)).get('fs')).toBe('1');
+});
+
+test('the animation steps through the hash table beside the executing line', async ({ page }) => {
+  await page.goto(labUrl(LAB, { variant: 'after' }));
+  await waitForRuns(page);
+  const counter = page.getByTestId('step-counter');
+  const start = Number(await counter.textContent());
+  await page.getByTestId('step-forward').click();
+  await expect(counter).toHaveText(String(start + 1));
+  await page.keyboard.press('ArrowRight');
+  await expect(counter).toHaveText(String(start + 2));
+  await page.getByTestId('step-back').click();
+  await expect(counter).toHaveText(String(start + 1));
+  await expect(page.getByTestId('hash-table')).toBeVisible();
+  await expect(page.getByTestId('bucket-overview')).toBeAttached();
+  await expect(page.getByTestId('code-line-active').first()).toBeVisible();
+
+  await page.getByTestId('play').click();
+  await expect.poll(async () => Number(await counter.textContent())).toBeGreaterThan(start + 1);
+  await page.getByTestId('pause').click();
+});
+
+test('before the patch the lookup walks the chain holding inode_hash_lock', async ({ page }) => {
+  const step = await firstStepOf('before', 'lookup_locked');
+  await openAt(page, 'before', step);
+  const lock = page.getByTestId('lock-inode_hash_lock');
+  await expect(lock).toBeVisible();
+  await expect(lock.getByTestId('lock-holder')).toHaveText(/^held by T\d+/);
+  await expect(page.getByTestId('locked-walker').first()).toBeVisible();
+});
+
+test('after the patch the lookup walks the chain under RCU, without the lock', async ({ page }) => {
+  const step = await firstStepOf('after', 'lookup_rcu');
+  await openAt(page, 'after', step);
+  const reader = page.getByTestId('rcu-reader').first();
+  await expect(reader).toBeVisible();
+  const task = await reader.getAttribute('data-task');
+  /* the reader does not hold the lock */
+  await expect(page.getByTestId('lock-inode_hash_lock').getByTestId('lock-holder')).not.toHaveText(new RegExp(`^held by T${task}\\b`));
+});
+
+test('a grace period is drawn with the readers it waits for', async ({ page }) => {
+  const { step, task } = await gracePeriodWaiting('after');
+  await openAt(page, 'after', step);
+  const gp = page.getByTestId('grace-period').first();
+  await expect(gp).toBeVisible();
+  await expect(gp).toContainText(/GP #\d+/);
+  await expect(gp).toContainText(new RegExp(`waits for .*\\bT${task}\\b`));
+  await expect(gp).toContainText(/then frees ino \d+/);
+  /* the walker it waits for, where it is on a chain, is ringed */
+  const walker = page.locator(`[data-task="${task}"]`);
+  if ((await walker.count()) > 0) await expect(walker.locator('.ih-pill.gp-waited')).toBeAttached();
+});
+
+test('the heatmaps render: CPUs spinning and hot chains, with the step line', async ({ page }) => {
+  await page.goto(labUrl(LAB, { variant: 'side', step: 50 }));
+  await waitForRuns(page);
+  const cpu = page.getByTestId('heatmap');
+  await expect(cpu).toHaveCount(2);
+  await expect.poll(async () => Number(await cpu.first().getAttribute('data-cells'))).toBeGreaterThan(0);
+  const chains = page.getByTestId('chain-heatmap');
+  await expect(chains).toHaveCount(2);
+  await expect.poll(async () => Number(await chains.first().getAttribute('data-cells'))).toBeGreaterThan(0);
+  await expect(chains.first().locator('.heat-marker')).toBeAttached();
+  await expect(page.getByTestId('hot-chains').first()).toContainText(/busiest: bucket/);
+  await chains.first().hover();
+  await expect(page.getByTestId('chain-heatmap-tooltip')).toContainText(/on these chains/);
+});
+
+test('the URL state round-trips: lab, variant, parameters with fs, seed and step', async ({ page }) => {
+  await page.goto(labUrl(LAB, { variant: 'after', fs: 1, threads: 3, seed: 5, step: 12 }));
+  await waitForRuns(page);
+  await expect(page.getByTestId('variant')).toHaveValue('after');
+  await expect(page.getByTestId('param-fs')).toHaveValue('1');
+  await expect(page.getByTestId('param-threads')).toHaveValue('3');
+  await expect(page.getByTestId('seed')).toHaveValue('5');
+  await expect(page.getByTestId('step-counter')).toHaveText('12');
+  await expect(page.getByTestId('url-error')).toHaveCount(0);
+
+  await page.getByTestId('param-fs').selectOption('0');
+  await page.getByTestId('variant').selectOption('side');
+  await expect.poll(async () => (await hashQuery(page)).get('fs')).toBe('0');
+  const q = await hashQuery(page);
+  expect(q.get('variant')).toBe('side');
+  expect(q.get('seed')).toBe('5');
+
+  await page.reload();
+  await waitForRuns(page);
+  await expect(page.getByTestId('param-fs')).toHaveValue('0');
+  await expect(page.getByTestId('variant')).toHaveValue('side');
+  await expect(page.getByTestId('hash-table')).toHaveCount(2);
+});
+
+test('a bad fs in the URL is reported with its range', async ({ page }) => {
+  await page.goto(labUrl(LAB, { fs: 7 }));
+  const banner = page.getByTestId('url-error');
+  await expect(banner).toContainText('fs=7');
+  await expect(banner).toContainText('0..1');
+});
+
+test("the paper sweep fills the mail's table, user, system and total", async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto(labUrl(LAB));
+  await expect(page.getByTestId('paper-table')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('mail-table')).toContainText('890.9 s');
+  await page.getByTestId('sweep-run').click();
+  const error = page.getByTestId('sweep-error');
+  const filled = page.getByTestId('sim-after-2').filter({ hasText: /\d/ });
+  await expect(filled.or(error)).toBeVisible({ timeout: 150_000 });
+  await expect(error, (await error.count()) > 0 ? ((await error.textContent()) ?? '') : '').toHaveCount(0);
+  await expect(page.getByTestId('mail-sim-ext4-before-sys_s')).toHaveText(/\d/);
+  await expect(page.getByTestId('mail-sim-btrfs-change-total_s')).toHaveText(/%/);
+});
