@@ -6,6 +6,7 @@
  *   journalclub sim <lab> --variant before|after [--set name=value]... [--seed N] [--json]
  *   journalclub sweep <lab> [--seed N] [--json]
  *   journalclub bench [--no-build]
+ *   journalclub lab compare A.json B.json [--json]   (and the kernel lab's other subcommands)
  *
  * Exit status: 0 done, 2 the input was refused (the message names what and
  * its range), 1 anything else. Errors are one line on stderr.
@@ -15,6 +16,7 @@ import { SWEEP_SEED } from '../web/src/core/sweep';
 import { collect } from './args';
 import { labsCommand, paramsCommand, simCommand, sweepCommand } from './commands';
 import { describeError, EXIT_OK } from './errors';
+import { labCommand } from './lab/index';
 
 const print = (text: string): void => {
   process.stdout.write(`${text}\n`);
@@ -68,6 +70,8 @@ export function program(): Command {
       const { runBench } = await import('../bench/bench');
       await runBench({ noBuild: !opts.build });
     });
+
+  labCommand(cli);
 
   return cli;
 }

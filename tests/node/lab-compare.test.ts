@@ -1,0 +1,113 @@
+/**
+ * `journalclub lab compare`, spawned as a user runs it: the table and its
+ * JSON, the mail's change beside the run's, warnings that do not fail, and
+ * one-line refusals with exit status 2.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { journalclub, jsonOf, type CliRun } from './cli';
+
+const FIXTURES = join('tests', 'node', 'fixtures');
+const BEFORE = join(FIXTURES, 'fast-commit-before.json');
+const AFTER = join(FIXTURES, 'fast-commit-after.json');
+const BTRFS = join(FIXTURES, 'btrfs-fsync-after.json');
+
+const scratch = mkdtempSync(join(tmpdir(), 'jc-lab-compare-'));
+after(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** A refused input: status 2, one line on stderr naming `mentions`, nothing on stdout, no stack. */
+function assertRefused(run: CliRun, ...mentions: string[]): void {
+  assert.equal(run.status, 2, `exit status (stderr: ${run.stderr})`);
+  assert.equal(run.stdout, '');
+  const lines = run.stderr.trimEnd().split('\n');
+  assert.equal(lines.length, 1, `one line of error, got:\n${run.stderr}`);
+  assert.match(lines[0] ?? '', /^journalclub: /);
+  assert.doesNotMatch(run.stderr, /\n\s+at .+:\d+:\d+/);
+  for (const m of mentions) assert.ok(run.stderr.includes(m), `"${m}" in: ${run.stderr}`);
+}
+
+interface Row {
+  metric: string;
+  a: number | null;
+  b: number | null;
+  change_pct: number | null;
+  mail: { change_pct: number | null; where: string; citation: string } | null;
+}
+
+describe('journalclub lab compare', () => {
+  it('prints one row per metric of either file, with the change and the mail beside', () => {
+    const run = journalclub(['lab', 'compare', BEFORE, AFTER]);
+    assert.equal(run.status, 0, run.stderr);
+    assert.equal(run.stderr, '');
+    const out = run.stdout;
+    assert.match(out, new RegExp(`^fast-commit: A ${BEFORE.replace(/[.]/g, '\\.')} \\(before, quick, tcg, 2 vCPUs\\)$`, 'm'));
+    assert.match(out, /^metric\s+A \(before\)\s+B \(after\)\s+change\s+mail\s+mail's figure$/m);
+    assert.match(out, /^files_per_s\s+386\.3\s+776\.7\s+\+101\.1%\s+\+1\.9%\s+row 3 \(3,3\), 53\.97 -> 55\.01 K creates\/s$/m);
+    assert.match(out, /^fc_avg_commit_time_us\s+3454\s+2406\s+-30\.3%$/m);
+    assert.match(out, /^fc_blocks_count\s+3158\s+-\s+-$/m);
+    assert.match(out, /^app_overhead_us\s+-\s+916\.7\s+-$/m);
+    assert.match(out, /^mail: Ritesh Harjani \(IBM\), linux-ext4, 21 Feb 2022$/m);
+  });
+
+  it('prints the same comparison as JSON', () => {
+    const c = jsonOf(journalclub(['lab', 'compare', BEFORE, AFTER, '--json'])) as { lab: string; warnings: string[]; rows: Row[] };
+    assert.equal(c.lab, 'fast-commit');
+    assert.deepEqual(c.warnings, []);
+    const a = JSON.parse(readFileSync(BEFORE, 'utf8')) as { metrics: Record<string, number> };
+    const b = JSON.parse(readFileSync(AFTER, 'utf8')) as { metrics: Record<string, number> };
+    const keys = new Set([...Object.keys(a.metrics), ...Object.keys(b.metrics)]);
+    assert.deepEqual(new Set(c.rows.map((r) => r.metric)), keys);
+    for (const r of c.rows) {
+      assert.equal(r.a, a.metrics[r.metric] ?? null);
+      assert.equal(r.b, b.metrics[r.metric] ?? null);
+      if (r.a !== null && r.b !== null) assert.ok(Math.abs(r.change_pct! - ((r.b - r.a) / r.a) * 100) < 1e-9, r.metric);
+      else assert.equal(r.change_pct, null);
+    }
+    const files = c.rows.find((r) => r.metric === 'files_per_s')!;
+    assert.ok(Math.abs(files.mail!.change_pct! - ((55.01 - 53.97) / 53.97) * 100) < 1e-9);
+  });
+
+  it("turns the mail's change round when A is the after run", () => {
+    const c = jsonOf(journalclub(['lab', 'compare', AFTER, BEFORE, '--json'])) as { rows: Row[] };
+    const files = c.rows.find((r) => r.metric === 'files_per_s')!;
+    assert.ok(Math.abs(files.mail!.change_pct! - ((53.97 - 55.01) / 55.01) * 100) < 1e-9);
+  });
+
+  it('warns, without failing, when the runs ran differently', () => {
+    const other = JSON.parse(readFileSync(AFTER, 'utf8')) as Record<string, unknown> & { guest: { smp: number } };
+    other.profile = 'paper';
+    other.accelerator = 'kvm';
+    other.guest.smp = 4;
+    const path = join(scratch, 'paper-after.json');
+    writeFileSync(path, JSON.stringify(other));
+    const run = journalclub(['lab', 'compare', BEFORE, path]);
+    assert.equal(run.status, 0, run.stderr);
+    assert.deepEqual(run.stderr.trimEnd().split('\n'), [
+      'journalclub: warning: the profiles differ (A quick, B paper): the benchmarks ran at different sizes',
+      'journalclub: warning: the accelerators differ (A tcg, B kvm): timings under TCG and KVM do not compare',
+      'journalclub: warning: the guests had different vCPUs (A 2, B 4)',
+    ]);
+    assert.match(run.stdout, /^files_per_s\s/m);
+  });
+
+  it('refuses two labs', () => {
+    assertRefused(journalclub(['lab', 'compare', BEFORE, BTRFS]), 'is a fast-commit result', 'a btrfs-fsync result', 'compare two runs of one lab');
+  });
+
+  it('refuses a missing file, a file that is not JSON and one that is not a result', () => {
+    assertRefused(journalclub(['lab', 'compare', join(scratch, 'none.json'), AFTER]), 'none.json', 'no such file');
+    const notJson = join(scratch, 'not.json');
+    writeFileSync(notJson, 'Throughput 109.211 MB/sec  2 clients  2 procs  max_latency=29.078 ms\n');
+    assertRefused(journalclub(['lab', 'compare', BEFORE, notJson]), 'not.json is not JSON');
+    const wrong = join(scratch, 'wrong.json');
+    writeFileSync(wrong, readFileSync(AFTER, 'utf8').replace('"files_per_s"', '"files_per_second"'));
+    assertRefused(journalclub(['lab', 'compare', BEFORE, wrong]), 'wrong.json is not a journalclub kernel result', 'metrics.files_per_second');
+  });
+
+  it('wants two files', () => {
+    assertRefused(journalclub(['lab', 'compare', BEFORE]), "missing required argument 'B.json'");
+  });
+});
