@@ -1,6 +1,6 @@
 /**
  * One configuration for the web app (root web/, built to web/dist) and for
- * vitest (the TypeScript unit tests of web/src, cli/ and tests/unit).
+ * vitest (the TypeScript unit tests of web/src, cli/, kernel-lab/ and tests/unit).
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';

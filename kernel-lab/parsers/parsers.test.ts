@@ -222,10 +222,15 @@ describe('dbench', () => {
 
   it('keeps lines dbench printed about failures, and reads the sync flags', () => {
     const noisy = text
-      .replace('releasing clients\n', 'releasing clients\n[1] open ./clients/client0/x failed for handle 9 (No such file)\n')
+      .replace(
+        'releasing clients\n',
+        'releasing clients\n   2      4120   118.02 MB/sec  warmup   1 sec  latency 12.5 ms\n[1] open ./clients/client0/x failed for handle 9 (No such file)\n',
+      )
       .replace('MB/sec  2 clients', 'MB/sec (sync open)  2 clients');
     const r = parseDbench(noisy);
-    expect(r.messages).toEqual([{ line: 7, text: '[1] open ./clients/client0/x failed for handle 9 (No such file)' }]);
+    expect(r.messages).toEqual([{ line: 8, text: '[1] open ./clients/client0/x failed for handle 9 (No such file)' }]);
+    expect(r.progress[0]).toEqual({ phase: 'warmup', clients_count: 2, lines_count: 4120, mb_per_s: 118.02, time_s: 1, latency_ms: 12.5 });
+    expect(r.progress.filter((p) => p.phase === 'execute')).toHaveLength(4);
     expect(r.sync_open).toBe(true);
     expect(r.sync_dirs).toBe(false);
   });
