@@ -5,12 +5,14 @@
  *
  *   journalclub lab compare A.json B.json [--json]
  *   journalclub lab build | run | ingest | package | verify   (./commands.ts)
+ *   journalclub lab image [--force]                            (./image.ts)
  */
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { UsageError } from '../errors';
 import { addKernelCommands } from './commands';
 import { compareTexts, formatComparison } from './compare';
+import { addImageCommand } from './image';
 
 const print = (text: string): void => {
   process.stdout.write(`${text}\n`);
@@ -53,5 +55,6 @@ export function labCommand(cli: Command): Command {
     .action((a: string, b: string, opts: { json?: boolean }) => compareCommand(a, b, opts));
 
   addKernelCommands(lab);
+  addImageCommand(lab);
   return lab;
 }

@@ -1,0 +1,203 @@
+/**
+ * `journalclub lab image`: the pure pieces (ldd's output, the appended
+ * device archive, the disks files) and one real build into a scratch cache:
+ * what the initramfs holds, the disks' file systems, and that a second build
+ * with the same inputs does nothing.
+ */
+import { spawnSync } from 'node:child_process';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { benchLabs, buildImage, currentImage, deviceArchive, DISK_IMAGES, labDisks, newcEntry, parseLdd, type GuestImage } from './image';
+
+describe('parseLdd', () => {
+  it('keeps the libraries and the loader, drops the vDSO', () => {
+    const text = [
+      '\tlinux-vdso.so.1 (0x00007ffd0a1f2000)',
+      '\tlibz.so.1 => /lib/x86_64-linux-gnu/libz.so.1 (0x00007f3c1c9e4000)',
+      '\tlibc.so.6 => /lib/x86_64-linux-gnu/libc.so.6 (0x00007f3c1c803000)',
+      '\t/lib64/ld-linux-x86-64.so.2 (0x00007f3c1ca1c000)',
+    ].join('\n');
+    expect(parseLdd('/usr/bin/x', text)).toEqual([
+      '/lib/x86_64-linux-gnu/libz.so.1',
+      '/lib/x86_64-linux-gnu/libc.so.6',
+      '/lib64/ld-linux-x86-64.so.2',
+    ]);
+  });
+
+  it('has nothing to copy for a static binary', () => {
+    expect(parseLdd('/usr/bin/busybox', '\tnot a dynamic executable\n')).toEqual([]);
+    expect(parseLdd('/usr/bin/statwalk', '\tstatically linked\n')).toEqual([]);
+  });
+
+  it('names a library that is not installed', () => {
+    expect(() => parseLdd('/usr/bin/fio', '\tlibrbd.so.1 => not found\n')).toThrow(/fio needs librbd\.so\.1, which is not installed/);
+  });
+
+  it('refuses a line it does not understand', () => {
+    expect(() => parseLdd('/usr/bin/fio', 'something else\n')).toThrow(/cannot read this line of ldd \/usr\/bin\/fio: something else/);
+  });
+});
+
+describe('the device archive', () => {
+  it('is newc: 110-byte headers, names padded to 4 bytes', () => {
+    const entry = newcEntry('dev/console', 0o020600, 2, [5, 1]);
+    expect(entry.length % 4).toBe(0);
+    const text = entry.toString('latin1');
+    expect(text.slice(0, 6)).toBe('070701');
+    const field = (i: number): number => parseInt(text.slice(6 + 8 * i, 14 + 8 * i), 16);
+    expect(field(1)).toBe(0o020600);
+    expect([field(9), field(10)]).toEqual([5, 1]);
+    expect(field(11)).toBe('dev/console'.length + 1);
+    expect(text.slice(110, 110 + 12)).toBe('dev/console\0');
+  });
+
+  it('reads back with cpio as /dev and the console device 5,1', () => {
+    const r = spawnSync('cpio', ['-itv', '--quiet'], { input: deviceArchive(), encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^drwxr-xr-x .* dev$/);
+    expect(lines[1]).toMatch(/^crw------- .*\b5,\s*1 .* dev\/console$/);
+  });
+});
+
+describe('the labs and their disks', () => {
+  let bench: string;
+  beforeAll(() => {
+    bench = mkdtempSync(join(tmpdir(), 'jc-bench-'));
+    const lab = (name: string, disks: string | null, run = true): void => {
+      mkdirSync(join(bench, name));
+      if (run) writeFileSync(join(bench, name, 'run.sh'), '#!/bin/sh\n');
+      if (disks !== null) writeFileSync(join(bench, name, 'disks'), disks);
+    };
+    lab('one', 'ext4-fc\n');
+    lab('two', 'ext4 btrfs\n');
+    lab('none', '');
+    lab('three', 'ext4 ext4 btrfs\n');
+    lab('odd', 'xfs\n');
+    lab('nodisks', null);
+    lab('norun', 'ext4\n', false);
+  });
+  afterAll(() => rmSync(bench, { recursive: true, force: true }));
+
+  it('finds the labs that have a run script', () => {
+    expect(benchLabs(bench)).toEqual(['nodisks', 'none', 'odd', 'one', 'three', 'two']);
+  });
+
+  it('reads one or two known disks', () => {
+    expect(labDisks('one', bench)).toEqual(['ext4-fc']);
+    expect(labDisks('two', bench)).toEqual(['ext4', 'btrfs']);
+  });
+
+  it('refuses a disks file that is empty, too long, unknown or missing', () => {
+    expect(() => labDisks('none', bench)).toThrow(/must name one or two disks .* got 0/);
+    expect(() => labDisks('three', bench)).toThrow(/got 3/);
+    expect(() => labDisks('odd', bench)).toThrow(/names disk "xfs"; the disks are ext4-fc, ext4, btrfs/);
+    expect(() => labDisks('nodisks', bench)).toThrow(/nodisks\/disks is missing/);
+  });
+
+  it('knows a recipe for every disk the checkout\'s labs name', () => {
+    const labs = benchLabs();
+    expect(labs).toContain('fast-commit');
+    for (const lab of labs) for (const disk of labDisks(lab)) expect(DISK_IMAGES).toHaveProperty(disk);
+  });
+});
+
+/** @length bytes of @path from @offset */
+function bytesAt(path: string, offset: number, length: number): Buffer {
+  const fd = openSync(path, 'r');
+  try {
+    const buf = Buffer.alloc(length);
+    readSync(fd, buf, 0, length, offset);
+    return buf;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+describe('a real build into a scratch cache', () => {
+  let cache: string;
+  let image: GuestImage;
+  let listing: string[];
+  const env = (): NodeJS.ProcessEnv => ({ ...process.env, XDG_CACHE_HOME: cache });
+  const quiet = { write: () => true } as unknown as NodeJS.WriteStream;
+
+  beforeAll(async () => {
+    cache = mkdtempSync(join(tmpdir(), 'jc-image-'));
+    image = await buildImage({ env: env(), out: quiet });
+    const r = spawnSync('cpio', ['-it', '--quiet'], { input: readFileSync(image.initramfs), encoding: 'utf8', maxBuffer: 1 << 24 });
+    expect(r.status, r.stderr).toBe(0);
+    listing = r.stdout.trim().split('\n');
+  }, 120_000);
+  afterAll(() => rmSync(cache, { recursive: true, force: true }));
+
+  it('holds init, the helpers, the tools, the run scripts and every library the tools need', () => {
+    expect(image.cached).toBe(false);
+    for (const path of [
+      'init',
+      'usr/lib/jc.sh',
+      'usr/bin/busybox',
+      'usr/bin/sh',
+      'usr/sbin/poweroff',
+      'usr/bin/statwalk',
+      'usr/bin/fio',
+      'usr/bin/fs_mark',
+      'usr/bin/dbench',
+      'usr/share/dbench/client.txt',
+      'usr/sbin/mke2fs',
+      'usr/sbin/mkfs.ext4',
+      'usr/sbin/mkfs.btrfs',
+      'etc/mke2fs.conf',
+      'usr/lib64/ld-linux-x86-64.so.2',
+      'bench/fast-commit/run.sh',
+    ]) {
+      expect(listing, path).toContain(path);
+    }
+    for (const lib of image.manifest.libraries) expect(listing).toContain(lib.replace(/^\/(lib|lib64)\//, 'usr/$1/').replace(/^\//, ''));
+    expect(image.manifest.libraries.some((l) => l.endsWith('/libc.so.6'))).toBe(true);
+    expect(image.manifest.labs).toContain('fast-commit');
+    expect(image.manifest.initramfs.bytes).toBe(statSync(image.initramfs).size);
+  });
+
+  it('builds statwalk statically', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'jc-cpio-'));
+    try {
+      const r = spawnSync('cpio', ['-id', '--quiet', 'usr/bin/statwalk'], { cwd: dir, input: readFileSync(image.initramfs) });
+      expect(r.status).toBe(0);
+      const ldd = spawnSync('ldd', [join(dir, 'usr/bin/statwalk')], { encoding: 'utf8' });
+      expect(`${ldd.stdout}${ldd.stderr}`).toMatch(/not a dynamic executable|statically linked/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('makes the disks: ext4 with fast_commit, plain ext4, btrfs, sparse', () => {
+    expect(Object.keys(image.disks).sort()).toEqual(['btrfs', 'ext4', 'ext4-fc']);
+    for (const [name, path] of Object.entries(image.disks)) {
+      const st = statSync(path);
+      expect(st.size, name).toBe(DISK_IMAGES[name]!.size);
+      expect(st.blocks * 512, `${name} is sparse`).toBeLessThan(st.size / 4);
+    }
+    /* the ext4 superblock at 1024: magic at +56, s_feature_compat at +92 (FAST_COMMIT = 0x400) */
+    const sb = (path: string): Buffer => bytesAt(path, 1024, 1024);
+    const fc = sb(image.disks['ext4-fc']!);
+    expect(fc.readUInt16LE(56)).toBe(0xef53);
+    expect(fc.readUInt32LE(92) & 0x400).toBe(0x400);
+    const plain = sb(image.disks.ext4!);
+    expect(plain.readUInt16LE(56)).toBe(0xef53);
+    expect(plain.readUInt32LE(92) & 0x400).toBe(0);
+    /* the btrfs superblock at 64 KiB, its magic at +64 */
+    expect(bytesAt(image.disks.btrfs!, 0x10000 + 64, 8).toString('latin1')).toBe('_BHRfS_M');
+  });
+
+  it('does nothing the second time, and current points at it', async () => {
+    const again = await buildImage({ env: env(), out: quiet });
+    expect(again.cached).toBe(true);
+    expect(again.manifest.key).toBe(image.manifest.key);
+    expect(again.manifest.built_at).toBe(image.manifest.built_at);
+    const current = currentImage(env());
+    expect(current?.manifest.key).toBe(image.manifest.key);
+  }, 60_000);
+});
