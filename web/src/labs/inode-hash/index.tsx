@@ -20,6 +20,7 @@ import { CITATION, FS_CHOICES } from './mail';
 import { MailTable } from './MailTable';
 import { ANIMATION_PRESET, MAX_ANIMATION_STEPS } from './preset';
 import { parseIhSnapshot } from './snapshot';
+import { ThreadSweep } from './ThreadSweep';
 
 const LAB = 'inode-hash';
 
@@ -45,7 +46,12 @@ const CONTENTION_TEXT = (
   </>
 );
 
-const mailTableOf = (result: SweepResult | null, unit: string) => <MailTable sweep={result} unit={unit} />;
+const sweepViews = (result: SweepResult | null, unit: string) => (
+  <>
+    <MailTable sweep={result} unit={unit} />
+    <ThreadSweep sweep={result} unit={unit} />
+  </>
+);
 
 export default function InodeHashPage() {
   const { data, error } = useLabData(LAB);
@@ -68,7 +74,7 @@ function InodeHashLab({ data }: { data: LabData }) {
   const markerAfter = snapshots.after?.snap?.now_ns ?? null;
   const markers = useMemo(() => ({ before: markerBefore, after: markerAfter }), [markerBefore, markerAfter]);
   const failed = lv.runs.error !== null;
-  const extra = useMemo(() => (result: SweepResult | null) => mailTableOf(result, rows.unit), [rows.unit]);
+  const extra = useMemo(() => (result: SweepResult | null) => sweepViews(result, rows.unit), [rows.unit]);
 
   return (
     <article className="lab-page">
