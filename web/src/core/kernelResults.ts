@@ -21,7 +21,8 @@ export type KernelProfile = (typeof PROFILES)[number];
 
 /**
  * Units a metric key may end with. `_s` seconds, `_ms`, `_us`, `_ns`;
- * `_per_s` a rate; `_mib_per_s` a bandwidth; `_kib`, `_mib`, `_bytes`,
+ * `_per_s` a rate; `_mib_per_s`, `_mb_per_s` (10^6 bytes, as dbench
+ * counts) and `_kib_per_s` bandwidths; `_kib`, `_mib`, `_bytes`,
  * `_pages`, `_blocks` sizes; `_count` a plain count; `_pct` a percentage;
  * `_ratio` a dimensionless ratio; `_per_txn`, `_per_call`, `_per_stat`
  * averages per transaction, per call, per stat.
@@ -33,6 +34,8 @@ export const METRIC_UNITS = [
   'ns',
   'per_s',
   'mib_per_s',
+  'mb_per_s',
+  'kib_per_s',
   'kib',
   'mib',
   'bytes',
