@@ -4,7 +4,7 @@
  */
 import { Presets, SingleBar } from 'cli-progress';
 import { loadEngine } from '../web/src/core/node';
-import { paperValue, sweep, type SweepResult } from '../web/src/core/sweep';
+import { paperValue, sweep, sweepPlan, type SweepResult } from '../web/src/core/sweep';
 import type { RunResult } from '../web/src/core/types';
 import { parseSeed, parseSets } from './args';
 import { formatNumber, formatParams, formatRatio, table } from './format';
@@ -79,10 +79,10 @@ export async function sweepCommand(
 ): Promise<void> {
   const seed = parseSeed(opts.seed);
   const engine = await loadEngine();
-  const total = engine.rows(lab).rows.length * 2;
+  const total = sweepPlan(lab, engine.rows(lab)).length * 2;
   const bar = new SingleBar(
     {
-      format: `sweep ${lab} [{bar}] {value}/{total} runs  row {row} {variant}`,
+      format: `sweep ${lab} [{bar}] {value}/{total} runs  {row} {variant}`,
       stream: process.stderr,
       hideCursor: true,
       clearOnComplete: true,
@@ -105,6 +105,7 @@ export async function sweepCommand(
         scale: result.scale,
         seed: result.seed,
         rows: result.rows.map((r) => ({
+          ...r.keys,
           row: r.row,
           label: r.label,
           params: r.params,
@@ -119,19 +120,24 @@ export async function sweepCommand(
   print(describeSweep(result));
 }
 
-/** The paper's table beside the simulator's, in the paper's unit. */
+/**
+ * The paper's table beside the simulator's, in the paper's unit. A sweep
+ * whose points vary named parameters (keys) shows those instead of the row
+ * and its parameters; "-" where the paper has no figure.
+ */
 export function describeSweep(result: SweepResult): string {
+  const keyNames = [...new Set(result.rows.flatMap((r) => Object.keys(r.keys)))];
   const rows = result.rows.map((r) => {
     const before = paperValue(r.before, result);
     const after = paperValue(r.after, result);
+    const point = keyNames.length > 0 ? keyNames.map((k) => r.keys[k] ?? '') : [r.label, formatParams(r.params)];
     return [
-      r.label,
-      formatParams(r.params),
-      r.paper.before,
+      ...point,
+      r.paper?.before ?? NaN,
       before ?? NaN,
-      r.paper.after,
+      r.paper?.after ?? NaN,
       after ?? NaN,
-      formatRatio(r.paper.after, r.paper.before),
+      r.paper ? formatRatio(r.paper.after, r.paper.before) : '-',
       formatRatio(after, before),
     ];
   });
@@ -140,7 +146,15 @@ export function describeSweep(result: SweepResult): string {
     `${result.lab}: the paper's table beside the simulator's (${result.unit}; metric ${result.metric}, seed ${result.seed})`,
     '',
     table(
-      ['row', 'parameters', 'paper before', 'sim before', 'paper after', 'sim after', 'paper after/before', 'sim after/before'],
+      [
+        ...(keyNames.length > 0 ? keyNames : ['row', 'parameters']),
+        'paper before',
+        'sim before',
+        'paper after',
+        'sim after',
+        'paper after/before',
+        'sim after/before',
+      ],
       rows,
     ),
     ...(notes.length > 0 ? ['', 'notes:', ...notes] : []),

@@ -50,6 +50,23 @@ describe('native and WASM give the same hash', () => {
     }
   });
 
+  it('for inode-hash where lookups race: reclaim, several passes, hard-linked trees, both file systems', () => {
+    assert.ok(engine.labs().some((l) => l.id === 'inode-hash'));
+    const shapes = [
+      { threads: 8, dirs: 2, files: 16, icache: 240, hash_bits: 5, passes: 4 },
+      { threads: 8, dirs: 2, files: 8, icache: 32, hash_bits: 4, passes: 2, shared: 1 },
+    ];
+    for (const fs of [0, 1]) {
+      for (const shape of shapes) {
+        const params = { fs, ...shape };
+        for (const variant of VARIANTS) {
+          const wasm = engine.result({ lab: 'inode-hash', variant, params, seed: 3 }).sim.hash;
+          assert.equal(nativeHash('inode-hash', variant, encodeParams(params), 3), wasm, `${encodeParams(params)} ${variant}`);
+        }
+      }
+    }
+  });
+
   it('and different seeds give different traces', () => {
     const [lab] = engine.labs();
     const hashes = new Set(SEEDS.map((seed) => engine.result({ lab: lab!.id, variant: 'before', params: {}, seed }).sim.hash));

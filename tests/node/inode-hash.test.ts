@@ -1,0 +1,156 @@
+/**
+ * The inode-hash lab from the command line, spawned as a user runs it: the
+ * generic `sim` path with its parameters, and `sweep`, which runs both file
+ * systems at every thread count of the lab's sweep plan.
+ */
+import assert from 'node:assert/strict';
+import { before, describe, it } from 'node:test';
+import { loadEngine } from '../../web/src/core/node';
+import { INODE_HASH_THREADS } from '../../web/src/core/sweep';
+import type { PaperRows, ParamSpec } from '../../web/src/core/types';
+import { journalclub, jsonOf } from './cli';
+
+const LAB = 'inode-hash';
+/** The metrics the page and the sweep rely on (the lab's contract). */
+const METRICS = [
+  'total_s',
+  'sys_s',
+  'user_s',
+  'hash_lock_spin_s',
+  'hash_lock_acq_per_stat',
+  'btrfs_lock_spin_s',
+  'avg_chain_len',
+  'max_chain_len',
+  'lookups',
+  'inserts',
+  'rcu_retries',
+  'stats',
+];
+
+let specs: ParamSpec[];
+let rows: PaperRows;
+
+before(async () => {
+  const engine = await loadEngine();
+  specs = engine.params(LAB);
+  rows = engine.rows(LAB);
+});
+
+interface SimJson {
+  lab: string;
+  variant: string;
+  params: Record<string, number>;
+  metrics: Record<string, number>;
+}
+
+function sim(args: string[]): SimJson {
+  const run = journalclub(['sim', LAB, ...args, '--json']);
+  assert.equal(run.status, 0, run.stderr);
+  return jsonOf(run) as SimJson;
+}
+
+describe('journalclub sim inode-hash', () => {
+  it('runs with the defaults and reports every agreed metric', () => {
+    const out = sim(['--variant', 'after']);
+    assert.equal(out.lab, LAB);
+    assert.deepEqual(out.params, Object.fromEntries(specs.map((s) => [s.name, s.default])));
+    for (const m of METRICS) assert.equal(typeof out.metrics[m], 'number', `metric ${m}`);
+    assert.equal(out.metrics.stats, out.params.threads! * out.params.dirs! * out.params.files! * out.params.passes!);
+    assert.ok(out.metrics.total_s! > 0);
+  });
+
+  it('switches the file system with --set fs=0|1', () => {
+    const ext4 = sim(['--variant', 'before', '--set', 'fs=0', '--set', 'passes=1']);
+    const btrfs = sim(['--variant', 'before', '--set', 'fs=1', '--set', 'passes=1']);
+    assert.equal(ext4.params.fs, 0);
+    assert.equal(btrfs.params.fs, 1);
+    assert.equal(ext4.metrics.btrfs_lock_spin_s, 0);
+    assert.ok(btrfs.metrics.btrfs_lock_spin_s! > 0);
+  });
+
+  it('takes the first lookup off the lock after the patch', () => {
+    const args = ['--set', 'threads=1', '--set', 'passes=1'];
+    const before = sim(['--variant', 'before', ...args]);
+    const after = sim(['--variant', 'after', ...args]);
+    /* one thread, a cold cache: every lookup misses; before locks twice per miss, after once */
+    assert.equal(before.metrics.hash_lock_acq_per_stat, (2 * before.metrics.lookups!) / before.metrics.stats!);
+    assert.equal(after.metrics.hash_lock_acq_per_stat, after.metrics.lookups! / after.metrics.stats!);
+  });
+
+  it('refuses a file system it does not know, naming fs and its range', () => {
+    const run = journalclub(['sim', LAB, '--variant', 'after', '--set', 'fs=2']);
+    assert.equal(run.status, 2);
+    assert.equal(run.stdout, '');
+    assert.match(run.stderr, /^journalclub: .*'fs'.*from 0 to 1/);
+    assert.equal(run.stderr.trimEnd().split('\n').length, 1);
+  });
+
+  it('refuses a tree too big to simulate, naming the product', () => {
+    const run = journalclub(['sim', LAB, '--variant', 'after', '--set', 'threads=64', '--set', 'dirs=4096', '--set', 'files=4096']);
+    assert.equal(run.status, 2);
+    assert.match(run.stderr, /threads x dirs x files/);
+  });
+});
+
+describe('journalclub sweep inode-hash', () => {
+  interface SweepJson {
+    lab: string;
+    rows: {
+      fs: string;
+      threads: number;
+      row: number;
+      params: Record<string, number>;
+      paper: { before: number; after: number } | null;
+      before: Record<string, number>;
+      after: Record<string, number>;
+    }[];
+  }
+
+  it('prints both file systems at every thread count as JSON, in seconds', () => {
+    const started = Date.now();
+    const run = journalclub(['sweep', LAB, '--json']);
+    const seconds = (Date.now() - started) / 1000;
+    assert.equal(run.status, 0, run.stderr);
+    assert.ok(seconds < 60, `the sweep took ${seconds} s`);
+    const out = jsonOf(run) as SweepJson;
+    assert.equal(out.lab, LAB);
+    const points = ['ext4', 'btrfs'].flatMap((fs) => INODE_HASH_THREADS.map((threads) => [fs, threads]));
+    assert.deepEqual(
+      out.rows.map((r) => [r.fs, r.threads]),
+      points,
+    );
+    for (const r of out.rows) {
+      assert.deepEqual(Object.keys(r).slice(0, 2), ['fs', 'threads']);
+      assert.equal(r.params.threads, r.threads);
+      assert.equal(r.params.fs, r.fs === 'ext4' ? 0 : 1);
+      for (const m of METRICS) {
+        assert.equal(typeof r.before[m], 'number', `${r.fs} ${r.threads} before ${m}`);
+        assert.equal(typeof r.after[m], 'number', `${r.fs} ${r.threads} after ${m}`);
+      }
+      assert.ok(r.after.total_s! <= r.before.total_s! * 1.05, `${r.fs} ${r.threads}: after is not slower`);
+    }
+    /* the mail's rows are the 20-thread points, with the mail's figures */
+    const paper = out.rows.filter((r) => r.paper !== null);
+    assert.deepEqual(
+      paper.map((r) => [r.row, r.fs, r.threads, r.paper]),
+      rows.rows.map((p) => [p.row, p.label, 20, p.paper]),
+    );
+  });
+
+  it('prints a table of both file systems and every thread count', () => {
+    const run = journalclub(['sweep', LAB]);
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(run.stdout, /^fs\s+threads\s+paper before\s+sim before\s+paper after\s+sim after/m);
+    const lines = run.stdout.split('\n').filter((l) => /^(ext4|btrfs)\s+\d+\s/.test(l));
+    assert.equal(lines.length, 2 * INODE_HASH_THREADS.length);
+  });
+
+  it("leaves fast-commit's sweep output as it was: paper rows, no keys", () => {
+    const run = journalclub(['sweep', 'fast-commit', '--json']);
+    assert.equal(run.status, 0, run.stderr);
+    const out = jsonOf(run) as { rows: Record<string, unknown>[] };
+    for (const r of out.rows) {
+      assert.deepEqual(Object.keys(r), ['row', 'label', 'params', 'paper', 'note', 'before', 'after']);
+    }
+  });
+});
