@@ -269,13 +269,10 @@ static const char *const ih_kind_names[] = {
 	"isolate", "evict", "unhash", "call_rcu", "grace_period", "free_rcu",
 };
 
-enum ih_role { ROLE_WALKER, ROLE_KSWAPD, ROLE_RCU };
-
 /* The frame of one task: a walker, kswapd or the RCU callback thread. */
 struct ih_task {
 	struct task *t;
-	enum ih_role role;
-	int id;				/* walker number */
+	int id;				/* walker number; -1 for kswapd and rcuo */
 	struct co co_main, co_stat, co_lookup, co_iget, co_find, co_alloc,
 		  co_search, co_prune, co_evict;
 
@@ -346,10 +343,10 @@ static struct ih_model {
 	/* what the metrics and the snapshot report */
 	u64 lookups, hits, misses, inserts, insert_races, rcu_retries;
 	u64 freeing_waits, unhashed_retries, new_waits;
-	u64 stats, dcache_hits, evictions, frees, grace_periods;
+	u64 stats, dcache_hits, evictions, grace_periods;
 	u64 walks, chain_len_sum;
 	long chain_max;
-	u64 user_ns, kthread_busy_ns;
+	u64 user_ns;
 	u64 wrong_inode;
 	u64 uaf;			/* walks that stood on a freed inode */
 	char uaf_msg[120];
@@ -460,7 +457,6 @@ static void i_callback(struct inode *inode)
 	slot->next_free = ih.free_slots;
 	ih.free_slots = slot;
 	ih.nr_inodes--;
-	ih.frees++;
 }
 
 /* ---------------------------------------------------------------------- */
@@ -745,7 +741,7 @@ static int rcu_nocb_kthread(struct sim *s, struct task *t)
 		ih.gp_id++;
 		ih.gp_epoch = s->rcu_epoch;
 		ih.gp_started = s->now + t->pending_ns;
-		STEP(t, IK_GRACE_PERIOD, (s64)ih.gp_id, 0);
+		STEP(t, IK_GRACE_PERIOD, (s64)ih.gp_id, (s64)list_count(&ih.rcu_batch));
 		synchronize_rcu(t);
 		ih.gp_running = false;
 		ih.grace_periods++;
@@ -1111,14 +1107,13 @@ static int ih_check(const long long *p, char *msg, size_t len)
 	return 0;
 }
 
-static struct ih_task *task_frame(struct sim *s, enum ih_role role, int id)
+static struct ih_task *kthread_frame(struct sim *s)
 {
 	struct ih_task *w = sim_alloc(s, sizeof(*w));
 
 	if (!w)
 		return NULL;
-	w->role = role;
-	w->id = id;
+	w->id = -1;
 	INIT_LIST_HEAD(&w->dispose);
 	return w;
 }
@@ -1177,7 +1172,6 @@ static int ih_setup(struct sim *s, int variant, const long long *p)
 	for (i = 0; i < ih.threads; i++) {
 		struct ih_task *w = &ih.walkers[i];
 
-		w->role = ROLE_WALKER;
 		w->id = (int)i;
 		INIT_LIST_HEAD(&w->dispose);
 		snprintf(name, sizeof(name), "stat/%d", (int)i);
@@ -1187,8 +1181,8 @@ static int ih_setup(struct sim *s, int variant, const long long *p)
 			return -1;
 	}
 	cpu = (int)ih.threads;
-	ih.kswapd = task_frame(s, ROLE_KSWAPD, -1);
-	ih.rcuo = task_frame(s, ROLE_RCU, -1);
+	ih.kswapd = kthread_frame(s);
+	ih.rcuo = kthread_frame(s);
 	if (!ih.kswapd || !ih.rcuo)
 		return -1;
 	ih.kswapd->t = sim_task_create(s, cpu, "kswapd0", kswapd, ih.kswapd, 0);
@@ -1242,6 +1236,7 @@ static void ih_collect(struct sim *s, double *m)
 
 #define SNAP_CHAINS		256
 #define SNAP_CHAIN_INODES	32
+#define SNAP_FREEING		256
 
 static const char *inode_state_name(const struct inode *inode)
 {
@@ -1307,7 +1302,7 @@ static void snap_grace_periods(struct sim *s, struct jbuf *jb)
 		jb_key(jb, "freeing");
 		jb_arr_open(jb);
 		list_for_each_entry(inode, &ih.rcu_batch, struct inode, i_lru) {
-			if (n++ == SNAP_CHAINS)
+			if (n++ == SNAP_FREEING)
 				break;
 			jb_uint(jb, inode->i_ino);
 		}
