@@ -96,7 +96,9 @@ enum {
  * visits is a DRAM miss; the simulator's tree is smaller but keeps the
  * mail's inodes per bucket (see the paper rows), so it charges the same.
  * For scale: the mail measured 19.9 us of system time per stat after the
- * patch (397.73 s over 20M stats), which bounds what one stat may cost.
+ * patch (397.73 s over 20M stats), spinning included, which bounds what
+ * one stat may cost; the charges below add up to about 11 us of a miss
+ * outside the lock.
  */
 static const struct ih_costs {
 	/* the walker's own loop per file: 3.24-3.77 s of user time over 20M
@@ -187,10 +189,10 @@ static const struct ih_costs {
 
 /*
  * Reclaim: kswapd is woken once the cache holds more than icache inodes and
- * evicts SHRINK_BATCH at a time until it is back under DIRECT_RECLAIM_NUM
- * /DIRECT_RECLAIM_DEN below; a walker that finds the cache an eighth over
- * icache (kswapd falling behind) reclaims a batch itself before it
- * allocates, as direct reclaim does.
+ * evicts SHRINK_BATCH at a time (the kernel's 128, scaled down with the
+ * cache) until it holds icache/KSWAPD_LOW_DEN fewer; a walker that finds
+ * it icache/DIRECT_RECLAIM_DEN over (kswapd falling behind) reclaims a
+ * batch itself before it allocates, as direct reclaim does.
  */
 #define SHRINK_BATCH		32
 #define KSWAPD_LOW_DEN		16	/* kswapd stops at icache - icache/16 */
@@ -539,7 +541,8 @@ repeat:
 			/* __wait_on_freeing_inode() */
 			if (hlist_unhashed(&inode->i_hash) &&
 			    inode_hash_fault != FAULT_SLEEP_ON_UNHASHED) {
-				/* evict() is past its wakeup: do not sleep */
+				/* evict() has unhashed it, so its wakeup is given
+				 * or about to be: sleeping could be for ever */
 				ih.rcu_retries++;
 				ih.unhashed_retries++;
 				STEP(t, IK_RETRY, w->bucket, (s64)w->ino);
