@@ -53,7 +53,7 @@ describe('native and WASM give the same hash', () => {
   it('for inode-hash where lookups race: reclaim, several passes, hard-linked trees, both file systems', () => {
     assert.ok(engine.labs().some((l) => l.id === 'inode-hash'));
     const shapes = [
-      { threads: 8, dirs: 2, files: 16, icache: 240, hash_bits: 5, passes: 4 },
+      { threads: 8, dirs: 2, files: 16, icache: 240, hash_bits: 5, passes: 4, shared: 0 },
       { threads: 8, dirs: 2, files: 8, icache: 32, hash_bits: 4, passes: 2, shared: 1 },
     ];
     for (const fs of [0, 1]) {
