@@ -24,54 +24,63 @@ function Values({ values, mean }: { values: number[]; mean?: number }) {
 }
 
 export function MetricComparison({ rows }: { rows: MetricRow[] }) {
+  const citations = [...new Set(rows.flatMap((r) => (r.mail ? [r.mail.citation] : [])))];
   return (
-    <div className="table-wrap">
-      <table className="metrics-table kp-results" data-testid="kernel-results-table">
-        <thead>
-          <tr>
-            <th>metric</th>
-            <th>unit</th>
-            <th className="num">before</th>
-            <th className="num">after</th>
-            <th className="num">change</th>
-            <th className="num">the mail's change</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.key} data-testid={`kernel-metric-${r.key}`}>
-              <td>
-                {r.label} <span className="mono muted kp-key">{r.key}</span>
-              </td>
-              <td>{unitText(r.unit)}</td>
-              <td className="num">
-                <Values values={r.before} mean={r.beforeMean} />
-              </td>
-              <td className="num">
-                <Values values={r.after} mean={r.afterMean} />
-              </td>
-              <td className="num" data-testid={`kernel-change-${r.key}`}>
-                {formatPct(r.changePct)}
-              </td>
-              <td className="num">
-                {r.mail ? (
-                  <span title={`${r.mail.citation}: ${formatNumber(r.mail.before)} → ${formatNumber(r.mail.after)}`}>
-                    {formatPct(r.mailPct)}
-                    <div className="kp-runs muted">
-                      {r.mail.where}: {formatNumber(r.mail.before)} → {formatNumber(r.mail.after)}
-                    </div>
-                  </span>
-                ) : (
-                  <span className="muted" title="the mail has no figure for this metric">
-                    —
-                  </span>
-                )}
-              </td>
+    <>
+      <div className="table-wrap">
+        <table className="metrics-table kp-results" data-testid="kernel-results-table">
+          <thead>
+            <tr>
+              <th>metric</th>
+              <th>unit</th>
+              <th className="num">before</th>
+              <th className="num">after</th>
+              <th className="num">change</th>
+              <th className="num">the mail's change</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.key} data-testid={`kernel-metric-${r.key}`}>
+                <td>
+                  {r.label} <span className="mono muted kp-key">{r.key}</span>
+                </td>
+                <td>{unitText(r.unit)}</td>
+                <td className="num">
+                  <Values values={r.before} mean={r.beforeMean} />
+                </td>
+                <td className="num">
+                  <Values values={r.after} mean={r.afterMean} />
+                </td>
+                <td className="num" data-testid={`kernel-change-${r.key}`}>
+                  {formatPct(r.changePct)}
+                </td>
+                <td className="num">
+                  {r.mail ? (
+                    <span title={r.mail.citation} data-testid={`kernel-mail-${r.key}`}>
+                      {formatPct(r.mailPct)}
+                      <div className="kp-runs muted kp-mail-where">
+                        {r.mail.where}; {formatNumber(r.mail.before)} → {formatNumber(r.mail.after)} {unitText(r.unit)}
+                        {r.mailStatedPct !== undefined && <>; the mail's text states {formatPct(r.mailStatedPct)}</>}
+                      </div>
+                    </span>
+                  ) : (
+                    <span className="muted" title="the mail has no figure for this metric">
+                      —
+                    </span>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {citations.length > 0 && (
+        <p className="muted kp-citations">
+          The mail's change is computed from its own figures, before → after: {citations.join('; ')}.
+        </p>
+      )}
+    </>
   );
 }
 

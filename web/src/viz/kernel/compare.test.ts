@@ -4,7 +4,7 @@ import { KERNEL_LAB_SPECS } from '../../core/kernelLabs';
 import { parseKernelResult, type KernelResult } from '../../core/kernelResults';
 import { changePct, checkRun, compareMetrics, contextMismatches, mean, metricLabel, missingVariant, tcgNote, unitOf } from './compare';
 import type { ImportedRun } from './imports';
-import { mailChangePct, type MailChangeLookup } from './mailChanges';
+import { mailChange, mailChangePct, type MailChangeLookup } from './mailChanges';
 
 const FIXTURES = new URL('../../../../tests/e2e/fixtures/kernel/', import.meta.url);
 
@@ -31,6 +31,7 @@ describe('numbers', () => {
     expect(changePct(200, 100)).toBe(-50);
     expect(changePct(-10, -5)).toBe(50);
     expect(changePct(0, 5)).toBeUndefined();
+    expect(changePct(0, 0)).toBe(0);
     expect(changePct(undefined, 5)).toBeUndefined();
   });
   it("the mail's change", () => {
@@ -81,6 +82,31 @@ describe('compareMetrics', () => {
     expect(rows[0].mail?.where).toBe('row 7 (6,10)');
     expect(rows[0].mailPct).toBeCloseTo(17178.08, 1);
     expect(rows[1].mail).toBeUndefined();
+  });
+
+  it("the project's table: the runs' parameters pick the mail's row, else its first", () => {
+    const rows = compareMetrics([before1, after], mailChange);
+    const files = rows.find((r) => r.key === 'files_per_s')!;
+    expect(files.mail?.where).toMatch(/^row 7 \(6,10\)/);
+    expect(files.mailPct).toBeCloseTo(17178.08, 1);
+    expect(files.mailStatedPct).toBeUndefined();
+    expect(rows.find((r) => r.key === 'avg_commit_us')!.mail).toBeUndefined();
+
+    const row1 = (r: KernelResult): KernelResult => ({ ...r, parameters: { ...r.parameters, row: 1 } });
+    const rows1 = compareMetrics([run('synthetic-fast-commit-before.json', row1), run('synthetic-fast-commit-after.json', row1)], mailChange);
+    expect(rows1[0].mail?.where).toMatch(/^row 1 \(1\)/);
+    expect(rows1[0].mailPct).toBeCloseTo(3.61, 1);
+  });
+
+  it("keeps the change the mail's text states when its figures give another", () => {
+    const lookup: MailChangeLookup = (_lab, metric) =>
+      metric === 'files_per_s' ? { metric, before: 341.833, after: 228.847, where: 'w', citation: 'c', stated_pct: -39.6 } : undefined;
+    const r = compareMetrics([before1, after], lookup)[0];
+    expect(r.mailPct).toBeCloseTo(-33.05, 1);
+    expect(r.mailStatedPct).toBe(-39.6);
+    const close: MailChangeLookup = (_lab, metric) =>
+      metric === 'files_per_s' ? { metric, before: 16.9, after: 17.51, where: 'w', citation: 'c', stated_pct: 3.6 } : undefined;
+    expect(compareMetrics([before1, after], close)[0].mailStatedPct).toBeUndefined();
   });
 
   it('no runs, no rows', () => {

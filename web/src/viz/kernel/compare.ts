@@ -21,15 +21,20 @@ export interface MetricRow {
   /** after relative to before, in percent; undefined without both or when before is 0 */
   changePct?: number;
   mail?: MailChange;
+  /** the mail's change computed from its figures */
   mailPct?: number;
+  /** the change the mail's text states, when it differs from its figures' by more than half a point */
+  mailStatedPct?: number;
 }
 
 export function mean(xs: readonly number[]): number | undefined {
   return xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : undefined;
 }
 
+/** after relative to before, in percent; 0 when both are 0, undefined when only before is. */
 export function changePct(before: number | undefined, after: number | undefined): number | undefined {
-  if (before === undefined || after === undefined || before === 0) return undefined;
+  if (before === undefined || after === undefined) return undefined;
+  if (before === 0) return after === 0 ? 0 : undefined;
   return ((after - before) / Math.abs(before)) * 100;
 }
 
@@ -64,17 +69,22 @@ export function compareMetrics(runs: readonly ImportedRun[], lookup?: MailChange
     }
   }
   const lab = runs[0]?.result.lab;
+  /* the runs' parameters pick the mail's row (after runs first; both variants normally share them) */
+  const params = (ordered.find((r) => r.result.variant === 'after') ?? ordered[0])?.result.parameters;
   return [...rows.values()].map((row) => {
     const beforeMean = mean(row.before);
     const afterMean = mean(row.after);
-    const mail = lab && lookup ? lookup(lab, row.key) : undefined;
+    const mail = lab && lookup ? lookup(lab, row.key, params) : undefined;
+    const mailPct = mail ? mailChangePct(mail) : undefined;
+    const stated = mail?.stated_pct;
     return {
       ...row,
       beforeMean,
       afterMean,
       changePct: changePct(beforeMean, afterMean),
       mail,
-      mailPct: mail ? mailChangePct(mail) : undefined,
+      mailPct,
+      mailStatedPct: stated !== undefined && (mailPct === undefined || Math.abs(stated - mailPct) > 0.5) ? stated : undefined,
     };
   });
 }

@@ -13,6 +13,8 @@ const UNIT_TEXT: Readonly<Record<string, string>> = {
   ns: 'ns',
   per_s: '/s',
   mib_per_s: 'MiB/s',
+  mb_per_s: 'MB/s',
+  kib_per_s: 'KiB/s',
   kib: 'KiB',
   mib: 'MiB',
   bytes: 'bytes',
