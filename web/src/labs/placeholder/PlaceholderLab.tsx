@@ -6,16 +6,13 @@
 import { findLab } from '../../app/labs';
 import { KERNEL_LABS, type KernelLab } from '../../core/kernelResults';
 import { ReproducePanel } from '../../viz/kernel/ReproducePanel';
+import { numericColumns } from './figureTable';
 import { MAIL_PAGES, type FigureTable } from './mails';
 
 function isKernelLab(id: string): id is KernelLab {
   return (KERNEL_LABS as readonly string[]).includes(id);
 }
 
-/** A column reads as figures, right-aligned, when every cell is a number or starts like one. */
-export function numericColumns(t: FigureTable): boolean[] {
-  return t.columns.map((_, i) => i > 0 && t.rows.every((r) => typeof r[i] === 'number' || /^[-+−]?\d/.test(String(r[i]))));
-}
 
 function Figures({ table, citation, index }: { table: FigureTable; citation: string; index: number }) {
   const numeric = numericColumns(table);

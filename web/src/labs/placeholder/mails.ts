@@ -1,5 +1,5 @@
 /**
- * The four labs whose simulator pages are still to come: each mail in this
+ * The labs whose simulator pages are still to come: each mail in this
  * project's own words, where to read it, and its published figures as data.
  * The figures are restated from the mails (shared/mails/figures.md); each
  * table carries the mail's author, list and date as its citation.
@@ -71,34 +71,6 @@ export const MAIL_PAGES: Partial<Record<KernelLab, MailPage>> = {
           'baseline: tracepoints and statistics only; es-cache: + holes cached on the delalloc path; es-slist: + round-robin inode list; es-ilist: + per-inode list of reclaimable extents; es-gc: + active and inactive lists.',
           'Case a: 100 fio writers × 5 files (huge trees). Case b: a with 10,000 open files plus 20 writers × 20,000 small files (a long inode list). Case c: one reader over 50 × 1 GB files beside 100 streaming writers (hit ratio under streaming).',
           'Machine: 16 CPUs in 2 NUMA nodes, 24 GB (12 GB for case c), a hard disk, extent merging disabled to fragment the trees. Case c latencies showed no clear change.',
-        ],
-      },
-    ],
-  },
-  'inode-hash': {
-    lab: 'inode-hash',
-    citation: 'Mateusz Guzik, linux-fsdevel, 2024',
-    subject: '[PATCH v3 0/2] rcu-based inode lookup for iget*',
-    summary: [
-      'Bringing an inode into memory through iget_locked took the global inode_hash_lock twice when the inode was not cached: once to look for it, once to insert the new one.',
-      'With many threads stat-ing files that are not in the cache, those back-to-back trips through one lock become most of the system time.',
-      'The patch makes the first lookup under RCU, without the lock, so a miss takes the lock once, to insert; ext4 gets this unchanged, btrfs through a new iget5_locked_rcu (upstream in 6.11).',
-    ],
-    links: [
-      { label: 'the thread (lore search)', href: 'https://lore.kernel.org/linux-fsdevel/?q=s%3A%22rcu-based+inode+lookup+for+iget%22' },
-      { label: 'upstream commit 7180f8d91fcb', href: commit('7180f8d91fcb') },
-      { label: 'inode.c in 6.12', href: 'https://elixir.bootlin.com/linux/v6.12/source/fs/inode.c' },
-    ],
-    figures: [
-      {
-        caption: '20 threads, each stat-ing every file of its own tree of 1000 directories × 1000 files, cold cache',
-        columns: ['fs', 'before: user', 'system', 'cpu', 'total', 'after: user', 'system', 'cpu', 'total', 'change (total)'],
-        rows: [
-          ['ext4', '3.77 s', '890.90 s', '1939%', '46.118 s', '3.24 s', '397.73 s', '1858%', '21.581 s', '−53%'],
-          ['btrfs', '3.54 s', '892.30 s', '1966%', '45.549 s', '3.28 s', '738.66 s', '1955%', '37.932 s', '−16.7%'],
-        ],
-        notes: [
-          'A 32-core VM with 24 GB; ext4 made with mkfs.ext4 -N 24000000. Run-to-run noise: 1-2 s of total time. btrfs is held back by its own locks after the change.',
         ],
       },
     ],
