@@ -141,6 +141,20 @@ test('the heatmaps render: CPUs spinning and hot chains, with the step line', as
   await expect(page.getByTestId('chain-heatmap-tooltip')).toContainText(/on these chains/);
 });
 
+test('the hash table and the chain heatmap export as SVG and PNG', async ({ page }) => {
+  await openAt(page, 'before', 40);
+  const svg = page.waitForEvent('download');
+  await page.getByTestId('export-svg-inode-hash-table-before').click();
+  const file = await svg;
+  expect(file.suggestedFilename()).toBe('inode-hash-table-before.svg');
+  const text = await (await file.createReadStream()).toArray();
+  expect(Buffer.concat(text).toString('utf8')).toContain('inode_hash_lock');
+
+  const png = page.waitForEvent('download');
+  await page.getByTestId('export-png-inode-hash-chain-heat-before').click();
+  expect((await png).suggestedFilename()).toBe('inode-hash-chain-heat-before.png');
+});
+
 test('the URL state round-trips: lab, variant, parameters with fs, seed and step', async ({ page }) => {
   await page.goto(labUrl(LAB, { variant: 'after', fs: 1, threads: 3, seed: 5, step: 12 }));
   await waitForRuns(page);
@@ -184,4 +198,25 @@ test("the paper sweep fills the mail's table, user, system and total", async ({ 
   await expect(error, (await error.count()) > 0 ? ((await error.textContent()) ?? '') : '').toHaveCount(0);
   await expect(page.getByTestId('mail-sim-ext4-before-sys_s')).toHaveText(/\d/);
   await expect(page.getByTestId('mail-sim-btrfs-change-total_s')).toHaveText(/%/);
+});
+
+test('the thread sweep runs in the worker with progress and draws its lines', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto(labUrl(LAB));
+  await expect(page.getByTestId('thread-sweep-empty')).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId('sweep-run').click();
+  /* the progress label names the point under way, then the whole sweep done */
+  const label = page.getByTestId('sweep-progress-label');
+  await expect(label).toHaveText(/point \d+\/\d+ (\(|done)/);
+  const error = page.getByTestId('sweep-error');
+  const lines = page.getByTestId('sweep-line');
+  await expect(lines.first().or(error)).toBeVisible({ timeout: 150_000 });
+  await expect(error, (await error.count()) > 0 ? ((await error.textContent()) ?? '') : '').toHaveCount(0);
+  await expect(label).toHaveText(/point (\d+)\/\1 done/);
+  const total = Number(await page.getByTestId('sweep-progress').getAttribute('max'));
+  expect(Number(await page.getByTestId('sweep-progress').getAttribute('value'))).toBe(total);
+  await expect(lines).toHaveCount(4);
+  for (const l of await lines.all()) expect(Number(await l.getAttribute('data-points'))).toBe(total / 4);
+  await expect(page.getByTestId('thread-sweep-table').locator('tbody tr')).toHaveCount(2);
+  await expect(page.getByTestId('thread-sweep-table')).toContainText('20 threads');
 });

@@ -5,7 +5,7 @@
  */
 import { useMemo, useState, type ReactNode } from 'react';
 import { getSim } from '../core/client';
-import type { SweepProgress, SweepResult } from '../core/sweep';
+import { sweepPlan, type SweepProgress, type SweepResult } from '../core/sweep';
 import type { PaperRows, ParamSpec } from '../core/types';
 import { barGroups, buildPaperTable } from '../viz/paper/paper';
 import { PaperChart } from '../viz/paper/PaperChart';
@@ -46,7 +46,10 @@ export function PaperSection({ lab, rows, specs, onUseParams, labels = {}, extra
 
   const table = useMemo(() => buildPaperTable(rows, result), [rows, result]);
   const groups = useMemo(() => barGroups(table), [table]);
-  const n = rows.rows.length;
+  /* what the sweep runs: the paper's rows, or the lab's own plan (which holds them) */
+  const points = useMemo(() => sweepPlan(lab, rows), [lab, rows]);
+  const n = points.length;
+  const unit = n === rows.rows.length ? 'row' : 'point';
 
   const run = async () => {
     setRunning(true);
@@ -65,7 +68,7 @@ export function PaperSection({ lab, rows, specs, onUseParams, labels = {}, extra
     }
   };
 
-  const rowIndex = progress ? rows.rows.findIndex((r) => r.row === progress.row) + 1 : 0;
+  const rowIndex = progress ? points.findIndex((p) => p.row === progress.row) + 1 : 0;
   const c = rows.citation;
 
   return (
@@ -83,17 +86,19 @@ export function PaperSection({ lab, rows, specs, onUseParams, labels = {}, extra
           <span data-testid="sweep-progress-label">
             {running
               ? progress
-                ? `row ${rowIndex}/${n} (${progress.label}, ${progress.variant})`
-                : `row 0/${n}`
+                ? `${unit} ${rowIndex}/${n} (${progress.label}, ${progress.variant})`
+                : `${unit} 0/${n}`
               : error
-                ? `stopped at row ${progress ? Math.min(n, rowIndex + (progress.variant === 'after' ? 1 : 0)) : 1}/${n}`
+                ? `stopped at ${unit} ${progress ? Math.min(n, rowIndex + (progress.variant === 'after' ? 1 : 0)) : 1}/${n}`
                 : result
-                ? `row ${n}/${n} done${elapsed != null ? ` in ${(elapsed / 1000).toFixed(1)} s` : ''} (seed ${result.seed})`
-                : `row 0/${n}: not run yet`}
+                ? `${unit} ${n}/${n} done${elapsed != null ? ` in ${(elapsed / 1000).toFixed(1)} s` : ''} (seed ${result.seed})`
+                : `${unit} 0/${n}: not run yet`}
           </span>
         </label>
         <span className="muted">
-          runs every row before and after the patch ({2 * n} simulations) in the background worker
+          {n === rows.rows.length
+            ? `runs every row before and after the patch (${2 * n} simulations) in the background worker`
+            : `runs the mail's ${rows.rows.length} rows and the rest of the lab's sweep, ${n} points before and after the patch (${2 * n} simulations), in the background worker`}
         </span>
       </div>
       {error && (

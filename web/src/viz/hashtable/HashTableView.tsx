@@ -269,8 +269,8 @@ function Legend({ x, y, hatch }: { x: number; y: number; hatch: string }) {
       <text x={196} y={10} className="q-sub">
         RCU reader
       </text>
-      <rect x={262} width={14} height={11} rx={3} className="ih-walker locked" />
-      <text x={280} y={10} className="q-sub">
+      <rect x={274} width={14} height={11} rx={3} className="ih-walker locked" />
+      <text x={292} y={10} className="q-sub">
         under the lock
       </text>
     </g>

@@ -105,7 +105,8 @@ describe('describeIhStep', () => {
     expect(describeIhStep(step('lookup_locked', 3, 19))).toBe('visits inode 19 on chain 3 holding inode_hash_lock');
     expect(describeIhStep(step('insert', 12, 44))).toBe('hashes inode 44 into chain 12 (I_NEW)');
     expect(describeIhStep(step('btrfs_search', 1, 44))).toBe('searches the btrfs tree for the inode item of 44');
-    expect(describeIhStep(step('grace_period', 4, 0))).toBe('starts grace period #4');
+    expect(describeIhStep(step('grace_period', 4, 2))).toBe('starts grace period #4, to free 2 inodes');
+    expect(describeIhStep(step('grace_period', 5, 1))).toBe('starts grace period #5, to free 1 inode');
   });
   it('shows an unknown kind with its numbers', () => {
     expect(describeIhStep(step('mystery', 1, 2))).toBe('mystery (1, 2)');

@@ -211,7 +211,7 @@ export function describeIhStep(s: Step, locks: readonly LockSnap[] = []): string
     case 'call_rcu':
       return `queues inode ${s.b} to be freed after a grace period`;
     case 'grace_period':
-      return `starts grace period #${s.a}`;
+      return `starts grace period #${s.a}, to free ${s.b} inode${s.b === 1 ? '' : 's'}`;
     case 'free_rcu':
       return `frees inode ${s.b}: its grace period is over`;
     default:
