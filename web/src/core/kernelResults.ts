@@ -49,7 +49,7 @@ export const METRIC_UNITS = [
   'per_stat',
 ] as const;
 
-const METRIC_KEY = new RegExp(`^[a-z][a-z0-9_]*_(${[...METRIC_UNITS].sort((a, b) => b.length - a.length).join('|')})$`);
+const METRIC_KEY = new RegExp(`^[a-z][a-z0-9_]*?_(${[...METRIC_UNITS].sort((a, b) => b.length - a.length).join('|')})$`);
 
 /** The unit suffix of a metric key, e.g. "per_s" for "files_per_s". */
 export function metricUnit(key: string): string | undefined {
@@ -124,7 +124,13 @@ export function parseKernelResult(text: string, source = 'results file'): Kernel
   if (!r.success) {
     const problems = r.error.issues
       .slice(0, 3)
-      .map((i) => `${i.path.length ? i.path.join('.') : '(top level)'}: ${i.message}`)
+      .map((i) => {
+        const where = i.path.length ? i.path.join('.') : '(top level)';
+        /* zod reports a bad record key only as "Invalid key in record": say the rule */
+        const nested = 'issues' in i && Array.isArray(i.issues) ? (i.issues as { message: string }[]) : [];
+        const why = i.code === 'invalid_key' && nested.length ? nested.map((n) => n.message).join(', ') : i.message;
+        return `${where}: ${why}`;
+      })
       .join('; ');
     throw new Error(`${source} is not a journalclub kernel result: ${problems}`);
   }
