@@ -197,6 +197,16 @@ test("the paper sweep fills the mail's table, user, system and total", async ({ 
   await expect(filled.or(error)).toBeVisible({ timeout: 150_000 });
   await expect(error, (await error.count()) > 0 ? ((await error.textContent()) ?? '') : '').toHaveCount(0);
   await expect(page.getByTestId('mail-sim-ext4-before-sys_s')).toHaveText(/\d/);
+  /* the whole table's simulator side is the paper row's run (20 threads), not another point of the sweep */
+  for (const [fs, row] of [
+    ['ext4', 1],
+    ['btrfs', 2],
+  ] as const)
+    for (const v of ['before', 'after'] as const) {
+      const paper = parseFloat((await page.getByTestId(`sim-${v}-${row}`).textContent()) ?? '');
+      const whole = parseFloat((await page.getByTestId(`mail-sim-${fs}-${v}-total_s`).textContent()) ?? '');
+      expect(Math.abs(whole - paper), `${fs} ${v}: ${whole} s in the whole table, ${paper} in the paper table`).toBeLessThan(0.1);
+    }
   await expect(page.getByTestId('mail-sim-btrfs-change-total_s')).toHaveText(/%/);
 });
 

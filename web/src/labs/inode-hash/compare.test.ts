@@ -51,10 +51,12 @@ describe('compareWithMail', () => {
     ]);
     expect(rows[0].mail.changePct.total_s).toBeCloseTo(-53.2, 1);
   });
-  it("matches sweep rows by their fs parameter, whatever their order", () => {
+  it("matches sweep rows by their fs parameter and the mail's 20 threads, whatever their order", () => {
     const sweep = {
       scale: 1,
       rows: [
+        { params: { fs: 0, threads: 1 }, before: result({ user_s: 1, sys_s: 1, total_s: 2 }), after: result({ user_s: 1, sys_s: 1, total_s: 2 }) },
+        { params: { fs: 1, threads: 32 }, before: result({ user_s: 1, sys_s: 1, total_s: 2 }), after: result({ user_s: 1, sys_s: 1, total_s: 2 }) },
         { params: { fs: 1, threads: 20 }, before: result({ user_s: 1, sys_s: 9, total_s: 10 }), after: result({ user_s: 1, sys_s: 7, total_s: 8 }) },
         { params: { fs: 0, threads: 20 }, before: result({ user_s: 1, sys_s: 9, total_s: 10 }), after: result({ user_s: 1, sys_s: 4, total_s: 5 }) },
       ],

@@ -50,10 +50,14 @@ function changes(before: MailTiming, after: MailTiming): Record<keyof MailTiming
   };
 }
 
-/** One row per file system of the mail, with the sweep's row of the same fs where there is one. */
+/**
+ * One row per file system of the mail, with the sweep's run of the same fs
+ * at the mail's thread count where there is one (a sweep may hold the same
+ * fs at other thread counts too).
+ */
 export function compareWithMail(mail: readonly MailRow[], sweep: SweepRowsLike | null): ComparisonRow[] {
   return mail.map((r) => {
-    const s = sweep?.rows.find((row) => fsOf(row.params.fs) === r.fs);
+    const s = sweep?.rows.find((row) => fsOf(row.params.fs) === r.fs && row.params.threads === r.threads);
     let sim: ComparisonRow['sim'] = null;
     if (s && sweep) {
       const before = simTiming(s.before, sweep.scale);
