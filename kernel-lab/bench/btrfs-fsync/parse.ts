@@ -6,19 +6,19 @@
  *   commit-stats-before.txt   /sys/fs/btrfs/<uuid>/commit_stats before dbench
  *   commit-stats-after.txt    and after (its maximum was reset before)
  *
- *   throughput_mib_per_s      dbench's throughput; dbench's MB is 10^6 bytes,
- *                             converted to MiB (the mail's change in % is the same)
+ * Keys follow kernel-lab/mail-changes.ts:
+ *
+ *   throughput_mb_per_s       dbench's throughput as it prints it (MB = 10^6 bytes)
  *   max_latency_ms            dbench's worst latency of any operation
- *   flush_count, flush_avg_ms, flush_max_ms   the Flush rows: fsync, the
- *                             operation whose wait the switch changes
+ *   flush_count, flush_avg_latency_ms, flush_max_latency_ms
+ *                             the Flush row: fsync, the operation whose
+ *                             wait the switch changes
  *   ops_count                 operations of every kind
  *   commits_count             transaction commits during dbench, its warm-up and clean-up included
  *   commit_avg_ms, commit_max_ms   their duration (commit_stats counts whole ms)
  */
 import type { Metrics } from '../../../web/src/core/kernelResults';
 import { parseBtrfsCommitStats, parseDbench } from '../../parsers';
-
-const MIB = 1 << 20;
 
 function need(raw: Record<string, string>, name: string): string {
   const text = raw[name];
@@ -38,11 +38,11 @@ export function labMetrics(raw: Record<string, string>): Metrics {
   const commits = after.commits_count - before.commits_count;
   if (commits <= 0) throw new Error(`btrfs-fsync: commit_stats shows ${commits} commits during dbench; with notreelog every fsync commits`);
   return {
-    throughput_mib_per_s: (db.throughput_mb_per_s * 1e6) / MIB,
+    throughput_mb_per_s: db.throughput_mb_per_s,
     max_latency_ms: db.max_latency_ms,
     flush_count: flush.count,
-    flush_avg_ms: flush.avg_latency_ms,
-    flush_max_ms: flush.max_latency_ms,
+    flush_avg_latency_ms: flush.avg_latency_ms,
+    flush_max_latency_ms: flush.max_latency_ms,
     ops_count: Object.values(db.operations).reduce((a, o) => a + o.count, 0),
     commits_count: commits,
     commit_avg_ms: (after.total_commit_ms - before.total_commit_ms) / commits,

@@ -7,8 +7,16 @@
  *   jbd2-info-fsync.txt, -fdatasync.txt        /proc/fs/jbd2/<dev>-8/info after each run
  *
  * Each run had a mount of its own, so every file describes that run alone.
- * Unprefixed journal and writeback metrics are the fsync run's, the mail's
- * own job (figures.md section 5); the control run's carry "fdatasync_".
+ * Keys start with the run, fsync_ (the mail's own job, figures.md section 5)
+ * or fdatasync_ (its control), and follow kernel-lab/mail-changes.ts:
+ *
+ *   <run>_iops_per_s, _bw_kib_per_s, _clat_avg_us, _clat_max_us,
+ *   _clat_p50_us ... _clat_p99_9_us        fio, the group's writes
+ *   <run>_sync_calls_count, _sync_avg_us   its fsync or fdatasync calls
+ *   <run>_jbd2_transactions_count, _jbd2_requested_count,
+ *   _jbd2_commit_time_us, _jbd2_handles_per_txn,
+ *   _jbd2_running_transaction_ms, _jbd2_logged_blocks_per_txn
+ *   <run>_writepages_calls_count, _writepages_pages_per_call
  */
 import type { Metrics } from '../../../web/src/core/kernelResults';
 import { histogramStats, parseFio, parseHist, parseJbd2Info, type FioResult } from '../../parsers';
@@ -37,31 +45,31 @@ function writes(fio: FioResult, file: string) {
 export function labMetrics(raw: Record<string, string>): Metrics {
   const m: Metrics = {};
   for (const run of RUNS) {
-    const p = run === 'fsync' ? '' : 'fdatasync_';
+    const p = `${run}_`;
     const file = `fio-${run}.json`;
     const { group, clat } = writes(parseFio(need(raw, file)), file);
-    m[`${run}_iops_per_s`] = group.write.iops_per_s;
-    m[`${run}_bw_mib_per_s`] = group.write.bw_kib_per_s / 1024;
-    m[`${run}_clat_avg_us`] = group.write.clat_mean_ns / 1e3;
-    m[`${run}_clat_max_us`] = group.write.clat_max_ns / 1e3;
+    m[`${p}iops_per_s`] = group.write.iops_per_s;
+    m[`${p}bw_kib_per_s`] = group.write.bw_kib_per_s;
+    m[`${p}clat_avg_us`] = group.write.clat_mean_ns / 1e3;
+    m[`${p}clat_max_us`] = group.write.clat_max_ns / 1e3;
     /* the percentiles the mail quotes */
     for (const pct of ['p50', 'p90', 'p99', 'p99_9']) {
       const v = clat.percentiles_ns[pct];
       if (v === undefined) throw new Error(`ext4-writeback: ${file} has no clat percentile ${pct}`);
-      m[`${run}_clat_${pct}_us`] = v / 1e3;
+      m[`${p}clat_${pct}_us`] = v / 1e3;
     }
-    m[`${run}_sync_calls_count`] = group.sync.calls_count;
-    m[`${run}_sync_avg_us`] = group.sync.lat_mean_ns / 1e3;
+    m[`${p}sync_calls_count`] = group.sync.calls_count;
+    m[`${p}sync_avg_us`] = group.sync.lat_mean_ns / 1e3;
 
     const jbd2File = `jbd2-info-${run}.txt`;
     const jbd2 = parseJbd2Info(need(raw, jbd2File));
     if (jbd2.average === null) throw new Error(`ext4-writeback: ${jbd2File} shows no committed transaction`);
-    m[`${p}transactions_count`] = jbd2.transactions_count;
-    m[`${p}requested_transactions_count`] = jbd2.requested_count;
-    m[`${p}handles_per_txn`] = jbd2.average.handles_per_txn;
-    m[`${p}avg_commit_us`] = jbd2.average.commit_time_us;
-    m[`${p}running_txn_ms`] = jbd2.average.running_transaction_ms;
-    m[`${p}logged_blocks_per_txn`] = jbd2.average.logged_blocks_per_txn;
+    m[`${p}jbd2_transactions_count`] = jbd2.transactions_count;
+    m[`${p}jbd2_requested_count`] = jbd2.requested_count;
+    m[`${p}jbd2_commit_time_us`] = jbd2.average.commit_time_us;
+    m[`${p}jbd2_handles_per_txn`] = jbd2.average.handles_per_txn;
+    m[`${p}jbd2_running_transaction_ms`] = jbd2.average.running_transaction_ms;
+    m[`${p}jbd2_logged_blocks_per_txn`] = jbd2.average.logged_blocks_per_txn;
 
     const histFile = `writepages-hist-${run}.txt`;
     const hist = parseHist(need(raw, histFile));

@@ -8,17 +8,21 @@
  *   es-<c>-reclaimed.txt   es_shrinker_info after a sync and a final drop_caches
  *   fio-<c>.json           fio --output-format=json, group_reporting
  *
- * Metric keys start with the case: a_avg_scan_us, b_cache_hits_count, ...
+ * Metric keys start with the case, case_a_ ... case_c_, and follow
+ * kernel-lab/mail-changes.ts:
  *
- *   <c>_avg_scan_us, <c>_max_scan_us   the kernel's own figures when fio
+ *   _avg_scan_time_us, _max_scan_time_us   the kernel's own figures when fio
  *       ended, the mail's metrics: its average is a moving one (each scan
  *       weighs 1/4), its maximum is over the mount
- *   <c>_mean_scan_us, <c>_scans_count  every scan of the same span, from the hist
- *   <c>_cache_hits_count, _misses_count, _hit_ratio_pct
- *   <c>_objects_count, <c>_reclaimable_count   the cache when fio ended
- *   <c>_left_objects_count                     and after the final reclaim
- *   <c>_write_iops_per_s, _write_lat_avg_us, _write_lat_max_us (and read_
- *       for case c's reader): fio's total latency, the mail's user latency
+ *   _mean_scan_time_us, _scans_count       every scan of the same span, from the hist
+ *   _shrunk_objects_count                  extents those scans freed
+ *   _cache_hits_count, _cache_misses_count, _hit_ratio_pct
+ *   _objects_count, _reclaimable_count, _inodes_on_list_count
+ *                                          the cache when fio ended
+ *   _left_objects_count                    and after the final reclaim
+ *   _iops_per_s, _avg_latency_us, _max_latency_us
+ *       fio's writes, total latency: the mail's user latency; case c has
+ *       them per direction, case_c_read_... and case_c_write_...
  */
 import type { Metrics } from '../../../web/src/core/kernelResults';
 import { parseEsShrinkerInfo, parseFio, parseHist, type FioGroupDirection } from '../../parsers';
@@ -34,31 +38,32 @@ function need(raw: Record<string, string>, name: string): string {
   return text;
 }
 
-function fioDirection(m: Metrics, key: string, d: FioGroupDirection): void {
-  m[`${key}_iops_per_s`] = d.iops_per_s;
-  m[`${key}_lat_avg_us`] = d.lat_mean_ns / 1e3;
-  m[`${key}_lat_max_us`] = d.lat_max_ns / 1e3;
+function fioDirection(m: Metrics, prefix: string, d: FioGroupDirection): void {
+  m[`${prefix}iops_per_s`] = d.iops_per_s;
+  m[`${prefix}avg_latency_us`] = d.lat_mean_ns / 1e3;
+  m[`${prefix}max_latency_us`] = d.lat_max_ns / 1e3;
 }
 
 export function labMetrics(raw: Record<string, string>): Metrics {
   const m: Metrics = {};
   for (const c of CASES) {
+    const k = `case_${c}_`;
     const ran = parseEsShrinkerInfo(need(raw, `es-${c}-ran.txt`));
     const reclaimed = parseEsShrinkerInfo(need(raw, `es-${c}-reclaimed.txt`));
     /* the kernel prints no maximum when the shrinker's list is empty */
     if (ran.max_scan_time_us === null) {
       throw new Error(`extent-status: es-${c}-ran.txt lists no inode: fio left nothing in the extent status cache`);
     }
-    m[`${c}_avg_scan_us`] = ran.avg_scan_time_us;
-    m[`${c}_max_scan_us`] = ran.max_scan_time_us;
-    m[`${c}_cache_hits_count`] = ran.cache_hits_count;
-    m[`${c}_cache_misses_count`] = ran.cache_misses_count;
+    m[`${k}avg_scan_time_us`] = ran.avg_scan_time_us;
+    m[`${k}max_scan_time_us`] = ran.max_scan_time_us;
+    m[`${k}cache_hits_count`] = ran.cache_hits_count;
+    m[`${k}cache_misses_count`] = ran.cache_misses_count;
     const lookups = ran.cache_hits_count + ran.cache_misses_count;
-    m[`${c}_hit_ratio_pct`] = lookups === 0 ? 0 : (100 * ran.cache_hits_count) / lookups;
-    m[`${c}_objects_count`] = ran.objects_count;
-    m[`${c}_reclaimable_count`] = ran.reclaimable_objects_count;
-    m[`${c}_inodes_on_list_count`] = ran.inodes_on_list_count;
-    m[`${c}_left_objects_count`] = reclaimed.objects_count;
+    m[`${k}hit_ratio_pct`] = lookups === 0 ? 0 : (100 * ran.cache_hits_count) / lookups;
+    m[`${k}objects_count`] = ran.objects_count;
+    m[`${k}reclaimable_count`] = ran.reclaimable_objects_count;
+    m[`${k}inodes_on_list_count`] = ran.inodes_on_list_count;
+    m[`${k}left_objects_count`] = reclaimed.objects_count;
 
     const histFile = `es-shrink-hist-${c}.txt`;
     const hist = parseHist(need(raw, histFile));
@@ -75,9 +80,9 @@ export function labMetrics(raw: Record<string, string>): Metrics {
       shrunk += e.values.nr_shrunk;
     }
     if (scans === 0) throw new Error(`extent-status: ${histFile} counts no shrinker scan: reclaim did not reach the extent status cache`);
-    m[`${c}_scans_count`] = scans;
-    m[`${c}_mean_scan_us`] = scanUs / scans;
-    m[`${c}_shrunk_objects_count`] = shrunk;
+    m[`${k}scans_count`] = scans;
+    m[`${k}mean_scan_time_us`] = scanUs / scans;
+    m[`${k}shrunk_objects_count`] = shrunk;
 
     const fioFile = `fio-${c}.json`;
     const fio = parseFio(need(raw, fioFile));
@@ -86,10 +91,12 @@ export function labMetrics(raw: Record<string, string>): Metrics {
     if (failed) throw new Error(`extent-status: ${fioFile}: job ${failed.name} ended with error ${failed.error}`);
     const g = fio.groups[0]!;
     if (g.write.total_ios_count === 0) throw new Error(`extent-status: ${fioFile} shows no writes`);
-    fioDirection(m, `${c}_write`, g.write);
     if (c === 'c') {
       if (g.read.total_ios_count === 0) throw new Error(`extent-status: ${fioFile} shows no reads by case c's reader`);
-      fioDirection(m, 'c_read', g.read);
+      fioDirection(m, `${k}read_`, g.read);
+      fioDirection(m, `${k}write_`, g.write);
+    } else {
+      fioDirection(m, k, g.write);
     }
   }
   return m;

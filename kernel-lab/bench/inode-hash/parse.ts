@@ -11,8 +11,10 @@
  * (contention-stacks-<fs>.txt, the same contentions keyed on the kernel
  * stack, is for reading: the hist parser does not read stack keys.)
  *
- *   <fs>_total_s, _user_s, _sys_s, _cpu_pct   the walk, as time(1) gives
- *       them in the mail (elapsed, user, system, cpu)
+ * Keys follow kernel-lab/mail-changes.ts:
+ *
+ *   <fs>_elapsed_s, _user_s, _sys_s, _cpu_pct the walk, as time(1) gives
+ *       them in the mail (total, user, system, cpu)
  *   <fs>_stats_per_s                          stat(2) calls per second
  *   <fs>_contention_count                     contended lock acquisitions
  *   <fs>_top_lock_contention_count            on the most contended lock
@@ -52,7 +54,7 @@ export function labMetrics(raw: Record<string, string>): Metrics {
       throw new Error(`inode-hash: ${walkFile} made ${walk.operations_count} stats, the tree has ${stats} files`);
     }
     if (walk.operations_per_s === null || walk.cpu_pct === null) throw new Error(`inode-hash: ${walkFile} took no time`);
-    m[`${fs}_total_s`] = walk.elapsed_s;
+    m[`${fs}_elapsed_s`] = walk.elapsed_s;
     m[`${fs}_user_s`] = walk.user_s;
     m[`${fs}_sys_s`] = walk.sys_s;
     m[`${fs}_cpu_pct`] = walk.cpu_pct;
