@@ -6,43 +6,37 @@ import { expect, hashQuery, labUrl, paramSpecs, test, waitForRuns } from './fixt
 
 const LAB = 'inode-hash';
 
-/**
- * The first step, in the page's small configuration, at which a task is on
- * a chain doing `kind` (from the same WASM build the page runs): the page at
- * that step must show that walker.
- */
-async function firstStepOf(variant: 'before' | 'after', kind: string): Promise<number> {
+/** The page's small configuration, from the same WASM build the page runs. */
+async function smallRun(variant: 'before' | 'after') {
   const engine = await loadEngine();
-  const specs = engine.params(LAB);
   const params: Record<string, number> = {};
-  for (const s of specs) params[s.name] = ANIMATION_PRESET[s.name] ?? s.default;
-  const out = engine.run({ lab: LAB, variant, params, seed: 1, options: { traceMax: 100_000, heatBuckets: 2 } });
-  const step = out.steps.steps.find((s) => s.kind === kind);
+  for (const s of engine.params(LAB)) params[s.name] = ANIMATION_PRESET[s.name] ?? s.default;
+  return (stopStep?: number) =>
+    engine.run({ lab: LAB, variant, params, seed: 1, options: { stopStep, traceMax: stopStep ? 0 : 100_000, heatBuckets: 2 } });
+}
+
+/** The first step at which a task does `kind`: the page at that step must show it doing so. */
+async function firstStepOf(variant: 'before' | 'after', kind: string): Promise<number> {
+  const run = await smallRun(variant);
+  const step = run().steps.steps.find((s) => s.kind === kind);
   if (!step) throw new Error(`no ${kind} step in the ${variant} run of the small configuration`);
   return step.i;
 }
 
-/**
- * A step of the small configuration at which a grace period waits for a
- * task that is in a read section, and that task: scans forward from each
- * grace period's start until one is found.
- */
-async function gracePeriodWaiting(variant: 'before' | 'after'): Promise<{ step: number; task: number }> {
-  const engine = await loadEngine();
-  const params: Record<string, number> = {};
-  for (const s of engine.params(LAB)) params[s.name] = ANIMATION_PRESET[s.name] ?? s.default;
-  const run = (stopStep?: number) =>
-    engine.run({ lab: LAB, variant, params, seed: 1, options: { stopStep, traceMax: stopStep ? 0 : 100_000, heatBuckets: 2 } });
-  const full = run();
-  for (const gp of full.steps.steps.filter((s) => s.kind === 'grace_period')) {
-    for (let k = gp.i; k <= full.result.sim.steps; k++) {
-      const snap = IhSnapshot.parse(run(k).snapshot);
-      const open = snap.ih.grace_periods[0];
-      if (!open) break;
-      if (open.waiting_for.length) return { step: k, task: open.waiting_for[0] };
-    }
+/** The first step (from `from` on) whose snapshot satisfies `want`, and what `want` picked from it. */
+async function firstSnapshot<T>(
+  variant: 'before' | 'after',
+  what: string,
+  want: (snap: IhSnapshot) => T | undefined,
+  from = 1,
+): Promise<{ step: number; value: T }> {
+  const run = await smallRun(variant);
+  const total = run().result.sim.steps;
+  for (let k = from; k <= total; k++) {
+    const value = want(IhSnapshot.parse(run(k).snapshot));
+    if (value !== undefined) return { step: k, value };
   }
-  throw new Error(`no grace period of the ${variant} run of the small configuration waits for a reader`);
+  throw new Error(`no step of the ${variant} run of the small configuration has ${what}`);
 }
 
 async function openAt(page: Page, variant: 'before' | 'after', step: number): Promise<void> {
@@ -103,6 +97,19 @@ test('before the patch the lookup walks the chain holding inode_hash_lock', asyn
   await expect(page.getByTestId('locked-walker').first()).toBeVisible();
 });
 
+test('the CPUs waiting for inode_hash_lock queue behind its holder', async ({ page }) => {
+  const { step, value: waiters } = await firstSnapshot('before', 'waiters on inode_hash_lock', (snap) => {
+    const lock = snap.locks.find((l) => l.name === 'inode_hash_lock');
+    return lock && lock.holder >= 0 && lock.waiters.length > 0 ? lock.waiters : undefined;
+  });
+  await openAt(page, 'before', step);
+  const lock = page.getByTestId('lock-inode_hash_lock');
+  await expect(lock.getByTestId('lock-holder')).toHaveText(/^held by T\d+/);
+  await expect(lock).toContainText(`FIFO waiters (${waiters.length})`);
+  await expect(lock.getByTestId('lock-waiter')).toHaveCount(Math.min(waiters.length, 24));
+  await expect(lock.getByTestId('lock-waiter').first()).toHaveText(`T${waiters[0]}`);
+});
+
 test('after the patch the lookup walks the chain under RCU, without the lock', async ({ page }) => {
   const step = await firstStepOf('after', 'lookup_rcu');
   await openAt(page, 'after', step);
@@ -114,7 +121,9 @@ test('after the patch the lookup walks the chain under RCU, without the lock', a
 });
 
 test('a grace period is drawn with the readers it waits for', async ({ page }) => {
-  const { step, task } = await gracePeriodWaiting('after');
+  const { step, value: task } = await firstSnapshot('after', 'a grace period waiting for a reader', (snap) =>
+    snap.ih.grace_periods.find((gp) => gp.waiting_for.length > 0)?.waiting_for[0],
+  );
   await openAt(page, 'after', step);
   const gp = page.getByTestId('grace-period').first();
   await expect(gp).toBeVisible();
