@@ -185,8 +185,9 @@ paper) : "${timeout_s:=3600}" ;;
 esac
 [ -n "$smp" ] || bad "--smp N is required (1 to 64)"
 check_uint --smp "$smp" 1 64
-[ -n "$mem" ] || bad "--mem MIB is required (256 to 65536)"
-check_uint --mem "$mem" 256 65536
+# the initramfs (about 120 MiB) is in memory twice while the kernel unpacks it
+[ -n "$mem" ] || bad "--mem MIB is required (512 to 65536)"
+check_uint --mem "$mem" 512 65536
 check_uint --timeout "$timeout_s" 1 86400
 case $accel in
 auto | kvm | tcg) ;;
@@ -345,8 +346,12 @@ seconds "$t0" "$t1" >"$out/wall_s"
 
 last_lines()
 {
+	if [ ! -s "$out/console.log" ]; then
+		echo "$PROG: the guest wrote nothing on its console" >&2
+		return
+	fi
 	echo "--- last lines of $out/console.log ---" >&2
-	tail -n "${1:-30}" "$out/console.log" >&2 2>/dev/null || echo "(no console output)" >&2
+	tail -n "$1" "$out/console.log" >&2
 	echo "---" >&2
 }
 
@@ -360,7 +365,13 @@ tar -xf "$work/results.img" -C "$out/raw" 2>"$work/tar.err"
 if [ ! -f "$out/raw/status" ]; then
 	case "$(cat "$out/console.log" 2>/dev/null)" in
 	*"Kernel panic"*) echo "$PROG: the guest kernel panicked (QEMU exit $rc)" >&2 ;;
-	*) echo "$PROG: the guest left no results on its results disk (QEMU exit $rc)" >&2 ;;
+	*)
+		if [ $rc -ne 0 ]; then
+			echo "$PROG: QEMU exited with status $rc and the guest left no results (QEMU's messages are above and in qemu.err)" >&2
+		else
+			echo "$PROG: the guest left no results on its results disk (QEMU exit $rc)" >&2
+		fi
+		;;
 	esac
 	last_lines 30
 	finish 5

@@ -13,13 +13,15 @@
 #
 # Shapes, in the mail's terms "order,dir&files" = 2^order ways, -D 2^dir,
 # -n 2^files, -L 100:
-#   quick  the mail's row 3 (3,3): 8 ways, -D 8, -n 8, with -L 10 instead of
-#          100 so that a run (boot to power-off) stays well under 60 s under
-#          TCG on two vCPUs.
-#   paper  the mail's row 7 (6,10): 64 ways, -D 1024, -n 1024, the row where
-#          the old walk collapses, with -L 2 instead of 100: each loop makes
-#          and deletes the same 65536 files, and 100 loops of the old walk
-#          would take hours of emulated time.
+#   quick  the mail's row 6 (6,6): 64 ways, -D 64, -n 64, the first row where
+#          the old walk costs throughput in the mail, with -L 2 instead of
+#          100: 8192 creates, a run of 10-15 s boot to power-off under TCG on
+#          two vCPUs (measured), where the old search visits millions of
+#          inode-list nodes.
+#   paper  the mail's row 7 (6,10): 64 ways, -D 1024, -n 1024, where the old
+#          walk collapses, with -L 5 instead of 100: each loop makes, fsyncs
+#          and deletes the same 65536 files; one loop took 25 s (after) and
+#          61 s (before) under TCG on two vCPUs, so 100 would take hours.
 
 DEV=$JC_DEV
 MNT=/mnt/test
@@ -27,8 +29,8 @@ SYSFS=/sys/fs/ext4/$DEV
 PROCFS=/proc/fs/ext4/$DEV
 
 case $JC_PROFILE in
-quick) order=3 dir=3 files=3 loops=10 row=3 ;;
-paper) order=6 dir=10 files=10 loops=2 row=7 ;;
+quick) order=6 dir=6 files=6 loops=2 row=6 ;;
+paper) order=6 dir=10 files=10 loops=5 row=7 ;;
 esac
 ways=$((1 << order))
 subdirs=$((1 << dir))
