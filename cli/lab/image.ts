@@ -10,7 +10,9 @@
  * lib -> usr/lib, ...), so every library lands at the path ldd printed.
  * The archive is written by cpio (newc); a second, tiny archive appended to
  * it holds /dev/console, which a build that is not root cannot mknod and
- * which the kernel opens before it starts /init.
+ * which the kernel opens before it starts /init. It is left uncompressed:
+ * under TCG the kernel reached /init in 2.0-3.5 s from it against 3.3-4.4 s
+ * from the same archive gzipped (kernel-lab/guest/README.md).
  *
  * The disks are made once, on the host, by mkfs on sparse files; each run
  * copies them fresh (run-qemu.sh), so the guest never formats.
