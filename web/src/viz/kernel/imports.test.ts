@@ -46,7 +46,7 @@ describe('applyImport', () => {
     const s = applyImport(EMPTY_IMPORTS, 'fast-commit', [fixture('synthetic-wrong-schema.json')]);
     expect(s.runs).toEqual([]);
     expect(s.problems[0].message).toMatch(
-      /^synthetic-wrong-schema\.json is not a journalclub kernel result: metrics\.files: Invalid key in record \(metrics\.files: a metric key is snake_case and ends in a unit: _s, _ms, /,
+      /^synthetic-wrong-schema\.json is not a journalclub kernel result: metrics\.files: a metric key is snake_case and ends in a unit: _s, _ms, /,
     );
   });
 

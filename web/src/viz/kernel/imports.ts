@@ -62,8 +62,8 @@ export function readResult(name: string, text: string, lab: KernelLab): KernelRe
   try {
     result = parseKernelResult(text, name);
   } catch (e) {
-    const rules = keyRules(text);
-    return { file: name, message: `${(e as Error).message}${rules.length ? ` (${rules.join('; ')})` : ''}` };
+    /* parseKernelResult names the field and the schema's rule for it */
+    return { file: name, message: (e as Error).message };
   }
   if (result.lab !== lab)
     return {
@@ -71,26 +71,6 @@ export function readResult(name: string, text: string, lab: KernelLab): KernelRe
       message: `${name} holds a result of the ${result.lab} lab; this page imports ${lab} results only (open the ${result.lab} page for it)`,
     };
   return result;
-}
-
-/**
- * What a record key must look like, for each bad key in a file that failed
- * the schema: the schema's own rule ("a metric key ... ends in a unit"),
- * which a bare "Invalid key in record" leaves out.
- */
-function keyRules(text: string): string[] {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return [];
-  }
-  const r = KernelResult.safeParse(json);
-  if (r.success) return [];
-  const rules = r.error.issues
-    .slice(0, 3)
-    .flatMap((i) => (i.code === 'invalid_key' ? i.issues.map((k) => `${i.path.join('.')}: ${k.message}`) : []));
-  return [...new Set(rules)];
 }
 
 function isProblem(x: KernelResult | ImportProblem): x is ImportProblem {
