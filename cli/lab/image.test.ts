@@ -117,6 +117,20 @@ function bytesAt(path: string, offset: number, length: number): Buffer {
   }
 }
 
+describe('missing host tools', () => {
+  it('are named with their Debian packages', async () => {
+    const quiet = { write: () => true } as unknown as NodeJS.WriteStream;
+    const cache = mkdtempSync(join(tmpdir(), 'jc-image-'));
+    try {
+      await expect(buildImage({ env: { PATH: join(cache, 'no-bin'), XDG_CACHE_HOME: cache }, out: quiet })).rejects.toThrow(
+        /needs busybox \(busybox-static\), cpio \(cpio\), gcc \(build-essential\), ldd \(libc-bin\), fio \(fio\), fs_mark \(fsmark\), dbench \(dbench\)/,
+      );
+    } finally {
+      rmSync(cache, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('a real build into a scratch cache', () => {
   let cache: string;
   let image: GuestImage;
