@@ -34,7 +34,7 @@ HIST_STACK='hist:keys=common_stacktrace:vals=hitcount:sort=hitcount.descending:s
 case $JC_PROFILE in
 quick)
 	THREADS=$(nproc)
-	DIRS=50
+	DIRS=100
 	FILES=100
 	;;
 paper)
