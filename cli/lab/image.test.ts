@@ -5,7 +5,7 @@
  * with the same inputs does nothing.
  */
 import { spawnSync } from 'node:child_process';
-import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -206,11 +206,23 @@ describe('a real build into a scratch cache', () => {
     expect(bytesAt(image.disks.btrfs!, 0x10000 + 64, 8).toString('latin1')).toBe('_BHRfS_M');
   });
 
+  it('keeps the three newest images when it builds', async () => {
+    const root = join(cache, 'journalclub', 'image');
+    const old = ['00000000000000a1', '00000000000000a2', '00000000000000a3'];
+    old.forEach((name, i) => {
+      mkdirSync(join(root, name));
+      utimesSync(join(root, name), 1_000_000 + i, 1_000_000 + i);
+    });
+    await buildImage({ env: env(), out: quiet, force: true });
+    expect(readdirSync(root).sort()).toEqual([image.manifest.key, ...old.slice(1)].sort().concat('current').sort());
+  }, 60_000);
+
   it('does nothing the second time, and current points at it', async () => {
+    const first = currentImage(env())!;
     const again = await buildImage({ env: env(), out: quiet });
     expect(again.cached).toBe(true);
     expect(again.manifest.key).toBe(image.manifest.key);
-    expect(again.manifest.built_at).toBe(image.manifest.built_at);
+    expect(again.manifest.built_at).toBe(first.manifest.built_at);
     const current = currentImage(env());
     expect(current?.manifest.key).toBe(image.manifest.key);
   }, 60_000);

@@ -20,7 +20,8 @@
  * Everything lands in $XDG_CACHE_HOME/journalclub/image/<key>/, where the
  * key hashes the guest sources, the bench scripts, this recipe and the
  * bytes of every tool and library that goes in: unchanged inputs are not
- * rebuilt. `current` points at the last one built.
+ * rebuilt. `current` points at the last one built; the three newest are
+ * kept.
  */
 import { createHash } from 'node:crypto';
 import {
@@ -466,6 +467,21 @@ function pointCurrent(root: string, key: string): void {
   renameSync(tmp, join(root, 'current'));
 }
 
+/**
+ * Keep the @keep newest images (and always @keepKey): each is about 260 MiB
+ * on disk. A run copies what it needs when it starts, so an older image is
+ * not read after that.
+ */
+function prune(root: string, keepKey: string, keep = 3): string[] {
+  const images = readdirSync(root)
+    .filter((name) => /^[0-9a-f]{16}$/.test(name) && name !== keepKey)
+    .map((name) => ({ name, mtime: statSync(join(root, name)).mtimeMs }))
+    .sort((a, b) => b.mtime - a.mtime);
+  const gone = images.slice(Math.max(0, keep - 1)).map((i) => i.name);
+  for (const name of gone) rmSync(join(root, name), { recursive: true, force: true });
+  return gone;
+}
+
 /** The image `lab image` made last, or null. */
 export function currentImage(env: NodeJS.ProcessEnv = process.env): GuestImage | null {
   const dir = join(imageCache(env), 'current');
@@ -546,6 +562,8 @@ export async function buildImage(opts: ImageOptions = {}): Promise<GuestImage> {
     renameSync(work, dir);
     work = null;
     pointCurrent(root, key);
+    const pruned = prune(root, key);
+    if (pruned.length) progress.say(`lab image: removed ${pruned.length} older image${pruned.length === 1 ? '' : 's'}: ${pruned.join(', ')}`);
     progress.finish(`lab image: built ${dir} in ${manifest.build_s} s (key ${key}); current -> ${key}`);
     return asImage(dir, manifest, false);
   } finally {
