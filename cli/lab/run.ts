@@ -92,7 +92,7 @@ export function planRun(lab: string, opts: RunOptions): RunPlan {
     variant: opts.variant as KernelVariant,
     profile: profile as KernelProfile,
     smp: int(opts.smp, '--smp', 1, 64, 2),
-    memMib: int(opts.mem, '--mem', 256, 65536, 1024),
+    memMib: int(opts.mem, '--mem', 512, 65536, 1024),
     timeoutS: int(opts.timeout, '--timeout', 10, 86400, profile === 'quick' ? 180 : 3600),
     accel: accel as RunPlan['accel'],
   };
