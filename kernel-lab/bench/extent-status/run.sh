@@ -79,7 +79,7 @@ jc_param no_merge 1
 jc_param vm_dirty_ratio 80
 jc_param vm_dirty_background_ratio 60
 jc_param vm_dirty_expire_centisecs "$(cat /proc/sys/vm/dirty_expire_centisecs)"
-jc_param reclaim "every ${RECLAIM_EVERY_S} s: drop_caches 2 (a, b), 3 (c); after fio: sync, drop_caches 2"
+jc_param reclaim "drop_caches every ${RECLAIM_EVERY_S} s during fio: 2 in cases a and b, 3 in case c"
 jc_param case_a "write: $A_JOBS jobs x $A_FILES files x $A_FILESIZE"
 jc_param case_b "write: $B_JOBS jobs x $B_FILES files x $B_FILESIZE, openfiles=10000; write:4k: $B_RAND_JOBS jobs x $B_RAND_FILES files x $B_RAND_FILESIZE"
 jc_param case_c "read: 1 job x $C_READ_FILES files x $C_READ_FILESIZE; write: $C_JOBS jobs x $C_FILES files x $C_FILESIZE"
