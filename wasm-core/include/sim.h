@@ -32,7 +32,9 @@ typedef int64_t s64;
 typedef uint32_t u32;
 
 #define SIM_MAX_CPUS	256
-#define SIM_MAX_LOCKS	64
+#define SIM_MAX_LOCKS	64	/* lock instances the snapshot shows */
+#define SIM_MAX_CLASSES	32	/* lock classes with statistics */
+#define SIM_MAX_HELD	8	/* locks one task may hold at once */
 #define NSEC_PER_USEC	1000ULL
 #define NSEC_PER_MSEC	1000000ULL
 #define NSEC_PER_SEC	1000000000ULL
@@ -59,10 +61,12 @@ enum task_state {
 /* What a yielding task asks the engine to do at its virtual time. */
 enum sim_req {
 	REQ_NONE,
-	REQ_DELAY,	/* nothing: let the charged time pass */
-	REQ_LOCK,
+	REQ_ELAPSE,	/* nothing: let the charged time pass */
+	REQ_COND_RESCHED, /* a voluntary preemption point (may sleep) */
+	REQ_LOCK,	/* take req_lock in req_mode */
 	REQ_UNLOCK,
-	REQ_SLEEP,	/* sleep on req_wq until woken */
+	REQ_SLEEP,	/* sleep on req_wq until woken (or req_deadline) */
+	REQ_TIMEOUT,	/* a sleep's deadline passed */
 	REQ_WAKE,	/* wake every sleeper of req_wq */
 	REQ_IO,		/* submit req_bytes to req_dev and wait for completion */
 	REQ_RCU_LOCK,
@@ -74,7 +78,7 @@ enum sim_req {
 
 struct sim;
 struct task;
-struct spinlock;
+struct sim_lock;
 struct wait_queue_head;
 struct blkdev;
 
@@ -95,9 +99,13 @@ struct task {
 	u64 pending_ns;		/* charged since the task last resumed */
 	int line;		/* model source line it last stood at */
 	const char *func;	/* model function it last stood in */
+	const char *file;	/* model source file it last stood in */
 
 	enum sim_req req;
-	struct spinlock *req_lock;
+	struct sim_lock *req_lock;
+	int req_mode;			/* LOCK_EXCL or LOCK_SHARED */
+	u64 req_deadline;		/* REQ_SLEEP: wake by then (0: never) */
+	u64 ev_gen;			/* events of older generations are stale */
 	struct wait_queue_head *req_wq;
 	u64 req_wake_seq;		/* req_wq->wake_seq when it checked */
 	struct blkdev *req_dev;
@@ -108,6 +116,10 @@ struct task {
 	struct list_head rq_entry;	/* on its CPU's run queue */
 	int rcu_nesting;
 	u64 rcu_epoch;			/* grace-period epoch its section began in */
+	int spin_held;			/* spinlocks and rwlocks held: preempt_count */
+	struct sim_lock *held[SIM_MAX_HELD];	/* every lock it holds */
+	int nr_held;
+	u64 preemptions;		/* times the tick took its CPU */
 
 	u64 spin_ns;			/* time spent spinning */
 	u64 sleep_ns;
@@ -116,26 +128,69 @@ struct task {
 };
 
 /*
- * struct spinlock - a spinlock with FIFO handoff.
+ * The kernel's locks. One struct serves every kind; the kind decides who
+ * may share it, whether a waiter spins or sleeps, and who gets it next.
  *
- * A waiter busy-waits on its CPU (CPU_SPIN). At unlock, ownership passes to
- * the oldest waiter; it starts running after a cache-line transfer whose
- * cost grows with the number of CPUs polling the line. Callers: the holder
- * must not sleep; unlock only by the holder.
+ * LOCK_SPIN, spinlock_t as x86 and POWER build it: a qspinlock. A taker
+ *   that finds the lock word zero takes it with one atomic (the fast path).
+ *   The first waiter sets the pending bit and spins on the lock word; later
+ *   ones queue in an MCS list, each spinning on its own node, and only the
+ *   queue's head polls the lock word. So a handoff moves the lock word's
+ *   line once, to one CPU, however many wait: its cost does not grow with
+ *   the waiters, and the order is FIFO.
+ * LOCK_RW, rwlock_t: a qrwlock. Readers share it while no writer holds or
+ *   waits for it; a waiting writer makes new readers queue (FIFO, on the
+ *   lock's internal spinlock) behind it. Waiters spin.
+ * LOCK_RWSEM, struct rw_semaphore. Readers share, writers exclude. Waiters
+ *   sleep on a FIFO list; a writer spins instead while the writer that
+ *   holds it is running on a CPU (optimistic spinning). A release hands it
+ *   to the first waiter: a writer, or every reader on the list.
+ * LOCK_MUTEX, struct mutex. One owner. A taker spins while the owner runs
+ *   on a CPU (the MCS "osq" of spinners), sleeps otherwise; spinners get it
+ *   before sleepers, and stop spinning to sleep when the owner leaves its
+ *   CPU.
+ *
+ * Statistics are kept per lock and per lock class (locks initialised with
+ * the same name), as /proc/lock_stat keeps them.
  */
-struct spinlock {
+enum lock_kind { LOCK_SPIN, LOCK_RW, LOCK_RWSEM, LOCK_MUTEX };
+enum lock_mode { LOCK_EXCL, LOCK_SHARED };
+
+struct lock_class {
 	const char *name;
-	int id;
-	struct task *owner;
-	int last_cpu;			/* CPU that last held it (line owner) */
-	struct list_head waiters;	/* FIFO of struct task.wait_entry */
-	int nr_waiters;
+	enum lock_kind kind;
 	u64 acquisitions;
 	u64 contended;
-	u64 spin_ns;			/* summed over all waiters */
+	u64 spin_ns;		/* waiters' time spinning, summed */
+	u64 sleep_ns;		/* waiters' time asleep, summed */
+	u64 hold_ns;		/* exclusive holders' time, summed */
+};
+
+struct sim_lock {
+	const char *name;
+	enum lock_kind kind;
+	int id;				/* index in sim.locks, -1 if not shown */
+	struct lock_class *cls;
+	struct task *owner;		/* exclusive holder */
+	int readers;			/* shared holders */
+	int last_cpu;			/* CPU that last wrote the lock word */
+	struct list_head waiters;	/* FIFO of struct task.wait_entry */
+	struct list_head spinners;	/* RWSEM/MUTEX: optimistic spinners */
+	int nr_waiters, nr_spinners;
+	u64 acquisitions;
+	u64 contended;
+	u64 spin_ns;
+	u64 sleep_ns;
 	u64 hold_ns;
 	u64 acquired_at;
 };
+
+/* The kernel's names, each a struct of its own so that a spin_lock() on a
+ * mutex does not compile. */
+struct spinlock { struct sim_lock lk; };
+struct rwlock { struct sim_lock lk; };
+struct rw_semaphore { struct sim_lock lk; };
+struct mutex { struct sim_lock lk; };
 
 /*
  * struct wait_queue_head - tasks sleeping until a condition may hold.
@@ -172,15 +227,17 @@ struct blkdev {
 struct sim_costs {
 	u64 lock_acquire_ns;	/* uncontended atomic on a local line */
 	u64 line_transfer_ns;	/* moving a cache line to another CPU */
-	u64 line_transfer_per_waiter_ns; /* extra per CPU polling the line */
 	u64 wakeup_ns;		/* from wake_up to the sleeper running */
 	u64 ctx_switch_ns;
 	u64 rcu_gp_min_ns;	/* shortest grace period */
+	u64 tick_ns;		/* the scheduler tick, 1/HZ */
+	u64 sched_slice_ns;	/* a runnable task's slice before the tick preempts it */
 };
 
 struct sim_event {
 	u64 time;
 	u64 seq;
+	u64 gen;		/* the task's ev_gen when pushed */
 	struct task *task;
 };
 
@@ -221,6 +278,8 @@ struct sim {
 	u64 cpu_since[SIM_MAX_CPUS];
 	struct task *cpu_curr[SIM_MAX_CPUS];
 	struct list_head cpu_rq[SIM_MAX_CPUS];
+	u64 cpu_resched_at[SIM_MAX_CPUS];	/* tick at which its task's slice is over */
+	u64 preemptions;
 	u64 cpu_ns[SIM_MAX_CPUS][CPU_NR_STATES];
 	int cpu_nr_io[SIM_MAX_CPUS];	/* its tasks waiting for I/O */
 	int cpu_nr_sleep[SIM_MAX_CPUS];	/* its tasks asleep */
@@ -252,8 +311,10 @@ struct sim {
 	struct list_head rcu_gps;
 	u64 rcu_gps_completed;
 
-	struct spinlock *locks[SIM_MAX_LOCKS];
+	struct sim_lock *locks[SIM_MAX_LOCKS];
 	int nr_locks;
+	struct lock_class classes[SIM_MAX_CLASSES];
+	int nr_classes;
 	bool halted;
 	int error;		/* a jc_status; nonzero stops the run */
 	char errmsg[256];
@@ -284,7 +345,24 @@ u64 sim_rand(struct sim *s);
 /* sim_jitter - @ns scaled by a uniform factor in [1 - pct/100, 1 + pct/100] */
 u64 sim_jitter(struct sim *s, u64 ns, unsigned int pct);
 
-void spin_lock_init(struct sim *s, struct spinlock *l, const char *name);
+void sim_lock_init(struct sim *s, struct sim_lock *lk, enum lock_kind kind,
+		   const char *name);
+static inline void spin_lock_init(struct sim *s, struct spinlock *l, const char *name)
+{
+	sim_lock_init(s, &l->lk, LOCK_SPIN, name);
+}
+static inline void rwlock_init(struct sim *s, struct rwlock *l, const char *name)
+{
+	sim_lock_init(s, &l->lk, LOCK_RW, name);
+}
+static inline void init_rwsem(struct sim *s, struct rw_semaphore *l, const char *name)
+{
+	sim_lock_init(s, &l->lk, LOCK_RWSEM, name);
+}
+static inline void mutex_init(struct sim *s, struct mutex *l, const char *name)
+{
+	sim_lock_init(s, &l->lk, LOCK_MUTEX, name);
+}
 void init_waitqueue_head(struct wait_queue_head *wq, const char *name);
 void blkdev_init(struct blkdev *d, const char *name, int channels,
 		 u64 latency_ns, u64 bw_bytes_per_s, u64 flush_ns);
@@ -293,6 +371,12 @@ void blkdev_init(struct blkdev *d, const char *name, int channels,
 static inline void sim_charge(struct task *t, u64 ns)
 {
 	t->pending_ns += ns;
+}
+
+/* sim_clock - @t's own virtual time: the engine's plus what it has charged. */
+static inline u64 sim_clock(const struct sim *s, const struct task *t)
+{
+	return s->now + t->pending_ns;
 }
 
 bool __sim_step_slow(struct sim *s, struct task *t, int line, int kind,
@@ -313,20 +397,21 @@ static inline bool sim_step(struct sim *s, struct task *t, int line, int kind,
 
 /* Requests: each parks the task's request and returns true (yield). */
 bool __sim_request(struct task *t, enum sim_req req);
-bool __sim_lock(struct task *t, struct spinlock *l);
-bool __sim_unlock(struct task *t, struct spinlock *l);
-bool __sim_sleep(struct task *t, struct wait_queue_head *wq);
+bool __sim_lock(struct task *t, struct sim_lock *lk, int mode);
+bool __sim_unlock(struct task *t, struct sim_lock *lk, int mode);
+bool __sim_sleep(struct task *t, struct wait_queue_head *wq, u64 deadline);
 bool __sim_wake(struct task *t, struct wait_queue_head *wq);
 bool __sim_io(struct task *t, struct blkdev *d, u64 bytes, bool flush);
 
 /*
  * The blocking primitives, as model code writes them. Each records where the
- * task stands (@co's line and the C function), then yields to the engine.
- * Every one of them is a step, so the animation can stop on it.
+ * task stands (@co's line, the C function and file), then yields to the
+ * engine. Every one of them is a step, so the animation can stop on it.
  */
 #define __SIM_AT(s, t, kind, a, b)					\
 	do {								\
 		(t)->func = __func__;					\
+		(t)->file = __FILE__;					\
 		__CO_WAIT_IF(co, 0, sim_step(s, t, __LINE__, kind, a, b) && \
 			     __sim_request(t, REQ_HALT));		\
 	} while (0)
@@ -337,30 +422,76 @@ bool __sim_io(struct task *t, struct blkdev *d, u64 bytes, bool flush);
  */
 #define STEP(t, kind, a, b)	__SIM_AT(s, t, kind, a, b)
 
-/* spin_lock - take @l; the caller must not already hold it. */
-#define spin_lock(t, l)							\
+#define __LOCK_OP(t, l, mode, kind, call)				\
 	do {								\
-		STEP(t, SK_LOCK, (l)->id, 0);				\
-		CO_WAIT_IF(co, __sim_lock(t, l));			\
+		STEP(t, kind, (l)->lk.id, mode);			\
+		CO_WAIT_IF(co, call(t, &(l)->lk, mode));		\
 	} while (0)
 
+/*
+ * spin_lock - take spinlock @l. The holder must not sleep, yield its CPU
+ * or take a sleeping lock until spin_unlock(); it is not preempted.
+ * Contended: the taker spins; see struct sim_lock for the handoff.
+ */
+#define spin_lock(t, l)		__LOCK_OP(t, l, LOCK_EXCL, SK_LOCK, __sim_lock)
 /* spin_unlock - release @l; only its holder may. */
-#define spin_unlock(t, l)						\
-	do {								\
-		STEP(t, SK_UNLOCK, (l)->id, 0);				\
-		CO_WAIT_IF(co, __sim_unlock(t, l));			\
-	} while (0)
+#define spin_unlock(t, l)	__LOCK_OP(t, l, LOCK_EXCL, SK_UNLOCK, __sim_unlock)
 
-/* wait_event - sleep on @wq until @cond; wakers must wake_up_all(@wq). */
+/*
+ * read_lock/write_lock - take rwlock_t @l shared or exclusive. The same
+ * rules as a spinlock's hold for both; a reader may not upgrade.
+ */
+#define read_lock(t, l)		__LOCK_OP(t, l, LOCK_SHARED, SK_LOCK, __sim_lock)
+#define read_unlock(t, l)	__LOCK_OP(t, l, LOCK_SHARED, SK_UNLOCK, __sim_unlock)
+#define write_lock(t, l)	__LOCK_OP(t, l, LOCK_EXCL, SK_LOCK, __sim_lock)
+#define write_unlock(t, l)	__LOCK_OP(t, l, LOCK_EXCL, SK_UNLOCK, __sim_unlock)
+
+/*
+ * down_read/down_write - take rw_semaphore @l; they may sleep, so the
+ * caller holds no spinlock and is outside RCU read sections.
+ */
+#define down_read(t, l)		__LOCK_OP(t, l, LOCK_SHARED, SK_LOCK, __sim_lock)
+#define up_read(t, l)		__LOCK_OP(t, l, LOCK_SHARED, SK_UNLOCK, __sim_unlock)
+#define down_write(t, l)	__LOCK_OP(t, l, LOCK_EXCL, SK_LOCK, __sim_lock)
+#define up_write(t, l)		__LOCK_OP(t, l, LOCK_EXCL, SK_UNLOCK, __sim_unlock)
+
+/* mutex_lock - take mutex @l; may sleep (same rules as down_write). */
+#define mutex_lock(t, l)	__LOCK_OP(t, l, LOCK_EXCL, SK_LOCK, __sim_lock)
+#define mutex_unlock(t, l)	__LOCK_OP(t, l, LOCK_EXCL, SK_UNLOCK, __sim_unlock)
+
+/*
+ * xa_lock - the spinlock inside a struct xarray (xa->xa_lock). Any struct
+ * with a `struct spinlock xa_lock` member works.
+ */
+#define xa_lock(t, xa)		spin_lock(t, &(xa)->xa_lock)
+#define xa_unlock(t, xa)	spin_unlock(t, &(xa)->xa_lock)
+
+/*
+ * wait_event - sleep on @wq until @cond; wakers must wake_up_all(@wq).
+ * May sleep: no spinlock held, outside RCU read sections.
+ */
 #define wait_event(t, wq, cond)						\
 	do {								\
 		while (!(cond)) {					\
 			STEP(t, SK_SLEEP, 0, 0);			\
-			CO_WAIT_IF(co, __sim_sleep(t, wq));		\
+			CO_WAIT_IF(co, __sim_sleep(t, wq, 0));		\
 		}							\
 	} while (0)
 
-/* wake_up_all - wake every task sleeping on @wq. */
+/*
+ * wait_event_deadline - wait_event() that also returns once the task's
+ * clock reaches @deadline (an absolute virtual time, kept in the frame),
+ * as wait_event_timeout() and a timer would. Same rules as wait_event().
+ */
+#define wait_event_deadline(t, wq, cond, deadline)			\
+	do {								\
+		while (!(cond) && sim_clock(s, t) < (deadline)) {	\
+			STEP(t, SK_SLEEP, 0, 0);			\
+			CO_WAIT_IF(co, __sim_sleep(t, wq, deadline));	\
+		}							\
+	} while (0)
+
+/* wake_up_all - wake every task sleeping on @wq. Allowed under spinlocks. */
 #define wake_up_all(t, wq)						\
 	do {								\
 		STEP(t, SK_WAKE, 0, 0);					\
@@ -374,10 +505,26 @@ bool __sim_io(struct task *t, struct blkdev *d, u64 bytes, bool flush);
 		CO_WAIT_IF(co, __sim_io(t, d, bytes, flush));		\
 	} while (0)
 
-/* cond_resched - let the time charged so far pass before going on. */
+/*
+ * sim_elapse - not a kernel call: let the CPU time charged so far pass
+ * before going on, so that what comes next happens at the task's own
+ * virtual time. Allowed anywhere, under spinlocks and in RCU sections.
+ */
+#define sim_elapse(t)							\
+	do {								\
+		CO_WAIT_IF(co, __sim_request(t, REQ_ELAPSE));		\
+	} while (0)
+
+/*
+ * cond_resched - the kernel's voluntary preemption point: give the CPU to
+ * another runnable task if the tick says this one's slice is over. May
+ * sleep: no spinlock held, outside RCU read sections.
+ */
 #define cond_resched(t)							\
 	do {								\
-		CO_WAIT_IF(co, __sim_request(t, REQ_DELAY));		\
+		(t)->file = __FILE__;					\
+		(t)->line = __LINE__;					\
+		CO_WAIT_IF(co, __sim_request(t, REQ_COND_RESCHED));	\
 	} while (0)
 
 /*

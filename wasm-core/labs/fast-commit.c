@@ -701,9 +701,9 @@ static void fc_collect(struct sim *s, double *m)
 	m[3] = fc.commits ? (double)fc.commit_ns_total / (double)fc.commits : 0;
 	m[4] = (double)fc.commit_ns_max;
 	m[5] = busy > 0 ? (double)fc.commit_cpu_ns / busy : 0;
-	m[6] = (double)l->spin_ns;
-	m[7] = (double)l->acquisitions;
-	m[8] = (double)l->contended;
+	m[6] = (double)l->lk.spin_ns;
+	m[7] = (double)l->lk.acquisitions;
+	m[8] = (double)l->lk.contended;
 	m[9] = cpu_total > 0 ? (double)sim_cpu_state_ns(s, CPU_SPIN) / cpu_total : 0;
 	m[10] = (double)fc.nodes_visited;
 	m[11] = fc.inode_q_max;

@@ -523,7 +523,7 @@ repeat:
 		charge_chain(s, t, w->bucket, ih_cost.node_ns +
 			     (ih.fs == FS_BTRFS ? ih_cost.test_cb_ns : 0));
 		STEP(t, kind, w->bucket, (s64)w->pos->i_ino);
-		cond_resched(t);
+		sim_elapse(t);
 		if (stale(w))
 			break;
 		inode = w->pos;
@@ -533,7 +533,7 @@ repeat:
 		}
 		/* spin_lock(&inode->i_lock): its line was last written elsewhere */
 		charge(s, t, s->costs.line_transfer_ns, false);
-		cond_resched(t);
+		sim_elapse(t);
 		if (stale(w))
 			break;
 		inode = w->pos;
@@ -631,11 +631,11 @@ static int evict(struct sim *s, struct ih_task *w)
 	CO_BEGIN(co);
 	charge(s, t, ih_cost.evict_ns, true);
 	STEP(t, IK_EVICT, inode->i_bucket, (s64)inode->i_ino);
-	cond_resched(t);
+	sim_elapse(t);
 	/* remove_inode_hash(): the neighbours' lines first, then the stores */
 	spin_lock(t, &ih.inode_hash_lock);
 	charge_chain(s, t, w->victim->i_bucket, ih_cost.unhash_ns);
-	cond_resched(t);
+	sim_elapse(t);
 	inode = w->victim;
 	hlist_del_init_rcu(&inode->i_hash);
 	ih.nr_cached--;
@@ -684,7 +684,7 @@ static int prune_icache_sb(struct sim *s, struct ih_task *w)
 	if (n) {
 		inode = list_first_entry(&w->dispose, struct inode, i_lru);
 		STEP(t, IK_ISOLATE, inode->i_bucket, (s64)inode->i_ino);
-		cond_resched(t);
+		sim_elapse(t);
 	}
 	while (!list_empty(&w->dispose)) {
 		w->victim = list_first_entry(&w->dispose, struct inode, i_lru);
@@ -755,7 +755,7 @@ static int rcu_nocb_kthread(struct sim *s, struct task *t)
 			STEP(t, IK_FREE_RCU, w->victim->i_bucket, (s64)w->victim->i_ino);
 			i_callback(w->victim);
 		}
-		cond_resched(t);
+		sim_elapse(t);
 	}
 	CO_END(co);
 }
@@ -780,7 +780,7 @@ static int alloc_inode(struct sim *s, struct ih_task *w)
 	}
 	charge(s, t, ih_cost.alloc_inode_ns, true);
 	STEP(t, IK_ALLOC_INODE, w->bucket, (s64)w->ino);
-	cond_resched(t);
+	sim_elapse(t);
 	w->new_inode = slab_alloc(s);
 	if (!w->new_inode)
 		CO_EXIT(co);	/* out of the memory budget: the run fails */
@@ -895,7 +895,7 @@ static int btrfs_search_slot(struct sim *s, struct ih_task *w, int item)
 	sim_charge(t, s->costs.line_transfer_ns);
 	spin_unlock(t, &ih.btrfs_root_lock);
 	charge(s, t, ih_cost.btrfs_search_ns, true);
-	cond_resched(t);
+	sim_elapse(t);
 	/* unlock_up(): up_read() of the root once its child is locked */
 	spin_lock(t, &ih.btrfs_root_lock);
 	spin_unlock(t, &ih.btrfs_root_lock);
@@ -915,7 +915,7 @@ static int fs_lookup(struct sim *s, struct ih_task *w)
 
 	CO_BEGIN(co);
 	charge(s, t, ih_cost.dir_search_ns[ih.fs], true);
-	cond_resched(t);
+	sim_elapse(t);
 	if (ih.fs == FS_BTRFS)
 		CO_CALL(co, btrfs_search_slot(s, w, 0));
 	w->bucket = hash(&ih.sb, w->ino);
@@ -927,9 +927,9 @@ static int fs_lookup(struct sim *s, struct ih_task *w)
 		CO_CALL(co, btrfs_search_slot(s, w, 1));
 	charge(s, t, ih_cost.read_inode_ns[ih.fs], true);
 	STEP(t, IK_READ_INODE, w->bucket, (s64)w->ino);
-	cond_resched(t);
+	sim_elapse(t);
 	charge(s, t, ih_cost.unlock_new_ns, false);
-	cond_resched(t);
+	sim_elapse(t);
 	inode = w->inode;
 	inode->i_state &= ~I_NEW;
 	STEP(t, IK_UNLOCK_NEW, w->bucket, (s64)w->ino);
@@ -972,7 +972,7 @@ static int vfs_fstatat(struct sim *s, struct ih_task *w)
 	ih.user_ns += ih_cost.user_ns;
 	charge(s, t, ih_cost.syscall_ns + ih_cost.path_walk_ns, true);
 	STEP(t, IK_PATH_WALK, (s64)w->dir_ino, (s64)w->ino);
-	cond_resched(t);
+	sim_elapse(t);
 	dentry = &ih.dentry[((long)w->id * ih.dirs + w->dir) * ih.files + w->file];
 	if (*dentry) {
 		/* the dentry is cached: no lookup, it pins its inode */
@@ -989,7 +989,7 @@ static int vfs_fstatat(struct sim *s, struct ih_task *w)
 		/* d_splice_alias() */
 		ih.dentry[((long)w->id * ih.dirs + w->dir) * ih.files + w->file] = w->inode;
 	}
-	cond_resched(t);
+	sim_elapse(t);
 	if (w->inode->i_ino != w->ino || (w->inode->i_state & I_FREEING))
 		ih.wrong_inode++;
 	k = file_index(w->inode->i_ino);
@@ -1021,7 +1021,7 @@ static int stat_walker(struct sim *s, struct task *t)
 				w->is_dir = true;
 				charge(s, t, ih_cost.syscall_ns + ih_cost.path_walk_ns, true);
 				STEP(t, IK_PATH_WALK, (s64)ih.first_ino - 1, (s64)w->ino);
-				cond_resched(t);
+				sim_elapse(t);
 				CO_CALL(co, fs_lookup(s, w));
 				if (!w->inode)
 					CO_EXIT(co);
@@ -1210,10 +1210,10 @@ static void ih_collect(struct sim *s, double *m)
 	m[1] = (double)(busy - ih.user_ns) / 1e9;
 	m[2] = (double)ih.user_ns / 1e9;
 	m[3] = end ? 100.0 * (double)busy / (double)end : 0;
-	m[4] = (double)ih.inode_hash_lock.spin_ns / 1e9;
-	m[5] = ih.stats ? (double)ih.inode_hash_lock.acquisitions / (double)ih.stats : 0;
-	m[6] = (double)ih.inode_hash_lock.acquisitions;
-	m[7] = ih.fs == FS_BTRFS ? (double)ih.btrfs_root_lock.spin_ns / 1e9 : 0;
+	m[4] = (double)ih.inode_hash_lock.lk.spin_ns / 1e9;
+	m[5] = ih.stats ? (double)ih.inode_hash_lock.lk.acquisitions / (double)ih.stats : 0;
+	m[6] = (double)ih.inode_hash_lock.lk.acquisitions;
+	m[7] = ih.fs == FS_BTRFS ? (double)ih.btrfs_root_lock.lk.spin_ns / 1e9 : 0;
 	m[8] = ih.walks ? (double)ih.chain_len_sum / (double)ih.walks : 0;
 	m[9] = (double)ih.chain_max;
 	m[10] = (double)ih.lookups;
@@ -1402,7 +1402,7 @@ static void ih_snapshot(struct sim *s, struct jbuf *jb)
 	jb_kv_uint(jb, "misses", ih.misses);
 	jb_kv_uint(jb, "inserts", ih.inserts);
 	jb_kv_uint(jb, "rcu_retries", ih.rcu_retries);
-	jb_kv_uint(jb, "hash_lock_acquisitions", ih.inode_hash_lock.acquisitions);
+	jb_kv_uint(jb, "hash_lock_acquisitions", ih.inode_hash_lock.lk.acquisitions);
 	jb_kv_uint(jb, "stats", ih.stats);
 	jb_obj_close(jb);
 	jb_obj_close(jb);

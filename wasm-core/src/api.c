@@ -324,6 +324,34 @@ static bool need_run(void)
 	return true;
 }
 
+static const char *const lock_kind_names[] = {
+	[LOCK_SPIN] = "spinlock", [LOCK_RW] = "rwlock",
+	[LOCK_RWSEM] = "rw_semaphore", [LOCK_MUTEX] = "mutex",
+};
+
+/* Per lock class, as /proc/lock_stat sums them. */
+static void write_lock_classes(const struct sim *s, struct jbuf *jb)
+{
+	int i;
+
+	jb_key(jb, "lock_stats");
+	jb_arr_open(jb);
+	for (i = 0; i < s->nr_classes; i++) {
+		const struct lock_class *c = &s->classes[i];
+
+		jb_obj_open(jb);
+		jb_kv_str(jb, "name", c->name);
+		jb_kv_str(jb, "kind", lock_kind_names[c->kind]);
+		jb_kv_uint(jb, "acquisitions", c->acquisitions);
+		jb_kv_uint(jb, "contended", c->contended);
+		jb_kv_uint(jb, "spin_ns", c->spin_ns);
+		jb_kv_uint(jb, "sleep_ns", c->sleep_ns);
+		jb_kv_uint(jb, "hold_ns", c->hold_ns);
+		jb_obj_close(jb);
+	}
+	jb_arr_close(jb);
+}
+
 static void write_hash(struct jbuf *jb, u64 h)
 {
 	char hex[17];
@@ -368,6 +396,7 @@ const char *jc_result_json(void)
 	for (i = 0; i < lab->nr_metrics; i++)
 		jb_kv_num(jb, lab->metrics[i].name, m[i]);
 	jb_obj_close(jb);
+	write_lock_classes(s, jb);
 	jb_key(jb, "metric_info");
 	jb_arr_open(jb);
 	for (i = 0; i < lab->nr_metrics; i++) {
@@ -385,6 +414,7 @@ const char *jc_result_json(void)
 	jb_kv_uint(jb, "end_ns", s->now);
 	jb_kv_bool(jb, "halted", s->halted);
 	jb_kv_uint(jb, "mem_bytes", s->mem);
+	jb_kv_uint(jb, "preemptions", s->preemptions);
 	write_hash(jb, h);
 	jb_obj_close(jb);
 	jb_kv_int(jb, "cpus", s->nr_cpus);
@@ -454,14 +484,18 @@ const char *jc_snapshot_json(void)
 	jb_key(jb, "locks");
 	jb_arr_open(jb);
 	for (i = 0; i < s->nr_locks; i++) {
-		struct spinlock *l = s->locks[i];
+		struct sim_lock *l = s->locks[i];
 		struct task *w;
 
 		jb_obj_open(jb);
 		jb_kv_str(jb, "name", l->name);
+		jb_kv_str(jb, "kind", lock_kind_names[l->kind]);
 		jb_kv_int(jb, "holder", l->owner ? l->owner->id : -1);
+		jb_kv_int(jb, "readers", l->readers);
 		jb_key(jb, "waiters");
 		jb_arr_open(jb);
+		list_for_each_entry(w, &l->spinners, struct task, wait_entry)
+			jb_int(jb, w->id);
 		list_for_each_entry(w, &l->waiters, struct task, wait_entry)
 			jb_int(jb, w->id);
 		jb_arr_close(jb);

@@ -126,10 +126,29 @@ static bool ev_before(const struct sim_event *a, const struct sim_event *b)
 	return a->time < b->time || (a->time == b->time && a->seq < b->seq);
 }
 
+/*
+ * heap_push - give @t an event at @time. A task has one live event at most;
+ * a cancelled one (a sleep's timer when a wakeup came first) stays in the
+ * heap with an old generation and is dropped when it surfaces, so the heap
+ * grows as needed.
+ */
 static void heap_push(struct sim *s, u64 time, struct task *t)
 {
-	int i = s->heap_len++;
-	struct sim_event ev = { .time = time, .seq = s->seq++, .task = t };
+	struct sim_event ev = { .time = time, .seq = s->seq++, .gen = t->ev_gen, .task = t };
+	int i;
+
+	if (s->heap_len == s->heap_cap) {
+		int cap = s->heap_cap ? s->heap_cap * 2 : 64;
+		struct sim_event *heap = sim_alloc(s, sizeof(*heap) * (size_t)cap);
+
+		if (!heap)
+			return;
+		if (s->heap_len)
+			memcpy(heap, s->heap, sizeof(*heap) * (size_t)s->heap_len);
+		s->heap = heap;
+		s->heap_cap = cap;
+	}
+	i = s->heap_len++;
 
 	while (i > 0) {
 		int parent = (i - 1) / 2;
@@ -298,6 +317,18 @@ static void task_set_state(struct sim *s, struct task *t, enum task_state st)
 	cpu_update(s, t->cpu);
 }
 
+/*
+ * cpu_set_curr - @t gets @cpu now. Its slice ends at the first tick past
+ * sched_slice_ns from here: the tick is when the scheduler notices.
+ */
+static void cpu_set_curr(struct sim *s, int cpu, struct task *t)
+{
+	u64 end = s->now + s->costs.sched_slice_ns, tick = s->costs.tick_ns;
+
+	s->cpu_curr[cpu] = t;
+	s->cpu_resched_at[cpu] = tick ? (end + tick - 1) / tick * tick : end;
+}
+
 /* The CPU's task stops running (sleeps, waits for I/O, exits): run the next. */
 static void cpu_release(struct sim *s, struct task *t)
 {
@@ -310,7 +341,7 @@ static void cpu_release(struct sim *s, struct task *t)
 	if (!list_empty(&s->cpu_rq[cpu])) {
 		next = list_first_entry(&s->cpu_rq[cpu], struct task, rq_entry);
 		list_del_init(&next->rq_entry);
-		s->cpu_curr[cpu] = next;	/* reserved while switching */
+		cpu_set_curr(s, cpu, next);	/* reserved while switching */
 		heap_push(s, s->now + s->costs.ctx_switch_ns, next);
 	}
 	cpu_update(s, cpu);
@@ -337,76 +368,360 @@ static void run_task(struct sim *s, struct task *t, u64 pending_ns)
 }
 
 /* ---------------------------------------------------------------------- */
+/* Atomic context: what may not sleep                                        */
+
+/*
+ * might_sleep - @t is about to block (sleep, wait for I/O or a grace
+ * period, take a sleeping lock, offer its CPU). Doing so with a spinlock
+ * held or inside an RCU read section is the kernel's "BUG: sleeping
+ * function called from invalid context": the debug build aborts naming the
+ * model's file and line, as CONFIG_DEBUG_ATOMIC_SLEEP would; other builds
+ * fail the run with the same words.
+ */
+static bool might_sleep(struct sim *s, struct task *t, const char *what)
+{
+	if (!t->spin_held && !t->rcu_nesting)
+		return true;
+#ifdef JC_DEBUG_ATOMIC_SLEEP
+	fprintf(stderr, "BUG: sleeping function called from invalid context: %s at %s:%d (task %s, %d spinlocks held, rcu nesting %d)\n",
+		what, t->file ? t->file : "?", t->line, t->name, t->spin_held,
+		t->rcu_nesting);
+	abort();
+#endif
+	sim_fail(s, 3, "BUG: sleeping function called from invalid context: %s at %s:%d (task %s, %d spinlocks held, rcu nesting %d)",
+		 what, t->file ? t->file : "?", t->line, t->name, t->spin_held,
+		 t->rcu_nesting);
+	return false;
+}
+
+/* ---------------------------------------------------------------------- */
 /* Locks                                                                    */
 
-void spin_lock_init(struct sim *s, struct spinlock *l, const char *name)
+static struct lock_class *lock_class_of(struct sim *s, const char *name,
+					enum lock_kind kind)
 {
-	memset(l, 0, sizeof(*l));
-	l->name = name;
-	l->id = s->nr_locks;
-	if (s->nr_locks < SIM_MAX_LOCKS)
-		s->locks[s->nr_locks++] = l;
-	l->last_cpu = -1;
-	INIT_LIST_HEAD(&l->waiters);
+	int i;
+
+	for (i = 0; i < s->nr_classes; i++)
+		if (strcmp(s->classes[i].name, name) == 0)
+			return &s->classes[i];
+	if (s->nr_classes == SIM_MAX_CLASSES)
+		return NULL;
+	s->classes[s->nr_classes].name = name;
+	s->classes[s->nr_classes].kind = kind;
+	return &s->classes[s->nr_classes++];
 }
 
-static u64 handoff_cost(struct sim *s, struct spinlock *l)
+void sim_lock_init(struct sim *s, struct sim_lock *lk, enum lock_kind kind,
+		   const char *name)
 {
-	return s->costs.line_transfer_ns +
-	       s->costs.line_transfer_per_waiter_ns * (u64)l->nr_waiters;
+	memset(lk, 0, sizeof(*lk));
+	lk->name = name;
+	lk->kind = kind;
+	lk->id = -1;
+	if (s->nr_locks < SIM_MAX_LOCKS) {
+		lk->id = s->nr_locks;
+		s->locks[s->nr_locks++] = lk;
+	}
+	lk->cls = lock_class_of(s, name, kind);
+	if (!lk->cls)
+		sim_fail(s, 2, "more than %d lock classes (at '%s')", SIM_MAX_CLASSES, name);
+	lk->last_cpu = -1;
+	INIT_LIST_HEAD(&lk->waiters);
+	INIT_LIST_HEAD(&lk->spinners);
 }
 
-static void do_lock(struct sim *s, struct task *t, struct spinlock *l)
+static bool lock_sleeps(const struct sim_lock *lk)
+{
+	return lk->kind == LOCK_RWSEM || lk->kind == LOCK_MUTEX;
+}
+
+static int held_index(const struct task *t, const struct sim_lock *lk)
+{
+	int i;
+
+	for (i = t->nr_held - 1; i >= 0; i--)
+		if (t->held[i] == lk)
+			return i;
+	return -1;
+}
+
+/* @t now holds @lk in @mode, from @at on. */
+static void lock_granted(struct sim *s, struct sim_lock *lk, struct task *t,
+			 int mode, u64 at)
+{
+	if (t->nr_held == SIM_MAX_HELD) {
+		sim_fail(s, 3, "task %s holds more than %d locks (taking %s at line %d)",
+			 t->name, SIM_MAX_HELD, lk->name, t->line);
+		return;
+	}
+	t->held[t->nr_held++] = lk;
+	if (!lock_sleeps(lk))
+		t->spin_held++;
+	if (mode == LOCK_EXCL) {
+		lk->owner = t;
+		lk->acquired_at = at;
+	} else {
+		lk->readers++;
+	}
+	lk->last_cpu = t->cpu;
+	lk->acquisitions++;
+	if (lk->cls)
+		lk->cls->acquisitions++;
+}
+
+/* Account a waiter's time until @at, spinning or asleep. */
+static void lock_waited(struct sim_lock *lk, struct task *w, u64 at)
+{
+	u64 waited = at - w->state_since;
+
+	if (w->state == TASK_SPIN) {
+		lk->spin_ns += waited;
+		if (lk->cls)
+			lk->cls->spin_ns += waited;
+	} else {
+		lk->sleep_ns += waited;
+		if (lk->cls)
+			lk->cls->sleep_ns += waited;
+	}
+}
+
+/*
+ * The cost of a handoff to a spinning waiter: the release moves the lock
+ * word's line to the one CPU that polls it (qspinlock's pending waiter or
+ * MCS head, qrwlock's queue head, a mutex's first osq spinner), which then
+ * sets it with one atomic. Constant whatever the number of waiters.
+ */
+static u64 handoff_cost(struct sim *s)
+{
+	return s->costs.line_transfer_ns + s->costs.lock_acquire_ns;
+}
+
+static bool can_take(const struct sim_lock *lk, int mode)
+{
+	if (lk->owner)
+		return false;
+	if (mode == LOCK_EXCL)
+		return lk->readers == 0;
+	/*
+	 * A reader gets in beside other readers unless a waiter queues: for
+	 * qrwlock that is a writer waiting (or readers queued behind one);
+	 * rw_semaphore's readers likewise take the fast path only with no
+	 * waiters (its lock stealing is left out: it lets a reader pass
+	 * sleeping writers when the lock is reader-owned, which only reorders
+	 * readers that the labs never queue behind writers).
+	 */
+	return list_empty(&lk->waiters);
+}
+
+static bool owner_on_cpu(const struct sim *s, const struct task *o)
+{
+	return o && s->cpu_curr[o->cpu] == o &&
+	       (o->state == TASK_RUN || o->state == TASK_SPIN);
+}
+
+static void wake_task(struct sim *s, struct task *w, u64 delay);
+
+/*
+ * lock_grant - after a release, hand @lk to whoever is next: a spinner
+ * (after the line moves), else the first sleeper (after a wakeup).
+ */
+static void lock_grant(struct sim *s, struct sim_lock *lk)
+{
+	struct task *w, *n;
+
+	if (lk->owner)
+		return;
+	if (!list_empty(&lk->spinners) && lk->readers == 0) {
+		u64 at = s->now + handoff_cost(s);
+
+		w = list_first_entry(&lk->spinners, struct task, wait_entry);
+		list_del_init(&w->wait_entry);
+		lk->nr_spinners--;
+		lock_waited(lk, w, at);
+		lock_granted(s, lk, w, w->req_mode, at);
+		w->req_lock = NULL;
+		w->req = REQ_NONE;
+		heap_push(s, at, w);
+		return;
+	}
+	while (!list_empty(&lk->waiters)) {
+		w = list_first_entry(&lk->waiters, struct task, wait_entry);
+		if (w->req_mode == LOCK_EXCL && lk->readers)
+			return;
+		if (lock_sleeps(lk)) {
+			u64 at = s->now + s->costs.wakeup_ns;
+
+			if (w->req_mode == LOCK_SHARED && lk->kind == LOCK_RWSEM) {
+				/* rwsem_mark_wake(): every reader on the list */
+				list_for_each_entry_safe(w, n, &lk->waiters, struct task, wait_entry) {
+					if (w->req_mode != LOCK_SHARED)
+						continue;
+					list_del_init(&w->wait_entry);
+					lk->nr_waiters--;
+					lock_waited(lk, w, at);
+					lock_granted(s, lk, w, LOCK_SHARED, at);
+					w->req_lock = NULL;
+					wake_task(s, w, s->costs.wakeup_ns);
+				}
+				return;
+			}
+			list_del_init(&w->wait_entry);
+			lk->nr_waiters--;
+			lock_waited(lk, w, at);
+			lock_granted(s, lk, w, w->req_mode, at);
+			w->req_lock = NULL;
+			wake_task(s, w, s->costs.wakeup_ns);
+			return;
+		}
+		/* spinning waiters: one, or the readers at the queue's head */
+		list_del_init(&w->wait_entry);
+		lk->nr_waiters--;
+		lock_waited(lk, w, s->now + handoff_cost(s));
+		lock_granted(s, lk, w, w->req_mode, s->now + handoff_cost(s));
+		w->req_lock = NULL;
+		w->req = REQ_NONE;
+		heap_push(s, s->now + handoff_cost(s), w);
+		if (w->req_mode == LOCK_EXCL)
+			return;
+	}
+}
+
+static void run_or_preempt(struct sim *s, struct task *t);
+
+static void do_lock(struct sim *s, struct task *t, struct sim_lock *lk, int mode)
 {
 	u64 cost = s->costs.lock_acquire_ns;
 
-	if (!l->owner) {
-		if (l->last_cpu >= 0 && l->last_cpu != t->cpu)
+	if (lk->owner == t || (mode == LOCK_SHARED && held_index(t, lk) >= 0 &&
+			       lk->kind != LOCK_RW)) {
+		sim_fail(s, 3, "task %s takes %s twice (%s:%d)", t->name, lk->name,
+			 t->file ? t->file : "?", t->line);
+		return;
+	}
+	if (lock_sleeps(lk) && !might_sleep(s, t, lk->kind == LOCK_MUTEX ? "mutex_lock" :
+					     mode == LOCK_SHARED ? "down_read" : "down_write"))
+		return;
+	if (can_take(lk, mode)) {
+		if (lk->last_cpu >= 0 && lk->last_cpu != t->cpu)
 			cost += s->costs.line_transfer_ns;
-		l->owner = t;
-		l->acquisitions++;
-		l->acquired_at = s->now + cost;
+		lock_granted(s, lk, t, mode, s->now + cost);
 		run_task(s, t, cost);
 		return;
 	}
-	if (l->owner == t) {
-		sim_fail(s, 3, "task %s takes %s twice (line %d)", t->name, l->name, t->line);
+	lk->contended++;
+	if (lk->cls)
+		lk->cls->contended++;
+	t->req_lock = lk;
+	t->req_mode = mode;
+	if (!lock_sleeps(lk)) {
+		list_add_tail(&t->wait_entry, &lk->waiters);
+		lk->nr_waiters++;
+		task_set_state(s, t, TASK_SPIN);
 		return;
 	}
-	l->contended++;
-	list_add_tail(&t->wait_entry, &l->waiters);
-	l->nr_waiters++;
-	t->req_lock = l;
-	task_set_state(s, t, TASK_SPIN);
+	/* optimistic spinning: a writer (or mutex taker) while the owner runs */
+	if (mode == LOCK_EXCL && owner_on_cpu(s, lk->owner)) {
+		list_add_tail(&t->wait_entry, &lk->spinners);
+		lk->nr_spinners++;
+		task_set_state(s, t, TASK_SPIN);
+		return;
+	}
+	list_add_tail(&t->wait_entry, &lk->waiters);
+	lk->nr_waiters++;
+	task_set_state(s, t, TASK_SLEEP);
+	cpu_release(s, t);
 }
 
-static void do_unlock(struct sim *s, struct task *t, struct spinlock *l)
+static void do_unlock(struct sim *s, struct task *t, struct sim_lock *lk, int mode)
 {
-	struct task *w;
-	u64 cost;
+	int i = held_index(t, lk);
 
-	if (l->owner != t) {
-		sim_fail(s, 3, "task %s releases %s that it does not hold (line %d)",
-			 t->name, l->name, t->line);
+	if (i < 0 || (mode == LOCK_EXCL && lk->owner != t) ||
+	    (mode == LOCK_SHARED && lk->owner == t)) {
+		sim_fail(s, 3, "task %s releases %s that it does not hold that way (%s:%d)",
+			 t->name, lk->name, t->file ? t->file : "?", t->line);
 		return;
 	}
-	l->hold_ns += s->now - l->acquired_at;
-	l->owner = NULL;
-	l->last_cpu = t->cpu;
-	if (!list_empty(&l->waiters)) {
-		cost = handoff_cost(s, l);
-		w = list_first_entry(&l->waiters, struct task, wait_entry);
-		list_del_init(&w->wait_entry);
-		l->nr_waiters--;
-		l->owner = w;
-		l->acquisitions++;
-		l->acquired_at = s->now + cost;
-		l->spin_ns += s->now + cost - w->state_since;
-		w->req_lock = NULL;
-		w->req = REQ_NONE;
-		heap_push(s, s->now + cost, w);
+	memmove(&t->held[i], &t->held[i + 1], sizeof(t->held[0]) * (size_t)(t->nr_held - i - 1));
+	t->nr_held--;
+	if (!lock_sleeps(lk))
+		t->spin_held--;
+	if (mode == LOCK_EXCL) {
+		lk->hold_ns += s->now - lk->acquired_at;
+		if (lk->cls)
+			lk->cls->hold_ns += s->now - lk->acquired_at;
+		lk->owner = NULL;
+	} else {
+		lk->readers--;
 	}
-	run_task(s, t, 0);
+	lk->last_cpu = t->cpu;
+	lock_grant(s, lk);
+	run_or_preempt(s, t);
+}
+
+/*
+ * lock_owner_off_cpu - @t stops running (sleeps, waits for I/O or is
+ * preempted): whoever spins on a sleeping lock it holds gives up and sleeps,
+ * as mutex_spin_on_owner() and rwsem_spin_on_owner() stop once the owner
+ * is off its CPU.
+ */
+static void lock_owner_off_cpu(struct sim *s, struct task *t)
+{
+	struct task *w;
+	int i;
+
+	for (i = 0; i < t->nr_held; i++) {
+		struct sim_lock *lk = t->held[i];
+
+		if (!lock_sleeps(lk) || lk->owner != t)
+			continue;
+		while (!list_empty(&lk->spinners)) {
+			w = list_first_entry(&lk->spinners, struct task, wait_entry);
+			list_del_init(&w->wait_entry);
+			lk->nr_spinners--;
+			lock_waited(lk, w, s->now);
+			list_add_tail(&w->wait_entry, &lk->waiters);
+			lk->nr_waiters++;
+			task_set_state(s, w, TASK_SLEEP);
+			w->state_since = s->now;
+			cpu_release(s, w);
+		}
+	}
+}
+
+/* ---------------------------------------------------------------------- */
+/* Preemption                                                               */
+
+/*
+ * The tick preempts a task whose slice is over when another task waits for
+ * its CPU, at the task's next preemption point: a yield with no spinlock or
+ * rwlock held and outside RCU read sections (preempt_count zero). Point
+ * granularity: the model's yields are at most a few microseconds apart
+ * outside long locked walks, well under a tick.
+ */
+static bool preempt_due(const struct sim *s, const struct task *t)
+{
+	int cpu = t->cpu;
+
+	return s->cpu_curr[cpu] == t && !list_empty(&s->cpu_rq[cpu]) &&
+	       s->now >= s->cpu_resched_at[cpu] && !t->spin_held &&
+	       !t->rcu_nesting;
+}
+
+static void run_or_preempt(struct sim *s, struct task *t)
+{
+	if (!preempt_due(s, t)) {
+		run_task(s, t, 0);
+		return;
+	}
+	t->req = REQ_NONE;
+	t->preemptions++;
+	s->preemptions++;
+	task_set_state(s, t, TASK_READY);
+	lock_owner_off_cpu(s, t);
+	list_add_tail(&t->rq_entry, &s->cpu_rq[t->cpu]);
+	cpu_release(s, t);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -420,9 +735,11 @@ void init_waitqueue_head(struct wait_queue_head *wq, const char *name)
 	INIT_LIST_HEAD(&wq->head);
 }
 
+/* wake_task - resume @w after @delay; cancels its sleep's timer, if any. */
 static void wake_task(struct sim *s, struct task *w, u64 delay)
 {
 	w->req = REQ_NONE;
+	w->ev_gen++;
 	heap_push(s, s->now + delay, w);
 }
 
@@ -436,7 +753,7 @@ static void do_wake(struct sim *s, struct task *t, struct wait_queue_head *wq)
 		wq->wakeups++;
 		wake_task(s, w, s->costs.wakeup_ns);
 	}
-	run_task(s, t, 0);
+	run_or_preempt(s, t);
 }
 
 void blkdev_init(struct blkdev *d, const char *name, int channels,
@@ -468,6 +785,7 @@ static void do_io(struct sim *s, struct task *t)
 	d->bytes += t->req_bytes;
 	d->queue_ns += start - s->now;
 	task_set_state(s, t, TASK_IO);
+	lock_owner_off_cpu(s, t);
 	cpu_release(s, t);
 	t->req = REQ_NONE;
 	heap_push(s, done, t);
@@ -503,8 +821,7 @@ static void rcu_advance(struct sim *s)
 			u64 at = gp->started + s->costs.rcu_gp_min_ns;
 
 			list_del_init(&w->wait_entry);
-			w->req = REQ_NONE;
-			heap_push(s, at > s->now ? at : s->now + s->costs.wakeup_ns, w);
+			wake_task(s, w, at > s->now ? at - s->now : s->costs.wakeup_ns);
 		}
 	}
 }
@@ -521,6 +838,7 @@ static void do_rcu_sync(struct sim *s, struct task *t)
 	list_add_tail(&gp->entry, &s->rcu_gps);
 	list_add_tail(&t->wait_entry, &gp->wq.head);
 	task_set_state(s, t, TASK_SLEEP);
+	lock_owner_off_cpu(s, t);
 	cpu_release(s, t);
 	rcu_advance(s);
 }
@@ -534,6 +852,11 @@ static void dispatch(struct sim *s, struct task *t)
 	int cpu = t->cpu;
 
 	switch (req) {
+	case REQ_TIMEOUT:
+		/* the sleep's deadline: off the wait queue, then as if woken */
+		list_del_init(&t->wait_entry);
+		t->req = REQ_NONE;
+		/* fallthrough */
 	case REQ_NONE:
 		/* resumed: started, woken, I/O done or handed a lock */
 		if (t->state == TASK_SPIN) {
@@ -546,39 +869,59 @@ static void dispatch(struct sim *s, struct task *t)
 			list_add_tail(&t->rq_entry, &s->cpu_rq[cpu]);
 			return;
 		}
-		s->cpu_curr[cpu] = t;
+		if (s->cpu_curr[cpu] != t)
+			cpu_set_curr(s, cpu, t);
 		run_task(s, t, 0);
 		return;
-	case REQ_DELAY:
-		run_task(s, t, 0);
+	case REQ_ELAPSE:
+		run_or_preempt(s, t);
+		return;
+	case REQ_COND_RESCHED:
+		if (might_sleep(s, t, "cond_resched"))
+			run_or_preempt(s, t);
 		return;
 	case REQ_EXIT:
 		t->req = REQ_NONE;
+		if (t->nr_held || t->rcu_nesting) {
+			sim_fail(s, 3, "task %s ended holding %s%s",
+				 t->name, t->nr_held ? t->held[0]->name : "",
+				 t->rcu_nesting ? " (inside an RCU read section)" : "");
+			return;
+		}
 		task_set_state(s, t, TASK_DONE);
 		cpu_release(s, t);
 		return;
 	case REQ_LOCK:
-		do_lock(s, t, t->req_lock);
+		do_lock(s, t, t->req_lock, t->req_mode);
 		return;
 	case REQ_UNLOCK:
-		do_unlock(s, t, t->req_lock);
+		do_unlock(s, t, t->req_lock, t->req_mode);
 		return;
 	case REQ_SLEEP:
-		if (t->req_wq->wake_seq != t->req_wake_seq) {
-			/* woken between its check and now: check again */
+		if (!might_sleep(s, t, "schedule"))
+			return;
+		if (t->req_wq->wake_seq != t->req_wake_seq ||
+		    (t->req_deadline && s->now >= t->req_deadline)) {
+			/* woken between its check and now, or out of time */
 			run_task(s, t, 0);
 			return;
 		}
 		list_add_tail(&t->wait_entry, &t->req_wq->head);
 		t->req = REQ_NONE;
 		task_set_state(s, t, TASK_SLEEP);
+		lock_owner_off_cpu(s, t);
 		cpu_release(s, t);
+		if (t->req_deadline) {
+			t->req = REQ_TIMEOUT;
+			heap_push(s, t->req_deadline, t);
+		}
 		return;
 	case REQ_WAKE:
 		do_wake(s, t, t->req_wq);
 		return;
 	case REQ_IO:
-		do_io(s, t);
+		if (might_sleep(s, t, "submit_bio_wait"))
+			do_io(s, t);
 		return;
 	case REQ_RCU_LOCK:
 		if (t->rcu_nesting++ == 0)
@@ -593,11 +936,12 @@ static void dispatch(struct sim *s, struct task *t)
 		}
 		if (--t->rcu_nesting == 0)
 			rcu_advance(s);
-		run_task(s, t, 0);
+		run_or_preempt(s, t);
 		return;
 	case REQ_RCU_SYNC:
 		t->req = REQ_NONE;
-		do_rcu_sync(s, t);
+		if (might_sleep(s, t, "synchronize_rcu"))
+			do_rcu_sync(s, t);
 		return;
 	case REQ_HALT:
 		return;
@@ -610,22 +954,25 @@ bool __sim_request(struct task *t, enum sim_req req)
 	return true;
 }
 
-bool __sim_lock(struct task *t, struct spinlock *l)
+bool __sim_lock(struct task *t, struct sim_lock *lk, int mode)
 {
-	t->req_lock = l;
+	t->req_lock = lk;
+	t->req_mode = mode;
 	return __sim_request(t, REQ_LOCK);
 }
 
-bool __sim_unlock(struct task *t, struct spinlock *l)
+bool __sim_unlock(struct task *t, struct sim_lock *lk, int mode)
 {
-	t->req_lock = l;
+	t->req_lock = lk;
+	t->req_mode = mode;
 	return __sim_request(t, REQ_UNLOCK);
 }
 
-bool __sim_sleep(struct task *t, struct wait_queue_head *wq)
+bool __sim_sleep(struct task *t, struct wait_queue_head *wq, u64 deadline)
 {
 	t->req_wq = wq;
 	t->req_wake_seq = wq->wake_seq;
+	t->req_deadline = deadline;
 	return __sim_request(t, REQ_SLEEP);
 }
 
@@ -712,23 +1059,26 @@ int sim_init(struct sim *s, int nr_cpus, u32 seed)
 	s->heat.buckets = 120;
 
 	/*
-	 * Machine-wide costs, for a server of the mail's era (2-3 GHz, one or
+	 * Machine-wide costs, for a server of the mails' era (2-4 GHz, one or
 	 * two sockets):
 	 * - an uncontended lock is one atomic on a line already in L1: ~20 ns;
-	 * - a cache line moving to another core: ~100 ns across a socket;
-	 * - each further CPU polling the same line adds coherence traffic that
-	 *   delays the handoff, ~25 ns per waiter (measured lock handoff
-	 *   latencies grow roughly linearly with spinners);
+	 * - a cache line moving to another core: ~100 ns across a socket
+	 *   (intra-socket transfers are ~40-60 ns; the labs' many-CPU runs
+	 *   span sockets);
 	 * - waking a sleeping task until it runs: ~4 us (IPI plus schedule);
 	 * - a context switch: ~2 us;
-	 * - the shortest grace period: ~1 ms (non-expedited, HZ=1000).
+	 * - the shortest grace period: ~1 ms (non-expedited, HZ=1000);
+	 * - the tick: HZ=250, 4 ms (Debian's and most distributions' default);
+	 * - a slice: 3 ms, EEVDF's base slice of 0.75 ms scaled by
+	 *   1 + ilog2(8) for machines of 8 or more CPUs.
 	 */
 	s->costs.lock_acquire_ns = 20;
 	s->costs.line_transfer_ns = 100;
-	s->costs.line_transfer_per_waiter_ns = 25;
 	s->costs.wakeup_ns = 4 * NSEC_PER_USEC;
 	s->costs.ctx_switch_ns = 2 * NSEC_PER_USEC;
 	s->costs.rcu_gp_min_ns = 1 * NSEC_PER_MSEC;
+	s->costs.tick_ns = 4 * NSEC_PER_MSEC;
+	s->costs.sched_slice_ns = 3 * NSEC_PER_MSEC;
 	return 0;
 }
 
@@ -757,16 +1107,12 @@ struct task *sim_task_create(struct sim *s, int cpu, const char *name,
 	if (s->nr_tasks == s->max_tasks) {
 		int cap = s->max_tasks ? s->max_tasks * 2 : 64;
 		struct task **tasks = sim_alloc(s, sizeof(*tasks) * cap);
-		struct sim_event *heap = sim_alloc(s, sizeof(*heap) * cap);
 
-		if (!tasks || !heap)
+		if (!tasks)
 			return NULL;
-		if (s->nr_tasks) {
+		if (s->nr_tasks)
 			memcpy(tasks, s->tasks, sizeof(*tasks) * s->nr_tasks);
-			memcpy(heap, s->heap, sizeof(*heap) * s->heap_len);
-		}
 		s->tasks = tasks;
-		s->heap = heap;
 		s->max_tasks = cap;
 	}
 	t = sim_alloc(s, sizeof(*t));
@@ -823,6 +1169,8 @@ int sim_run(struct sim *s)
 	while (s->heap_len && !s->halted && !s->error) {
 		struct sim_event ev = heap_pop(s);
 
+		if (ev.gen != ev.task->ev_gen)
+			continue;	/* a cancelled timer */
 		s->now = ev.time;
 		if (++s->events > s->max_events) {
 			sim_fail(s, 2, "event budget of %llu events exceeded at %.3f ms of virtual time; lower the parameters or raise max_events",

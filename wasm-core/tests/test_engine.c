@@ -161,12 +161,12 @@ static int counter_incr(struct sim *s, struct task *t)
 			W.inside_max = W.inside;
 		a->v = W.counter;
 		sim_charge(t, sim_jitter(s, a->work_ns, 50));
-		cond_resched(t);
+		sim_elapse(t);
 		W.counter = a->v + 1;
 		W.inside--;
 		spin_unlock(t, &W.lock);
 		sim_charge(t, sim_jitter(s, a->work_ns, 50));
-		cond_resched(t);
+		sim_elapse(t);
 	}
 	CO_END(co);
 }
@@ -202,12 +202,12 @@ static int waker(struct sim *s, struct task *t)
 	CO_BEGIN(co);
 	a->start_ns = vnow(s, t);
 	sim_charge(t, a->work_ns);
-	cond_resched(t);
+	sim_elapse(t);
 	W.go = 1;
 	a->wake_ns = vnow(s, t);
 	wake_up_all(t, &W.wq);
 	sim_charge(t, a->work2_ns);
-	cond_resched(t);
+	sim_elapse(t);
 	if (a->need > 1) {
 		W.go = 2;
 		wake_up_all(t, &W.wq);
@@ -227,7 +227,7 @@ static int rcu_reader(struct sim *s, struct task *t)
 	a->acquire_ns = vnow(s, t);
 	for (a->i = 0; a->i < a->n; a->i++) {
 		sim_charge(t, a->work_ns);
-		cond_resched(t);
+		sim_elapse(t);
 	}
 	a->done_ns = vnow(s, t);
 	rcu_read_unlock(t);
@@ -282,7 +282,7 @@ static int looper(struct sim *s, struct task *t)
 	CO_BEGIN(co);
 	for (a->i = 0; a->i < a->n; a->i++) {
 		sim_charge(t, a->work_ns);
-		cond_resched(t);
+		sim_elapse(t);
 	}
 	a->done_ns = vnow(s, t);
 	CO_END(co);
@@ -386,9 +386,9 @@ static void test_jitter_stays_in_range(void **state)
 /*
  * Task k (CPU k) asks for the lock at k * FIFO_GAP_NS; task 0 gets it at
  * once and the others queue in arrival order before it lets go. At each
- * unlock the oldest waiter takes over after a line transfer plus
- * per_waiter for every CPU polling the line at that moment, itself
- * included: when task k unlocks, tasks k+1..N-1 are waiting.
+ * unlock the oldest waiter takes over after one line transfer and its
+ * atomic, however many wait (qspinlock: only the pending waiter or the MCS
+ * queue's head polls the lock word).
  */
 static void test_lock_fifo_handoff(void **state)
 {
@@ -406,7 +406,7 @@ static void test_lock_fifo_handoff(void **state)
 	acq[0] = c->lock_acquire_ns;	/* free, and its line never held */
 	for (k = 0; k + 1 < FIFO_N; k++)
 		acq[k + 1] = acq[k] + FIFO_HOLD_NS + c->line_transfer_ns +
-			     c->line_transfer_per_waiter_ns * (u64)(FIFO_N - 1 - k);
+			     c->lock_acquire_ns;
 	/* the scenario: every waiter has arrived before the first unlock */
 	assert_true((u64)(FIFO_N - 1) * FIFO_GAP_NS < acq[0] + FIFO_HOLD_NS);
 
@@ -420,11 +420,11 @@ static void test_lock_fifo_handoff(void **state)
 		assert_int_equal(W.s.cpu_ns[k][CPU_SPIN], spin);
 		spin_sum += spin;
 	}
-	assert_int_equal(W.lock.spin_ns, spin_sum);
-	assert_int_equal(W.lock.acquisitions, FIFO_N);
-	assert_int_equal(W.lock.contended, FIFO_N - 1);
-	assert_int_equal(W.lock.hold_ns, (u64)FIFO_N * FIFO_HOLD_NS);
-	assert_null(W.lock.owner);
+	assert_int_equal(W.lock.lk.spin_ns, spin_sum);
+	assert_int_equal(W.lock.lk.acquisitions, FIFO_N);
+	assert_int_equal(W.lock.lk.contended, FIFO_N - 1);
+	assert_int_equal(W.lock.lk.hold_ns, (u64)FIFO_N * FIFO_HOLD_NS);
+	assert_null(W.lock.lk.owner);
 	assert_int_equal(W.s.now, acq[FIFO_N - 1] + FIFO_HOLD_NS);
 	assert_time_accounted(&W.s);
 }
@@ -454,10 +454,10 @@ static void test_lock_uncontended_costs(void **state)
 		assert_int_equal(a->cost_ns[i], c->lock_acquire_ns);
 	assert_int_equal(b->cost_ns[0], c->lock_acquire_ns + c->line_transfer_ns);
 	assert_int_equal(b->cost_ns[1], c->lock_acquire_ns);
-	assert_int_equal(W.lock.contended, 0);
-	assert_int_equal(W.lock.spin_ns, 0);
-	assert_int_equal(W.lock.acquisitions, (u64)(a->n + b->n));
-	assert_int_equal(W.lock.hold_ns, (u64)(a->n + b->n) * 500);
+	assert_int_equal(W.lock.lk.contended, 0);
+	assert_int_equal(W.lock.lk.spin_ns, 0);
+	assert_int_equal(W.lock.lk.acquisitions, (u64)(a->n + b->n));
+	assert_int_equal(W.lock.lk.hold_ns, (u64)(a->n + b->n) * 500);
 }
 
 #define MUTEX_TASKS	8
@@ -478,8 +478,8 @@ static void test_lock_mutual_exclusion(void **state)
 	assert_int_equal(sim_run(&W.s), 0);
 	assert_int_equal(W.counter, MUTEX_TASKS * MUTEX_LOOPS);
 	assert_int_equal(W.inside_max, 1);
-	assert_int_equal(W.lock.acquisitions, MUTEX_TASKS * MUTEX_LOOPS);
-	assert_true(W.lock.contended > 0);	/* they did collide */
+	assert_int_equal(W.lock.lk.acquisitions, MUTEX_TASKS * MUTEX_LOOPS);
+	assert_true(W.lock.lk.contended > 0);	/* they did collide */
 	assert_time_accounted(&W.s);
 }
 
