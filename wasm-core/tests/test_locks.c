@@ -1,0 +1,376 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test_locks.c - the kernel's locks beyond the spinlock, preemption, the
+ * atomic-sleep check and the jbd2 module.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <string.h>
+
+#include "expect_abort.h"
+#include "jbd2.h"
+
+#define NR	6
+#define DEV_WAIT_MIN	10000	/* the test device's latency */
+
+struct actor {
+	struct co co, co2;
+	int id, mode, i, n;
+	u64 work_ns, start_ns, got_ns, done_ns;
+	handle_t h;
+	int ret;
+};
+
+static struct {
+	struct sim s;
+	bool live;
+	struct rwlock rw;
+	struct rw_semaphore sem;
+	struct mutex mtx;
+	struct spinlock spin;
+	struct wait_queue_head wq;
+	struct blkdev dev;
+	journal_t j;
+	struct jbd2_buffer buf[4];
+	struct actor a[NR];
+	struct task *t[NR];
+	int inside, readers_max, writers_max;
+} W;
+
+static void world(int cpus)
+{
+	memset(&W, 0, sizeof(W));
+	assert_int_equal(sim_init(&W.s, cpus, 1), 0);
+	W.live = true;
+	rwlock_init(&W.s, &W.rw, "test_rwlock");
+	init_rwsem(&W.s, &W.sem, "test_rwsem");
+	mutex_init(&W.s, &W.mtx, "test_mutex");
+	spin_lock_init(&W.s, &W.spin, "test_spin");
+	init_waitqueue_head(&W.wq, "test_wq");
+	blkdev_init(&W.dev, "test_dev", 1, 10000, 2000000000ULL, 50000);
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	if (W.live)
+		sim_destroy(&W.s);
+	W.live = false;
+	return 0;
+}
+
+static struct actor *spawn(int id, int cpu, task_fn fn, u64 start, int mode, u64 work)
+{
+	struct actor *a = &W.a[id];
+
+	a->id = id;
+	a->mode = mode;
+	a->work_ns = work;
+	W.t[id] = sim_task_create(&W.s, cpu, "actor", fn, a, start);
+	assert_non_null(W.t[id]);
+	return a;
+}
+
+static void inside(struct actor *a, int delta)
+{
+	if (a->mode == LOCK_SHARED) {
+		W.inside += delta;
+		if (W.inside > W.readers_max)
+			W.readers_max = W.inside;
+	} else {
+		W.inside += delta * 1000;
+		if (W.inside / 1000 > W.writers_max)
+			W.writers_max = W.inside / 1000;
+	}
+}
+
+/* Hold the rwlock in a->mode for work_ns. */
+static int rw_user(struct sim *s, struct task *t)
+{
+	struct actor *a = t->priv;
+	struct co *co = &a->co;
+
+	CO_BEGIN(co);
+	a->start_ns = sim_clock(s, t);
+	if (a->mode == LOCK_SHARED)
+		read_lock(t, &W.rw);
+	else
+		write_lock(t, &W.rw);
+	a->got_ns = sim_clock(s, t);
+	inside(a, 1);
+	assert_true(a->mode == LOCK_SHARED ? W.inside < 1000 : W.inside == 1000);
+	sim_charge(t, a->work_ns);
+	sim_elapse(t);
+	inside(a, -1);
+	if (a->mode == LOCK_SHARED)
+		read_unlock(t, &W.rw);
+	else
+		write_unlock(t, &W.rw);
+	a->done_ns = sim_clock(s, t);
+	CO_END(co);
+}
+
+/* Readers share an rwlock_t; a writer excludes them and they spin. */
+static void test_rwlock_readers_share_writer_excludes(void **state)
+{
+	int k;
+
+	(void)state;
+	world(NR);
+	for (k = 0; k < 3; k++)
+		spawn(k, k, rw_user, 0, LOCK_SHARED, 10000);
+	spawn(3, 3, rw_user, 100, LOCK_EXCL, 10000);
+	spawn(4, 4, rw_user, 200, LOCK_SHARED, 10000);
+	assert_int_equal(sim_run(&W.s), 0);
+	assert_int_equal(W.readers_max, 3);	/* the first three together */
+	assert_int_equal(W.writers_max, 1);
+	/* the writer waited for the readers; the late reader for the writer */
+	assert_true(W.a[3].got_ns >= W.a[0].done_ns);
+	assert_true(W.a[4].got_ns >= W.a[3].done_ns);
+	assert_true(W.t[3]->spin_ns > 0 && W.t[4]->spin_ns > 0);
+	assert_int_equal(W.t[3]->sleep_ns, 0);
+}
+
+/* Hold the rw_semaphore in a->mode for work_ns, sleeping inside (I/O). */
+static int sem_user(struct sim *s, struct task *t)
+{
+	struct actor *a = t->priv;
+	struct co *co = &a->co;
+
+	CO_BEGIN(co);
+	if (a->mode == LOCK_SHARED)
+		down_read(t, &W.sem);
+	else
+		down_write(t, &W.sem);
+	a->got_ns = sim_clock(s, t);
+	inside(a, 1);
+	submit_bio_wait(t, &W.dev, 4096, false);
+	inside(a, -1);
+	if (a->mode == LOCK_SHARED)
+		up_read(t, &W.sem);
+	else
+		up_write(t, &W.sem);
+	a->done_ns = sim_clock(s, t);
+	CO_END(co);
+}
+
+/*
+ * rw_semaphore: a holder may sleep; a writer behind a sleeping holder
+ * sleeps (it does not spin on an owner off its CPU), and readers queued
+ * behind it are woken together.
+ */
+static void test_rwsem_sleeps(void **state)
+{
+	(void)state;
+	world(NR);
+	spawn(0, 0, sem_user, 0, LOCK_EXCL, 0);
+	spawn(1, 1, sem_user, 100, LOCK_EXCL, 0);
+	spawn(2, 2, sem_user, 200, LOCK_SHARED, 0);
+	spawn(3, 3, sem_user, 300, LOCK_SHARED, 0);
+	assert_int_equal(sim_run(&W.s), 0);
+	assert_int_equal(W.writers_max, 1);
+	assert_true(W.t[1]->sleep_ns > 0);
+	assert_int_equal(W.t[1]->spin_ns, 0);
+	assert_int_equal(W.readers_max, 2);
+	assert_int_equal(W.a[2].got_ns, W.a[3].got_ns);
+	assert_int_equal(W.sem.lk.cls->contended, 3);
+}
+
+static int mutex_user(struct sim *s, struct task *t)
+{
+	struct actor *a = t->priv;
+	struct co *co = &a->co;
+
+	CO_BEGIN(co);
+	mutex_lock(t, &W.mtx);
+	a->got_ns = sim_clock(s, t);
+	sim_charge(t, a->work_ns);
+	sim_elapse(t);
+	if (a->mode)
+		submit_bio_wait(t, &W.dev, 4096, false);
+	mutex_unlock(t, &W.mtx);
+	CO_END(co);
+}
+
+/*
+ * mutex: a taker spins while the owner runs and gets it after a line
+ * transfer; once the owner sleeps, the spinners sleep too.
+ */
+static void test_mutex_spins_then_sleeps(void **state)
+{
+	const struct sim_costs *c;
+
+	(void)state;
+	world(NR);
+	c = &W.s.costs;
+	spawn(0, 0, mutex_user, 0, 0, 5000);
+	spawn(1, 1, mutex_user, 100, 1, 5000);	/* sleeps holding it */
+	spawn(2, 2, mutex_user, 200, 0, 5000);
+	assert_int_equal(sim_run(&W.s), 0);
+	/* task 1 spun behind running task 0 and got it by handoff */
+	assert_int_equal(W.a[1].got_ns, W.a[0].got_ns + 5000 + c->line_transfer_ns + c->lock_acquire_ns);
+	assert_int_equal(W.t[1]->sleep_ns, 0);
+	/* task 2 spun, then slept once task 1 went to I/O */
+	assert_true(W.t[2]->spin_ns > 0 && W.t[2]->sleep_ns > 0);
+	assert_true(W.a[2].got_ns > W.a[1].got_ns + 5000 + DEV_WAIT_MIN);
+}
+
+/* Pure CPU work in slices of work_ns, n of them. */
+static int cpu_hog(struct sim *s, struct task *t)
+{
+	struct actor *a = t->priv;
+	struct co *co = &a->co;
+
+	CO_BEGIN(co);
+	for (a->i = 0; a->i < a->n; a->i++) {
+		sim_charge(t, a->work_ns);
+		cond_resched(t);
+	}
+	a->done_ns = sim_clock(s, t);
+	CO_END(co);
+}
+
+/* Two CPU-bound tasks on one CPU share it: the tick time-slices them. */
+static void test_preemption_shares_a_cpu(void **state)
+{
+	u64 a_done, b_done;
+
+	(void)state;
+	world(1);
+	spawn(0, 0, cpu_hog, 0, 0, 100000)->n = 200;	/* 20 ms each */
+	spawn(1, 0, cpu_hog, 0, 0, 100000)->n = 200;
+	assert_int_equal(sim_run(&W.s), 0);
+	a_done = W.a[0].done_ns;
+	b_done = W.a[1].done_ns;
+	/* without preemption the first would end at 20 ms; shared, both near 40 */
+	assert_true(a_done > 30 * NSEC_PER_MSEC && b_done > 30 * NSEC_PER_MSEC);
+	assert_true(W.t[0]->preemptions > 2 && W.t[1]->preemptions > 2);
+	assert_true(W.t[0]->preemptions - W.t[1]->preemptions + 1 <= 2);
+}
+
+static int sleeps_under_spinlock(struct sim *s, struct task *t)
+{
+	struct actor *a = t->priv;
+	struct co *co = &a->co;
+
+	CO_BEGIN(co);
+	spin_lock(t, &W.spin);
+	wait_event(t, &W.wq, W.inside > 0);	/* a bug: sleeping, lock held */
+	spin_unlock(t, &W.spin);
+	CO_END(co);
+}
+
+static void run_sleep_under_spinlock(void)
+{
+	world(1);
+	spawn(0, 0, sleeps_under_spinlock, 0, 0, 0);
+	sim_run(&W.s);
+}
+
+/* CONFIG_DEBUG_ATOMIC_SLEEP: sleeping with a spinlock held aborts with where. */
+static void test_atomic_sleep_check(void **state)
+{
+	(void)state;
+#ifndef JC_DEBUG_ATOMIC_SLEEP
+	skip();
+#endif
+	expect_abort(run_sleep_under_spinlock, "BUG: sleeping function called from invalid context",
+		     "schedule", "test_locks.c");
+}
+
+/* ---------------------------------------------------------------------- */
+/* jbd2                                                                     */
+
+/* One handle: start, dirty buf[a->mode], hold it work_ns, stop. */
+static int handle_user(struct sim *s, struct task *t)
+{
+	struct actor *a = t->priv;
+	struct co *co = &a->co;
+
+	CO_BEGIN(co);
+	a->start_ns = sim_clock(s, t);
+	CO_CALL(co, jbd2_journal_start(s, t, &W.j, &a->h));
+	a->got_ns = sim_clock(s, t);
+	a->ret = (int)a->h.h_transaction->t_tid;
+	jbd2_journal_dirty_metadata(t, &W.j, &a->h, &W.buf[a->mode]);
+	sim_charge(t, a->work_ns);
+	sim_elapse(t);
+	CO_CALL(co, jbd2_journal_stop(s, t, &W.j, &a->h));
+	a->done_ns = sim_clock(s, t);
+	CO_END(co);
+}
+
+/* A fast committer: begin (the barrier), hold work_ns, end. */
+static int fc_user(struct sim *s, struct task *t)
+{
+	struct actor *a = t->priv;
+	struct co *co = &a->co;
+
+	CO_BEGIN(co);
+	CO_CALL(co, jbd2_fc_begin_commit(s, t, &a->co2, &W.j, 2, &a->ret));
+	a->got_ns = sim_clock(s, t);
+	sim_charge(t, a->work_ns);
+	sim_elapse(t);
+	if (!a->ret)
+		CO_CALL(co, jbd2_fc_end_commit(s, t, &a->co2, &W.j, NULL));
+	a->done_ns = sim_clock(s, t);
+	CO_CALL(co, jbd2_journal_destroy(s, t, &a->co2, &W.j));
+	CO_END(co);
+}
+
+static void jworld(void)
+{
+	world(NR);
+	assert_int_equal(jbd2_journal_init(&W.s, &W.j, &W.dev, NR - 1, 256, 1), 0);
+}
+
+/*
+ * Handles join the running transaction; a fast commit's barrier waits for
+ * the running handle and keeps a new one out until it ends; the unmount
+ * commit logs the transaction and the counters match by hand.
+ */
+static void test_jbd2_handles_barrier_commit(void **state)
+{
+	(void)state;
+	jworld();
+	spawn(0, 0, handle_user, 0, 0, 20000);		/* runs 0..20 us */
+	spawn(1, 1, handle_user, 1000, 1, 1000);	/* joins it */
+	spawn(2, 2, fc_user, 5000, 0, 30000);		/* waits for 0, holds 30 us */
+	spawn(3, 3, handle_user, 10000, 0, 1000);	/* locked out */
+	assert_int_equal(sim_run(&W.s), 0);
+	assert_int_equal(W.a[0].ret, 2);
+	assert_int_equal(W.a[1].ret, 2);		/* the same transaction */
+	assert_int_equal(W.a[2].ret, 0);		/* the fast commit ran */
+	assert_true(W.a[2].got_ns >= W.a[0].done_ns);	/* after the handle drained */
+	assert_true(W.a[3].got_ns >= W.a[2].got_ns + 30000); /* slept through it */
+	assert_true(W.t[3]->sleep_ns > 0);
+	assert_int_equal(W.a[3].ret, 2);
+	/* unmount committed tid 2: 3 handles, buffers 0 and 1 */
+	assert_int_equal(W.j.j_commit_sequence, 2);
+	assert_int_equal(W.j.stats.ts_tid, 2);
+	assert_int_equal(W.j.stats.ts_handles, 3);
+	assert_int_equal(W.j.stats.ts_blocks, 2);
+	/* logged: 2 blocks, 1 descriptor, the commit block */
+	assert_int_equal(W.j.stats.ts_blocks_logged, 4);
+	assert_int_equal(W.j.stats.fc_commits, 1);
+	assert_int_equal(W.j.stats.handle_waits, 1);
+	assert_int_equal(W.dev.requests, 2);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_teardown(test_rwlock_readers_share_writer_excludes, teardown),
+		cmocka_unit_test_teardown(test_rwsem_sleeps, teardown),
+		cmocka_unit_test_teardown(test_mutex_spins_then_sleeps, teardown),
+		cmocka_unit_test_teardown(test_preemption_shares_a_cpu, teardown),
+		cmocka_unit_test_teardown(test_atomic_sleep_check, teardown),
+		cmocka_unit_test_teardown(test_jbd2_handles_barrier_commit, teardown),
+	};
+
+	return cmocka_run_group_tests_name("locks", tests, NULL, NULL);
+}
