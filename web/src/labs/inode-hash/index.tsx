@@ -16,7 +16,7 @@ import { ReproducePanel, type SimulatorSection } from '../../viz/kernel/Reproduc
 import { Animation } from './Animation';
 import { ChainHeatSection } from './ChainHeatSection';
 import { Explainer } from './Explainer';
-import { CITATION, FS_CHOICES } from './mail';
+import { CITATION, FS_CHOICES, MAIL_NOISE_S } from './mail';
 import { MailTable } from './MailTable';
 import { ANIMATION_PRESET, MAX_ANIMATION_STEPS } from './preset';
 import { parseIhSnapshot } from './snapshot';
@@ -35,6 +35,13 @@ const PAPER_LABELS: PaperLabels = {
   rowTitle: 'the file system of the mail’s row, 20 threads',
   chartTitle: 'total time of the stat walk',
   xAxis: 'file system (20 threads)',
+  paperRange: `noise ${MAIL_NOISE_S[0]}–${MAIL_NOISE_S[1]} s`,
+  paperRangeNote: (
+    <>
+      The mail gives its own noise: total time moves by {MAIL_NOISE_S[0]}–{MAIL_NOISE_S[1]} s from run to run, shown
+      beside each of its figures.
+    </>
+  ),
 };
 
 const CONTENTION_TEXT = (
