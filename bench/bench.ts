@@ -5,7 +5,7 @@
  *      of the fast-commit paper sweep, each the best of three: events per
  *      second of each and their ratio;
  *   2. that sweep's wall time in Node WASM, as `journalclub sweep` runs it
- *      (every row with its default seeds);
+ *      (every row with its default seeds, on threads where there are cores);
  *   3. the production bundle: gzip size of all JS, of the WASM, and of what
  *      the first page really loads in Chromium;
  *   4. frame times in headless Chromium while the lab page plays its largest
@@ -24,7 +24,8 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { build, preview } from 'vite';
 import { encodeParams, parseJson, type Engine } from '../web/src/core/engine';
 import { loadEngine, nativeBinary, REPO_ROOT } from '../web/src/core/node';
-import { sweep, SWEEP_SEED, sweepSeeds } from '../web/src/core/sweep';
+import { sweepOnThreads } from '../web/src/core/nodeThreads';
+import { SWEEP_SEED, sweepSeeds } from '../web/src/core/sweep';
 import { RunResult, type PaperRow } from '../web/src/core/types';
 import { CHROMIUM, CHROMIUM_ARGS } from '../tests/chromium';
 import { labUrl } from '../tests/lab-url';
@@ -93,7 +94,7 @@ function timeRuns(rows: PaperRow[], run: (row: PaperRow, variant: string) => Run
 
 async function sweepWall(engine: Engine): Promise<number> {
   const start = performance.now();
-  await sweep(engine, LAB);
+  await sweepOnThreads(engine, LAB);
   return (performance.now() - start) / 1000;
 }
 

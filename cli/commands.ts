@@ -4,7 +4,8 @@
  */
 import { Presets, SingleBar } from 'cli-progress';
 import { loadEngine } from '../web/src/core/node';
-import { paperSpread, paperValue, sweep, sweepPlan, type SweepResult } from '../web/src/core/sweep';
+import { sweepOnThreads } from '../web/src/core/nodeThreads';
+import { paperSpread, paperValue, sweepPlan, type SweepResult } from '../web/src/core/sweep';
 import { verdict, type Verdict } from '../web/src/core/stats';
 import type { RunResult } from '../web/src/core/types';
 import { parseSeed, parseSets, parseSweepSeeds } from './args';
@@ -97,7 +98,12 @@ export async function sweepCommand(lab: string, opts: SweepOptions, print: Print
   bar.start(total, 0, { row: '', variant: '', seed: '' });
   let result: SweepResult;
   try {
-    result = await sweep(engine, lab, (p) => bar.update(p.done, { row: p.label, variant: p.variant, seed: p.seed }), { seeds });
+    result = await sweepOnThreads(
+      engine,
+      lab,
+      (p) => bar.update(p.done, { row: p.label, variant: p.variant, seed: p.seed }),
+      seeds,
+    );
   } finally {
     bar.stop();
   }
