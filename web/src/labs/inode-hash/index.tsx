@@ -47,9 +47,9 @@ const PAPER_LABELS: PaperLabels = {
 const CONTENTION_TEXT = (
   <>
     Before the patch every cold <span className="mono">stat</span> takes <span className="mono">inode_hash_lock</span>{' '}
-    twice, and the CPUs queued on it show as red rows; after it, once. The map is coloured by spinning on any lock: on
-    btrfs that includes the file system's own lock, which the metrics count apart
-    (<span className="mono">hash_lock_spin_s</span>, <span className="mono">btrfs_lock_spin_s</span>).
+    twice, after it once; a walker's CPU spins while it waits for the lock. Spinning counts any lock: on btrfs that
+    includes the file system's own, which the metrics count apart (<span className="mono">hash_lock_spin_s</span>,{' '}
+    <span className="mono">btrfs_lock_spin_s</span>).
   </>
 );
 
@@ -141,7 +141,6 @@ function InodeHashLab({ data }: { data: LabData }) {
       <ContentionSection
         lab={LAB}
         description={CONTENTION_TEXT}
-        initialSelection="spin"
         variants={lv.variants}
         runs={lv.runs.outputs}
         markers={markers}
