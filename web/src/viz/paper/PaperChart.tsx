@@ -53,12 +53,19 @@ export function PaperChart({ groups, unit, name, title, xAxis = 'row' }: PaperCh
     ? scaleLog().domain([lo, hi]).range([plotH, 0]).clamp(true)
     : scaleLinear().domain([lo, hi]).range([plotH, 0]).nice();
   const ticks = log ? y.ticks().filter((t) => Math.log10(t) % 1 === 0) : y.ticks(6);
-  /* the top of a group's bars and whiskers, in pixels */
-  const groupTop = (g: BarGroup): number =>
+  /* the top of a group's simulator bars and whiskers, in pixels: the verdict mark sits over them */
+  const simTop = (g: BarGroup): number =>
     Math.min(
       plotH,
-      ...g.bars.flatMap((b) => [b.value, b.range?.max ?? null]).filter((v): v is number => v != null && Number.isFinite(v)).map((v) => y(v)),
+      ...g.bars
+        .filter((b) => b.series.startsWith('sim-'))
+        .flatMap((b) => [b.value, b.range?.max ?? null])
+        .filter((v): v is number => v != null && Number.isFinite(v))
+        .map((v) => y(v)),
     );
+  /* the centres of the simulator's two bars, which the verdict's bracket joins */
+  const simBefore = (inner('sim-before') ?? 0) + inner.bandwidth() / 2;
+  const simAfter = (inner('sim-after') ?? 0) + inner.bandwidth() / 2;
   const fmt = (t: number) => (t >= 1 ? String(t) : String(+t.toPrecision(1)));
 
   return (
@@ -134,18 +141,18 @@ export function PaperChart({ groups, unit, name, title, xAxis = 'row' }: PaperCh
                   );
                 })}
                 {g.verdict && VERDICT_MARKS[g.verdict] && (
-                  <text
-                    x={x.bandwidth() / 2}
-                    y={Math.max(10, groupTop(g) - 6)}
-                    className="verdict-mark"
-                    textAnchor="middle"
+                  <g
+                    transform={`translate(0,${Math.max(18, simTop(g) - 6)})`}
                     data-testid="chart-verdict"
                     data-row={g.row}
                     data-verdict={g.verdict}
                   >
-                    {VERDICT_MARKS[g.verdict]}
                     <title>{`row ${g.row} (${g.label}): the simulator's change is ${VERDICT_WORDS[g.verdict]}`}</title>
-                  </text>
+                    <path d={`M${simBefore},4 V0 H${simAfter} V4`} fill="none" stroke="#1d2330" strokeWidth={1} />
+                    <text x={(simBefore + simAfter) / 2} y={-3} className="verdict-mark" textAnchor="middle">
+                      {VERDICT_MARKS[g.verdict]}
+                    </text>
+                  </g>
                 )}
                 <text x={x.bandwidth() / 2} y={plotH + 18} className="axis-label" textAnchor="middle">
                   {g.label}
@@ -172,8 +179,8 @@ export function PaperChart({ groups, unit, name, title, xAxis = 'row' }: PaperCh
       {groups.some((g) => g.verdict) && (
         <p className="muted chart-note" data-testid="paper-chart-note">
           Simulator bars are medians over the seeds; each whisker runs from the lowest to the highest seed.{' '}
-          <b>*</b> marks a row whose before and after ranges do not overlap (a significant change); <b>≈</b> one whose
-          ranges overlap, where the seed moves the result as much as the patch does.
+          Over the simulator's two bars, <b>*</b> marks a row whose before and after ranges do not overlap (a significant
+          change); <b>≈</b> one whose ranges overlap, where the seed moves the result as much as the patch does.
         </p>
       )}
     </figure>
