@@ -5,7 +5,7 @@
  * as the input it is, and what the four numbers of a cell really measure.
  */
 import { memo, useMemo } from 'react';
-import type { Spread } from '../../core/stats';
+import { spread, type Spread } from '../../core/stats';
 import type { SweepResult } from '../../core/sweep';
 import { formatDiff, formatRange } from '../../viz/paper/paper';
 import { SimValue, VerdictTag } from '../../viz/paper/PaperTable';
@@ -169,15 +169,16 @@ function WhatTheColumnsMeasure({ rows }: { rows: readonly ComparisonRow[] }) {
   const mailUser = rows.flatMap((r) => [r.mail.userPerStatNs.before, r.mail.userPerStatNs.after]);
   const mailBusy = rows.flatMap((r) => [r.mail.busyShare.before, r.mail.busyShare.after]);
   const mailRange = (values: number[], f: (v: number) => string) => formatRange({ min: Math.min(...values), median: NaN, max: Math.max(...values) }, f);
+  const userPerStat = swept.length > 0 ? spread(swept.flatMap((r) => [r.sim.userPerStatNs.min, r.sim.userPerStatNs.max])) : null;
   return (
     <div className="muted small-text ih-measures" data-testid="mail-table-measures">
       <p data-testid="mail-table-input">
         <b>User time is an input, not a result.</b> The model charges every stat a fixed user cost, taken from the
         mail's user seconds over its {(MAIL_THREADS * MAIL_TREE.dirs * MAIL_TREE.files) / 1e6} million stats ({mailRange(mailUser, ns)} per stat there)
-        {swept.length > 0 && (
+        {userPerStat && (
           <>
-            ; in these runs it is <span data-testid="user-per-stat">{formatRange(swept[0]!.sim.userPerStatNs, ns)}</span> per
-            stat, before and after alike
+            ; in these runs it is <span data-testid="user-per-stat">{formatRange(userPerStat, ns)}</span> per stat, before
+            and after alike
           </>
         )}
         . Its agreement with the mail is by construction, and it has no change to report.
