@@ -180,7 +180,7 @@ export function describeSweep(result: SweepResult): string {
   return [
     `${result.lab}: the paper's table beside the simulator's (${result.unit}; metric ${result.metric})`,
     one
-      ? `simulator: seed ${seeds} alone, so no range and no significance (--seeds 3 or more gives them)`
+      ? `simulator: seed ${seeds} alone, so no range and no significance (--seeds 2 or more gives them)`
       : `simulator: the median over seeds ${seeds}, with min..max beside it; significant: the before and after ranges do not overlap (where they do, the seed moves the result as much as the patch)`,
     '',
     table(
