@@ -135,9 +135,11 @@ export function PaperSection({ lab, rows, specs, onUseParams, labels = {}, extra
       />
       <p className="muted small-text" data-testid="significance-note">
         The simulator's figures are the median of seeds {seeds.join(', ')}, with the lowest and highest seed's under
-        them. A seed changes only the simulation's random choices, as a rerun changes a real benchmark's timing, so a
-        change is marked <b>significant</b> only when the before and after ranges do not overlap; where they overlap,
-        the seed moves the result as much as the patch does, and the change reads <b>within seed noise</b>.
+        them. A change is marked <b>significant</b> only when the before and after ranges do not overlap; where they
+        overlap, the seed moves the result as much as the patch does, and the change reads <b>within seed noise</b>. A
+        seed changes only the simulation's random choices, which is less than all that changes between two runs on a
+        real machine: significant here means that the patch moves the simulation more than its seed does, not that a
+        real benchmark, with its own noise, would show the change.
         {labels.paperRangeNote && <> {labels.paperRangeNote}</>}
       </p>
       <PaperChart
