@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { collect, parseSeed, parseSets } from './args';
+import { collect, parseSeed, parseSeedCount, parseSets, parseSweepSeeds } from './args';
+import { SWEEP_SEEDS_MAX } from '../web/src/core/sweep';
 import { UsageError } from './errors';
 
 describe('--set', () => {
@@ -26,5 +27,21 @@ describe('--seed', () => {
   });
   it.each(['-1', '4294967296', '1.5', 'abc', '', '0x10', '99999999999'])('refuses %j with the range', (text) => {
     expect(() => parseSeed(text)).toThrow(`--seed ${JSON.stringify(text)}: expected a whole number from 0 to 4294967295`);
+  });
+});
+
+describe('--seeds', () => {
+  it(`takes 1 to ${SWEEP_SEEDS_MAX} seeds, from --seed on`, () => {
+    expect(parseSeedCount('1')).toBe(1);
+    expect(parseSeedCount(` ${SWEEP_SEEDS_MAX} `)).toBe(SWEEP_SEEDS_MAX);
+    expect(parseSweepSeeds('1', '3')).toEqual([1, 2, 3]);
+    expect(parseSweepSeeds('7', '2')).toEqual([7, 8]);
+    expect(parseSweepSeeds('4294967294', '2')).toEqual([4294967294, 4294967295]);
+  });
+  it.each(['0', '-1', String(SWEEP_SEEDS_MAX + 1), '2.5', 'three', '', '1e1'])('refuses %j, naming what is allowed', (text) => {
+    expect(() => parseSeedCount(text)).toThrow(`--seeds ${JSON.stringify(text)}: expected a whole number from 1 to ${SWEEP_SEEDS_MAX}`);
+  });
+  it('refuses seeds that would run past the last seed', () => {
+    expect(() => parseSweepSeeds('4294967295', '2')).toThrow('--seed 4294967295 with --seeds 2 would run seeds up to 4294967296, past 4294967295');
   });
 });

@@ -1,4 +1,5 @@
 /** Parsing of the command line's own values (the simulator checks the rest). */
+import { SWEEP_SEEDS_MAX } from '../web/src/core/sweep';
 import { UsageError } from './errors';
 
 export const SEED_MAX = 0xffff_ffff;
@@ -32,4 +33,25 @@ export function parseSeed(text: string): number {
   const seed = /^\d{1,10}$/.test(text.trim()) ? Number(text.trim()) : NaN;
   if (!(seed <= SEED_MAX)) throw new UsageError(`--seed ${JSON.stringify(text)}: expected a whole number from 0 to ${SEED_MAX}`);
   return seed;
+}
+
+/** A sweep's number of seeds: a whole number from 1 to SWEEP_SEEDS_MAX, in decimal. */
+export function parseSeedCount(text: string): number {
+  const count = /^\d{1,3}$/.test(text.trim()) ? Number(text.trim()) : NaN;
+  if (!(count >= 1 && count <= SWEEP_SEEDS_MAX))
+    throw new UsageError(`--seeds ${JSON.stringify(text)}: expected a whole number from 1 to ${SWEEP_SEEDS_MAX}`);
+  return count;
+}
+
+/**
+ * The seeds of a sweep: `--seeds` of them from `--seed` on, the last one
+ * still a seed (at most SEED_MAX).
+ */
+export function parseSweepSeeds(seedText: string, countText: string): number[] {
+  const first = parseSeed(seedText);
+  const count = parseSeedCount(countText);
+  const last = first + count - 1;
+  if (last > SEED_MAX)
+    throw new UsageError(`--seed ${first} with --seeds ${count} would run seeds up to ${last}, past ${SEED_MAX}`);
+  return Array.from({ length: count }, (_, i) => first + i);
 }

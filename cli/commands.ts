@@ -4,10 +4,12 @@
  */
 import { Presets, SingleBar } from 'cli-progress';
 import { loadEngine } from '../web/src/core/node';
-import { paperValue, sweep, sweepPlan, type SweepResult } from '../web/src/core/sweep';
+import { sweepOnThreads } from '../web/src/core/nodeThreads';
+import { paperSpread, paperValue, sweepPlan, type SweepResult } from '../web/src/core/sweep';
+import { verdict, type Verdict } from '../web/src/core/stats';
 import type { RunResult } from '../web/src/core/types';
-import { parseSeed, parseSets } from './args';
-import { formatNumber, formatParams, formatRatio, table } from './format';
+import { parseSeed, parseSets, parseSweepSeeds } from './args';
+import { formatNumber, formatParams, formatRange, formatRatio, table } from './format';
 
 type Print = (text: string) => void;
 
@@ -72,90 +74,130 @@ export function describeRun(result: RunResult): string {
   ].join('\n');
 }
 
-export async function sweepCommand(
-  lab: string,
-  opts: { seed: string; json?: boolean },
-  print: Print,
-): Promise<void> {
-  const seed = parseSeed(opts.seed);
+export interface SweepOptions {
+  /** the first seed */
+  seed: string;
+  /** how many seeds, from the first on */
+  seeds: string;
+  json?: boolean;
+}
+
+export async function sweepCommand(lab: string, opts: SweepOptions, print: Print): Promise<void> {
+  const seeds = parseSweepSeeds(opts.seed, opts.seeds);
   const engine = await loadEngine();
-  const total = sweepPlan(lab, engine.rows(lab)).length * 2;
+  const total = sweepPlan(lab, engine.rows(lab)).length * 2 * seeds.length;
   const bar = new SingleBar(
     {
-      format: `sweep ${lab} [{bar}] {value}/{total} runs  {row} {variant}`,
+      format: `sweep ${lab} [{bar}] {value}/{total} runs  {row} {variant}, seed {seed}`,
       stream: process.stderr,
       hideCursor: true,
       clearOnComplete: true,
     },
     Presets.shades_classic,
   );
-  bar.start(total, 0, { row: '', variant: '' });
+  bar.start(total, 0, { row: '', variant: '', seed: '' });
   let result: SweepResult;
   try {
-    result = await sweep(engine, lab, (p) => bar.update(p.done, { row: p.label, variant: p.variant }), seed);
+    result = await sweepOnThreads(
+      engine,
+      lab,
+      (p) => bar.update(p.done, { row: p.label, variant: p.variant, seed: p.seed }),
+      seeds,
+    );
   } finally {
     bar.stop();
   }
-  if (opts.json) {
-    return print(
-      json({
-        lab: result.lab,
-        metric: result.metric,
-        unit: result.unit,
-        scale: result.scale,
-        seed: result.seed,
-        rows: result.rows.map((r) => ({
-          ...r.keys,
-          row: r.row,
-          label: r.label,
-          params: r.params,
-          paper: r.paper,
-          note: r.note,
-          before: r.before.metrics,
-          after: r.after.metrics,
-        })),
-      }),
-    );
-  }
+  if (opts.json) return print(json(sweepJson(result)));
   print(describeSweep(result));
 }
 
 /**
- * The paper's table beside the simulator's, in the paper's unit. A sweep
- * whose points vary named parameters (keys) shows those instead of the row
- * and its parameters; "-" where the paper has no figure.
+ * `sweep --json`: each row's metrics under "before" and "after" are the
+ * medians over the seeds; "seeds" and "ranges" (min, median, max of every
+ * metric) sit beside them.
+ */
+export function sweepJson(result: SweepResult) {
+  return {
+    lab: result.lab,
+    metric: result.metric,
+    unit: result.unit,
+    scale: result.scale,
+    seed: result.seed,
+    seeds: result.seeds,
+    rows: result.rows.map((r) => ({
+      ...r.keys,
+      row: r.row,
+      label: r.label,
+      params: r.params,
+      paper: r.paper,
+      note: r.note,
+      before: r.before.metrics,
+      after: r.after.metrics,
+      seeds: r.seeds,
+      ranges: { before: r.before.ranges, after: r.after.ranges },
+    })),
+  };
+}
+
+const VERDICT_TEXT: Record<Verdict, string> = {
+  significant: 'yes',
+  overlap: 'no: ranges overlap',
+  untested: '-',
+};
+
+/**
+ * The paper's table beside the simulator's, in the paper's unit: the
+ * simulator's median over the seeds with its min..max beside it, and whether
+ * the change is significant (the before and after ranges do not overlap). A
+ * sweep whose points vary named parameters (keys) shows those instead of the
+ * row and its parameters; "-" where the paper has no figure.
  */
 export function describeSweep(result: SweepResult): string {
   const keyNames = [...new Set(result.rows.flatMap((r) => Object.keys(r.keys)))];
   const rows = result.rows.map((r) => {
     const before = paperValue(r.before, result);
     const after = paperValue(r.after, result);
+    const beforeRange = paperSpread(r.before, result);
+    const afterRange = paperSpread(r.after, result);
     const point = keyNames.length > 0 ? keyNames.map((k) => r.keys[k] ?? '') : [r.label, formatParams(r.params)];
+    const v = beforeRange && afterRange ? verdict(beforeRange, afterRange, r.seeds.length) : 'untested';
     return [
       ...point,
       r.paper?.before ?? NaN,
       before ?? NaN,
+      formatRange(beforeRange?.min, beforeRange?.max),
       r.paper?.after ?? NaN,
       after ?? NaN,
+      formatRange(afterRange?.min, afterRange?.max),
       r.paper ? formatRatio(r.paper.after, r.paper.before) : '-',
       formatRatio(after, before),
+      VERDICT_TEXT[v],
     ];
   });
   const notes = result.rows.filter((r) => r.note !== '').map((r) => `  ${r.label}: ${r.note}`);
+  const seeds = result.seeds.join(', ');
+  const one = result.seeds.length === 1;
   return [
-    `${result.lab}: the paper's table beside the simulator's (${result.unit}; metric ${result.metric}, seed ${result.seed})`,
+    `${result.lab}: the paper's table beside the simulator's (${result.unit}; metric ${result.metric})`,
+    one
+      ? `simulator: seed ${seeds} alone, so no range and no significance (--seeds 2 or more gives them)`
+      : `simulator: the median over seeds ${seeds}, with min..max beside it; significant: the before and after ranges do not overlap (where they do, the seed moves the result as much as the patch)`,
     '',
     table(
       [
         ...(keyNames.length > 0 ? keyNames : ['row', 'parameters']),
         'paper before',
         'sim before',
+        'before min..max',
         'paper after',
         'sim after',
+        'after min..max',
         'paper after/before',
         'sim after/before',
+        'significant',
       ],
       rows,
+      ['before min..max', 'after min..max'],
     ),
     ...(notes.length > 0 ? ['', 'notes:', ...notes] : []),
   ].join('\n');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatNumber, formatParams, formatRatio, table } from './format';
+import { formatNumber, formatParams, formatRange, formatRatio, table } from './format';
 
 describe('formatNumber', () => {
   it.each([
@@ -27,7 +27,22 @@ describe('formatRatio', () => {
   });
 });
 
+describe('formatRange', () => {
+  it('prints min..max, or one number when they are equal', () => {
+    expect(formatRange(0.7312, 0.75)).toBe('0.7312..0.75');
+    expect(formatRange(-2, 3)).toBe('-2..3');
+    expect(formatRange(5, 5)).toBe('5');
+    expect(formatRange(NaN, 1)).toBe('-');
+    expect(formatRange(undefined, 1)).toBe('-');
+  });
+});
+
 describe('table', () => {
+  it('aligns the text columns it is told to the right', () => {
+    expect(table(['a', 'range'], [['x', '1..2'], ['y', '10..20']], ['range'])).toBe(
+      ['a   range', '-  ------', 'x    1..2', 'y  10..20'].join('\n'),
+    );
+  });
   it('aligns numbers right and text left', () => {
     expect(
       table(

@@ -19,17 +19,28 @@ export function formatRatio(after: number | undefined, before: number | undefine
   return `${formatNumber(after / before)}x`;
 }
 
+/** A range "min..max" of numbers (ASCII, and unambiguous with negative values), or one number when min = max. */
+export function formatRange(min: number | undefined, max: number | undefined): string {
+  if (min === undefined || max === undefined || Number.isNaN(min) || Number.isNaN(max)) return '-';
+  const lo = formatNumber(min);
+  const hi = formatNumber(max);
+  return lo === hi ? lo : `${lo}..${hi}`;
+}
+
 /**
  * An aligned table: numbers to the right, text to the left, two spaces
- * between columns, a rule under the header.
+ * between columns, a rule under the header. `right` puts the text columns
+ * it names to the right too (columns of ranges, say).
  */
-export function table(header: string[], rows: Cell[][]): string {
+export function table(header: string[], rows: Cell[][], right: readonly string[] = []): string {
   const text = rows.map((row) => row.map((cell) => (typeof cell === 'number' ? formatNumber(cell) : cell)));
-  const right = header.map((_, col) => rows.length > 0 && rows.every((row) => typeof row[col] === 'number'));
+  const rightAligned = header.map(
+    (h, col) => right.includes(h) || (rows.length > 0 && rows.every((row) => typeof row[col] === 'number')),
+  );
   const widths = header.map((h, col) => Math.max(h.length, ...text.map((row) => (row[col] ?? '').length)));
   const line = (cells: string[]): string =>
     cells
-      .map((cell, col) => (right[col] ? cell.padStart(widths[col] ?? 0) : cell.padEnd(widths[col] ?? 0)))
+      .map((cell, col) => (rightAligned[col] ? cell.padStart(widths[col] ?? 0) : cell.padEnd(widths[col] ?? 0)))
       .join('  ')
       .trimEnd();
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...text.map(line)].join('\n');

@@ -4,7 +4,7 @@
  *   journalclub labs
  *   journalclub params <lab>
  *   journalclub sim <lab> --variant before|after [--set name=value]... [--seed N] [--json]
- *   journalclub sweep <lab> [--seed N] [--json]
+ *   journalclub sweep <lab> [--seeds N] [--seed N] [--json]
  *   journalclub bench [--no-build]
  *   journalclub lab compare A.json B.json [--json]   (and the kernel lab's other subcommands)
  *
@@ -12,7 +12,7 @@
  * its range), 1 anything else. Errors are one line on stderr.
  */
 import { Command, Option } from 'commander';
-import { SWEEP_SEED } from '../web/src/core/sweep';
+import { SWEEP_SEED, SWEEP_SEEDS, SWEEP_SEEDS_MAX } from '../web/src/core/sweep';
 import { collect } from './args';
 import { labsCommand, paramsCommand, simCommand, sweepCommand } from './commands';
 import { describeError, EXIT_OK } from './errors';
@@ -58,9 +58,10 @@ export function program(): Command {
     .command('sweep')
     .description("run the mail's table, before and after, beside the paper's numbers")
     .argument('<lab>', 'lab id, e.g. fast-commit')
-    .option('--seed <n>', 'random seed, 0 to 4294967295', String(SWEEP_SEED))
-    .option('--json', 'print JSON')
-    .action((lab: string, opts: { seed: string; json?: boolean }) => sweepCommand(lab, opts, print));
+    .option('--seeds <n>', `run every point with this many seeds, 1 to ${SWEEP_SEEDS_MAX}; report median, min and max`, String(SWEEP_SEEDS))
+    .option('--seed <n>', 'the first seed, 0 to 4294967295', String(SWEEP_SEED))
+    .option('--json', 'print JSON: medians under before/after, min, median and max under ranges')
+    .action((lab: string, opts: Parameters<typeof sweepCommand>[1]) => sweepCommand(lab, opts, print));
 
   cli
     .command('bench')

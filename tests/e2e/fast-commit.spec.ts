@@ -1,4 +1,8 @@
+import { loadEngine } from '../../web/src/core/node';
+import { SVG_CELL_LIMIT } from '../../web/src/viz/heatmap/heatmap';
 import { expect, hashQuery, labUrl, paramSpecs, test, waitForRuns } from './fixtures';
+import { checkHeatmapWords } from './heatmapWords';
+import { checkPaperVerdicts, expectedPaperRows } from './seeds';
 
 const LAB = 'fast-commit';
 
@@ -67,6 +71,31 @@ test('the heatmap draws its cells', async ({ page }) => {
   await expect.poll(async () => Number(await heatmap.getAttribute('data-cells'))).toBeGreaterThan(0);
 });
 
+test("the heatmaps' words follow from the cells they draw, before and after", async ({ page }) => {
+  await page.goto(labUrl(LAB, { variant: 'side' }));
+  await waitForRuns(page);
+  await expect(page.getByTestId('heatmap')).toHaveCount(2);
+  await checkHeatmapWords(page);
+});
+
+test("the heatmaps' words follow from the cells at the mail's largest row the page draws cell by cell", async ({ page }) => {
+  test.setTimeout(120_000);
+  /* the last paper row whose map (CPUs x the page's 120 buckets) is drawn in SVG, whatever the row's parameters are called */
+  const engine = await loadEngine();
+  const rows = engine.rows(LAB).rows.filter((r) =>
+    ['before', 'after'].every((variant) => {
+      const { heatmap } = engine.run({ lab: LAB, variant, params: r.params, seed: 1, options: { heatBuckets: 120, traceMax: 0 } });
+      return heatmap.cpus * heatmap.buckets <= SVG_CELL_LIMIT && heatmap.cpus > 4;
+    }),
+  );
+  const row = rows.at(-1);
+  expect(row, 'a paper row with more than 4 CPUs and an SVG map').toBeDefined();
+  await page.goto(labUrl(LAB, { variant: 'side', ...row!.params }));
+  await expect(page.getByTestId('heatmap')).toHaveCount(2, { timeout: 60_000 });
+  await expect(page.getByTestId('heatmap-summary')).toHaveCount(2);
+  await checkHeatmapWords(page);
+});
+
 test('the URL sets the controls, and the controls set the URL', async ({ page }) => {
   const specs = await paramSpecs(LAB);
   /* a value off the default for the first two parameters, within their ranges */
@@ -112,8 +141,9 @@ test('an out-of-range control value shows the simulator\'s message', async ({ pa
   await expect(error).toContainText(spec!.name);
 });
 
-test("the paper sweep fills the mail's table", async ({ page }) => {
-  test.setTimeout(120_000);
+test("the paper sweep fills the mail's table: medians over seeds with their ranges, significant only where they do not overlap", async ({ page }) => {
+  test.setTimeout(180_000);
+  const expected = await expectedPaperRows(LAB);
   await page.goto(labUrl(LAB));
   await expect(page.getByTestId('paper-table')).toBeVisible({ timeout: 30_000 });
   const last = await lastRow(page);
@@ -122,9 +152,11 @@ test("the paper sweep fills the mail's table", async ({ page }) => {
   /* the sweep ends in a filled last row or in an error; either ends the wait */
   const error = page.getByTestId('sweep-error');
   const filled = page.getByTestId(`sim-after-${last}`).filter({ hasText: /\d/ });
-  await expect(filled.or(error)).toBeVisible({ timeout: 90_000 });
+  await expect(filled.or(error)).toBeVisible({ timeout: 150_000 });
   await expect(error, (await error.count()) > 0 ? ((await error.textContent()) ?? '') : '').toHaveCount(0);
   await expect(page.getByTestId('sim-before-1')).toHaveText(/\d/);
+  await expect(page.getByTestId('sweep-progress-label')).toContainText('seeds 1, 2, 3');
+  await checkPaperVerdicts(page, expected);
 });
 
 /** The number of the paper table's last row, from its sim-before-<row> cells. */

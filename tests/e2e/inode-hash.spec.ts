@@ -1,8 +1,11 @@
 import type { Page } from '@playwright/test';
 import { loadEngine } from '../../web/src/core/node';
+import { sweepSeeds } from '../../web/src/core/sweep';
 import { IhSnapshot } from '../../web/src/core/types';
 import { ANIMATION_PRESET } from '../../web/src/labs/inode-hash/preset';
 import { expect, hashQuery, labUrl, paramSpecs, test, waitForRuns } from './fixtures';
+import { checkHeatmapWords } from './heatmapWords';
+import { checkPaperVerdicts, expectedPaperRows } from './seeds';
 
 const LAB = 'inode-hash';
 
@@ -152,6 +155,21 @@ test('the heatmaps render: CPUs spinning and hot chains, with the step line', as
   await expect(page.getByTestId('chain-heatmap-tooltip')).toContainText(/on these chains/);
 });
 
+test("the CPU heatmaps' words follow from the cells they draw: the small configuration and the mail's rows", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto(labUrl(LAB, { variant: 'side' }));
+  await waitForRuns(page);
+  await expect(page.getByTestId('heatmap')).toHaveCount(2);
+  await checkHeatmapWords(page);
+  const rows = (await loadEngine()).rows(LAB).rows;
+  for (const row of rows) {
+    await page.goto(labUrl(LAB, { variant: 'side', ...row.params }));
+    await page.reload();
+    await expect(page.getByTestId('heatmap-summary')).toHaveCount(2, { timeout: 60_000 });
+    await checkHeatmapWords(page);
+  }
+});
+
 test('the hash table and the chain heatmap export as SVG and PNG', async ({ page }) => {
   await openAt(page, 'before', 40);
   const svg = page.waitForEvent('download');
@@ -197,17 +215,21 @@ test('a bad fs in the URL is reported with its range', async ({ page }) => {
   await expect(banner).toContainText('0..1');
 });
 
-test("the paper sweep fills the mail's table, user, system and total", async ({ page }) => {
+test("the paper sweep fills the mail's table, user, system and total, with ranges over seeds and verdicts", async ({ page }) => {
   test.setTimeout(180_000);
+  const expected = await expectedPaperRows(LAB);
   await page.goto(labUrl(LAB));
   await expect(page.getByTestId('paper-table')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('mail-table')).toContainText('890.9 s');
+  /* the mail gives its own noise, shown beside each of its figures */
+  await expect(page.getByTestId('paper-range')).toHaveCount(2 * expected.length);
   await page.getByTestId('sweep-run').click();
   const error = page.getByTestId('sweep-error');
   const filled = page.getByTestId('sim-after-2').filter({ hasText: /\d/ });
   await expect(filled.or(error)).toBeVisible({ timeout: 150_000 });
   await expect(error, (await error.count()) > 0 ? ((await error.textContent()) ?? '') : '').toHaveCount(0);
   await expect(page.getByTestId('mail-sim-ext4-before-sys_s')).toHaveText(/\d/);
+  await checkPaperVerdicts(page, expected);
   /* the whole table's simulator side is the paper row's run (20 threads), not another point of the sweep */
   for (const [fs, row] of [
     ['ext4', 1],
@@ -219,6 +241,48 @@ test("the paper sweep fills the mail's table, user, system and total", async ({ 
       expect(Math.abs(whole - paper), `${fs} ${v}: ${whole} s in the whole table, ${paper} in the paper table`).toBeLessThan(0.1);
     }
   await expect(page.getByTestId('mail-sim-btrfs-change-total_s')).toHaveText(/%/);
+  await expect(page.getByTestId('mail-sim-btrfs-change-total_s')).toHaveAttribute('data-verdict', /^(significant|overlap)$/);
+});
+
+test('the whole table shows user time as an input, and says when its four numbers are one measurement', async ({ page }) => {
+  test.setTimeout(180_000);
+  const expected = await expectedPaperRows(LAB);
+  await page.goto(labUrl(LAB));
+  await expect(page.getByTestId('mail-table')).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId('sweep-run').click();
+  await expect(page.getByTestId('mail-table-one-number-ext4').or(page.getByTestId('sweep-error'))).toBeVisible({ timeout: 150_000 });
+  await expect(page.getByTestId('sweep-error')).toHaveCount(0);
+  for (const [fs, row] of [
+    ['ext4', 1],
+    ['btrfs', 2],
+  ] as const) {
+    /* an input: marked so, and no change reported for it */
+    for (const v of ['before', 'after'] as const) {
+      const cell = page.getByTestId(`mail-sim-${fs}-${v}-user_s`).locator('xpath=..');
+      await expect(cell).toHaveAttribute('data-input', 'true');
+      await expect(cell).toContainText('input');
+    }
+    await expect(page.getByTestId(`mail-sim-${fs}-change-user_s`)).toHaveText('input');
+    await expect(page.getByTestId(`mail-sim-${fs}-change-user_s`)).not.toHaveText(/%/);
+    /* the other columns are results, each with its verdict */
+    for (const key of ['sys_s', 'cpu_pct', 'total_s'])
+      await expect(page.getByTestId(`mail-sim-${fs}-change-${key}`)).toHaveAttribute('data-verdict', /^(significant|overlap)$/);
+    /* one measurement exactly when every run's walkers were on a CPU for at least 95% of threads x total */
+    const e = expected.find((x) => x.row === row)!;
+    const threads = e.params.threads!;
+    const busy = [...e.runs.before, ...e.runs.after].map((r) => (r.metrics.user_s! + r.metrics.sys_s!) / (threads * r.metrics.total_s!));
+    const one = Math.min(...busy) >= 0.95;
+    await expect(page.getByTestId(`mail-table-one-number-${fs}`)).toHaveAttribute('data-one', String(one));
+    await expect(page.getByTestId(`mail-table-one-number-${fs}`)).toContainText(one ? 'one measured number' : 'measure something the total does not');
+    const lo = `${(Math.min(...busy) * 100).toFixed(0)}%`;
+    const hi = `${(Math.max(...busy) * 100).toFixed(0)}%`;
+    await expect(page.getByTestId(`mail-table-one-number-${fs}`)).toContainText(lo === hi ? `for ${lo} of` : `for ${lo}–${hi} of`);
+  }
+  /* the input's value per stat, from the runs themselves */
+  const perStat = expected.flatMap((e) => [...e.runs.before, ...e.runs.after]).map((r) => (r.metrics.user_s! / r.metrics.stats!) * 1e9);
+  const lo = `${Math.min(...perStat).toFixed(0)} ns`;
+  const hi = `${Math.max(...perStat).toFixed(0)} ns`;
+  await expect(page.getByTestId('user-per-stat')).toHaveText(lo === hi ? lo : `${lo}–${hi}`);
 });
 
 test('the thread sweep runs in the worker with progress and draws its lines', async ({ page }) => {
@@ -236,8 +300,17 @@ test('the thread sweep runs in the worker with progress and draws its lines', as
   await expect(label).toHaveText(/point (\d+)\/\1 done/);
   const total = Number(await page.getByTestId('sweep-progress').getAttribute('max'));
   expect(Number(await page.getByTestId('sweep-progress').getAttribute('value'))).toBe(total);
+  /* every point before and after, with every seed */
+  const seeds = sweepSeeds();
+  await expect(label).toContainText(`seeds ${seeds.join(', ')}`);
+  const points = total / (2 * seeds.length);
   await expect(lines).toHaveCount(4);
-  for (const l of await lines.all()) expect(Number(await l.getAttribute('data-points'))).toBe(total / 4);
+  for (const l of await lines.all()) expect(Number(await l.getAttribute('data-points'))).toBe(points / 2);
+  /* each point of each line with its whisker from the lowest to the highest seed */
+  await expect(page.getByTestId('sweep-whisker')).toHaveCount(2 * points);
   await expect(page.getByTestId('thread-sweep-table').locator('tbody tr')).toHaveCount(2);
   await expect(page.getByTestId('thread-sweep-table')).toContainText('20 threads');
+  const verdicts = page.getByTestId('thread-sweep-table').getByTestId('verdict');
+  await expect(verdicts).toHaveCount(points);
+  for (const v of await verdicts.all()) await expect(v).toHaveAttribute('data-verdict', /^(significant|overlap)$/);
 });

@@ -5,6 +5,8 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { loadEngine } from '../../web/src/core/node';
+import { SWEEP_SEEDS_MAX } from '../../web/src/core/sweep';
+import { formatRange } from '../../cli/format';
 import type { PaperRows, ParamSpec } from '../../web/src/core/types';
 import { journalclub, jsonOf, type CliRun } from './cli';
 
@@ -122,14 +124,38 @@ describe('journalclub sim', () => {
   });
 });
 
+interface Range {
+  min: number;
+  median: number;
+  max: number;
+}
+
+interface SweepJson {
+  lab: string;
+  seed: number;
+  seeds: number[];
+  rows: {
+    row: number;
+    label: string;
+    before: Record<string, number>;
+    after: Record<string, number>;
+    seeds: number[];
+    ranges: { before: Record<string, Range>; after: Record<string, Range> };
+  }[];
+}
+
+/** The median of three numbers, computed here rather than trusted. */
+const middle = (values: number[]): number => [...values].sort((a, b) => a - b)[1]!;
+
 describe('journalclub sweep', () => {
-  it("runs the mail's rows before and after, as JSON", () => {
+  let out: SweepJson;
+  before(() => {
     const run = journalclub(['sweep', LAB, '--json']);
     assert.equal(run.status, 0, run.stderr);
-    const out = jsonOf(run) as {
-      lab: string;
-      rows: { row: number; label: string; before: Record<string, number>; after: Record<string, number> }[];
-    };
+    out = jsonOf(run) as SweepJson;
+  });
+
+  it("runs the mail's rows before and after, as JSON", () => {
     assert.equal(out.lab, LAB);
     assert.deepEqual(
       out.rows.map((r) => [r.row, r.label]),
@@ -141,11 +167,77 @@ describe('journalclub sweep', () => {
     }
   });
 
-  it("prints the paper's numbers beside the simulator's", () => {
+  it('runs every row with seeds 1, 2 and 3: each metric is their median, its min and max under "ranges"', () => {
+    assert.equal(out.seed, 1);
+    assert.deepEqual(out.seeds, [1, 2, 3]);
+    for (const r of out.rows) {
+      assert.deepEqual(r.seeds, [1, 2, 3]);
+      for (const variant of ['before', 'after'] as const) {
+        assert.deepEqual(Object.keys(r.ranges[variant]).sort(), Object.keys(r[variant]).sort(), `row ${r.row} ${variant}: a range per metric`);
+        for (const [metric, value] of Object.entries(r[variant])) {
+          const range = r.ranges[variant][metric]!;
+          assert.deepEqual(Object.keys(range), ['min', 'median', 'max']);
+          assert.equal(range.median, value, `row ${r.row} ${variant} ${metric}: the metric is the median`);
+          assert.ok(range.min <= range.median && range.median <= range.max, `row ${r.row} ${variant} ${metric}: min <= median <= max`);
+        }
+      }
+    }
+  });
+
+  it("reports the medians and ranges of the seeds' own runs", () => {
+    /* the first row's runs, one seed at a time, through `sim` */
+    const r = out.rows[0]!;
+    const params = rows.rows[0]!.params;
+    const sets = Object.entries(params).flatMap(([name, value]) => ['--set', `${name}=${value}`]);
+    for (const variant of ['before', 'after'] as const) {
+      const values = [1, 2, 3].map((seed) => {
+        const run = journalclub(['sim', LAB, '--variant', variant, ...sets, '--seed', String(seed), '--json']);
+        assert.equal(run.status, 0, run.stderr);
+        return (jsonOf(run) as { metrics: Record<string, number> }).metrics[rows.metric]!;
+      });
+      assert.deepEqual(r.ranges[variant][rows.metric], { min: Math.min(...values), median: middle(values), max: Math.max(...values) });
+    }
+  });
+
+  it('takes --seeds and --seed: the seeds from the first on', () => {
+    const run = journalclub(['sweep', 'inode-hash', '--seeds', '2', '--seed', '5', '--json']);
+    assert.equal(run.status, 0, run.stderr);
+    const two = jsonOf(run) as SweepJson;
+    assert.deepEqual(two.seeds, [5, 6]);
+    for (const r of two.rows) assert.deepEqual(r.seeds, [5, 6]);
+    const single = jsonOf(journalclub(['sweep', 'inode-hash', '--seeds', '1', '--json'])) as SweepJson;
+    for (const r of single.rows)
+      for (const [metric, range] of Object.entries(r.ranges.after)) {
+        assert.equal(range.min, range.max, `${r.label} ${metric}: one seed has no range`);
+        assert.equal(range.median, r.after[metric]);
+      }
+  });
+
+  it('refuses a bad --seeds, naming what it allows', () => {
+    for (const bad of ['0', String(SWEEP_SEEDS_MAX + 1), 'two', '1.5', '-3'])
+      assertRefused(journalclub(['sweep', LAB, '--seeds', bad]), '--seeds', `1 to ${SWEEP_SEEDS_MAX}`);
+    assertRefused(journalclub(['sweep', LAB, '--seed', '4294967295', '--seeds', '3']), '--seed', '--seeds', '4294967295');
+  });
+
+  it("prints the paper's numbers beside the simulator's medians and ranges, and whether each change is significant", () => {
     const run = journalclub(['sweep', LAB]);
     assert.equal(run.status, 0, run.stderr);
-    assert.match(run.stdout, /paper before\s+sim before\s+paper after\s+sim after/);
-    assert.equal(run.stdout.trimEnd().split('\n').filter((l) => /^\S+\s+\S+=/.test(l)).length, rows.rows.length);
+    assert.match(run.stdout, /median over seeds 1, 2, 3/);
+    assert.match(run.stdout, /paper before\s+sim before\s+before min\.\.max\s+paper after\s+sim after\s+after min\.\.max\s+.*significant$/m);
+    const lines = run.stdout.trimEnd().split('\n').filter((l) => /^\S+\s+\S+=/.test(l));
+    assert.equal(lines.length, rows.rows.length);
+    for (const [i, line] of lines.entries()) {
+      const r = out.rows[i]!;
+      const range = r.ranges.before[rows.metric]!;
+      /* the row's verdict follows from its JSON ranges */
+      const after = r.ranges.after[rows.metric]!;
+      const apart = range.max < after.min || after.max < range.min;
+      assert.match(line, apart ? /\syes$/ : /\sno: ranges overlap$/, `row ${r.label}: ${line}`);
+      for (const side of [range, after]) {
+        const printed = formatRange(side.min / rows.scale, side.max / rows.scale);
+        assert.ok(line.includes(` ${printed} `), `row ${r.label} shows the range ${printed}: ${line}`);
+      }
+    }
   });
 });
 

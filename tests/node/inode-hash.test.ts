@@ -103,6 +103,8 @@ describe('journalclub sweep inode-hash', () => {
       paper: { before: number; after: number } | null;
       before: Record<string, number>;
       after: Record<string, number>;
+      seeds: number[];
+      ranges: Record<'before' | 'after', Record<string, { min: number; median: number; max: number }>>;
     }[];
   }
 
@@ -126,6 +128,8 @@ describe('journalclub sweep inode-hash', () => {
       for (const m of METRICS) {
         assert.equal(typeof r.before[m], 'number', `${r.fs} ${r.threads} before ${m}`);
         assert.equal(typeof r.after[m], 'number', `${r.fs} ${r.threads} after ${m}`);
+        assert.equal(r.ranges.before[m]?.median, r.before[m], `${r.fs} ${r.threads} before ${m}: the median of its range`);
+        assert.equal(r.ranges.after[m]?.median, r.after[m], `${r.fs} ${r.threads} after ${m}: the median of its range`);
       }
       assert.ok(r.after.total_s! <= r.before.total_s! * 1.05, `${r.fs} ${r.threads}: after is not slower`);
     }
@@ -140,17 +144,17 @@ describe('journalclub sweep inode-hash', () => {
   it('prints a table of both file systems and every thread count', () => {
     const run = journalclub(['sweep', LAB]);
     assert.equal(run.status, 0, run.stderr);
-    assert.match(run.stdout, /^fs\s+threads\s+paper before\s+sim before\s+paper after\s+sim after/m);
+    assert.match(run.stdout, /^fs\s+threads\s+paper before\s+sim before\s+before min\.\.max\s+paper after\s+sim after\s+after min\.\.max/m);
     const lines = run.stdout.split('\n').filter((l) => /^(ext4|btrfs)\s+\d+\s/.test(l));
     assert.equal(lines.length, 2 * INODE_HASH_THREADS.length);
   });
 
-  it("leaves fast-commit's sweep output as it was: paper rows, no keys", () => {
-    const run = journalclub(['sweep', 'fast-commit', '--json']);
+  it("leaves fast-commit's sweep output as it was: paper rows, no keys, the seeds' ranges after them", () => {
+    const run = journalclub(['sweep', 'fast-commit', '--seeds', '1', '--json']);
     assert.equal(run.status, 0, run.stderr);
     const out = jsonOf(run) as { rows: Record<string, unknown>[] };
     for (const r of out.rows) {
-      assert.deepEqual(Object.keys(r), ['row', 'label', 'params', 'paper', 'note', 'before', 'after']);
+      assert.deepEqual(Object.keys(r), ['row', 'label', 'params', 'paper', 'note', 'before', 'after', 'seeds', 'ranges']);
     }
   });
 });

@@ -1,8 +1,11 @@
-/** Where the CPUs wait: one heatmap per shown variant, with the state to colour by. */
-import { memo, useState, type ReactNode } from 'react';
+/**
+ * Where the CPUs wait: one heatmap per shown variant, with the state to
+ * colour by, and the words under them computed from the maps' own cells.
+ */
+import { memo, useMemo, useState, type ReactNode } from 'react';
 import type { RunOutput } from '../core/types';
 import { Heatmap } from '../viz/heatmap/Heatmap';
-import { isSelection, SELECTIONS, type HeatSelection } from '../viz/heatmap/heatmap';
+import { compareShares, isSelection, SELECTIONS, stateShares, type HeatSelection } from '../viz/heatmap/heatmap';
 import type { Variant } from './simHooks';
 
 const BUCKET_CHOICES = [60, 120, 240, 480];
@@ -10,7 +13,7 @@ const BUCKET_CHOICES = [60, 120, 240, 480];
 export interface ContentionSectionProps {
   /** names the exported files: <lab>-heatmap-<variant> */
   lab: string;
-  /** what the rows and colours mean in this lab (which lock the CPUs spin on) */
+  /** what the states mean in this lab (which lock the CPUs spin on, what they sleep for); no claim about the numbers */
   description: ReactNode;
   /** the state the map is coloured by at first */
   initialSelection?: HeatSelection;
@@ -27,7 +30,7 @@ export interface ContentionSectionProps {
 export const ContentionSection = memo(function ContentionSection({
   lab,
   description,
-  initialSelection = 'contention',
+  initialSelection = 'dominant',
   variants,
   runs,
   markers,
@@ -36,6 +39,12 @@ export const ContentionSection = memo(function ContentionSection({
   failed,
 }: ContentionSectionProps) {
   const [selection, setSelection] = useState<HeatSelection>(initialSelection);
+  const before = runs.before?.heatmap;
+  const after = runs.after?.heatmap;
+  const comparison = useMemo(
+    () => (variants.length > 1 && before && after ? compareShares(stateShares(before), stateShares(after)) : []),
+    [variants.length, before, after],
+  );
   return (
     <section className="panel" aria-labelledby="heat-heading">
       <div className="panel-head">
@@ -66,8 +75,13 @@ export const ContentionSection = memo(function ContentionSection({
         </label>
       </div>
       <p className="muted">
-        Each row is a simulated CPU, each column a slice of virtual time; the colour is the share of that slice
-        the CPU spent in the chosen state. {description} The blue line is the animation's current step.
+        Each row is a simulated CPU, each column a slice of virtual time. By default a cell takes the colour of the
+        state its CPU spent most of the slice in: <span className="state-word state-spin">spinning on a lock</span>{' '}
+        (burning cycles while it waits), <span className="state-word state-sleep">asleep</span> (waiting with the CPU
+        given away), <span className="state-word state-run">running</span>,{' '}
+        <span className="state-word state-io">waiting for I/O</span>, or idle; the darker, the more of the slice. “colour
+        by” shows one state's share instead. {description} The line under each map says where its CPU time went,
+        computed from the map's own cells. The blue line is the animation's current step.
       </p>
       <div className={`heat-grid${variants.length > 1 ? ' two' : ''}`}>
         {variants.map((v) => {
@@ -88,6 +102,11 @@ export const ContentionSection = memo(function ContentionSection({
           );
         })}
       </div>
+      {comparison.length > 0 && (
+        <p className="heat-comparison" data-testid="heatmap-comparison">
+          Share of the CPU time, before and after the patch: {comparison.map((c) => c.text).join('; ')}.
+        </p>
+      )}
     </section>
   );
 });

@@ -1,11 +1,12 @@
 /**
  * The mail's table beside the simulator's: runs the paper sweep in the
- * worker (the page keeps responding), shows its progress, and draws the
- * table and the grouped bars.
+ * worker (the page keeps responding), every point with several seeds, shows
+ * its progress, and draws the table and the grouped bars with the
+ * simulator's range over the seeds and whether each change is significant.
  */
 import { useMemo, useState, type ReactNode } from 'react';
 import { getSim } from '../core/client';
-import { sweepPlan, type SweepProgress, type SweepResult } from '../core/sweep';
+import { sweepPlan, sweepSeeds, type SweepProgress, type SweepResult } from '../core/sweep';
 import type { PaperRows, ParamSpec } from '../core/types';
 import { barGroups, buildPaperTable } from '../viz/paper/paper';
 import { PaperChart } from '../viz/paper/PaperChart';
@@ -25,6 +26,10 @@ export interface PaperLabels {
   chartTitle?: string;
   /** the chart's x axis */
   xAxis?: string;
+  /** the run-to-run range the mail gives for its own figures, shown beside each (e.g. "noise 1–2 s") */
+  paperRange?: string;
+  /** where that range comes from, in the page's words */
+  paperRangeNote?: ReactNode;
 }
 
 export interface PaperSectionProps {
@@ -50,6 +55,9 @@ export function PaperSection({ lab, rows, specs, onUseParams, labels = {}, extra
   const points = useMemo(() => sweepPlan(lab, rows), [lab, rows]);
   const n = points.length;
   const unit = n === rows.rows.length ? 'row' : 'point';
+  /* the seeds the worker's sweep runs by default; a finished sweep says its own */
+  const seeds = result?.seeds ?? sweepSeeds();
+  const runs = 2 * n * seeds.length;
 
   const run = async () => {
     setRunning(true);
@@ -69,6 +77,8 @@ export function PaperSection({ lab, rows, specs, onUseParams, labels = {}, extra
   };
 
   const rowIndex = progress ? points.findIndex((p) => p.row === progress.row) + 1 : 0;
+  /* points whose every run is done: the runs of a point are 2 x seeds, in plan order */
+  const pointsDone = progress ? Math.floor(progress.done / (2 * seeds.length)) : 0;
   const c = rows.citation;
 
   return (
@@ -80,25 +90,25 @@ export function PaperSection({ lab, rows, specs, onUseParams, labels = {}, extra
         <label className="sweep-progress-label" aria-live="polite">
           <progress
             data-testid="sweep-progress"
-            max={progress?.total ?? 2 * n}
-            value={progress?.done ?? (result && !running ? 2 * n : 0)}
+            max={progress?.total ?? runs}
+            value={progress?.done ?? (result && !running ? runs : 0)}
           />
           <span data-testid="sweep-progress-label">
             {running
               ? progress
-                ? `${unit} ${rowIndex}/${n} (${progress.label}, ${progress.variant})`
+                ? `${unit} ${rowIndex}/${n} (${progress.label}, ${progress.variant}, seed ${progress.seed}), run ${progress.done}/${progress.total}`
                 : `${unit} 0/${n}`
               : error
-                ? `stopped at ${unit} ${progress ? Math.min(n, rowIndex + (progress.variant === 'after' ? 1 : 0)) : 1}/${n}`
+                ? `stopped at ${unit} ${Math.min(n, pointsDone + 1)}/${n}`
                 : result
-                ? `${unit} ${n}/${n} done${elapsed != null ? ` in ${(elapsed / 1000).toFixed(1)} s` : ''} (seed ${result.seed})`
+                ? `${unit} ${n}/${n} done${elapsed != null ? ` in ${(elapsed / 1000).toFixed(1)} s` : ''} (seeds ${result.seeds.join(', ')})`
                 : `${unit} 0/${n}: not run yet`}
           </span>
         </label>
         <span className="muted">
           {n === rows.rows.length
-            ? `runs every row before and after the patch (${2 * n} simulations) in the background worker`
-            : `runs the mail's ${rows.rows.length} rows and the rest of the lab's sweep, ${n} points before and after the patch (${2 * n} simulations), in the background worker`}
+            ? `runs every row before and after the patch with seeds ${seeds.join(', ')} (${runs} simulations) in the background worker`
+            : `runs the mail's ${rows.rows.length} rows and the rest of the lab's sweep, ${n} points before and after the patch with seeds ${seeds.join(', ')} (${runs} simulations), in the background worker`}
         </span>
       </div>
       {error && (
@@ -121,7 +131,17 @@ export function PaperSection({ lab, rows, specs, onUseParams, labels = {}, extra
         onUseParams={onUseParams}
         rowHeading={labels.rowHeading}
         rowTitle={labels.rowTitle}
+        paperRange={labels.paperRange}
       />
+      <p className="muted small-text" data-testid="significance-note">
+        The simulator's figures are the median of seeds {seeds.join(', ')}, with the lowest and highest seed's under
+        them. A change is marked <b>significant</b> only when the before and after ranges do not overlap; where they
+        overlap, the seed moves the result as much as the patch does, and the change reads <b>within seed noise</b>. A
+        seed changes only the simulation's random choices, which is less than all that changes between two runs on a
+        real machine: significant here means that the patch moves the simulation more than its seed does, not that a
+        real benchmark, with its own noise, would show the change.
+        {labels.paperRangeNote && <> {labels.paperRangeNote}</>}
+      </p>
       <PaperChart
         groups={groups}
         unit={rows.unit}

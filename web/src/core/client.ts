@@ -16,7 +16,7 @@ export interface SimClient {
   /** The C model's source text (wasm-core/labs/<lab>.c). */
   source(lab: string): Promise<string>;
   run(req: RunRequest): Promise<RunOutput>;
-  /** The paper's table, before and after; onProgress is called after every run. */
+  /** The lab's sweep, before and after, every point with the default seeds; onProgress is called after every run. */
   sweep(lab: string, onProgress?: SweepProgressFn): Promise<SweepResult>;
 }
 

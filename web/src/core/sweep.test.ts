@@ -4,10 +4,14 @@ import {
   INODE_HASH_THREADS,
   inodeHashPlan,
   paperPlan,
+  paperSpread,
   paperValue,
   sweep,
   sweepPlan,
+  sweepSeeds,
   SWEEP_SEED,
+  SWEEP_SEEDS,
+  SWEEP_SEEDS_MAX,
   type SweepProgress,
 } from './sweep';
 import { FAKE, fakeJson, fakeModule } from './testing/fakeModule';
@@ -26,29 +30,124 @@ const INODE_HASH_ROWS: PaperRows = {
   ],
 };
 
+/** The seeds every sweep runs by default. */
+const SEEDS = sweepSeeds();
+
+/**
+ * A fake whose creates_per_s depends on the variant, the row's ways and the
+ * seed, so that a sweep's medians and ranges can be checked against it.
+ */
+function seededResult(_lab: string, variant: string, params: string, seed: number) {
+  const ways = Number(/ways=(\d+)/.exec(params)?.[1] ?? 0);
+  const base = variant === 'before' ? 1000 * ways : 2000 * ways;
+  /* seeds 1, 2, 3 give base + 30, base - 10, base + 20: min, median and max come from different seeds */
+  const wobble = [0, 30, -10, 20][seed] ?? seed;
+  return { ...FAKE.result, variant, seed, metrics: { creates_per_s: base + wobble, seed_echo: seed } };
+}
+
 describe('sweep', () => {
-  it("runs every paper row before and after with the row's parameters", async () => {
+  it('runs seeds 1, 2 and 3 by default, and at most SWEEP_SEEDS_MAX', () => {
+    expect(SWEEP_SEED).toBe(1);
+    expect(SWEEP_SEEDS).toBe(3);
+    expect(SEEDS).toEqual([1, 2, 3]);
+    expect(sweepSeeds(2, 7)).toEqual([7, 8]);
+    expect(sweepSeeds(SWEEP_SEEDS_MAX)).toHaveLength(SWEEP_SEEDS_MAX);
+    for (const bad of [0, -1, 1.5, SWEEP_SEEDS_MAX + 1, NaN]) expect(() => sweepSeeds(bad)).toThrow(`1 to ${SWEEP_SEEDS_MAX}`);
+  });
+
+  it("runs every paper row before and after with the row's parameters, once per seed", async () => {
     const mod = fakeModule({ json: fakeJson() });
     const progress: SweepProgress[] = [];
     const result = await sweep(wrapModule(mod), 'fast-commit', (p) => progress.push(p));
-    expect(mod.runs).toEqual([
-      ['fast-commit', 'before', 'ways=1;files=1', SWEEP_SEED, ''],
-      ['fast-commit', 'after', 'ways=1;files=1', SWEEP_SEED, ''],
-      ['fast-commit', 'before', 'ways=64;files=1024', SWEEP_SEED, ''],
-      ['fast-commit', 'after', 'ways=64;files=1024', SWEEP_SEED, ''],
-    ]);
-    expect(result.rows.map((r) => [r.row, r.label, r.paper, r.note])).toEqual([
-      [1, '1', { before: 10, after: 11 }, ''],
-      [2, '2', { before: 0.73, after: 126 }, 'collapse'],
+    expect(mod.runs).toEqual(
+      ['ways=1;files=1', 'ways=64;files=1024'].flatMap((params) =>
+        SEEDS.flatMap((seed) => [
+          ['fast-commit', 'before', params, seed, ''],
+          ['fast-commit', 'after', params, seed, ''],
+        ]),
+      ),
+    );
+    expect(result.rows.map((r) => [r.row, r.label, r.paper, r.note, r.seeds])).toEqual([
+      [1, '1', { before: 10, after: 11 }, '', SEEDS],
+      [2, '2', { before: 0.73, after: 126 }, 'collapse', SEEDS],
     ]);
     expect(result.rows[1]?.before.metrics.creates_per_s).toBe(1234.5);
-    expect(result).toMatchObject({ lab: 'fast-commit', metric: 'creates_per_s', unit: 'K creates/s', scale: 1000 });
-    expect(progress.map((p) => `${p.done}/${p.total} ${p.label} ${p.variant}`)).toEqual([
-      '1/4 1 before',
-      '2/4 1 after',
-      '3/4 2 before',
-      '4/4 2 after',
+    expect(result.rows[1]?.before.runs).toHaveLength(SEEDS.length);
+    expect(result).toMatchObject({ lab: 'fast-commit', metric: 'creates_per_s', unit: 'K creates/s', scale: 1000, seed: 1, seeds: SEEDS });
+    const runs = 2 * 2 * SEEDS.length;
+    expect(progress.map((p) => p.done)).toEqual(Array.from({ length: runs }, (_, i) => i + 1));
+    expect(progress.every((p) => p.total === runs)).toBe(true);
+    expect(progress.slice(0, 4).map((p) => `${p.label} ${p.variant} seed ${p.seed}`)).toEqual([
+      '1 before seed 1',
+      '1 after seed 1',
+      '1 before seed 2',
+      '1 after seed 2',
     ]);
+  });
+
+  it('reports the median over the seeds, with each metric\'s min and max', async () => {
+    const mod = fakeModule({ json: fakeJson(), result: seededResult });
+    const result = await sweep(wrapModule(mod), 'fast-commit');
+    const row = result.rows[1]!;
+    /* ways=64: before 64000 + (30, -10, 20), after 128000 + the same */
+    expect(row.before.ranges.creates_per_s).toEqual({ min: 63990, median: 64020, max: 64030 });
+    expect(row.after.ranges.creates_per_s).toEqual({ min: 127990, median: 128020, max: 128030 });
+    expect(row.before.metrics.creates_per_s).toBe(64020);
+    expect(row.after.metrics.creates_per_s).toBe(128020);
+    /* every metric gets its range, and the runs are kept in seed order */
+    expect(row.before.ranges.seed_echo).toEqual({ min: 1, median: 2, max: 3 });
+    expect(row.before.runs.map((r) => r.seed)).toEqual(SEEDS);
+    expect(paperValue(row.before, result)).toBeCloseTo(64.02);
+    expect(paperSpread(row.after, result)).toEqual({ min: 127.99, median: 128.02, max: 128.03 });
+  });
+
+  it('runs the seeds it is given', async () => {
+    const mod = fakeModule({ json: fakeJson(), result: seededResult });
+    const progress: SweepProgress[] = [];
+    const result = await sweep(wrapModule(mod), 'fast-commit', (p) => progress.push(p), { seeds: [5] });
+    expect(mod.runs.map((r) => r[3])).toEqual([5, 5, 5, 5]);
+    expect(result).toMatchObject({ seed: 5, seeds: [5] });
+    expect(result.rows[0]?.before.ranges.seed_echo).toEqual({ min: 5, median: 5, max: 5 });
+    expect(progress.at(-1)).toMatchObject({ done: 4, total: 4 });
+    await expect(sweep(wrapModule(mod), 'fast-commit', undefined, { seeds: [] })).rejects.toThrow('at least one seed');
+  });
+
+  it('with several lanes and a runner that answers out of order, puts every run in its place', async () => {
+    const mod = fakeModule({ json: fakeJson(), result: seededResult });
+    const engine = wrapModule(mod);
+    let inFlight = 0;
+    let most = 0;
+    const run = async (req: Parameters<typeof engine.result>[0]) => {
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      /* later seeds answer first */
+      await new Promise((done) => setTimeout(done, 12 - 3 * req.seed));
+      inFlight -= 1;
+      return engine.result(req);
+    };
+    const progress: SweepProgress[] = [];
+    const result = await sweep(engine, 'fast-commit', (p) => progress.push(p), { run, lanes: 3 });
+    expect(most).toBe(3);
+    expect(progress.map((p) => p.done)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+    for (const row of result.rows) {
+      expect(row.before.runs.map((r) => [r.variant, r.seed])).toEqual(SEEDS.map((s) => ['before', s]));
+      expect(row.after.runs.map((r) => [r.variant, r.seed])).toEqual(SEEDS.map((s) => ['after', s]));
+    }
+    expect(result.rows[1]?.after.ranges.creates_per_s).toEqual({ min: 127990, median: 128020, max: 128030 });
+  });
+
+  it('with several lanes, stops taking runs at the first refused one', async () => {
+    const mod = fakeModule({ json: fakeJson() });
+    const engine = wrapModule(mod);
+    let calls = 0;
+    const run = async (req: Parameters<typeof engine.result>[0]) => {
+      calls += 1;
+      await new Promise((done) => setTimeout(done, 1));
+      if (req.seed === 2) throw new Error('seed 2 refused');
+      return engine.result(req);
+    };
+    await expect(sweep(engine, 'fast-commit', undefined, { run, lanes: 2 })).rejects.toThrow('seed 2 refused');
+    expect(calls).toBeLessThan(12);
   });
 
   it('survives a progress callback that throws', async () => {
@@ -101,21 +200,22 @@ describe('sweep plans', () => {
     expect(plan[1]?.label).toBe('ext4, 2 threads');
   });
 
-  it("sweep() runs the lab's plan, both variants per point, with progress over all its runs", async () => {
+  it("sweep() runs the lab's plan, both variants per point and seed, with progress over all its runs", async () => {
     const labs = [...FAKE.labs, { id: 'inode-hash', title: 'inode hash', variants: ['before', 'after'], source: 'inode-hash.c' }];
     const json = { ...fakeJson(), jc_labs_json: labs, jc_rows_json: INODE_HASH_ROWS };
     const mod = fakeModule({ json });
     const progress: SweepProgress[] = [];
     const result = await sweep(wrapModule(mod), 'inode-hash', (p) => progress.push(p));
     const points = INODE_HASH_THREADS.length * 2;
-    expect(mod.runs).toHaveLength(points * 2);
+    const runs = points * 2 * SEEDS.length;
+    expect(mod.runs).toHaveLength(runs);
     expect(mod.runs[0]).toEqual(['inode-hash', 'before', 'fs=0;threads=1;dirs=4', SWEEP_SEED, '']);
     expect(mod.runs[1]).toEqual(['inode-hash', 'after', 'fs=0;threads=1;dirs=4', SWEEP_SEED, '']);
-    expect(mod.runs.at(-1)).toEqual(['inode-hash', 'after', 'fs=1;threads=32;dirs=4', SWEEP_SEED, '']);
+    expect(mod.runs.at(-1)).toEqual(['inode-hash', 'after', 'fs=1;threads=32;dirs=4', SEEDS.at(-1), '']);
     expect(result.rows).toHaveLength(points);
     expect(result.rows.map((r) => r.keys.threads)).toEqual([...INODE_HASH_THREADS, ...INODE_HASH_THREADS]);
-    expect(progress.map((p) => p.done)).toEqual(Array.from({ length: points * 2 }, (_, i) => i + 1));
-    expect(progress.every((p) => p.total === points * 2)).toBe(true);
+    expect(progress.map((p) => p.done)).toEqual(Array.from({ length: runs }, (_, i) => i + 1));
+    expect(progress.every((p) => p.total === runs)).toBe(true);
     expect(result).toMatchObject({ lab: 'inode-hash', metric: 'total_s', scale: 0.000128 });
   });
 });

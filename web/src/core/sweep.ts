@@ -4,12 +4,28 @@
  * default a lab's sweep is its paper table, row by row; a lab may declare
  * its own plan here (SWEEP_PLANS), which the CLI and the page's worker both
  * run through sweep().
+ *
+ * A seed moves a run's results a little, so every point runs with several
+ * seeds (SWEEP_SEEDS by default) and each metric is reported as the median
+ * over them, with the min and max beside it (stats.ts).
  */
 import type { Engine } from './engine';
-import type { PaperRow, PaperRows, RunResult } from './types';
+import { medians, metricSpreads, mapSpread, type Spread } from './stats';
+import type { PaperRow, PaperRows, RunRequest, RunResult } from './types';
 
-/** One seed for every sweep, so that a sweep is the same everywhere. */
+/** The first seed of every sweep, so that a sweep is the same everywhere. */
 export const SWEEP_SEED = 1;
+/** How many seeds a sweep runs each point with, unless told otherwise. */
+export const SWEEP_SEEDS = 3;
+/** The most seeds a sweep takes (each one is a whole sweep's worth of runs). */
+export const SWEEP_SEEDS_MAX = 20;
+
+/** The seeds of a sweep: `count` of them from `first` on. */
+export function sweepSeeds(count: number = SWEEP_SEEDS, first: number = SWEEP_SEED): number[] {
+  if (!Number.isInteger(count) || count < 1 || count > SWEEP_SEEDS_MAX)
+    throw new RangeError(`a sweep runs 1 to ${SWEEP_SEEDS_MAX} seeds, not ${count}`);
+  return Array.from({ length: count }, (_, i) => first + i);
+}
 
 /** One point of a sweep: the parameters that both variants run with. */
 export interface SweepPoint {
@@ -27,9 +43,21 @@ export interface SweepPoint {
 /** A lab's sweep: its points, from its paper table. */
 export type SweepPlan = (table: PaperRows) => SweepPoint[];
 
+/** One variant of a point, over the sweep's seeds. */
+export interface VariantRuns {
+  /** each metric's median over the seeds */
+  metrics: Record<string, number>;
+  /** each metric's min, median and max over the seeds */
+  ranges: Record<string, Spread>;
+  /** the runs themselves, one per seed, in the order of the sweep's seeds */
+  runs: RunResult[];
+}
+
 export interface SweepRow extends SweepPoint {
-  before: RunResult;
-  after: RunResult;
+  /** the seeds this point ran with */
+  seeds: number[];
+  before: VariantRuns;
+  after: VariantRuns;
 }
 
 export interface SweepResult {
@@ -38,8 +66,17 @@ export interface SweepResult {
   metric: string;
   unit: string;
   scale: number;
+  /** the first seed */
   seed: number;
+  /** every seed each point ran with */
+  seeds: number[];
   rows: SweepRow[];
+}
+
+/** A variant's runs over the seeds, summarised. */
+export function variantRuns(runs: RunResult[]): VariantRuns {
+  const ranges = metricSpreads(runs);
+  return { metrics: medians(ranges), ranges, runs };
 }
 
 /** The paper table, row by row: every lab's sweep unless it declares its own. */
@@ -84,55 +121,103 @@ export function sweepPlan(lab: string, table: PaperRows): SweepPoint[] {
 }
 
 export interface SweepProgress {
-  /** runs finished so far, out of total (two per row) */
+  /** runs finished so far, out of total (points x 2 variants x seeds) */
   done: number;
   total: number;
   row: number;
   label: string;
   variant: 'before' | 'after';
+  seed: number;
+}
+
+/** Runs one simulation of a sweep, at once or later (on another thread). */
+export type SweepRunner = (req: RunRequest) => RunResult | Promise<RunResult>;
+
+export interface SweepOptions {
+  /** the seeds to run every point with; sweepSeeds() by default */
+  seeds?: readonly number[];
+  /** what runs each simulation; the engine's result() by default */
+  run?: SweepRunner;
+  /** how many runs may be under way at once (a runner on several threads); 1 by default */
+  lanes?: number;
 }
 
 export type SweepProgressFn = (progress: SweepProgress) => void;
+
+const VARIANTS = ['before', 'after'] as const;
 
 /** Let timers and messages through between runs (progress bars, a worker's other callers). */
 const yieldToLoop = (): Promise<void> => new Promise((done) => setTimeout(done, 0));
 
 /**
- * Run a lab's sweep (its plan, by default its paper table).
+ * Run a lab's sweep (its plan, by default its paper table): every point,
+ * with every seed, before and after.
  * @param onProgress called after each run; a throw from it is not the sweep's concern
  */
 export async function sweep(
   engine: Pick<Engine, 'rows' | 'result'>,
   lab: string,
   onProgress?: SweepProgressFn,
-  seed: number = SWEEP_SEED,
+  options: SweepOptions = {},
 ): Promise<SweepResult> {
+  const seeds = [...(options.seeds ?? sweepSeeds())];
+  if (seeds.length === 0) throw new RangeError('a sweep needs at least one seed');
+  const run: SweepRunner = options.run ?? ((req) => engine.result(req));
   const table: PaperRows = engine.rows(lab);
   const points = sweepPlan(lab, table);
-  const total = points.length * 2;
-  let done = 0;
-  const runOne = async (point: SweepPoint, variant: SweepProgress['variant']): Promise<RunResult> => {
-    const result = engine.result({ lab, variant, params: point.params, seed });
-    done += 1;
-    try {
-      onProgress?.({ done, total, row: point.row, label: point.label, variant });
-    } catch {
-      /* a progress display that fails must not fail the sweep */
-    }
-    await yieldToLoop();
-    return result;
+  /* every run, in the order a single lane takes them: point by point, seed by seed, before then after */
+  const jobs = points.flatMap((point, p) =>
+    seeds.flatMap((seed, s) => VARIANTS.map((variant) => ({ p, s, point, seed, variant }))),
+  );
+  const results: Record<SweepProgress['variant'], RunResult[][]> = {
+    before: points.map(() => []),
+    after: points.map(() => []),
   };
-  const rows: SweepRow[] = [];
-  for (const point of points) {
-    const before = await runOne(point, 'before');
-    const after = await runOne(point, 'after');
-    rows.push({ ...point, before, after });
-  }
-  return { lab, metric: table.metric, unit: table.unit, scale: table.scale, seed, rows };
+  const total = jobs.length;
+  let done = 0;
+  let next = 0;
+  let failed = false;
+  const lane = async (): Promise<void> => {
+    while (next < jobs.length && !failed) {
+      const job = jobs[next++]!;
+      const { point, seed, variant } = job;
+      try {
+        results[variant][job.p]![job.s] = await run({ lab, variant, params: point.params, seed });
+      } catch (e) {
+        failed = true;
+        throw e;
+      }
+      done += 1;
+      try {
+        onProgress?.({ done, total, row: point.row, label: point.label, variant, seed });
+      } catch {
+        /* a progress display that fails must not fail the sweep */
+      }
+      await yieldToLoop();
+    }
+  };
+  const lanes = Math.max(1, Math.min(options.lanes ?? 1, jobs.length));
+  await Promise.all(Array.from({ length: lanes }, lane));
+  const rows: SweepRow[] = points.map((point, p) => ({
+    ...point,
+    seeds,
+    before: variantRuns(results.before[p]!),
+    after: variantRuns(results.after[p]!),
+  }));
+  return { lab, metric: table.metric, unit: table.unit, scale: table.scale, seed: seeds[0] as number, seeds, rows };
 }
 
-/** The simulator's value in the paper's unit, for a sweep row's result. */
-export function paperValue(result: RunResult, table: Pick<SweepResult, 'metric' | 'scale'>): number | undefined {
+/** The simulator's value in the paper's unit, for a sweep row's result (or its medians). */
+export function paperValue(
+  result: { metrics: Readonly<Record<string, number>> },
+  table: Pick<SweepResult, 'metric' | 'scale'>,
+): number | undefined {
   const value = result.metrics[table.metric];
   return value === undefined ? undefined : value / table.scale;
+}
+
+/** The spread over seeds of the paper's metric in the paper's unit, for one variant of a sweep row. */
+export function paperSpread(runs: VariantRuns, table: Pick<SweepResult, 'metric' | 'scale'>): Spread | undefined {
+  const s = runs.ranges[table.metric];
+  return s === undefined ? undefined : mapSpread(s, (v) => v / table.scale);
 }

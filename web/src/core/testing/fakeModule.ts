@@ -17,6 +17,8 @@ export interface FakeSpec {
   run?: (lab: string, variant: string, params: string, seed: number, opts: string) => FakeRun;
   /** throw from this export, as a trapped module does */
   trapIn?: string;
+  /** jc_result_json's answer for the last jc_run's arguments, where it depends on them (a seed's own metrics) */
+  result?: (lab: string, variant: string, params: string, seed: number) => unknown;
 }
 
 export interface FakeModule extends JcModule {
@@ -51,6 +53,8 @@ export function fakeModule(spec: FakeSpec): FakeModule {
           return r.status;
         }
         default: {
+          const last = runs.at(-1);
+          if (ident === 'jc_result_json' && spec.result && last) return ptr(spec.result(last[0], last[1], last[2], last[3]));
           const key = args.length > 0 ? `${ident}:${String(args[0])}` : ident;
           const value = key in spec.json ? spec.json[key] : spec.json[ident];
           if (value === null) lastError = `${ident}: no such thing`;

@@ -40,8 +40,9 @@ const SIMULATOR_TABLE: SimulatorSection = { id: 'paper-heading', label: "the mai
 
 const CONTENTION_TEXT = (
   <>
-    Spinning on <span className="mono">s_fc_lock</span> while one CPU walks the queues shows up as hot rows before
-    the patch.
+    Here every fs_mark thread has a CPU of its own. A CPU spins when it wants <span className="mono">s_fc_lock</span>{' '}
+    while another holds it (before the patch the commit holds it for its whole search of the queues); it sleeps while
+    its thread waits, in <span className="mono">fsync</span>, for a fast commit to be done.
   </>
 );
 

@@ -5,7 +5,9 @@
  */
 import { memo, useMemo } from 'react';
 import type { SweepResult } from '../../core/sweep';
-import { formatDiff } from '../../viz/paper/paper';
+import { formatDiff, formatRange } from '../../viz/paper/paper';
+import { VerdictTag } from '../../viz/paper/PaperTable';
+import { formatSeconds } from './compare';
 import { MAIL_ROWS, type Fs } from './mail';
 import { ThreadSweepChart } from './ThreadSweepChart';
 import { afterVsBefore, mailMarks, sweepLines } from './threadSweep';
@@ -25,6 +27,8 @@ export const ThreadSweep = memo(function ThreadSweep({ sweep, unit }: { sweep: S
         row's size, so the work per thread stays the same and only the sharing grows. With one thread the lock is
         never contended and the patch saves little; the more CPUs take <span className="mono">inode_hash_lock</span>{' '}
         twice per miss, the more the single trip through it saves. Crosses mark the mail's own figures at 20 threads.
+        Each point is the median over the seeds, its whisker the lowest and highest seed; a change below is significant
+        only where the before and after ranges do not overlap.
       </p>
       {sweep && lines.length > 0 ? (
         <>
@@ -48,8 +52,15 @@ export const ThreadSweep = memo(function ThreadSweep({ sweep, unit }: { sweep: S
                     {threads.map((t) => {
                       const p = c.points.find((x) => x.threads === t);
                       return (
-                        <td key={t} className="num diff">
-                          {p ? formatDiff(p.changePct) : <span className="muted">—</span>}
+                        <td key={t} className="num diff" data-testid={`thread-change-${c.fs}-${t}`} data-verdict={p?.verdict ?? ''}>
+                          {p ? (
+                            <>
+                              {formatDiff(p.changePct)}
+                              <VerdictTag sim={p} format={(s) => formatRange(s, formatSeconds)} />
+                            </>
+                          ) : (
+                            <span className="muted">—</span>
+                          )}
                         </td>
                       );
                     })}

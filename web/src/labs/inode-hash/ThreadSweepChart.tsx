@@ -1,13 +1,15 @@
 /**
  * The thread sweep as lines: total time of the walk against the number of
- * threads, one line per file system and variant, with the mail's four
- * figures at 20 threads as reference marks.
+ * threads, one line per file system and variant through the medians over
+ * the seeds, a whisker from the lowest to the highest seed at each point,
+ * and the mail's four figures at 20 threads as reference marks.
  */
 import { scaleLinear } from 'd3-scale';
 import { line } from 'd3-shape';
 import { memo, useRef } from 'react';
 import { ExportButtons, svgRefExporter } from '../../viz/export/ExportButtons';
 import { useElementWidth } from '../../viz/useElementWidth';
+import { formatRange } from '../../viz/paper/paper';
 import { formatSeconds } from './compare';
 import type { Fs } from './mail';
 import { sweepDomain, type SweepLine } from './threadSweep';
@@ -86,9 +88,18 @@ export const ThreadSweepChart = memo(function ThreadSweepChart({ lines, marks, u
                   strokeDasharray={DASH[l.fs]}
                 />
                 {l.points.map((p) => (
-                  <circle key={p.threads} cx={x(p.threads)} cy={y(p.value)} r={3.2} fill={COLOR[l.variant]}>
-                    <title>{`${l.fs} ${l.variant}, ${p.threads} threads: ${formatSeconds(p.value)}`}</title>
-                  </circle>
+                  <g key={p.threads}>
+                    {Number.isFinite(p.range.min) && Number.isFinite(p.range.max) && (
+                      <g data-testid="sweep-whisker" stroke={COLOR[l.variant]} strokeWidth={1.2}>
+                        <line x1={x(p.threads)} x2={x(p.threads)} y1={y(p.range.min)} y2={y(p.range.max)} />
+                        <line x1={x(p.threads) - 3} x2={x(p.threads) + 3} y1={y(p.range.min)} y2={y(p.range.min)} />
+                        <line x1={x(p.threads) - 3} x2={x(p.threads) + 3} y1={y(p.range.max)} y2={y(p.range.max)} />
+                      </g>
+                    )}
+                    <circle cx={x(p.threads)} cy={y(p.value)} r={3.2} fill={COLOR[l.variant]}>
+                      <title>{`${l.fs} ${l.variant}, ${p.threads} threads: ${formatSeconds(p.value)} (median; seeds ${formatRange(p.range, formatSeconds)})`}</title>
+                    </circle>
+                  </g>
                 ))}
               </g>
             ))}

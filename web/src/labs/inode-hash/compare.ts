@@ -1,27 +1,71 @@
 /**
  * The mail's timings beside the simulator's: user, system and total time
  * and the CPU share, before and after, for each file system of the mail.
+ * The simulator's are medians over the sweep's seeds with their min and
+ * max, and each change carries the verdict of those ranges (core/stats.ts).
+ * User time is not among the simulator's results: the model charges a fixed
+ * user cost per stat, taken from the mail, so it is shown as an input.
  * Pure: MailTable.tsx draws what these return.
  */
-import { diffPct } from '../../viz/paper/paper';
+import { spread, verdict, type Spread, type Verdict } from '../../core/stats';
 import type { RunResult } from '../../core/types';
-import { fsOf, type Fs, type MailRow, type MailTiming } from './mail';
+import { diffPct } from '../../viz/paper/paper';
+import { fsOf, MAIL_TREE, type Fs, type MailRow, type MailTiming } from './mail';
 
 /** What the comparison needs from a paper sweep (core/sweep.ts's SweepResult fits). */
 export interface SweepRowsLike {
   scale: number;
-  rows: ReadonlyArray<{ params: Record<string, number>; before: RunResult; after: RunResult }>;
+  rows: ReadonlyArray<{
+    params: Record<string, number>;
+    seeds: readonly number[];
+    before: { runs: readonly RunResult[] };
+    after: { runs: readonly RunResult[] };
+  }>;
 }
 
 export const TIMING_METRICS = ['user_s', 'sys_s', 'total_s'] as const;
 
 export type Timing = MailTiming;
+export type TimingKey = keyof MailTiming;
+export const TIMING_KEYS: readonly TimingKey[] = ['user_s', 'sys_s', 'cpu_pct', 'total_s'];
+
+/**
+ * The columns that are the model's inputs rather than its results: user
+ * time is a fixed cost per stat (from the mail's user time over its stats),
+ * the same before and after, so its "change" says nothing.
+ */
+export const INPUT_TIMINGS: ReadonlySet<TimingKey> = new Set<TimingKey>(['user_s']);
+
+export interface SimSide {
+  /** medians over the seeds */
+  before: Timing;
+  after: Timing;
+  /** min, median and max over the seeds */
+  range: { before: Record<TimingKey, Spread>; after: Record<TimingKey, Spread> };
+  /** the change of the medians, in percent */
+  changePct: Record<TimingKey, number>;
+  /** whether the before and after ranges are apart, per column */
+  verdict: Record<TimingKey, Verdict>;
+  seeds: number;
+  /** the share of threads x total time the walkers were on a CPU (user + system), over every run of the row */
+  busyShare: Spread;
+  /** the user time the model charges per stat, in ns, over every run of the row */
+  userPerStatNs: Spread;
+}
 
 export interface ComparisonRow {
   fs: Fs;
-  mail: { before: MailTiming; after: MailTiming; changePct: Record<keyof MailTiming, number> };
+  mail: {
+    before: MailTiming;
+    after: MailTiming;
+    changePct: Record<TimingKey, number>;
+    /** the share of threads x total the mail's walkers were on a CPU: its CPU share over its threads */
+    busyShare: { before: number; after: number };
+    /** the mail's user time per stat, in ns: its user seconds over the stats of its trees */
+    userPerStatNs: { before: number; after: number };
+  };
   /** null until a sweep has run the mail's row for this file system */
-  sim: { before: Timing; after: Timing; changePct: Record<keyof MailTiming, number> } | null;
+  sim: SimSide | null;
 }
 
 /**
@@ -30,23 +74,70 @@ export interface ComparisonRow {
  * share (user + system over total, which no scale changes).
  */
 export function simTiming(result: RunResult, scale: number): Timing {
-  const m = (name: (typeof TIMING_METRICS)[number]) => {
-    const v = result.metrics[name];
-    if (v === undefined) throw new Error(`the simulator's result has no metric ${name} (it has ${Object.keys(result.metrics).join(', ')})`);
-    return v / (scale || 1);
-  };
+  const m = (name: (typeof TIMING_METRICS)[number]) => metric(result, name) / (scale || 1);
   const user_s = m('user_s');
   const sys_s = m('sys_s');
   const total_s = m('total_s');
   return { user_s, sys_s, total_s, cpu_pct: total_s > 0 ? ((user_s + sys_s) / total_s) * 100 : 0 };
 }
 
-function changes(before: MailTiming, after: MailTiming): Record<keyof MailTiming, number> {
+function metric(result: RunResult, name: string): number {
+  const v = result.metrics[name];
+  if (v === undefined) throw new Error(`the simulator's result has no metric ${name} (it has ${Object.keys(result.metrics).join(', ')})`);
+  return v;
+}
+
+/** The share of threads x total a run's walkers spent on a CPU: 1 when they never left it. */
+export function busyShare(result: RunResult, threads: number): number {
+  const t = simTiming(result, 1);
+  return t.total_s > 0 && threads > 0 ? (t.user_s + t.sys_s) / (threads * t.total_s) : NaN;
+}
+
+/** The user time a run charged per stat, in ns. */
+export function userPerStatNs(result: RunResult): number {
+  return (metric(result, 'user_s') / metric(result, 'stats')) * 1e9;
+}
+
+function changes(before: MailTiming, after: MailTiming): Record<TimingKey, number> {
   return {
     user_s: diffPct(before.user_s, after.user_s),
     sys_s: diffPct(before.sys_s, after.sys_s),
     cpu_pct: diffPct(before.cpu_pct, after.cpu_pct),
     total_s: diffPct(before.total_s, after.total_s),
+  };
+}
+
+function byKey<T>(f: (key: TimingKey) => T): Record<TimingKey, T> {
+  return { user_s: f('user_s'), sys_s: f('sys_s'), cpu_pct: f('cpu_pct'), total_s: f('total_s') };
+}
+
+/** Each column's spread over a variant's runs. */
+function timingSpreads(runs: readonly RunResult[], scale: number): Record<TimingKey, Spread> {
+  const timings = runs.map((r) => simTiming(r, scale));
+  return byKey((k) => spread(timings.map((t) => t[k])));
+}
+
+/** The simulator's side of a row from its runs over the seeds. */
+export function simSide(
+  before: readonly RunResult[],
+  after: readonly RunResult[],
+  seeds: number,
+  threads: number,
+  scale: number,
+): SimSide {
+  const b = timingSpreads(before, scale);
+  const a = timingSpreads(after, scale);
+  const medians = (s: Record<TimingKey, Spread>): Timing => byKey((k) => s[k].median);
+  const all = [...before, ...after];
+  return {
+    before: medians(b),
+    after: medians(a),
+    range: { before: b, after: a },
+    changePct: changes(medians(b), medians(a)),
+    verdict: byKey((k) => verdict(b[k], a[k], seeds)),
+    seeds,
+    busyShare: spread(all.map((r) => busyShare(r, threads))),
+    userPerStatNs: spread(all.map(userPerStatNs)),
   };
 }
 
@@ -58,14 +149,32 @@ function changes(before: MailTiming, after: MailTiming): Record<keyof MailTiming
 export function compareWithMail(mail: readonly MailRow[], sweep: SweepRowsLike | null): ComparisonRow[] {
   return mail.map((r) => {
     const s = sweep?.rows.find((row) => fsOf(row.params.fs) === r.fs && row.params.threads === r.threads);
-    let sim: ComparisonRow['sim'] = null;
-    if (s && sweep) {
-      const before = simTiming(s.before, sweep.scale);
-      const after = simTiming(s.after, sweep.scale);
-      sim = { before, after, changePct: changes(before, after) };
-    }
-    return { fs: r.fs, mail: { before: r.before, after: r.after, changePct: changes(r.before, r.after) }, sim };
+    const sim = s && sweep ? simSide(s.before.runs, s.after.runs, s.seeds.length, r.threads, sweep.scale) : null;
+    const stats = r.threads * MAIL_TREE.dirs * MAIL_TREE.files;
+    return {
+      fs: r.fs,
+      mail: {
+        before: r.before,
+        after: r.after,
+        changePct: changes(r.before, r.after),
+        busyShare: { before: r.before.cpu_pct / 100 / r.threads, after: r.after.cpu_pct / 100 / r.threads },
+        userPerStatNs: { before: (r.before.user_s / stats) * 1e9, after: (r.after.user_s / stats) * 1e9 },
+      },
+      sim,
+    };
   });
+}
+
+/**
+ * Whether a row's four simulated numbers carry one measurement: when the
+ * walkers were on a CPU for nearly all of threads x total (they never
+ * sleep), system time is that busy time less the user input and the CPU
+ * share is it over the total, so both follow from the total.
+ */
+export const ONE_MEASUREMENT_BUSY_SHARE = 0.95;
+
+export function oneMeasurement(sim: Pick<SimSide, 'busyShare'>): boolean {
+  return sim.busyShare.min >= ONE_MEASUREMENT_BUSY_SHARE;
 }
 
 /** Seconds as the mail prints them: two decimals below 100, one above, none past 10000. */

@@ -1,14 +1,20 @@
 /**
  * The thread sweep's pure half: its runs as lines (one per file system and
- * variant, total time against threads) and the chart's domain.
+ * variant, the median total time over the seeds against threads, with the
+ * min and max), the patch's change at each thread count with its verdict,
+ * and the chart's domain.
  */
-import type { RunResult } from '../../core/types';
+import { mapSpread, verdict, type Spread, type Verdict } from '../../core/stats';
 import type { MailMark } from './ThreadSweepChart';
 import { fsOf, type Fs, type MailRow } from './mail';
 
 export interface SweepPoint {
   threads: number;
+  /** the median over the seeds */
   value: number;
+  /** min, median and max over the seeds */
+  range: Spread;
+  seeds: number;
 }
 
 export interface SweepLine {
@@ -24,7 +30,7 @@ export function sweepDomain(lines: readonly SweepLine[], marks: readonly MailMar
   for (const l of lines)
     for (const p of l.points) {
       maxThreads = Math.max(maxThreads, p.threads);
-      if (Number.isFinite(p.value)) maxValue = Math.max(maxValue, p.value);
+      for (const v of [p.value, p.range.max]) if (Number.isFinite(v)) maxValue = Math.max(maxValue, v);
     }
   for (const m of marks) {
     maxThreads = Math.max(maxThreads, m.threads);
@@ -36,7 +42,12 @@ export function sweepDomain(lines: readonly SweepLine[], marks: readonly MailMar
 /** What the lines need from a sweep (core/sweep.ts's SweepResult fits). */
 export interface ThreadSweepLike {
   scale: number;
-  rows: ReadonlyArray<{ params: Record<string, number>; before: RunResult; after: RunResult }>;
+  rows: ReadonlyArray<{
+    params: Record<string, number>;
+    seeds: readonly number[];
+    before: { ranges: Readonly<Record<string, Spread>> };
+    after: { ranges: Readonly<Record<string, Spread>> };
+  }>;
 }
 
 const ORDER: readonly [Fs, 'before' | 'after'][] = [
@@ -50,28 +61,29 @@ const ORDER: readonly [Fs, 'before' | 'after'][] = [
  * The sweep's runs as lines of `metric` (divided by the table's scale, as
  * the paper table reads it) against threads: one line per file system and
  * variant, points in thread order, one point per thread count (a later run
- * of the same count replaces an earlier one). Runs of another fs value are
- * left out.
+ * of the same count replaces an earlier one), each the median over the
+ * seeds with its range. Runs of another fs value are left out.
  */
 export function sweepLines(sweep: ThreadSweepLike, metric = 'total_s'): SweepLine[] {
-  const byLine = new Map<string, Map<number, number>>();
+  const byLine = new Map<string, Map<number, SweepPoint>>();
   for (const r of sweep.rows) {
     const fs = fsOf(r.params.fs);
     const threads = r.params.threads;
     if (!fs || threads === undefined) continue;
     for (const variant of ['before', 'after'] as const) {
-      const v = r[variant].metrics[metric];
-      if (v === undefined) throw new Error(`the sweep's ${variant} run of ${fs} at ${threads} threads has no metric ${metric}`);
+      const s = r[variant].ranges[metric];
+      if (s === undefined) throw new Error(`the sweep's ${variant} runs of ${fs} at ${threads} threads have no metric ${metric}`);
+      const range = mapSpread(s, (v) => v / (sweep.scale || 1));
       const key = `${fs}/${variant}`;
-      const m = byLine.get(key) ?? new Map<number, number>();
-      m.set(threads, v / (sweep.scale || 1));
+      const m = byLine.get(key) ?? new Map<number, SweepPoint>();
+      m.set(threads, { threads, value: range.median, range, seeds: r.seeds.length });
       byLine.set(key, m);
     }
   }
   return ORDER.flatMap(([fs, variant]) => {
     const m = byLine.get(`${fs}/${variant}`);
     if (!m) return [];
-    const points = [...m.entries()].sort((a, b) => a[0] - b[0]).map(([threads, value]) => ({ threads, value }));
+    const points = [...m.values()].sort((a, b) => a.threads - b.threads);
     return [{ fs, variant, points }];
   });
 }
@@ -83,13 +95,33 @@ export function mailMarks(rows: readonly MailRow[]): MailMark[] {
   );
 }
 
-/** How much after saves over before at each thread count of a file system, in percent (negative: faster). */
-export function afterVsBefore(lines: readonly SweepLine[], fs: Fs): { threads: number; changePct: number }[] {
+export interface ThreadChange {
+  threads: number;
+  /** the change of the medians, in percent (negative: faster) */
+  changePct: number;
+  range: { before: Spread; after: Spread };
+  seeds: number;
+  /** significant only when the before and after ranges over the seeds do not overlap */
+  verdict: Verdict;
+}
+
+/** How much after saves over before at each thread count of a file system, and whether it is more than the seeds' noise. */
+export function afterVsBefore(lines: readonly SweepLine[], fs: Fs): ThreadChange[] {
   const before = lines.find((l) => l.fs === fs && l.variant === 'before');
   const after = lines.find((l) => l.fs === fs && l.variant === 'after');
   if (!before || !after) return [];
   return before.points.flatMap((b) => {
     const a = after.points.find((p) => p.threads === b.threads);
-    return a && b.value > 0 ? [{ threads: b.threads, changePct: ((a.value - b.value) / b.value) * 100 }] : [];
+    if (!a || !(b.value > 0)) return [];
+    const seeds = Math.min(a.seeds, b.seeds);
+    return [
+      {
+        threads: b.threads,
+        changePct: ((a.value - b.value) / b.value) * 100,
+        range: { before: b.range, after: a.range },
+        seeds,
+        verdict: verdict(b.range, a.range, seeds),
+      },
+    ];
   });
 }

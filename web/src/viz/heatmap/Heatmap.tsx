@@ -1,20 +1,28 @@
 /**
- * Contention heatmap: CPUs (rows) × time buckets (columns), coloured by the
- * share of each bucket a CPU spent in the chosen state. Hovering a cell
- * shows its time range and every state's share. Drawing is MatrixHeatmap's.
+ * Contention heatmap: CPUs (rows) × time buckets (columns), coloured by each
+ * cell's dominant state (spinning on a lock, asleep, running, waiting for
+ * I/O, idle: each its own hue) or by the share of one chosen state. Under
+ * the map, where the CPU time went, computed from the same cells. Hovering
+ * a cell shows its time range and every state's share. Drawing is
+ * MatrixHeatmap's.
  */
 import { memo, useMemo } from 'react';
-import type { Heatmap as HeatmapData } from '../../core/types';
+import { CPU_STATES, type CpuState, type Heatmap as HeatmapData } from '../../core/types';
 import {
   bucketRange,
   cellBreakdown,
   colorScale,
   computeCells,
+  describeShares,
+  dominantColor,
+  dominantStates,
   formatNs,
   formatPct,
   formatTimeRange,
-  meanValue,
+  rankStates,
   SELECTIONS,
+  stateShares,
+  STATE_WORDS,
   type HeatSelection,
 } from './heatmap';
 import { MatrixHeatmap, type HeatMatrix } from './MatrixHeatmap';
@@ -24,7 +32,7 @@ export interface HeatmapProps {
   selection: HeatSelection;
   /** file name stem for exports */
   name: string;
-  /** e.g. the variant; shown above the map */
+  /** e.g. the variant; shown above the map and at the start of its summary */
   title?: string;
   /** a virtual time to mark with a vertical line (the animation's current step) */
   markerNs?: number | null;
@@ -33,33 +41,59 @@ export interface HeatmapProps {
 
 const SHARE_TICKS = [0, 0.25, 0.5, 0.75, 1].map((at) => ({ at, text: `${at * 100}%` }));
 
+/** The dominant map's legend: one swatch per state, at a typical dominant share. */
+const LEGEND_WORDS: Readonly<Record<CpuState, string>> = { spin: 'spinning', sleep: 'asleep', run: 'running', io: 'I/O', idle: 'idle' };
+const STATE_LEGEND = (['spin', 'sleep', 'run', 'io', 'idle'] as const).map((s) => ({ label: LEGEND_WORDS[s], color: dominantColor(s, 0.8) }));
+
 export const Heatmap = memo(function Heatmap({ data, selection, name, title, markerNs, maxHeight }: HeatmapProps) {
   const selLabel = SELECTIONS.find((s) => s.value === selection)?.label ?? selection;
-  const matrix = useMemo<HeatMatrix>(
-    () => ({
+  const shares = useMemo(() => stateShares(data), [data]);
+  const matrix = useMemo<HeatMatrix>(() => {
+    const cells = computeCells(data, selection);
+    const common = {
       rows: data.cpus,
       cols: data.buckets,
       colNs: data.bucket_ns,
-      cells: computeCells(data, selection),
-      color: colorScale(selection),
-      rowLabel: (cpu) => `cpu ${cpu}`,
-      legendTitle: `share of each bucket in ${selLabel}`,
-      legendTicks: SHARE_TICKS,
+      cells,
+      rowLabel: (cpu: number) => `cpu ${cpu}`,
       ariaLabel: `${title ?? ''} heatmap of ${selLabel} per CPU over time`,
-      tooltip: (cpu, bucket) => <CpuTooltip data={data} cpu={cpu} bucket={bucket} />,
-    }),
-    [data, selection, selLabel, title],
-  );
-  const mean = useMemo(() => meanValue(matrix.cells), [matrix]);
+      tooltip: (cpu: number, bucket: number) => <CpuTooltip data={data} cpu={cpu} bucket={bucket} />,
+    };
+    if (selection === 'dominant')
+      return {
+        ...common,
+        color: (v: number, layer: number) => dominantColor(CPU_STATES[layer] ?? 'idle', v),
+        layers: dominantStates(data),
+        nrLayers: CPU_STATES.length,
+        legendItems: STATE_LEGEND,
+        legendTitle: 'the state each CPU spent most of each bucket in (darker: more of it)',
+        legendTicks: [],
+      };
+    const scale = colorScale(selection);
+    return {
+      ...common,
+      color: (v: number) => scale(v),
+      legendTitle: `share of each bucket ${selLabel}`,
+      legendTicks: SHARE_TICKS,
+    };
+  }, [data, selection, selLabel, title]);
+  const top = rankStates(shares)[0];
+  const summary = describeShares(shares);
   return (
     <MatrixHeatmap
       matrix={matrix}
       name={name}
       title={title}
-      caption={`${data.cpus} CPUs × ${data.buckets} buckets of ${formatNs(data.bucket_ns)} · mean ${selLabel}: ${formatPct(mean)}`}
+      caption={`${data.cpus} CPUs × ${data.buckets} buckets of ${formatNs(data.bucket_ns)}${
+        selection === 'dominant' ? '' : ` · ${selLabel}: ${formatPct(shares[selection])} of the CPU time`
+      }`}
       markerNs={markerNs}
       maxHeight={maxHeight}
-    />
+    >
+      <p className="heat-summary" data-testid="heatmap-summary" data-dominant={top && top.share > 0 ? top.state : ''}>
+        {title ? `${title}: ` : ''}the CPUs are {summary}.
+      </p>
+    </MatrixHeatmap>
   );
 });
 
@@ -75,7 +109,7 @@ function CpuTooltip({ data, cpu, bucket }: { data: HeatmapData; cpu: number; buc
           {cellBreakdown(data, cpu, bucket).map(({ state, frac }) => (
             <tr key={state}>
               <td>
-                <span className={`swatch state-${state}`} /> {state}
+                <span className={`swatch state-${state}`} /> {STATE_WORDS[state]}
               </td>
               <td className="num">{formatPct(frac)}</td>
             </tr>

@@ -29,8 +29,16 @@ export interface HeatMatrix {
   colNs: number;
   /** one value in [0, 1] per cell, row-major: cells[row * cols + col]; it picks the cell's colour */
   cells: Float64Array;
-  /** the colour of a value in [0, 1] */
-  color: (v: number) => string;
+  /** the colour of a value in [0, 1], in colour scale `layer` */
+  color: (v: number, layer: number) => string;
+  /**
+   * which of `nrLayers` colour scales each cell uses (e.g. the CPU state that
+   * dominates it), row-major like cells; without it every cell uses scale 0
+   */
+  layers?: Uint8Array;
+  nrLayers?: number;
+  /** the legend's swatches, for a map of several colour scales; the gradient of scale 0 otherwise */
+  legendItems?: readonly { label: string; color: string }[];
   /** the label of row r on the axis */
   rowLabel: (row: number) => string;
   /** the legend's title */
@@ -56,6 +64,8 @@ export interface MatrixHeatmapProps {
   maxHeight?: number;
   /** the test id of the plot (several kinds of map on one page tell theirs apart) */
   testId?: string;
+  /** drawn under the map: what it shows, in words */
+  children?: ReactNode;
 }
 
 export const MatrixHeatmap = memo(function MatrixHeatmap({
@@ -66,13 +76,14 @@ export const MatrixHeatmap = memo(function MatrixHeatmap({
   markerNs,
   maxHeight = 260,
   testId = 'heatmap',
+  children,
 }: MatrixHeatmapProps) {
   const [wrapRef, width] = useElementWidth<HTMLDivElement>(600);
   const svgRef = useRef<SVGSVGElement | null>(null);
   const canvasRef = useRef<HTMLCanvasElement | null>(null);
   const [hover, setHover] = useState<Hover | null>(null);
 
-  const { rows, cols, colNs, cells, color } = matrix;
+  const { rows, cols, colNs, cells, color, layers, nrLayers = 1 } = matrix;
   const mode = renderMode(rows, cols);
   const plotW = Math.max(50, width - M.left - M.right);
   const layout = useMemo(() => heatLayout(rows, cols, plotW, maxHeight), [rows, cols, plotW, maxHeight]);
@@ -93,14 +104,14 @@ export const MatrixHeatmap = memo(function MatrixHeatmap({
     cv.width = Math.round(layout.plotW * dpr);
     cv.height = Math.round(layout.plotH * dpr);
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    const palette: string[] = [];
-    for (let i = 0; i <= 255; i++) palette.push(color(i / 255));
+    const palettes = Array.from({ length: nrLayers }, (_, l) => Array.from({ length: 256 }, (_, i) => color(i / 255, l)));
     for (let r = 0; r < rows; r++)
       for (let b = 0; b < cols; b++) {
-        ctx.fillStyle = palette[Math.round(cells[r * cols + b] * 255)];
+        const i = r * cols + b;
+        ctx.fillStyle = palettes[layers?.[i] ?? 0]?.[Math.round(cells[i] * 255)] ?? '#000';
         ctx.fillRect(b * layout.cellW, r * layout.cellH, layout.cellW + 0.5, layout.cellH + 0.5);
       }
-  }, [mode, cells, color, rows, cols, layout]);
+  }, [mode, cells, color, layers, nrLayers, rows, cols, layout]);
 
   /* exports draw the cells as rects (canvas mode) and the marker as a line, where the screen has them as overlays */
   const decorate = (clone: SVGSVGElement) => {
@@ -114,7 +125,7 @@ export const MatrixHeatmap = memo(function MatrixHeatmap({
           rect.setAttribute('y', (r * layout.cellH).toFixed(2));
           rect.setAttribute('width', (layout.cellW + 0.3).toFixed(2));
           rect.setAttribute('height', (layout.cellH + 0.3).toFixed(2));
-          rect.setAttribute('fill', color(cells[r * cols + b]));
+          rect.setAttribute('fill', color(cells[r * cols + b], layers?.[r * cols + b] ?? 0));
           g.appendChild(rect);
         }
       clone.insertBefore(g, clone.children[1] ?? null);
@@ -196,6 +207,7 @@ export const MatrixHeatmap = memo(function MatrixHeatmap({
           </HeatTooltip>
         )}
       </div>
+      {children}
     </figure>
   );
 });
@@ -246,7 +258,7 @@ const HeatmapSvg = memo(function HeatmapSvg({
   hover,
   onHover,
 }: HeatmapSvgProps) {
-  const { rows, cols, cells, color } = matrix;
+  const { rows, cols, cells, color, layers, legendItems } = matrix;
   const { plotW } = layout;
   const x = scaleLinear().domain([0, endNs]).range([0, plotW]);
   const timeTicks = x.ticks(Math.max(2, Math.floor(plotW / 90)));
@@ -272,7 +284,7 @@ const HeatmapSvg = memo(function HeatmapSvg({
       <defs>
         <linearGradient id={gradId} x1="0" x2="1" y1="0" y2="0">
           {Array.from({ length: 11 }, (_, i) => (
-            <stop key={i} offset={`${i * 10}%`} stopColor={color(i / 10)} />
+            <stop key={i} offset={`${i * 10}%`} stopColor={color(i / 10, 0)} />
           ))}
         </linearGradient>
       </defs>
@@ -288,7 +300,9 @@ const HeatmapSvg = memo(function HeatmapSvg({
                 y={r * layout.cellH}
                 width={layout.cellW + 0.3}
                 height={layout.cellH + 0.3}
-                fill={color(cells[i])}
+                fill={color(cells[i], layers?.[i] ?? 0)}
+                data-v={cells[i]}
+                data-layer={layers?.[i]}
               />
             );
           })}
@@ -334,12 +348,25 @@ const HeatmapSvg = memo(function HeatmapSvg({
         <text x={0} y={-1} className="axis-label">
           {matrix.legendTitle}
         </text>
-        <rect x={0} y={4} width={legendW} height={10} fill={`url(#${gradId})`} stroke="#9aa3b5" strokeWidth={0.5} />
-        {matrix.legendTicks.map(({ at, text }) => (
-          <text key={at} x={at * legendW} y={26} className="axis-label" textAnchor={at === 0 ? 'start' : at === 1 ? 'end' : 'middle'}>
-            {text}
-          </text>
-        ))}
+        {legendItems ? (
+          legendItems.map((item, k) => (
+            <g key={item.label} transform={`translate(${k * Math.max(60, plotW / legendItems.length)},4)`}>
+              <rect width={12} height={10} fill={item.color} stroke="#9aa3b5" strokeWidth={0.5} />
+              <text x={16} y={9} className="axis-label">
+                {item.label}
+              </text>
+            </g>
+          ))
+        ) : (
+          <>
+            <rect x={0} y={4} width={legendW} height={10} fill={`url(#${gradId})`} stroke="#9aa3b5" strokeWidth={0.5} />
+            {matrix.legendTicks.map(({ at, text }) => (
+              <text key={at} x={at * legendW} y={26} className="axis-label" textAnchor={at === 0 ? 'start' : at === 1 ? 'end' : 'middle'}>
+                {text}
+              </text>
+            ))}
+          </>
+        )}
       </g>
     </svg>
   );

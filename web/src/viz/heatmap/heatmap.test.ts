@@ -5,15 +5,21 @@ import {
   cellAt,
   cellBreakdown,
   colorScale,
+  compareShares,
   computeCells,
+  describeShares,
+  dominantColor,
+  dominantStates,
   formatNs,
   formatPct,
   formatTimeRange,
   heatLayout,
-  meanValue,
+  IDLE_FILL,
+  rankStates,
   renderMode,
-  stateWeights,
+  stateShares,
 } from './heatmap';
+import { CPU_STATES } from '../../core/types';
 
 // 2 cpus x 3 buckets x 5 states (idle, run, spin, sleep, io)
 const hm: Heatmap = {
@@ -34,20 +40,51 @@ const hm: Heatmap = {
 };
 
 describe('computeCells', () => {
-  it('sums spin and sleep for contention', () => {
-    const c = computeCells(hm, 'contention');
-    expect(Array.from(c)).toEqual([0, 0.5, 1, 0, expect.closeTo(0.4), 0]);
-  });
-  it('picks a single state', () => {
+  it('picks a single state, never adding spin to sleep', () => {
     expect(Array.from(computeCells(hm, 'io'))).toEqual([0, 0, 0, 0, 0.3, 1]);
     expect(Array.from(computeCells(hm, 'run'))).toEqual([0, 0.5, 0, 1, 0.2, 0]);
+    expect(Array.from(computeCells(hm, 'spin'))).toEqual([0, 0.25, 0.7, 0, 0.3, 0]);
+    expect(Array.from(computeCells(hm, 'sleep'))).toEqual([0, 0.25, 0.4, 0, 0.1, 0]);
+  });
+  it("gives each cell its dominant state's share, and that state", () => {
+    expect(Array.from(computeCells(hm, 'dominant'))).toEqual([1, 0.5, 0.7, 1, 0.3, 1]);
+    expect(Array.from(dominantStates(hm)).map((i) => CPU_STATES[i])).toEqual(['idle', 'run', 'spin', 'run', 'spin', 'io']);
   });
   it('follows the state order the heatmap declares', () => {
-    expect(stateWeights(['sleep', 'idle', 'spin'], 'contention')).toEqual([1, 0, 1]);
+    const reordered: Heatmap = { ...hm, cpus: 1, buckets: 1, states: ['sleep', 'idle', 'spin', 'run', 'io'], data: [0.6, 0, 0.4, 0, 0] };
+    expect(Array.from(computeCells(reordered, 'sleep'))).toEqual([0.6]);
+    expect(Array.from(dominantStates(reordered)).map((i) => CPU_STATES[i])).toEqual(['sleep']);
   });
-  it('averages', () => {
-    expect(meanValue(computeCells(hm, 'io'))).toBeCloseTo(1.3 / 6);
-    expect(meanValue(new Float64Array())).toBe(0);
+});
+
+describe('where the time went', () => {
+  it("is each state's sum over the cells, over all the time the cells cover", () => {
+    const shares = stateShares(hm);
+    /* sums: idle 1.1, run 1.7, spin 1.25, sleep 0.75, io 1.3; 6.1 in all (one cell is over-full) */
+    expect(shares.idle).toBeCloseTo(1.1 / 6.1);
+    expect(shares.spin).toBeCloseTo(1.25 / 6.1);
+    expect(shares.sleep).toBeCloseTo(0.75 / 6.1);
+    expect(Object.values(shares).reduce((a, b) => a + b, 0)).toBeCloseTo(1);
+    expect(rankStates(shares).map((r) => r.state)).toEqual(['run', 'io', 'spin', 'idle', 'sleep']);
+  });
+  it('counts a bucket past the end of the run only for the time it covers', () => {
+    const partial: Heatmap = { ...hm, cpus: 1, buckets: 2, data: [0, 0, 0, 1, 0, 0, 0, 0.5, 0, 0] };
+    expect(stateShares(partial).sleep).toBeCloseTo(2 / 3);
+    expect(stateShares(partial).spin).toBeCloseTo(1 / 3);
+  });
+  it('names the dominant state, then every share, from the numbers', () => {
+    const shares = { idle: 0, run: 0.2, spin: 0.03, sleep: 0.61, io: 0.16 };
+    expect(describeShares(shares)).toBe('mostly asleep: 61% of their time asleep, 20% running, 16% waiting for I/O, 3.0% spinning on a lock, 0% idle');
+    expect(describeShares({ idle: 0, run: 0, spin: 0, sleep: 0, io: 0 })).toBe('never busy in this map');
+  });
+  it('puts before beside after for the states that matter in either', () => {
+    const before = { idle: 0, run: 0.02, spin: 0.011, sleep: 0.97, io: 0.001 };
+    const after = { idle: 0, run: 0.03, spin: 0.43, sleep: 0.54, io: 0 };
+    expect(compareShares(before, after).map((c) => c.text)).toEqual([
+      'asleep: 97% before, 54% after',
+      'spinning on a lock: 1.1% before, 43% after',
+      'running: 2.0% before, 3.0% after',
+    ]);
   });
 });
 
@@ -101,7 +138,13 @@ describe('layout', () => {
     expect(heatLayout(256, 10, 100, 300).cellH).toBe(2);
   });
   it('colours from light to dark', () => {
-    const s = colorScale('contention');
+    const s = colorScale('spin');
     expect(s(0)).not.toBe(s(1));
+  });
+  it('gives each dominant state its own hue, and idle a pale one whatever its share', () => {
+    const full = (['spin', 'sleep', 'run', 'io'] as const).map((st) => dominantColor(st, 1));
+    expect(new Set(full).size).toBe(4);
+    expect(dominantColor('spin', 0.3)).not.toBe(dominantColor('spin', 1));
+    expect(dominantColor('idle', 1)).toBe(IDLE_FILL);
   });
 });

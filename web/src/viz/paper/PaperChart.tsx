@@ -1,13 +1,16 @@
 /**
  * Grouped bars like the mail's plots: for every row, the paper's and the
- * simulator's value before and after the patch. A log scale shows the
+ * simulator's value before and after the patch, the simulator's as the
+ * median over seeds with a whisker from min to max, and a mark over each
+ * row saying whether its change is significant. A log scale shows the
  * hundredfold collapse and the small values at once.
  */
 import { scaleBand, scaleLinear, scaleLog } from 'd3-scale';
 import { useRef, useState } from 'react';
 import { ExportButtons, svgRefExporter } from '../export/ExportButtons';
 import { useElementWidth } from '../useElementWidth';
-import { BAR_SERIES, SERIES_LABELS, formatValue, valueDomain, type BarGroup, type BarSeries } from './paper';
+import type { Verdict } from '../../core/stats';
+import { BAR_SERIES, SERIES_LABELS, formatRange, formatValue, valueDomain, VERDICT_WORDS, type BarGroup, type BarSeries } from './paper';
 
 const M = { left: 60, right: 12, top: 34, bottom: 44 };
 const HEIGHT = 320;
@@ -29,6 +32,9 @@ export interface PaperChartProps {
   xAxis?: string;
 }
 
+/** The mark over a row's bars: * where the simulator's change is significant, ≈ where it is within seed noise. */
+export const VERDICT_MARKS: Record<Verdict, string> = { significant: '*', overlap: '≈', untested: '' };
+
 export function PaperChart({ groups, unit, name, title, xAxis = 'row' }: PaperChartProps) {
   const [wrapRef, width] = useElementWidth<HTMLDivElement>(700);
   const svgRef = useRef<SVGSVGElement | null>(null);
@@ -47,6 +53,19 @@ export function PaperChart({ groups, unit, name, title, xAxis = 'row' }: PaperCh
     ? scaleLog().domain([lo, hi]).range([plotH, 0]).clamp(true)
     : scaleLinear().domain([lo, hi]).range([plotH, 0]).nice();
   const ticks = log ? y.ticks().filter((t) => Math.log10(t) % 1 === 0) : y.ticks(6);
+  /* the top of a group's simulator bars and whiskers, in pixels: the verdict mark sits over them */
+  const simTop = (g: BarGroup): number =>
+    Math.min(
+      plotH,
+      ...g.bars
+        .filter((b) => b.series.startsWith('sim-'))
+        .flatMap((b) => [b.value, b.range?.max ?? null])
+        .filter((v): v is number => v != null && Number.isFinite(v))
+        .map((v) => y(v)),
+    );
+  /* the centres of the simulator's two bars, which the verdict's bracket joins */
+  const simBefore = (inner('sim-before') ?? 0) + inner.bandwidth() / 2;
+  const simAfter = (inner('sim-after') ?? 0) + inner.bandwidth() / 2;
   const fmt = (t: number) => (t >= 1 ? String(t) : String(+t.toPrecision(1)));
 
   return (
@@ -95,21 +114,46 @@ export function PaperChart({ groups, unit, name, title, xAxis = 'row' }: PaperCh
                     );
                   }
                   const top = y(Math.max(b.value, log ? lo : 0));
+                  const cx = bx + inner.bandwidth() / 2;
+                  const range = b.range && Number.isFinite(b.range.min) && Number.isFinite(b.range.max) ? b.range : null;
+                  const rangeText = range ? ` (min–max over seeds ${formatRange({ ...range, median: b.value })})` : '';
                   return (
-                    <rect
-                      key={b.series}
-                      x={bx}
-                      y={top}
-                      width={inner.bandwidth()}
-                      height={Math.max(0.5, plotH - top)}
-                      fill={SERIES_FILL[b.series]}
-                      stroke={b.series.endsWith('before') ? '#c8553d' : '#2f6db3'}
-                      strokeWidth={0.6}
-                    >
-                      <title>{`row ${g.row} (${g.label}) ${SERIES_LABELS[b.series]}: ${formatValue(b.value)} ${unit}`}</title>
-                    </rect>
+                    <g key={b.series}>
+                      <rect
+                        x={bx}
+                        y={top}
+                        width={inner.bandwidth()}
+                        height={Math.max(0.5, plotH - top)}
+                        fill={SERIES_FILL[b.series]}
+                        stroke={b.series.endsWith('before') ? '#c8553d' : '#2f6db3'}
+                        strokeWidth={0.6}
+                      >
+                        <title>{`row ${g.row} (${g.label}) ${SERIES_LABELS[b.series]}: ${formatValue(b.value)} ${unit}${rangeText}`}</title>
+                      </rect>
+                      {range && (
+                        <g data-testid="sim-whisker" data-min={range.min} data-max={range.max} stroke="#1d2330" strokeWidth={1.2}>
+                          <line x1={cx} x2={cx} y1={y(Math.max(range.min, log ? lo : 0))} y2={y(range.max)} />
+                          <line x1={cx - 3} x2={cx + 3} y1={y(range.max)} y2={y(range.max)} />
+                          <line x1={cx - 3} x2={cx + 3} y1={y(Math.max(range.min, log ? lo : 0))} y2={y(Math.max(range.min, log ? lo : 0))} />
+                        </g>
+                      )}
+                    </g>
                   );
                 })}
+                {g.verdict && VERDICT_MARKS[g.verdict] && (
+                  <g
+                    transform={`translate(0,${Math.max(18, simTop(g) - 6)})`}
+                    data-testid="chart-verdict"
+                    data-row={g.row}
+                    data-verdict={g.verdict}
+                  >
+                    <title>{`row ${g.row} (${g.label}): the simulator's change is ${VERDICT_WORDS[g.verdict]}`}</title>
+                    <path d={`M${simBefore},4 V0 H${simAfter} V4`} fill="none" stroke="#1d2330" strokeWidth={1} />
+                    <text x={(simBefore + simAfter) / 2} y={-3} className="verdict-mark" textAnchor="middle">
+                      {VERDICT_MARKS[g.verdict]}
+                    </text>
+                  </g>
+                )}
                 <text x={x.bandwidth() / 2} y={plotH + 18} className="axis-label" textAnchor="middle">
                   {g.label}
                 </text>
@@ -132,6 +176,13 @@ export function PaperChart({ groups, unit, name, title, xAxis = 'row' }: PaperCh
           </g>
         </svg>
       </div>
+      {groups.some((g) => g.verdict) && (
+        <p className="muted chart-note" data-testid="paper-chart-note">
+          Simulator bars are medians over the seeds; each whisker runs from the lowest to the highest seed.{' '}
+          Over the simulator's two bars, <b>*</b> marks a row whose before and after ranges do not overlap (a significant
+          change); <b>≈</b> one whose ranges overlap, where the seed moves the result as much as the patch does.
+        </p>
+      )}
     </figure>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
+import type { Spread } from '../../core/stats';
 import type { PaperRows } from '../../core/types';
-import { formatDiff, formatValue, type PaperTableRow } from './paper';
+import { formatDiff, formatRange, formatValue, VERDICT_WORDS, verdictReason, type PaperTableRow, type SimFigures } from './paper';
 
 export interface PaperTableProps {
   rows: PaperRows;
@@ -12,6 +13,8 @@ export interface PaperTableProps {
   /** heading of the label column, and what a label means */
   rowHeading?: ReactNode;
   rowTitle?: string;
+  /** the run-to-run range the mail gives for its own figures, shown beside each of them (e.g. "noise 1–2 s") */
+  paperRange?: string;
 }
 
 function paramText(params: Record<string, number>, order?: readonly string[]): string {
@@ -20,8 +23,39 @@ function paramText(params: Record<string, number>, order?: readonly string[]): s
   return keys.map((k) => `${k}=${params[k]}`).join(' ');
 }
 
+/** A median with its min–max over the seeds under it. */
+export function SimValue({ value, range, testId, format = formatValue }: { value: number; range: Spread; testId: string; format?: (v: number) => string }) {
+  return (
+    <>
+      <span data-testid={testId}>{format(value)}</span>
+      <span className="sim-range" data-testid={`${testId}-range`} title="min–max over the seeds">
+        {formatRange(range, format)}
+      </span>
+    </>
+  );
+}
+
+/** A change with the verdict of the ranges over seeds beside it. */
+export function VerdictTag({ sim, format }: { sim: Pick<SimFigures, 'range' | 'seeds' | 'verdict'>; format?: (s: Spread) => string }) {
+  return (
+    <span className={`verdict verdict-${sim.verdict}`} data-testid="verdict" data-verdict={sim.verdict} title={verdictReason(sim, format)}>
+      {VERDICT_WORDS[sim.verdict]}
+    </span>
+  );
+}
+
 /** The mail's rows beside the simulator's, both variants, with the change each reports. */
-export function PaperTable({ rows, table, paramOrder, onUseParams, rowHeading = 'row', rowTitle }: PaperTableProps) {
+export function PaperTable({ rows, table, paramOrder, onUseParams, rowHeading = 'row', rowTitle, paperRange }: PaperTableProps) {
+  const paperCell = (v: number) => (
+    <>
+      {formatValue(v)}
+      {paperRange && (
+        <span className="sim-range" data-testid="paper-range" title="the run-to-run range the mail gives">
+          {paperRange}
+        </span>
+      )}
+    </>
+  );
   return (
     <div className="table-wrap">
       <table className="paper-table" data-testid="paper-table">
@@ -34,8 +68,8 @@ export function PaperTable({ rows, table, paramOrder, onUseParams, rowHeading = 
             <th colSpan={3} className="group paper-group">
               paper ({rows.unit})
             </th>
-            <th colSpan={3} className="group sim-group">
-              simulator ({rows.unit})
+            <th colSpan={3} className="group sim-group" title="the median over the sweep's seeds, with the min–max under it">
+              simulator ({rows.unit}), median and min–max over seeds
             </th>
             <th rowSpan={2}>simulator parameters and scaling</th>
           </tr>
@@ -53,16 +87,33 @@ export function PaperTable({ rows, table, paramOrder, onUseParams, rowHeading = 
             <tr key={r.row} data-row={r.row}>
               <td className="num">{r.row}</td>
               <td className="mono">{r.label}</td>
-              <td className="num">{formatValue(r.paper.before)}</td>
-              <td className="num">{formatValue(r.paper.after)}</td>
+              <td className="num">{paperCell(r.paper.before)}</td>
+              <td className="num">{paperCell(r.paper.after)}</td>
               <td className="num diff">{formatDiff(r.paper.diffPct)}</td>
-              <td className="num" data-testid={`sim-before-${r.row}`}>
-                {r.sim ? formatValue(r.sim.before) : <span className="muted">—</span>}
+              <td className="num">
+                {r.sim ? (
+                  <SimValue value={r.sim.before} range={r.sim.range.before} testId={`sim-before-${r.row}`} />
+                ) : (
+                  <span className="muted" data-testid={`sim-before-${r.row}`}>—</span>
+                )}
               </td>
-              <td className="num" data-testid={`sim-after-${r.row}`}>
-                {r.sim ? formatValue(r.sim.after) : <span className="muted">—</span>}
+              <td className="num">
+                {r.sim ? (
+                  <SimValue value={r.sim.after} range={r.sim.range.after} testId={`sim-after-${r.row}`} />
+                ) : (
+                  <span className="muted" data-testid={`sim-after-${r.row}`}>—</span>
+                )}
               </td>
-              <td className="num diff">{r.sim ? formatDiff(r.sim.diffPct) : <span className="muted">—</span>}</td>
+              <td className="num diff" data-testid={`sim-diff-${r.row}`} data-verdict={r.sim?.verdict ?? ''}>
+                {r.sim ? (
+                  <>
+                    {formatDiff(r.sim.diffPct)}
+                    <VerdictTag sim={r.sim} />
+                  </>
+                ) : (
+                  <span className="muted">—</span>
+                )}
+              </td>
               <td className="note">
                 <span className="mono params-text">{paramText(r.params, paramOrder)}</span>
                 {onUseParams && (

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { PaperRows, RunResult } from '../../core/types';
-import { barGroups, buildPaperTable, diffPct, formatDiff, formatValue, valueDomain } from './paper';
+import { medians, metricSpreads } from '../../core/stats';
+import type { PaperRows } from '../../core/types';
+import { barGroups, buildPaperTable, diffPct, formatDiff, formatRange, formatValue, valueDomain, verdictReason } from './paper';
 
 const rows: PaperRows = {
   lab: 'fast-commit',
@@ -14,17 +15,15 @@ const rows: PaperRows = {
   ],
 };
 
-function run(v: number): RunResult {
-  return {
-    lab: 'fast-commit',
-    variant: 'x',
-    seed: 1,
-    params: {},
-    metrics: { creates_per_s: v },
-    metric_info: [],
-    sim: { events: 0, steps: 0, end_ns: 0, halted: false, mem_bytes: 0, hash: '0' },
-    cpus: 1,
-  };
+/** One variant of a sweep row over as many seeds as values. */
+function runs(...values: number[]) {
+  const ranges = metricSpreads(values.map((v) => ({ metrics: { creates_per_s: v } })));
+  return { metrics: medians(ranges), ranges };
+}
+
+/** A sweep of one row, `seeds` seeds. */
+function sweepOf(row: number, before: ReturnType<typeof runs>, after: ReturnType<typeof runs>, seeds: number) {
+  return { rows: [{ row, seeds: Array.from({ length: seeds }, (_, i) => i + 1), before, after }] };
 }
 
 describe('diffs', () => {
@@ -39,6 +38,10 @@ describe('diffs', () => {
     expect(formatValue(0.7312)).toBe('0.73');
     expect(formatValue(NaN)).toBe('—');
   });
+  it('formats ranges, as one value when both ends print alike', () => {
+    expect(formatRange({ min: 0.7312, median: 0.74, max: 0.75 })).toBe('0.73–0.75');
+    expect(formatRange({ min: 2.291, median: 2.292, max: 2.294 })).toBe('2.29');
+  });
 });
 
 describe('buildPaperTable', () => {
@@ -47,10 +50,20 @@ describe('buildPaperTable', () => {
     expect(t.map((r) => r.sim)).toEqual([null, null]);
     expect(t[1].paper.diffPct).toBeCloseTo(17178.08, 1);
   });
-  it('scales the simulator metric into the paper unit', () => {
-    const t = buildPaperTable(rows, { rows: [{ row: 7, before: run(800), after: run(120_000) }] });
+  it('scales the simulator metric into the paper unit: medians, ranges and their change', () => {
+    const t = buildPaperTable(rows, sweepOf(7, runs(800, 700, 900), runs(120_000, 121_000, 119_000), 3));
     expect(t[0].sim).toBeNull();
-    expect(t[1].sim).toEqual({ before: 0.8, after: 120, diffPct: 14900 });
+    expect(t[1].sim).toMatchObject({ before: 0.8, after: 120, diffPct: 14900, seeds: 3 });
+    expect(t[1].sim?.range).toEqual({ before: { min: 0.7, median: 0.8, max: 0.9 }, after: { min: 119, median: 120, max: 121 } });
+  });
+  it('marks a change significant only when the ranges over seeds do not overlap', () => {
+    const apart = buildPaperTable(rows, sweepOf(1, runs(1000, 1010, 1020), runs(1030, 1040, 1050), 3));
+    expect(apart[0].sim?.verdict).toBe('significant');
+    /* a larger change of the medians, but one seed of before reaches into after's range */
+    const overlap = buildPaperTable(rows, sweepOf(1, runs(1000, 1010, 1200), runs(1100, 1150, 1300), 3));
+    expect(overlap[0].sim?.diffPct).toBeGreaterThan(apart[0].sim!.diffPct);
+    expect(overlap[0].sim?.verdict).toBe('overlap');
+    expect(buildPaperTable(rows, sweepOf(1, runs(1000), runs(2000), 1))[0].sim?.verdict).toBe('untested');
   });
 });
 
@@ -58,9 +71,30 @@ describe('bars', () => {
   it('groups four series per row and picks domains', () => {
     const g = barGroups(buildPaperTable(rows));
     expect(g[1].bars.map((b) => b.value)).toEqual([0.73, null, 126.13, null]);
+    expect(g[1].verdict).toBeNull();
     expect(valueDomain(g, true)).toEqual([0.1, 1000]);
     const [lo, hi] = valueDomain(g, false);
     expect(lo).toBe(0);
     expect(hi).toBeCloseTo(126.13 * 1.08);
+  });
+});
+
+describe('bars with ranges', () => {
+  it("carries the simulator's range and verdict, and the domain reaches the ranges' ends", () => {
+    const g = barGroups(buildPaperTable(rows, sweepOf(7, runs(800, 700, 900), runs(120_000, 110_000, 200_000), 3)));
+    expect(g[1].bars.map((b) => b.range)).toEqual([null, { min: 0.7, median: 0.8, max: 0.9 }, null, { min: 110, median: 120, max: 200 }]);
+    expect(g[1].verdict).toBe('significant');
+    expect(valueDomain(g, false)[1]).toBeCloseTo(200 * 1.08);
+  });
+});
+
+describe('verdictReason', () => {
+  it('says why, from the ranges it shows', () => {
+    const range = { before: { min: 1, median: 2, max: 3 }, after: { min: 2.5, median: 4, max: 5 } };
+    expect(verdictReason({ range, seeds: 3, verdict: 'overlap' })).toBe(
+      'before 1.00–3.00, after 2.50–5.00 over 3 seeds: the ranges overlap, so the seed moves the result as much as the patch does',
+    );
+    expect(verdictReason({ range, seeds: 3, verdict: 'significant' })).toMatch(/do not overlap, so the patch moves the result more than the seed does$/);
+    expect(verdictReason({ range, seeds: 1, verdict: 'untested' })).toMatch(/over 1 seed: one run a side has no range to compare$/);
   });
 });

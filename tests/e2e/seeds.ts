@@ -1,0 +1,76 @@
+/**
+ * What the page's sweep should show, computed here from the same WASM build
+ * the page runs: each paper row's metric over the sweep's seeds, in the
+ * paper's unit, its min, median and max, and whether the before and after
+ * ranges are apart (a significant change) or overlap.
+ */
+import type { Page } from '@playwright/test';
+import { loadEngine } from '../../web/src/core/node';
+import { sweepSeeds } from '../../web/src/core/sweep';
+import type { RunResult } from '../../web/src/core/types';
+import { expect } from './fixtures';
+
+export interface Range {
+  min: number;
+  median: number;
+  max: number;
+}
+
+export interface ExpectedRow {
+  row: number;
+  params: Record<string, number>;
+  before: Range;
+  after: Range;
+  verdict: 'significant' | 'overlap';
+  runs: { before: RunResult[]; after: RunResult[] };
+}
+
+function range(values: number[]): Range {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  const median = sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  return { min: sorted[0]!, median, max: sorted.at(-1)! };
+}
+
+/** Every paper row of a lab, run here with the sweep's default seeds. */
+export async function expectedPaperRows(lab: string): Promise<ExpectedRow[]> {
+  const engine = await loadEngine();
+  const table = engine.rows(lab);
+  const seeds = sweepSeeds();
+  expect(seeds.length, 'a verdict needs more than one seed').toBeGreaterThan(1);
+  return table.rows.map((r) => {
+    const runs = {
+      before: seeds.map((seed) => engine.result({ lab, variant: 'before', params: r.params, seed })),
+      after: seeds.map((seed) => engine.result({ lab, variant: 'after', params: r.params, seed })),
+    };
+    const value = (run: RunResult) => run.metrics[table.metric]! / table.scale;
+    const before = range(runs.before.map(value));
+    const after = range(runs.after.map(value));
+    const apart = before.max < after.min || after.max < before.min;
+    return { row: r.row, params: r.params, before, after, verdict: apart ? 'significant' : 'overlap', runs };
+  });
+}
+
+/** A figure as the paper table prints it (two decimals below 1000). */
+const printed = (v: number): string => (Math.abs(v) >= 1000 ? v.toFixed(0) : v.toFixed(2));
+
+/**
+ * The filled paper table and chart agree with the rows computed here: each
+ * median and its range, and each verdict, in the table and over the bars.
+ */
+export async function checkPaperVerdicts(page: Page, expected: readonly ExpectedRow[]): Promise<void> {
+  await expect(page.getByTestId('significance-note')).toContainText('do not overlap');
+  for (const e of expected) {
+    for (const variant of ['before', 'after'] as const) {
+      const r = e[variant];
+      await expect(page.getByTestId(`sim-${variant}-${e.row}`)).toHaveText(printed(r.median));
+      const lo = printed(r.min);
+      const hi = printed(r.max);
+      await expect(page.getByTestId(`sim-${variant}-${e.row}-range`)).toHaveText(lo === hi ? lo : `${lo}–${hi}`);
+    }
+    const diff = page.getByTestId(`sim-diff-${e.row}`);
+    await expect(diff, `row ${e.row}: before ${JSON.stringify(e.before)}, after ${JSON.stringify(e.after)}`).toHaveAttribute('data-verdict', e.verdict);
+    await expect(diff.getByTestId('verdict')).toHaveText(e.verdict === 'significant' ? 'significant' : 'within seed noise');
+    await expect(page.locator(`[data-testid="chart-verdict"][data-row="${e.row}"]`)).toHaveAttribute('data-verdict', e.verdict);
+  }
+}
