@@ -1066,7 +1066,7 @@ enum { P_FS, P_THREADS, P_DIRS, P_FILES, P_HASH_BITS, P_ICACHE, P_PASSES, P_SHAR
 static const struct metric_spec ih_metrics[] = {
 	{ "total_s", "s", "virtual time until the last walker finished (the mail's total)" },
 	{ "sys_s", "s", "system time of the walkers, all CPUs: running in the kernel or spinning" },
-	{ "user_s", "s", "user time of the walkers, all CPUs" },
+	{ "user_s", "s", "user time of the walkers, all CPUs: an input, not a measurement (180 ns per stat, the mail's 3.24-3.77 s of user time over its 20M stats)" },
 	{ "cpu_pct", "%", "(user + system) / total, as time(1) prints it" },
 	{ "hash_lock_spin_s", "s", "time all CPUs spent spinning on inode_hash_lock" },
 	{ "hash_lock_acq_per_stat", "", "inode_hash_lock acquisitions per stat (lookups, inserts and reclaim's unhashing)" },
