@@ -30,6 +30,12 @@
  * would be for ever, so (since b40c8e7a033f) it checks, under the inode's
  * i_lock, whether the inode is still hashed, and if not retries at once.
  *
+ * Both take the insert's lock in the same way: inode_insert5() and
+ * iget_locked() walk the chain again, hash the new inode under its i_lock,
+ * then put it on its super block's list with inode_sb_list_add(), which
+ * takes s_inode_list_lock nested inside inode_hash_lock; evict() takes
+ * s_inode_list_lock too (inode_sb_list_del()), before the hash lock.
+ *
  * The two file systems of the mail differ in iget and in a lock of their
  * own:
  * - ext4 calls iget_locked(), which compares i_ino along the chain
@@ -52,8 +58,9 @@
  *
  * Simplifications, each named where it is made: a file's dentry is pruned
  * with its inode; a directory stays cached once looked up (its children's
- * dentries pin it); i_lock, the LRU's lock and the super block's inode list
- * lock are charged as uncontended, not modelled as locks.
+ * dentries pin it); i_lock and the LRU's lock are charged as uncontended,
+ * not modelled as locks; a cache line that several CPUs write is served to
+ * one at a time (struct cacheline), in the model rather than the engine.
  *
  * Model functions are coroutines (co.h): whatever lives across a lock, a
  * sleep or a node of a walk is kept in struct ih_task, the task's frame.
@@ -157,9 +164,9 @@ static const struct ih_costs {
 	/* taking an inode off the LRU for reclaim (list_lru walk, i_lock,
 	 * setting I_FREEING) and pruning its dentry */
 	u64 isolate_ns;
-	/* evict() up to the unhash: inode_sb_list_del(), the file system's
-	 * evict_inode (truncate_inode_pages_final() on an empty mapping,
-	 * clear_inode()), dentry teardown */
+	/* evict() up to the unhash, beside inode_sb_list_del() (modelled):
+	 * the file system's evict_inode (truncate_inode_pages_final() on an
+	 * empty mapping, clear_inode()), dentry teardown */
 	u64 evict_ns;
 	/* the RCU callback returning an inode to its slab */
 	u64 free_ns;
@@ -205,8 +212,29 @@ static const struct ih_costs {
 #define I_FREEING	(1U << 1)
 #define I_CLEAR		(1U << 2)
 
+/*
+ * struct cacheline - a line that several CPUs write: a reference count, a
+ * lock word the engine does not hold for the model, a list's links. One CPU
+ * owns a line at a time, so a write waits while another CPU's write to it
+ * is under way, then moves the line (line_transfer_ns) unless this CPU
+ * wrote it last. See line_write().
+ */
+struct cacheline {
+	int cpu;		/* its last writer; -1: nobody yet */
+	u64 free_at;		/* when the last write queued on it is done */
+};
+
 struct super_block {
 	u64 s_hash_salt;	/* what hash() mixes in for this file system */
+	/*
+	 * Every inode of the file system, for sync and umount:
+	 * inode_sb_list_add() puts a new one at the head under
+	 * s_inode_list_lock, nested inside inode_hash_lock; evict() takes it
+	 * off first thing (inode_sb_list_del()). The head shares the lock's
+	 * line (the lock is ____cacheline_aligned_in_smp, s_inodes follows).
+	 */
+	struct spinlock s_inode_list_lock;
+	struct list_head s_inodes;
 };
 
 struct inode {
@@ -217,6 +245,8 @@ struct inode {
 	struct hlist_node i_hash;	/* on its chain, under inode_hash_lock */
 	struct list_head i_lru;		/* on the LRU, a dispose list or the
 					 * RCU callback list */
+	struct list_head i_sb_list;	/* on sb->s_inodes, under s_inode_list_lock */
+	struct cacheline i_sb_line;	/* the line that holds i_sb_list */
 	bool is_dir;
 	/* the model's own bookkeeping, read by the checker and the snapshot */
 	u32 i_gen;			/* allocations of this slot so far */
@@ -350,6 +380,7 @@ static struct ih_model {
 	long chain_max;
 	u64 user_ns;
 	u64 wrong_inode;
+	u64 line_wait_ns;		/* writes waiting for a line another CPU writes */
 	u64 uaf;			/* walks that stood on a freed inode */
 	char uaf_msg[120];
 	struct sim_heat chain_heat;
@@ -404,6 +435,29 @@ static void charge_chain(struct sim *s, struct task *t, u32 bucket, u64 ns)
 	sim_charge(t, ns);
 }
 
+/*
+ * line_write - what @t's write to @l costs, at the task's own time: the
+ * wait while another CPU's write to it is under way, then the line's move
+ * here unless this CPU wrote it last, then the atomic's own cost if
+ * @atomic. With @engine_charges the write is a lock operation that the
+ * engine charges itself (its move and its atomic): only the wait is
+ * returned. The caller must have let its charged time pass (sim_elapse()),
+ * so that writes are served in the order of their times.
+ */
+static u64 line_write(struct sim *s, struct task *t, struct cacheline *l,
+		      bool atomic, bool engine_charges)
+{
+	u64 now = sim_clock(s, t), start = l->free_at > now ? l->free_at : now;
+	u64 cost = atomic ? s->costs.lock_acquire_ns : 0;
+
+	if (l->cpu != t->cpu)
+		cost += s->costs.line_transfer_ns;
+	l->cpu = t->cpu;
+	l->free_at = start + cost;
+	ih.line_wait_ns += start - now;
+	return start - now + (engine_charges ? 0 : cost);
+}
+
 /* ---------------------------------------------------------------------- */
 /* The slab and RCU freeing                                                */
 
@@ -440,6 +494,8 @@ static struct inode *slab_alloc(struct sim *s)
 	inode->i_sb = &ih.sb;
 	INIT_HLIST_NODE(&inode->i_hash);
 	INIT_LIST_HEAD(&inode->i_lru);
+	INIT_LIST_HEAD(&inode->i_sb_list);
+	inode->i_sb_line.cpu = -1;
 	ih.nr_inodes++;
 	return inode;
 }
@@ -618,9 +674,52 @@ static void drop_dentries(struct inode *inode)
 }
 
 /*
- * evict - tear down w->victim, which carries I_FREEING and is on no list:
- * unhash it, wake whoever waits for that, and free it after a grace period.
- * Takes inode_hash_lock.
+ * sb_list_add - list_add() of @inode at the head of the super block's list:
+ * the head is in the lock's line, @inode's own line is this CPU's, and the
+ * old first inode's i_sb_list.prev is on that inode's line. The caller holds
+ * s_inode_list_lock.
+ */
+static u64 sb_list_add(struct sim *s, struct task *t, struct inode *inode)
+{
+	struct list_head *head = &ih.sb.s_inodes;
+	u64 ns = line_write(s, t, &inode->i_sb_line, false, false);
+
+	if (!list_empty(head))
+		ns += line_write(s, t, &list_first_entry(head, struct inode,
+							 i_sb_list)->i_sb_line, false, false);
+	list_add(&inode->i_sb_list, head);
+	return ns;
+}
+
+/*
+ * sb_list_del - list_del_init() of @inode's i_sb_list: its own line and its
+ * two neighbours', whose stores the CPU issues together (the time of one
+ * move). The caller holds s_inode_list_lock.
+ */
+static u64 sb_list_del(struct sim *s, struct task *t, struct inode *inode)
+{
+	struct list_head *head = &ih.sb.s_inodes;
+	u64 ns = line_write(s, t, &inode->i_sb_line, false, false), n;
+
+	if (inode->i_sb_list.prev != head) {
+		n = line_write(s, t, &list_entry(inode->i_sb_list.prev, struct inode,
+						 i_sb_list)->i_sb_line, false, false);
+		ns = n > ns ? n : ns;
+	}
+	if (inode->i_sb_list.next != head) {
+		n = line_write(s, t, &list_entry(inode->i_sb_list.next, struct inode,
+						 i_sb_list)->i_sb_line, false, false);
+		ns = n > ns ? n : ns;
+	}
+	list_del_init(&inode->i_sb_list);
+	return ns;
+}
+
+/*
+ * evict - tear down w->victim, which carries I_FREEING and is on no list
+ * but the super block's: take it off that (s_inode_list_lock), unhash it
+ * (inode_hash_lock), wake whoever waits for that, and free it after a grace
+ * period.
  */
 static int evict(struct sim *s, struct ih_task *w)
 {
@@ -629,6 +728,13 @@ static int evict(struct sim *s, struct ih_task *w)
 	struct inode *inode = w->victim;
 
 	CO_BEGIN(co);
+	/* inode_sb_list_del() */
+	spin_lock(t, &ih.sb.s_inode_list_lock);
+	sim_elapse(t);
+	sim_charge(t, sb_list_del(s, t, w->victim));
+	sim_elapse(t);
+	spin_unlock(t, &ih.sb.s_inode_list_lock);
+	inode = w->victim;
 	charge(s, t, ih_cost.evict_ns, true);
 	STEP(t, IK_EVICT, inode->i_bucket, (s64)inode->i_ino);
 	sim_elapse(t);
@@ -784,6 +890,7 @@ static int alloc_inode(struct sim *s, struct ih_task *w)
 	w->new_inode = slab_alloc(s);
 	if (!w->new_inode)
 		CO_EXIT(co);	/* out of the memory budget: the run fails */
+	w->new_inode->i_sb_line.cpu = t->cpu;	/* inode_init_always() wrote it */
 	CO_END(co);
 }
 
@@ -840,6 +947,12 @@ static int iget_locked(struct sim *s, struct ih_task *w)
 		charge_chain(s, t, w->bucket, ih_cost.insert_ns);
 		ih.inserts++;
 		STEP(t, IK_INSERT, w->bucket, (s64)w->ino);
+		/* inode_sb_list_add(), inside inode_hash_lock */
+		spin_lock(t, &ih.sb.s_inode_list_lock);
+		sim_elapse(t);
+		sim_charge(t, sb_list_add(s, t, w->new_inode));
+		sim_elapse(t);
+		spin_unlock(t, &ih.sb.s_inode_list_lock);
 		spin_unlock(t, &ih.inode_hash_lock);
 		w->inode = w->new_inode;
 		w->new_inode = NULL;
@@ -1088,6 +1201,8 @@ static const struct metric_spec ih_metrics[] = {
 	{ "evictions", "", "inodes evicted by reclaim" },
 	{ "grace_periods", "", "RCU grace periods that freed evicted inodes" },
 	{ "kthread_s", "s", "CPU time of kswapd and the RCU callback thread" },
+	{ "sb_list_lock_spin_s", "s", "time all CPUs spent spinning on s_inode_list_lock (inode_sb_list_add() inside inode_hash_lock, inode_sb_list_del() in evict())" },
+	{ "line_wait_s", "s", "time all CPUs waited for a cache line that another CPU was writing: the super block's inode list" },
 };
 #define IH_NR_METRICS ((int)(sizeof(ih_metrics) / sizeof(ih_metrics[0])))
 
@@ -1151,6 +1266,8 @@ static int ih_setup(struct sim *s, int variant, const long long *p)
 	nr_dentries = ih.threads * ih.dirs * ih.files;
 
 	spin_lock_init(s, &ih.inode_hash_lock, "inode_hash_lock");
+	spin_lock_init(s, &ih.sb.s_inode_list_lock, "s_inode_list_lock");
+	INIT_LIST_HEAD(&ih.sb.s_inodes);
 	if (ih.fs == FS_BTRFS)
 		spin_lock_init(s, &ih.btrfs_root_lock, "btrfs_root_lock");
 	init_waitqueue_head(&ih.kswapd_wait, "kswapd_wait");
@@ -1232,6 +1349,8 @@ static void ih_collect(struct sim *s, double *m)
 	for (cpu = (int)ih.threads; cpu < s->nr_cpus; cpu++)
 		kthreads += s->cpu_ns[cpu][CPU_RUN] + s->cpu_ns[cpu][CPU_SPIN];
 	m[23] = (double)kthreads / 1e9;
+	m[24] = (double)ih.sb.s_inode_list_lock.lk.spin_ns / 1e9;
+	m[25] = (double)ih.line_wait_ns / 1e9;
 }
 
 /* ---------------------------------------------------------------------- */
@@ -1548,10 +1667,44 @@ static int check_final(char *msg, size_t len)
 	return 0;
 }
 
+/*
+ * The super block's list holds every hashed inode but those evict() has
+ * begun to tear down (it takes them off first) and those still being
+ * hashed (iget adds them under inode_hash_lock just after hashing them);
+ * nothing on it is unhashed or freed.
+ */
+static int check_sb_list(char *msg, size_t len)
+{
+	struct inode *inode;
+	long on_list = 0, hashed = 0;
+	u32 b;
+
+	list_for_each_entry(inode, &ih.sb.s_inodes, struct inode, i_sb_list) {
+		if (inode->i_freed || hlist_unhashed(&inode->i_hash))
+			FAIL("inode %llu is on the super block's list but unhashed or freed",
+			     (unsigned long long)inode->i_ino);
+		on_list++;
+	}
+	for (b = 0; b < ih.nr_buckets; b++)
+		hlist_for_each_entry(inode, &ih.inode_hashtable[b], struct inode, i_hash) {
+			if (!list_empty(&inode->i_sb_list)) {
+				hashed++;
+				continue;
+			}
+			if (!(inode->i_state & (I_NEW | I_FREEING)))
+				FAIL("inode %llu is hashed and live but not on the super block's list",
+				     (unsigned long long)inode->i_ino);
+		}
+	if (hashed != on_list)
+		FAIL("%ld inodes on the super block's list, %ld of them hashed", on_list, hashed);
+	return 0;
+}
+
 static int ih_invariants(struct sim *s, bool final, char *msg, size_t len)
 {
 	(void)s;
-	if (check_chains(msg, len) || check_walkers(msg, len) || check_lists(msg, len))
+	if (check_chains(msg, len) || check_walkers(msg, len) || check_lists(msg, len) ||
+	    check_sb_list(msg, len))
 		return -1;
 	return final ? check_final(msg, len) : 0;
 }
