@@ -44,8 +44,9 @@ export const Explainer = memo(function Explainer() {
             and inode first, then the name), but the record only remembered an inode <i>number</i>. So for
             every create record the commit searched <span className="mono">s_fc_q</span> from its head until
             it met that number, holding <span className="mono">s_fc_lock</span> all along. <i>N</i> records
-            times a search through <i>N</i> inodes: <i>O</i>(<i>N</i>²) comparisons, while every thread that
-            wants to queue a new create spins on the same lock.
+            times a search through <i>N</i> inodes: <i>O</i>(<i>N</i>²) comparisons. Meanwhile every other thread
+            sleeps: a fast commit locks the journal's updates, so a create waits in{' '}
+            <span className="mono">start_this_handle()</span> and an fsync waits for the commit to end.
           </p>
           <p>
             fs_mark with <span className="mono">-S5</span> (post-fsync) makes <i>N</i> large: each thread

@@ -40,9 +40,10 @@ const SIMULATOR_TABLE: SimulatorSection = { id: 'paper-heading', label: "the mai
 
 const CONTENTION_TEXT = (
   <>
-    Here every fs_mark thread has a CPU of its own. A CPU spins when it wants <span className="mono">s_fc_lock</span>{' '}
-    while another holds it (before the patch the commit holds it for its whole search of the queues); it sleeps while
-    its thread waits, in <span className="mono">fsync</span>, for a fast commit to be done.
+    Here every fs_mark thread has a CPU of its own, and kjournald2 the last one. A CPU spins when it wants{' '}
+    <span className="mono">s_fc_lock</span> while another holds it; it sleeps while its thread waits for a fast
+    commit to end: a create in <span className="mono">start_this_handle</span> (the commit locks the journal's
+    updates), an fsync in <span className="mono">jbd2_fc_begin_commit</span>.
   </>
 );
 
