@@ -102,7 +102,6 @@ struct journal_s {
 	unsigned int j_flags;
 	int j_barrier_count;
 	transaction_t *j_running_transaction;
-	transaction_t *j_committing_transaction;
 	u64 j_transaction_sequence;	/* tid of the last transaction made */
 	u64 j_commit_sequence;		/* last tid committed */
 	u64 j_commit_request;		/* last tid asked to commit */
@@ -126,7 +125,7 @@ struct journal_s {
 	struct task *j_task;		/* kjournald2 */
 	bool j_stop;			/* unmount: commit what runs, then exit */
 	struct co j_co_main, j_co_commit, j_co_cleanup;
-	transaction_t *j_commit_txn;	/* kjournald2's frame */
+	transaction_t *j_commit_txn;	/* the committing transaction (kjournald2's frame) */
 	u64 j_commit_start, j_commit_logged;
 	u64 j_wait_deadline;
 	u64 j_fallback_tid;		/* the fast committer's, falling back */

@@ -194,7 +194,6 @@ struct ext4_fc_dentry_update {
 	struct list_head fcd_dilist;	/* on its inode's i_fc_dilist */
 	u64 fcd_tid;			/* the transaction it belongs to */
 	bool fcd_written;		/* in the running fast commit */
-	bool fcd_dropped;		/* freed by a fast commit that fell back */
 	int fcd_commits;		/* commits that made it durable (checker) */
 	struct list_head fcd_drop;	/* on fc.dropped */
 };
@@ -262,7 +261,7 @@ static struct fc_model {
 	struct ext4_inode_info *cl_ei, *cl_ei_n;
 	struct ext4_fc_dentry_update *cl_fcd;
 	int released;
-	bool walker_ok;			/* the fast commit being cleaned up succeeded */
+	bool fc_succeeded;		/* the fast commit being cleaned up succeeded */
 
 	u64 commits, commit_ns_total, commit_ns_max, commit_cpu_ns;
 	u64 nodes_visited, skipped_fsyncs, creates, fallbacks;
@@ -492,6 +491,7 @@ static int ext4_fc_commit_dentry_updates(struct sim *s, struct fs_mark *f)
 	fc.walker = f;
 	fc.didx = 0;
 	fc.prev_walk = 0;
+	fc.cold_ps = fc_visit_ps(0);
 	list_for_each_entry_safe(fc.fc_dentry, fc.fc_dentry_n,
 				 &sbi->s_fc_dentry_q[FC_Q_MAIN],
 				 struct ext4_fc_dentry_update, fcd_list) {
@@ -503,7 +503,6 @@ static int ext4_fc_commit_dentry_updates(struct sim *s, struct fs_mark *f)
 			 * (their reuse distance), the others as cold.
 			 */
 			fc.visit_ps = fc_visit_ps(fc.prev_walk);
-			fc.cold_ps = fc_visit_ps(0);
 			fc.iidx = 0;
 			list_for_each_entry(fc.ei_n, &sbi->s_fc_q[FC_Q_MAIN],
 					    struct ext4_inode_info, i_fc_list) {
@@ -654,12 +653,11 @@ static int ext4_fc_cleanup(struct sim *s, struct task *t, struct co *co,
 		if (full) {
 			/* logged by this full commit (checker) */
 			fc.cl_fcd->fcd_commits++;
-		} else if (fc.cl_fcd->fcd_written && fc.walker_ok) {
+		} else if (fc.cl_fcd->fcd_written && fc.fc_succeeded) {
 			fc.cl_fcd->fcd_commits++;
 		} else {
 			/* the fast commit fell back: the full commit of its
 			 * transaction, which follows, logs it */
-			fc.cl_fcd->fcd_dropped = true;
 			list_add_tail(&fc.cl_fcd->fcd_drop, &fc.dropped);
 		}
 		fc.cl_fcd->fcd_written = false;
@@ -738,13 +736,13 @@ restart_fc:
 			    (t->sleep_ns - f->sleep_before);
 	if (f->fc_ret) {
 		fc.fallbacks++;
-		fc.walker_ok = false;
+		fc.fc_succeeded = false;
 		STEP(t, FK_FALLBACK, j->j_fc_off, 0);
 		CO_CALL(co, jbd2_fc_end_commit_fallback(s, t, &f->co_end, j, &f->co_cleanup));
 		CO_EXIT(co);
 	}
 	sbi->s_fc_subtid++;
-	fc.walker_ok = true;
+	fc.fc_succeeded = true;
 	CO_CALL(co, jbd2_fc_end_commit(s, t, &f->co_end, j, &f->co_cleanup));
 	took = sim_clock(s, t) - f->commit_start;
 	fc.commits++;

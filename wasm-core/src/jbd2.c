@@ -353,7 +353,6 @@ static int jbd2_journal_commit_transaction(struct sim *s, struct task *t,
 	}
 	j->j_fc_off = 0;
 	j->j_commit_txn->t_state = T_FLUSH;
-	j->j_committing_transaction = j->j_commit_txn;
 	j->j_running_transaction = NULL;
 	j->stats.ts_locked_ns += sim_clock(s, t) - j->j_commit_start;
 	write_unlock(t, &j->j_state_lock);
@@ -377,7 +376,6 @@ static int jbd2_journal_commit_transaction(struct sim *s, struct task *t,
 	tr = j->j_commit_txn;
 	tr->t_state = T_FINISHED;
 	j->j_commit_sequence = tr->t_tid;
-	j->j_committing_transaction = NULL;
 	took = sim_clock(s, t) - j->j_commit_start;
 	j->stats.ts_logging_ns += took;
 	j->stats.ts_tid++;

@@ -523,8 +523,32 @@ static bool owner_on_cpu(const struct sim *s, const struct task *o)
 static void wake_task(struct sim *s, struct task *w, u64 delay);
 
 /*
+ * hand_over - @w, taken off the list that @nr counts, now holds @lk in the
+ * mode it asked for: a spinner runs once the line has moved, a sleeper once
+ * woken.
+ */
+static void hand_over(struct sim *s, struct sim_lock *lk, struct task *w, int *nr)
+{
+	bool asleep = w->state == TASK_SLEEP;
+	u64 delay = asleep ? s->costs.wakeup_ns : handoff_cost(s);
+
+	list_del_init(&w->wait_entry);
+	(*nr)--;
+	lock_waited(lk, w, s->now + delay);
+	lock_granted(s, lk, w, w->req_mode, s->now + delay);
+	w->req_lock = NULL;
+	if (asleep) {
+		wake_task(s, w, delay);
+	} else {
+		w->req = REQ_NONE;
+		heap_push(s, s->now + delay, w);
+	}
+}
+
+/*
  * lock_grant - after a release, hand @lk to whoever is next: a spinner
- * (after the line moves), else the first sleeper (after a wakeup).
+ * (after the line moves), else the first waiter; for a qrwlock the readers
+ * at the queue's head together, for an rw_semaphore every sleeping reader.
  */
 static void lock_grant(struct sim *s, struct sim_lock *lk)
 {
@@ -533,56 +557,23 @@ static void lock_grant(struct sim *s, struct sim_lock *lk)
 	if (lk->owner)
 		return;
 	if (!list_empty(&lk->spinners) && lk->readers == 0) {
-		u64 at = s->now + handoff_cost(s);
-
 		w = list_first_entry(&lk->spinners, struct task, wait_entry);
-		list_del_init(&w->wait_entry);
-		lk->nr_spinners--;
-		lock_waited(lk, w, at);
-		lock_granted(s, lk, w, w->req_mode, at);
-		w->req_lock = NULL;
-		w->req = REQ_NONE;
-		heap_push(s, at, w);
+		hand_over(s, lk, w, &lk->nr_spinners);
 		return;
 	}
 	while (!list_empty(&lk->waiters)) {
 		w = list_first_entry(&lk->waiters, struct task, wait_entry);
 		if (w->req_mode == LOCK_EXCL && lk->readers)
 			return;
-		if (lock_sleeps(lk)) {
-			u64 at = s->now + s->costs.wakeup_ns;
-
-			if (w->req_mode == LOCK_SHARED && lk->kind == LOCK_RWSEM) {
-				/* rwsem_mark_wake(): every reader on the list */
-				list_for_each_entry_safe(w, n, &lk->waiters, struct task, wait_entry) {
-					if (w->req_mode != LOCK_SHARED)
-						continue;
-					list_del_init(&w->wait_entry);
-					lk->nr_waiters--;
-					lock_waited(lk, w, at);
-					lock_granted(s, lk, w, LOCK_SHARED, at);
-					w->req_lock = NULL;
-					wake_task(s, w, s->costs.wakeup_ns);
-				}
-				return;
-			}
-			list_del_init(&w->wait_entry);
-			lk->nr_waiters--;
-			lock_waited(lk, w, at);
-			lock_granted(s, lk, w, w->req_mode, at);
-			w->req_lock = NULL;
-			wake_task(s, w, s->costs.wakeup_ns);
+		if (w->req_mode == LOCK_SHARED && lk->kind == LOCK_RWSEM) {
+			/* rwsem_mark_wake(): every reader on the list */
+			list_for_each_entry_safe(w, n, &lk->waiters, struct task, wait_entry)
+				if (w->req_mode == LOCK_SHARED)
+					hand_over(s, lk, w, &lk->nr_waiters);
 			return;
 		}
-		/* spinning waiters: one, or the readers at the queue's head */
-		list_del_init(&w->wait_entry);
-		lk->nr_waiters--;
-		lock_waited(lk, w, s->now + handoff_cost(s));
-		lock_granted(s, lk, w, w->req_mode, s->now + handoff_cost(s));
-		w->req_lock = NULL;
-		w->req = REQ_NONE;
-		heap_push(s, s->now + handoff_cost(s), w);
-		if (w->req_mode == LOCK_EXCL)
+		hand_over(s, lk, w, &lk->nr_waiters);
+		if (lock_sleeps(lk) || w->req_mode == LOCK_EXCL)
 			return;
 	}
 }
