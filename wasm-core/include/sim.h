@@ -120,6 +120,10 @@ struct task {
 	struct sim_lock *held[SIM_MAX_HELD];	/* every lock it holds */
 	int nr_held;
 	u64 preemptions;		/* times the tick took its CPU */
+	u64 migrations;			/* times it woke, started or was pulled onto another CPU */
+	bool started;			/* has run at least once */
+	bool parked;			/* sim_park(): not on the machine at all */
+	bool sleep_counted;		/* its sleep shows on its CPU */
 
 	u64 spin_ns;			/* time spent spinning */
 	u64 sleep_ns;
@@ -280,6 +284,7 @@ struct sim {
 	struct list_head cpu_rq[SIM_MAX_CPUS];
 	u64 cpu_resched_at[SIM_MAX_CPUS];	/* tick at which its task's slice is over */
 	u64 preemptions;
+	u64 migrations;			/* tasks placed on another CPU than their last */
 	u64 cpu_ns[SIM_MAX_CPUS][CPU_NR_STATES];
 	int cpu_nr_io[SIM_MAX_CPUS];	/* its tasks waiting for I/O */
 	int cpu_nr_sleep[SIM_MAX_CPUS];	/* its tasks asleep */
@@ -489,6 +494,27 @@ bool __sim_io(struct task *t, struct blkdev *d, u64 bytes, bool flush);
 			STEP(t, SK_SLEEP, 0, 0);			\
 			CO_WAIT_IF(co, __sim_sleep(t, wq, deadline));	\
 		}							\
+	} while (0)
+
+/*
+ * sim_park - not a kernel call: the task leaves the machine (its process
+ * exited and the next is not forked yet) until @cond, woken through @wq.
+ * Unlike a sleep, its CPU shows idle and the time is not sleep time. Same
+ * rules as wait_event().
+ */
+#define sim_park(t, wq, cond)						\
+	do {								\
+		(t)->parked = true;					\
+		wait_event(t, wq, cond);				\
+		(t)->parked = false;					\
+	} while (0)
+
+/* sim_park_deadline - sim_park() until the task's clock reaches @deadline. */
+#define sim_park_deadline(t, wq, deadline)				\
+	do {								\
+		(t)->parked = true;					\
+		wait_event_deadline(t, wq, false, deadline);		\
+		(t)->parked = false;					\
 	} while (0)
 
 /* wake_up_all - wake every task sleeping on @wq. Allowed under spinlocks. */

@@ -415,6 +415,7 @@ const char *jc_result_json(void)
 	jb_kv_bool(jb, "halted", s->halted);
 	jb_kv_uint(jb, "mem_bytes", s->mem);
 	jb_kv_uint(jb, "preemptions", s->preemptions);
+	jb_kv_uint(jb, "migrations", s->migrations);
 	write_hash(jb, h);
 	jb_obj_close(jb);
 	jb_kv_int(jb, "cpus", s->nr_cpus);

@@ -298,8 +298,11 @@ static void task_set_state(struct sim *s, struct task *t, enum task_state st)
 		t->spin_ns += spent;
 		break;
 	case TASK_SLEEP:
-		t->sleep_ns += spent;
-		s->cpu_nr_sleep[t->cpu]--;
+		if (t->sleep_counted) {
+			t->sleep_ns += spent;
+			s->cpu_nr_sleep[t->cpu]--;
+			t->sleep_counted = false;
+		}
 		break;
 	case TASK_IO:
 		t->io_ns += spent;
@@ -308,8 +311,10 @@ static void task_set_state(struct sim *s, struct task *t, enum task_state st)
 	default:
 		break;
 	}
-	if (st == TASK_SLEEP)
+	if (st == TASK_SLEEP && !t->parked) {
 		s->cpu_nr_sleep[t->cpu]++;
+		t->sleep_counted = true;
+	}
 	if (st == TASK_IO)
 		s->cpu_nr_io[t->cpu]++;
 	t->state = st;
@@ -329,11 +334,81 @@ static void cpu_set_curr(struct sim *s, int cpu, struct task *t)
 	s->cpu_resched_at[cpu] = tick ? (end + tick - 1) / tick * tick : end;
 }
 
+static bool cpu_idle(const struct sim *s, int cpu)
+{
+	return !s->cpu_curr[cpu] && list_empty(&s->cpu_rq[cpu]);
+}
+
+/*
+ * The scheduler's placement, reduced to what the labs' runs exercise:
+ * one last-level cache over all simulated CPUs, and no cost for a moved
+ * task's cold cache (the labs' tasks sleep for I/O or a commit far longer
+ * than refilling a few hundred lines takes).
+ *
+ * select_idle_cpu - where a waking task runs: its previous CPU if that is
+ * idle, else the next idle CPU after it, as select_idle_sibling() scans
+ * the LLC; its previous CPU's run queue when none is idle.
+ */
+static int select_idle_cpu(const struct sim *s, int prev)
+{
+	int i, cpu;
+
+	if (cpu_idle(s, prev))
+		return prev;
+	for (i = 1; i < s->nr_cpus; i++) {
+		cpu = (prev + i) % s->nr_cpus;
+		if (cpu_idle(s, cpu))
+			return cpu;
+	}
+	return prev;
+}
+
+/* task_move - @t, off every run queue and CPU, now belongs to @cpu. */
+static void task_move(struct sim *s, struct task *t, int cpu)
+{
+	if (t->cpu == cpu)
+		return;
+	t->cpu = cpu;
+	t->migrations++;
+	s->migrations++;
+}
+
+/*
+ * newidle_pull - @cpu has nothing to run: take the longest-waiting task of
+ * the CPU with the most tasks waiting, as newidle_balance() pulls from the
+ * busiest run queue rather than let a CPU idle while tasks wait.
+ */
+static struct task *newidle_pull(struct sim *s, int cpu)
+{
+	int c, busiest = -1, most = 0;
+	struct task *p;
+
+	for (c = 0; c < s->nr_cpus; c++) {
+		struct task *q;
+		int n = 0;
+
+		if (c == cpu)
+			continue;
+		list_for_each_entry(q, &s->cpu_rq[c], struct task, rq_entry)
+			n++;
+		if (n > most) {
+			most = n;
+			busiest = c;
+		}
+	}
+	if (busiest < 0)
+		return NULL;
+	p = list_first_entry(&s->cpu_rq[busiest], struct task, rq_entry);
+	list_del_init(&p->rq_entry);
+	task_move(s, p, cpu);
+	return p;
+}
+
 /* The CPU's task stops running (sleeps, waits for I/O, exits): run the next. */
 static void cpu_release(struct sim *s, struct task *t)
 {
 	int cpu = t->cpu;
-	struct task *next;
+	struct task *next = NULL;
 
 	if (s->cpu_curr[cpu] != t)
 		return;
@@ -341,6 +416,10 @@ static void cpu_release(struct sim *s, struct task *t)
 	if (!list_empty(&s->cpu_rq[cpu])) {
 		next = list_first_entry(&s->cpu_rq[cpu], struct task, rq_entry);
 		list_del_init(&next->rq_entry);
+	} else {
+		next = newidle_pull(s, cpu);
+	}
+	if (next) {
 		cpu_set_curr(s, cpu, next);	/* reserved while switching */
 		heap_push(s, s->now + s->costs.ctx_switch_ns, next);
 	}
@@ -853,6 +932,15 @@ static void dispatch(struct sim *s, struct task *t)
 		if (t->state == TASK_SPIN) {
 			run_task(s, t, 0);
 			return;
+		}
+		if (s->cpu_curr[cpu] != t &&
+		    (t->state == TASK_SLEEP || t->state == TASK_IO || !t->started)) {
+			/* a wakeup or a new task: off its old CPU, placed anew */
+			if (t->state != TASK_READY)
+				task_set_state(s, t, TASK_READY);
+			task_move(s, t, select_idle_cpu(s, cpu));
+			cpu = t->cpu;
+			t->started = true;
 		}
 		if (s->cpu_curr[cpu] && s->cpu_curr[cpu] != t) {
 			if (t->state != TASK_READY)

@@ -688,7 +688,7 @@ static void test_blkdev_channels_and_completion(void **state)
  * ------------------------------------------------------------------- */
 
 /*
- * A and B are pinned to CPU 0 and start together; A is first and runs
+ * A and B share the only CPU and start together; A is first and runs
  * until it sleeps, then B gets the CPU after a context switch. B wakes A
  * halfway through its work and keeps the CPU: A runs only once B exits.
  */
@@ -700,7 +700,7 @@ static void test_sched_one_cpu_two_tasks(void **state)
 	struct actor *a, *b;
 
 	(void)state;
-	world_init(2, 1);
+	world_init(1, 1);
 	c = &W.s.costs;
 	a = spawn(0, 0, "A", sleeper, 0);
 	a->need = 1;
@@ -722,7 +722,82 @@ static void test_sched_one_cpu_two_tasks(void **state)
 	assert_int_equal(W.t[0]->sleep_ns, b->wake_ns + c->wakeup_ns - a->start_ns);
 	assert_int_equal(W.s.now, a->wake_ns + a_work2);
 	assert_int_equal(W.s.cpu_ns[0][CPU_RUN], a_work + 2 * b_work + a_work2);
-	assert_int_equal(W.s.cpu_ns[1][CPU_IDLE], W.s.now);
+	assert_int_equal(W.s.migrations, 0);
+	assert_time_accounted(&W.s);
+}
+
+/* Charge work_ns and exit. */
+static int burner(struct sim *s, struct task *t)
+{
+	struct actor *a = t->priv;
+	struct co *co = &a->co;
+
+	CO_BEGIN(co);
+	a->start_ns = vnow(s, t);
+	sim_charge(t, a->work_ns);
+	sim_elapse(t);
+	a->done_ns = vnow(s, t);
+	CO_END(co);
+}
+
+/*
+ * Three tasks are made on CPU 0 of two. The second starts on idle CPU 1, as
+ * a new task goes to an idle CPU; the third waits in CPU 0's queue until
+ * CPU 1 runs dry and pulls it (newidle balance), before CPU 0 is free.
+ */
+static void test_sched_new_task_and_idle_pull(void **state)
+{
+	const struct sim_costs *c;
+	struct actor *a[3];
+	int i;
+
+	(void)state;
+	world_init(2, 1);
+	c = &W.s.costs;
+	for (i = 0; i < 3; i++) {
+		a[i] = spawn(i, 0, "T", burner, 0);
+		a[i]->work_ns = (u64)(i == 0 ? 30 : 10) * NSEC_PER_USEC;
+	}
+	assert_int_equal(sim_run(&W.s), 0);
+	assert_int_equal(W.t[0]->cpu, 0);
+	assert_int_equal(W.t[1]->cpu, 1);
+	assert_int_equal(a[1]->start_ns, 0);
+	assert_int_equal(W.t[2]->cpu, 1);
+	assert_int_equal(a[2]->start_ns, a[1]->done_ns + c->ctx_switch_ns);
+	assert_true(a[2]->done_ns < a[0]->done_ns);
+	assert_int_equal(W.s.migrations, 2);
+	assert_time_accounted(&W.s);
+}
+
+/*
+ * A sleeps on CPU 1; G then runs there and wakes it. CPU 0 went idle
+ * when H exited, so A wakes onto CPU 0 and runs at once, as
+ * select_idle_sibling() places a wakee, instead of waiting for G.
+ */
+static void test_sched_wakeup_goes_to_an_idle_cpu(void **state)
+{
+	const struct sim_costs *c;
+	struct actor *a, *g, *h;
+
+	(void)state;
+	world_init(2, 1);
+	c = &W.s.costs;
+	h = spawn(0, 0, "H", burner, 0);
+	h->work_ns = 5 * NSEC_PER_USEC;
+	a = spawn(1, 1, "A", sleeper, 0);
+	a->need = 1;
+	a->work_ns = 1 * NSEC_PER_USEC;
+	a->work2_ns = 1 * NSEC_PER_USEC;
+	g = spawn(2, 1, "G", waker, 2 * NSEC_PER_USEC);
+	g->need = 1;
+	g->work_ns = 10 * NSEC_PER_USEC;
+	g->work2_ns = 50 * NSEC_PER_USEC;
+	assert_int_equal(sim_run(&W.s), 0);
+	assert_int_equal(W.t[2]->cpu, 1);
+	assert_true(g->wake_ns > h->done_ns);
+	assert_int_equal(W.t[1]->cpu, 0);
+	assert_int_equal(a->wake_ns, g->wake_ns + c->wakeup_ns);
+	assert_true(a->done_ns < g->done_ns);
 	assert_time_accounted(&W.s);
 }
 
@@ -974,6 +1049,8 @@ int main(void)
 		T(test_rcu_grace_period_min),
 		T(test_blkdev_channels_and_completion),
 		T(test_sched_one_cpu_two_tasks),
+		T(test_sched_new_task_and_idle_pull),
+		T(test_sched_wakeup_goes_to_an_idle_cpu),
 		T(test_heatmap_sums_and_widths),
 		T(test_budget_events),
 		T(test_budget_memory),
