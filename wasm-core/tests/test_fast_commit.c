@@ -339,6 +339,237 @@ static int parse_rows(const char *json, struct row *rows, int max)
 	return n;
 }
 
+/* ---------------------------------------------------------------------
+ * The fast-commit area
+ * ------------------------------------------------------------------- */
+
+/*
+ * step_after - the first step of @kind in @steps at or after @from: its
+ * index in "i" and a pointer past it, or NULL.
+ */
+static const char *step_after(const char *from, const char *kind, double *i, double *b)
+{
+	char pat[64];
+	const char *p, *obj;
+
+	snprintf(pat, sizeof(pat), "\"kind\":\"%s\"", kind);
+	p = strstr(from, pat);
+	if (!p)
+		return NULL;
+	for (obj = p; obj > from && *obj != '{'; obj--)
+		;
+	if (!json_num(obj, "i", i) || !json_num(p, "b", b))
+		return NULL;
+	return p + strlen(pat);
+}
+
+/*
+ * A 16-block area cannot hold the records of 16 ways creating 64 files
+ * each: the fast commit falls back. Its cleanup empties both queues of
+ * what it took (the barrier kept every handle out while it ran), and a full
+ * jbd2 commit of the same transaction follows and logs what the fast
+ * commit could not. The checker
+ * runs at every event: every record is still committed exactly once.
+ */
+static void test_overflow_falls_back_and_empties_queues(void **state)
+{
+	static const char *const params = "ways=16;dirs=16;files=64;loops=2;fc_blocks=16";
+	unsigned int v;
+
+	(void)state;
+	for (v = 0; v < 2; v++) {
+		double fallback, cleanup, full, b, len;
+		const char *steps, *p, *snap;
+		char opts[64];
+		int ret = jc_run(LAB, variants[v], params, 1, "check_every=1;trace_max=100000");
+
+		if (ret != JC_OK)
+			fail_msg("%s '%s': status %d: %s", variants[v], params, ret,
+				 jc_last_error());
+		if (!(json_metric(jc_result_json(), "fc_fallbacks") >= 1))
+			fail_msg("%s: no fast commit fell back with a 16-block area", variants[v]);
+		steps = jc_steps_json();
+		p = step_after(steps, "fallback", &fallback, &b);
+		assert_non_null(p);
+		p = step_after(p, "cleanup", &cleanup, &b);
+		assert_non_null(p);
+		assert_true(b == 0);		/* the fast commit's own cleanup */
+		do {
+			p = step_after(p, "cleanup", &full, &b);
+			assert_non_null(p);
+		} while (b != 1);		/* then the full commit's */
+
+		/*
+		 * right after the fast cleanup the main queues hold only what
+		 * went to the staging queues while the commit waited for the
+		 * running handles to drain: one create per way at most
+		 */
+		snprintf(opts, sizeof(opts), "stop_step=%.0f", cleanup);
+		assert_int_equal(jc_run(LAB, variants[v], params, 1, opts), JC_OK);
+		snap = jc_snapshot_json();
+		assert_true(json_num(snap, "inode_q_len", &len));
+		if (len > 16)
+			fail_msg("%s: %.0f inodes queued after the fallback's cleanup (16 ways)", variants[v], len);
+		assert_true(json_num(snap, "dentry_q_len", &len));
+		if (len > 16)
+			fail_msg("%s: %.0f records queued after the fallback's cleanup (16 ways)", variants[v], len);
+		assert_true(fallback < cleanup && cleanup < full);
+	}
+	/* a full-sized area takes the same run without a fallback */
+	assert_true(run_metric("before", "ways=16;dirs=16;files=64;loops=2", 1,
+			       "fc_fallbacks") == 0);
+}
+
+/* ---------------------------------------------------------------------
+ * Points no bar names: what the kernel ignores, smoothness, seeds
+ * ------------------------------------------------------------------- */
+
+/*
+ * Directories are never on s_fc_q: how many a way spreads its files over
+ * changes neither the walk nor, beyond the seed's reach, the throughput.
+ */
+static void test_dirs_do_not_change_the_walk(void **state)
+{
+	static const int dirs[] = { 1, 4, 64, 4096 };
+	char params[128];
+	double nodes0 = -1, cps0 = -1;
+	unsigned int i;
+
+	(void)state;
+	for (i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+		double nodes, cps;
+
+		snprintf(params, sizeof(params), "ways=16;dirs=%d;files=64;loops=2", dirs[i]);
+		nodes = run_metric("before", params, 1, "nodes_visited");
+		cps = run_metric("before", params, 1, "creates_per_s");
+		if (i == 0) {
+			nodes0 = nodes;
+			cps0 = cps;
+			continue;
+		}
+		if (fabs(nodes - nodes0) > 0.02 * nodes0 || fabs(cps - cps0) > 0.02 * cps0)
+			fail_msg("dirs=%d: %.0f nodes, %.0f creates/s; dirs=1: %.0f nodes, %.0f creates/s",
+				 dirs[i], nodes, cps, nodes0, cps0);
+	}
+}
+
+/*
+ * fs_mark reports each loop's rate, and the model averages the loops as
+ * the mail does: the number of loops (the rows run 4 of the mail's 100)
+ * moves the result by little.
+ */
+static void test_loops_move_the_rate_little(void **state)
+{
+	static const int loops[] = { 1, 2, 4, 8 };
+	char params[128];
+	double first = 0;
+	unsigned int i, v;
+
+	(void)state;
+	for (v = 0; v < 2; v++) {
+		for (i = 0; i < sizeof(loops) / sizeof(loops[0]); i++) {
+			double cps;
+
+			snprintf(params, sizeof(params), "ways=16;dirs=16;files=16;loops=%d", loops[i]);
+			cps = run_metric(variants[v], params, 1, "creates_per_s");
+			if (i == 0)
+				first = cps;
+			else if (fabs(cps - first) > 0.03 * first)
+				fail_msg("%s loops=%d: %.0f creates/s, loops=1: %.0f",
+					 variants[v], loops[i], cps, first);
+		}
+	}
+}
+
+/*
+ * sweep_smoothly - run @variant over @n values of one parameter (@fmt
+ * takes the value) and fail if a step changes creates/s by more than
+ * @max_step (a fraction), or, when @rising, if it ever falls by more than
+ * the seed's reach (2%).
+ */
+static void sweep_smoothly(const char *variant, const char *fmt, const int *vals,
+			   int n, double max_step, bool rising)
+{
+	char params[128];
+	double prev = 0;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		double cps;
+
+		snprintf(params, sizeof(params), fmt, vals[i]);
+		cps = run_metric(variant, params, 1, "creates_per_s");
+		if (i && fabs(cps - prev) > max_step * prev)
+			fail_msg("%s '%s': %.0f creates/s after %.0f at the previous point (a step of at most %.0f%%)",
+				 variant, params, cps, prev, 100 * max_step);
+		if (i && rising && cps < 0.98 * prev)
+			fail_msg("%s '%s': %.0f creates/s, below %.0f at the previous point",
+				 variant, params, cps, prev);
+		prev = cps;
+	}
+}
+
+/*
+ * One more way, four more files or one more CPU is a small change, and so
+ * must its result be: no single queued inode or CPU flips a regime. The
+ * points cross where the queue once passed the caches' thresholds (8192
+ * inodes at 64 ways x 128 files) and where CPUs run out (31 to 33 CPUs for
+ * 32 ways and kjournald2). With fewer CPUs than ways, more CPUs never make
+ * it slower.
+ */
+static void test_results_move_smoothly(void **state)
+{
+	static const int files[] = { 120, 124, 128, 132, 136 };
+	static const int ways[] = { 30, 31, 32, 33, 34 };
+	static const int cpus[] = { 2, 4, 8, 12, 16, 17, 24, 31, 32, 33 };
+	static const int cpus_few[] = { 15, 16, 17 };
+	static const int cpus_enough[] = { 30, 31, 32, 33 };
+	unsigned int v;
+
+	(void)state;
+	for (v = 0; v < 2; v++) {
+		sweep_smoothly(variants[v], "ways=64;dirs=64;files=%d;loops=1", files, 5, 0.06, false);
+		sweep_smoothly(variants[v], "ways=%d;dirs=32;files=32;loops=2", ways, 5, 0.05, false);
+		sweep_smoothly(variants[v], "ways=32;dirs=32;files=32;loops=2;cpus=%d", cpus, 10, 1.0, true);
+		sweep_smoothly(variants[v], "ways=32;dirs=32;files=32;loops=2;cpus=%d", cpus_few, 3, 0.08, true);
+		sweep_smoothly(variants[v], "ways=32;dirs=32;files=32;loops=2;cpus=%d", cpus_enough, 4, 0.08, true);
+	}
+}
+
+/*
+ * A seed moves where files go and the costs' jitter: over five seeds the
+ * result stays within 5% at points between the mail's rows.
+ */
+static void test_seed_moves_the_result_little(void **state)
+{
+	static const char *const points[] = {
+		"ways=6;dirs=6;files=12;loops=3",
+		"ways=24;dirs=24;files=48;loops=2",
+		"ways=48;dirs=100;files=100;loops=1",
+		"ways=40;dirs=40;files=40;loops=2;cpus=20",
+	};
+	unsigned int i, v, seed;
+
+	(void)state;
+	for (i = 0; i < sizeof(points) / sizeof(points[0]); i++) {
+		for (v = 0; v < 2; v++) {
+			double lo = 0, hi = 0;
+
+			for (seed = 1; seed <= 5; seed++) {
+				double cps = run_metric(variants[v], points[i], seed, "creates_per_s");
+
+				if (seed == 1 || cps < lo)
+					lo = cps;
+				if (seed == 1 || cps > hi)
+					hi = cps;
+			}
+			if (hi > 1.05 * lo)
+				fail_msg("%s '%s': seeds 1-5 give %.0f to %.0f creates/s (at most 5%% apart)",
+					 variants[v], points[i], lo, hi);
+		}
+	}
+}
+
 /*
  * Every row of the paper table, both variants, seed 1. The model must
  * reproduce the shape of the mail's figures, not its absolute numbers:
@@ -432,6 +663,11 @@ int main(void)
 		cmocka_unit_test(test_walk_grows_quadratically),
 		cmocka_unit_test(test_variants_commit_alike),
 		cmocka_unit_test(test_same_seed_same_result),
+		cmocka_unit_test(test_overflow_falls_back_and_empties_queues),
+		cmocka_unit_test(test_dirs_do_not_change_the_walk),
+		cmocka_unit_test(test_loops_move_the_rate_little),
+		cmocka_unit_test(test_results_move_smoothly),
+		cmocka_unit_test(test_seed_moves_the_result_little),
 		cmocka_unit_test(test_calibration_against_the_mail),
 	};
 
