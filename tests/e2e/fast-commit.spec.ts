@@ -1,4 +1,6 @@
 import { loadEngine } from '../../web/src/core/node';
+import { FcSnapshot } from '../../web/src/core/types';
+import { journalLines } from '../../web/src/viz/queues/queues';
 import { SVG_CELL_LIMIT } from '../../web/src/viz/heatmap/heatmap';
 import { expect, hashQuery, labUrl, paramSpecs, test, waitForRuns } from './fixtures';
 import { checkHeatmapWords } from './heatmapWords';
@@ -48,6 +50,29 @@ test('the animation shows the executing line and the two queues', async ({ page 
   await expect(page.getByTestId('code-line-active').first()).toBeVisible();
   await expect(page.getByTestId('queue-dentry').first()).toBeAttached();
   await expect(page.getByTestId('queue-inode').first()).toBeAttached();
+});
+
+test('during a fast commit the journal line shows the updates locked and the threads asleep in start_this_handle', async ({ page }) => {
+  const engine = await loadEngine();
+  const params = Object.fromEntries(engine.params(LAB).map((p) => [p.name, p.default]));
+  const run = (stopStep?: number) =>
+    engine.run({ lab: LAB, variant: 'before', params, seed: 1, options: { stopStep, traceMax: 0, heatBuckets: 2 } });
+  const total = run().result.sim.steps;
+  let found: { step: number; snap: FcSnapshot } | null = null;
+  for (let k = 1; k <= total && !found; k++) {
+    const snap = FcSnapshot.parse(run(k).snapshot);
+    const asleep = snap.tasks.some((t) => t.state === 'sleep' && t.fn === 'jbd2_journal_start');
+    if (snap.fc.journal.fast_commit && snap.fc.journal.updates_locked && asleep) found = { step: k, snap };
+  }
+  if (!found) throw new Error('no step of the default before run has a thread asleep behind a fast commit');
+  await page.goto(labUrl(LAB, { variant: 'before', step: found.step }));
+  await waitForRuns(page);
+  await expect(page.getByTestId('step-counter')).toHaveText(String(found.step));
+  const journal = page.getByTestId('journal').first();
+  await expect(journal).toHaveAttribute('data-locked', 'true');
+  await expect(journal).toContainText(/fast commit, updates locked: [1-9]\d* threads? asleep in start_this_handle/);
+  await expect(journal).toContainText(journalLines(found.snap)[1]);
+  await expect(journal).toContainText(`T${found.snap.fc.journal.running_tid} running`);
 });
 
 test('play runs the animation and pause stops it', async ({ page }) => {

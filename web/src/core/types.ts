@@ -147,6 +147,16 @@ export const FcSnapshot = z.object({
       .nullable(),
     commit_running: z.boolean(),
     commits: z.number(),
+    /** jbd2's state: the barrier, the commit under way, the fast-commit area */
+    journal: z.object({
+      updates_locked: z.boolean(),
+      fast_commit: z.boolean(),
+      full_commit: z.boolean(),
+      running_tid: z.number(),
+      commit_sequence: z.number(),
+      fc_blocks_used: z.number(),
+      fc_blocks: z.number(),
+    }),
   }),
 });
 export type FcSnapshot = z.infer<typeof FcSnapshot>;

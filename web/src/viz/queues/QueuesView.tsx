@@ -15,13 +15,13 @@ import { ExportButtons, svgRefExporter } from '../export/ExportButtons';
 import { formatNs } from '../heatmap/heatmap';
 import { CHIP_H, chipLayout, LOCK_H, LockRow, TASK_COLORS, TaskChip } from '../tasks/TaskChips';
 import { useElementWidth } from '../useElementWidth';
-import { boxAt, describeStep, gridLayout, walkTarget, walkTrail, type GridLayout } from './queues';
+import { boxAt, describeStep, gridLayout, journalLines, walkTarget, walkTrail, type GridLayout } from './queues';
 
 export { TASK_COLORS };
 
 const PAD = 10;
 const QUEUE_H = 96;
-const HEAD_H = 40;
+const HEAD_H = 74;
 const LABEL_H = 18;
 const MID_GAP = 34;
 
@@ -117,6 +117,13 @@ export const QueuesView = memo(function QueuesView({ snap, variant, steps, name,
           <text x={PAD} y={32} className="q-sub">
             {last ? `step ${last.i}: T${last.task} on cpu ${last.cpu} ${describeStep(last)}` : ' '}
           </text>
+          <g data-testid="journal" data-locked={fc.journal.updates_locked}>
+            {journalLines(snap).map((line, i) => (
+              <text key={i} x={PAD} y={50 + 16 * i} className={`q-sub${i === 1 && fc.journal.updates_locked ? ' q-locked' : ''}`}>
+                {line}
+              </text>
+            ))}
+          </g>
 
           <text x={PAD} y={yDentryLabel + 12} className="q-label">
             dentry queue s_fc_dentry_q · {fc.dentry_q_len} create records
@@ -153,16 +160,6 @@ export const QueuesView = memo(function QueuesView({ snap, variant, steps, name,
             inode queue s_fc_q · {fc.inode_q_len} inodes
             {fc.inode_q_len > fc.inode_q.length ? ` (first ${fc.inode_q.length} shown)` : ''}
           </text>
-          <g className="q-legend" transform={`translate(${Math.max(PAD, width - PAD - 150)},${yInodeLabel + 2})`}>
-            <rect width={14} height={11} rx={2} className="q-box inode" />
-            <text x={18} y={10} className="q-sub">
-              file
-            </text>
-            <rect x={52} width={14} height={11} rx={2} className="q-box inode dir" />
-            <text x={70} y={10} className="q-sub">
-              directory
-            </text>
-          </g>
           <g data-testid="queue-inode" data-len={fc.inode_q_len} transform={`translate(${PAD},${yInode})`}>
             {fc.inode_q.map((e, i) => {
               const p = boxAt(i, ig);

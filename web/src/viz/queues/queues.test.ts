@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Step } from '../../core/types';
-import { boxAt, describeStep, gridLayout, walkTarget, walkTrail, type FcState } from './queues';
+import type { FcSnapshot, Step, TaskSnap } from '../../core/types';
+import { boxAt, describeStep, gridLayout, journalLines, walkTarget, walkTrail, type FcState } from './queues';
 
 const step = (over: Partial<Step>): Step => ({ i: 1, t: 0, cpu: 0, task: 1, line: 10, kind: 'visit', a: 0, b: 0, ...over });
 
@@ -24,7 +24,7 @@ describe('gridLayout', () => {
 
 const fc: FcState = {
   inode_q: [
-    { ino: 10, dir: true },
+    { ino: 13, dir: false },
     { ino: 11, dir: false },
     { ino: 12, dir: false },
   ],
@@ -37,6 +37,7 @@ const fc: FcState = {
   walk: { task: 1, dentry_idx: 1, inode_idx: 1 },
   commit_running: true,
   commits: 0,
+  journal: { updates_locked: true, fast_commit: true, full_commit: false, running_tid: 2, commit_sequence: 1, fc_blocks_used: 0, fc_blocks: 4095 },
 };
 
 describe('walk', () => {
@@ -62,5 +63,40 @@ describe('walk', () => {
     expect(describeStep(step({ kind: 'commit_start', a: 38, b: 30 }))).toBe('starts a fast commit of 38 inodes and 30 records');
     expect(describeStep(step({ kind: 'odd', a: 1, b: 2 }))).toBe('odd (1, 2)');
     expect(describeStep(step({ kind: 'match', a: 1, b: -1 }))).toBe("follows record #1's link straight to its inode");
+  });
+});
+
+describe('journalLines', () => {
+  const journal = { updates_locked: false, fast_commit: false, full_commit: false, running_tid: 7, commit_sequence: 6, fc_blocks_used: 3, fc_blocks: 4095 };
+  const task = (id: number, state: TaskSnap['state'], fn: string): TaskSnap => ({ id, cpu: id, name: `fs_mark/${id}`, state, line: 1, fn });
+  const snap = (j: Partial<typeof journal>, tasks: TaskSnap[]): FcSnapshot => ({
+    now_ns: 0,
+    step: 1,
+    locks: [],
+    tasks,
+    fc: { inode_q: [], inode_q_len: 0, dentry_q: [], dentry_q_len: 0, walk: null, commit_running: false, commits: 0, journal: { ...journal, ...j } },
+  });
+
+  it('names the transactions and the area, and says when no commit runs', () => {
+    expect(journalLines(snap({}, []))).toEqual([
+      'journal: T7 running · committed through T6 · fast-commit area 3/4095 blocks',
+      'no commit under way: handles start freely',
+    ]);
+  });
+
+  it('counts the threads a fast commit keeps out of the journal and the fsyncs waiting for it', () => {
+    const tasks = [
+      task(0, 'sleep', 'jbd2_journal_start'),
+      task(1, 'sleep', 'jbd2_journal_start'),
+      task(2, 'run', 'ext4_fc_commit_dentry_updates'),
+      task(3, 'sleep', 'jbd2_fc_begin_commit'),
+      task(4, 'run', 'jbd2_journal_start'),
+    ];
+    expect(journalLines(snap({ updates_locked: true, fast_commit: true }, tasks))[1]).toBe(
+      'fast commit, updates locked: 2 threads asleep in start_this_handle, 1 fsync waiting',
+    );
+    expect(journalLines(snap({ full_commit: true }, [tasks[0]!]))[1]).toBe(
+      'full commit: 1 thread asleep in start_this_handle, 0 fsyncs waiting',
+    );
   });
 });

@@ -124,3 +124,31 @@ export function describeStep(s: Step): string {
       return `${s.kind} (${s.a}, ${s.b})`;
   }
 }
+
+/** Model functions where a task sleeps for the journal (jbd2.c, fast-commit.c). */
+const START_HANDLE_FN = 'jbd2_journal_start';
+const FC_WAIT_FN = 'jbd2_fc_begin_commit';
+
+const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * The journal in two lines: the transactions and the fast-commit area, then
+ * what the commit under way does to everyone else (a fast commit locks
+ * updates, so creators sleep in start_this_handle; fsyncs that find a
+ * commit running sleep on j_fc_wait).
+ */
+export function journalLines(snap: FcSnapshot): [string, string] {
+  const j = snap.fc.journal;
+  const asleep = (fn: string) => snap.tasks.filter((t) => t.state === 'sleep' && t.fn === fn).length;
+  const head = `journal: T${j.running_tid} running · committed through T${j.commit_sequence} · fast-commit area ${j.fc_blocks_used}/${j.fc_blocks} blocks`;
+  if (!j.fast_commit && !j.full_commit) return [head, 'no commit under way: handles start freely'];
+  const what = j.fast_commit ? 'fast commit' : 'full commit';
+  const creators = asleep(START_HANDLE_FN);
+  const fsyncs = asleep(FC_WAIT_FN);
+  return [
+    head,
+    `${what}${j.updates_locked ? ', updates locked' : ''}: ` +
+      `${plural(creators, 'thread', 'threads')} asleep in start_this_handle, ` +
+      `${plural(fsyncs, 'fsync', 'fsyncs')} waiting`,
+  ];
+}
