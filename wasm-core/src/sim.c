@@ -264,6 +264,26 @@ int sim_heat_buckets_used(const struct sim *s)
 }
 
 /* ---------------------------------------------------------------------- */
+/* Cache lines that several CPUs write                                      */
+
+u64 sim_line_write(struct sim *s, struct task *t, struct sim_line *l, u64 op_ns)
+{
+	u64 now = sim_clock(s, t), start = l->free_at > now ? l->free_at : now;
+	u64 cost = op_ns;
+
+	if (l->cpu != t->cpu) {
+		cost += s->costs.line_transfer_ns;
+		l->transfers++;
+	}
+	l->cpu = t->cpu;
+	l->free_at = start + cost;
+	l->writes++;
+	l->wait_ns += start - now;
+	s->line_wait_ns += start - now;
+	return start - now + cost;
+}
+
+/* ---------------------------------------------------------------------- */
 /* CPU and task states                                                      */
 
 static void cpu_update(struct sim *s, int cpu)
