@@ -128,6 +128,35 @@ struct task {
 };
 
 /*
+ * struct sim_line - one cache line that several CPUs write: a reference
+ * count, a lock word that the engine does not hold for the model, a list's
+ * links, a counter that every CPU adds to.
+ *
+ * Cache coherence lets one CPU at a time hold a line for writing (MESI's
+ * Modified state). So a write to the line waits while another CPU's write
+ * to it is in flight; then the line moves here from the CPU that wrote it
+ * last, costing line_transfer_ns, unless that CPU is this one and the line
+ * is still in its cache; then the write itself: an atomic read-modify-write
+ * (a lock-prefixed instruction holds the line until it is done) costs
+ * lock_acquire_ns, the same atomic on a local line as an uncontended lock,
+ * and a plain store nothing more. The line is busy until the write is done,
+ * so writes by many CPUs are served one at a time, in the order of their
+ * times. A line that no CPU has written yet comes from memory, a miss that
+ * costs about what a move does. Loads are not modelled: they share a line,
+ * they do not own it.
+ *
+ * Zeroed, a line reads as written last by CPU 0: sim_line_init() makes it
+ * nobody's.
+ */
+struct sim_line {
+	int cpu;		/* the CPU that wrote it last; -1: none yet */
+	u64 free_at;		/* when the last write queued on it is done */
+	u64 writes;		/* writes to it */
+	u64 transfers;		/* writes that moved it from another CPU */
+	u64 wait_ns;		/* time writers waited for another CPU's write */
+};
+
+/*
  * The kernel's locks. One struct serves every kind; the kind decides who
  * may share it, whether a waiter spins or sleeps, and who gets it next.
  *
@@ -149,6 +178,13 @@ struct task {
  *   on a CPU (the MCS "osq" of spinners), sleeps otherwise; spinners get it
  *   before sleepers, and stop spinning to sleep when the owner leaves its
  *   CPU.
+ *
+ * The lock word is a struct sim_line. Taking a free lock is one atomic on
+ * it, and so is a handoff to a spinning waiter; releasing an rwlock_t's
+ * read side, an rw_semaphore or a mutex is one more (the kernel's unlock is
+ * an atomic add or cmpxchg on the word), which the releaser waits for:
+ * readers that come and go on many CPUs queue for the word's line. A
+ * spin_unlock() or write_unlock() is a release store, charged nothing.
  *
  * Statistics are kept per lock and per lock class (locks initialised with
  * the same name), as /proc/lock_stat keeps them.
@@ -173,7 +209,7 @@ struct sim_lock {
 	struct lock_class *cls;
 	struct task *owner;		/* exclusive holder */
 	int readers;			/* shared holders */
-	int last_cpu;			/* CPU that last wrote the lock word */
+	struct sim_line line;		/* the lock word's line */
 	struct list_head waiters;	/* FIFO of struct task.wait_entry */
 	struct list_head spinners;	/* RWSEM/MUTEX: optimistic spinners */
 	int nr_waiters, nr_spinners;
@@ -223,38 +259,9 @@ struct blkdev {
 	u64 queue_ns;		/* summed time requests waited for a channel */
 };
 
-/*
- * struct sim_line - one cache line that several CPUs write: a reference
- * count, a lock word that the engine does not hold for the model, a list's
- * links, a counter that every CPU adds to.
- *
- * Cache coherence lets one CPU at a time hold a line for writing (MESI's
- * Modified state). So a write to the line waits while another CPU's write
- * to it is in flight; then the line moves here from the CPU that wrote it
- * last, costing line_transfer_ns, unless that CPU is this one and the line
- * is still in its cache; then the write itself: an atomic read-modify-write
- * (a lock-prefixed instruction holds the line until it is done) costs
- * lock_acquire_ns, the same atomic on a local line as an uncontended lock,
- * and a plain store nothing more. The line is busy until the write is done,
- * so writes by many CPUs are served one at a time, in the order of their
- * times. A line that no CPU has written yet comes from memory, a miss that
- * costs about what a move does. Loads are not modelled: they share a line,
- * they do not own it.
- *
- * Zeroed, a line reads as written last by CPU 0: sim_line_init() makes it
- * nobody's.
- */
-struct sim_line {
-	int cpu;		/* the CPU that wrote it last; -1: none yet */
-	u64 free_at;		/* when the last write queued on it is done */
-	u64 writes;		/* writes to it */
-	u64 transfers;		/* writes that moved it from another CPU */
-	u64 wait_ns;		/* time writers waited for another CPU's write */
-};
-
 /* The machine-wide costs every lab shares; labs add their own table. */
 struct sim_costs {
-	u64 lock_acquire_ns;	/* uncontended atomic on a local line */
+	u64 lock_acquire_ns;	/* an atomic on a line in this CPU's cache */
 	u64 line_transfer_ns;	/* moving a cache line to another CPU */
 	u64 wakeup_ns;		/* from wake_up to the sleeper running */
 	u64 ctx_switch_ns;

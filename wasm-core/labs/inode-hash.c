@@ -332,13 +332,14 @@ struct inode_slot {
  * statistics name btrfs-tree-03 as lockdep does (the fs tree's class at
  * level 3). Every search read-locks it and, in a walk that changes
  * nothing, none write-locks it, so it never waits: what it costs is its
- * line, @lock_line, which moves on every down_read() and up_read(). A
- * level-2 node's lock is the same and only its line is modelled, so that
- * the lock table keeps one row per lock class.
+ * word's line, which moves on every down_read() and up_read() (the engine
+ * charges both, see struct sim_lock). A level-2 node's lock is the same
+ * and only its line, @lock_line, is modelled, so that the lock table keeps
+ * one row per lock class.
  */
 struct extent_buffer {
 	struct sim_line refs;
-	struct sim_line lock_line;
+	struct sim_line lock_line;	/* a level-2 node's only */
 	struct rw_semaphore lock;	/* the root node's only */
 };
 
@@ -1192,23 +1193,16 @@ static int btrfs_search_slot(struct sim *s, struct ih_task *w, int item)
 	struct task *t = w->t;
 	struct co *co = &w->co_search;
 	struct extent_buffer *root = &ih.root.node;
-	u64 wait;
 
 	CO_BEGIN(co);
 	STEP(t, IK_BTRFS_SEARCH, item, (s64)w->ino);
 	/* btrfs_read_lock_root_node() */
 	line_atomic(t, &root->refs);
-	/* the lock's atomic and move are the engine's to charge, its wait here */
-	sim_elapse(t);
-	wait = sim_line_wait(s, t, &root->lock_line);
-	sim_line_write(s, t, &root->lock_line, s->costs.lock_acquire_ns);
-	sim_charge(t, wait);
 	down_read(t, &root->lock);
 	/* the level-2 child: find_extent_buffer(), btrfs_tree_read_lock() */
 	line_atomic(t, &w->l2->refs);
 	line_atomic(t, &w->l2->lock_line);
 	/* level 2: the root's read lock goes */
-	line_atomic(t, &root->lock_line);
 	up_read(t, &root->lock);
 	/* level 1 locked, the level-2 node's read lock goes; then the leaf */
 	line_atomic(t, &w->l2->lock_line);
@@ -1468,7 +1462,7 @@ static const struct metric_spec ih_metrics[] = {
 	{ "grace_periods", "", "RCU grace periods that freed evicted inodes" },
 	{ "kthread_s", "s", "CPU time of kswapd and the RCU callback thread" },
 	{ "sb_list_lock_spin_s", "s", "time all CPUs spent spinning on s_inode_list_lock (inode_sb_list_add() inside inode_hash_lock, inode_sb_list_del() in evict())" },
-	{ "line_wait_s", "s", "time all CPUs waited for a cache line that another CPU was writing: btrfs's tree nodes' reference counts and lock words, its root's reference count, the super block's inode list" },
+	{ "line_wait_s", "s", "time all CPUs waited for a cache line that another CPU was writing: the locks' words, btrfs's tree nodes' reference counts and lock words, its root's reference count, the super block's inode list" },
 };
 #define IH_NR_METRICS ((int)(sizeof(ih_metrics) / sizeof(ih_metrics[0])))
 
@@ -1513,7 +1507,6 @@ static int btrfs_root_init(struct sim *s)
 	spin_lock_init(s, &root->inodes.xa_lock, "root->inodes.xa_lock");
 	spin_lock_init(s, &root->delayed_nodes.xa_lock, "root->delayed_nodes.xa_lock");
 	sim_line_init(&root->node.refs);
-	sim_line_init(&root->node.lock_line);
 	for (i = 0; i < BTRFS_L2_NODES; i++) {
 		sim_line_init(&root->l2[i].refs);
 		sim_line_init(&root->l2[i].lock_line);
