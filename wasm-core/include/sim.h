@@ -132,6 +132,35 @@ struct task {
 };
 
 /*
+ * struct sim_line - one cache line that several CPUs write: a reference
+ * count, a lock word that the engine does not hold for the model, a list's
+ * links, a counter that every CPU adds to.
+ *
+ * Cache coherence lets one CPU at a time hold a line for writing (MESI's
+ * Modified state). So a write to the line waits while another CPU's write
+ * to it is in flight; then the line moves here from the CPU that wrote it
+ * last, costing line_transfer_ns, unless that CPU is this one and the line
+ * is still in its cache; then the write itself: an atomic read-modify-write
+ * (a lock-prefixed instruction holds the line until it is done) costs
+ * lock_acquire_ns, the same atomic on a local line as an uncontended lock,
+ * and a plain store nothing more. The line is busy until the write is done,
+ * so writes by many CPUs are served one at a time, in the order of their
+ * times. A line that no CPU has written yet comes from memory, a miss that
+ * costs about what a move does. Loads are not modelled: they share a line,
+ * they do not own it.
+ *
+ * Zeroed, a line reads as written last by CPU 0: sim_line_init() makes it
+ * nobody's.
+ */
+struct sim_line {
+	int cpu;		/* the CPU that wrote it last; -1: none yet */
+	u64 free_at;		/* when the last write queued on it is done */
+	u64 writes;		/* writes to it */
+	u64 transfers;		/* writes that moved it from another CPU */
+	u64 wait_ns;		/* time writers waited for another CPU's write */
+};
+
+/*
  * The kernel's locks. One struct serves every kind; the kind decides who
  * may share it, whether a waiter spins or sleeps, and who gets it next.
  *
@@ -153,6 +182,13 @@ struct task {
  *   on a CPU (the MCS "osq" of spinners), sleeps otherwise; spinners get it
  *   before sleepers, and stop spinning to sleep when the owner leaves its
  *   CPU.
+ *
+ * The lock word is a struct sim_line. Taking a free lock is one atomic on
+ * it, and so is a handoff to a spinning waiter; releasing an rwlock_t's
+ * read side, an rw_semaphore or a mutex is one more (the kernel's unlock is
+ * an atomic add or cmpxchg on the word), which the releaser waits for:
+ * readers that come and go on many CPUs queue for the word's line. A
+ * spin_unlock() or write_unlock() is a release store, charged nothing.
  *
  * Statistics are kept per lock and per lock class (locks initialised with
  * the same name), as /proc/lock_stat keeps them.
@@ -177,7 +213,7 @@ struct sim_lock {
 	struct lock_class *cls;
 	struct task *owner;		/* exclusive holder */
 	int readers;			/* shared holders */
-	int last_cpu;			/* CPU that last wrote the lock word */
+	struct sim_line line;		/* the lock word's line */
 	struct list_head waiters;	/* FIFO of struct task.wait_entry */
 	struct list_head spinners;	/* RWSEM/MUTEX: optimistic spinners */
 	int nr_waiters, nr_spinners;
@@ -229,7 +265,7 @@ struct blkdev {
 
 /* The machine-wide costs every lab shares; labs add their own table. */
 struct sim_costs {
-	u64 lock_acquire_ns;	/* uncontended atomic on a local line */
+	u64 lock_acquire_ns;	/* an atomic on a line in this CPU's cache */
 	u64 line_transfer_ns;	/* moving a cache line to another CPU */
 	u64 wakeup_ns;		/* from wake_up to the sleeper running */
 	u64 ctx_switch_ns;
@@ -316,6 +352,8 @@ struct sim {
 	struct list_head rcu_gps;
 	u64 rcu_gps_completed;
 
+	u64 line_wait_ns;	/* waits for a struct sim_line, every line of the run */
+
 	struct sim_lock *locks[SIM_MAX_LOCKS];
 	int nr_locks;
 	struct lock_class classes[SIM_MAX_CLASSES];
@@ -398,6 +436,35 @@ static inline bool sim_step(struct sim *s, struct task *t, int line, int kind,
 	if (++s->steps < s->step_watch)
 		return false;
 	return __sim_step_slow(s, t, line, kind, a, b);
+}
+
+/* sim_line_init - @l, written by no CPU yet */
+static inline void sim_line_init(struct sim_line *l)
+{
+	l->cpu = -1;
+	l->free_at = 0;
+	l->writes = l->transfers = l->wait_ns = 0;
+}
+
+/*
+ * sim_line_write - @t writes @l at its own time, sim_clock(): returns what
+ * the write costs @t, for the caller to charge: the wait while another
+ * CPU's write to @l is in flight, the line's move unless @t's CPU wrote it
+ * last, then @op_ns, the write's own cost once the line is here
+ * (s->costs.lock_acquire_ns for an atomic, 0 for a plain store). @l is busy
+ * until then. The caller must have let its charged time pass (sim_elapse()),
+ * so that the line serves writes in the order of their times: see
+ * line_atomic() and line_store().
+ */
+u64 sim_line_write(struct sim *s, struct task *t, struct sim_line *l, u64 op_ns);
+
+/* sim_line_wait - how long a write of @t to @l, now, would wait for another CPU's */
+static inline u64 sim_line_wait(const struct sim *s, const struct task *t,
+				const struct sim_line *l)
+{
+	u64 now = sim_clock(s, t);
+
+	return l->free_at > now ? l->free_at - now : 0;
 }
 
 /* Requests: each parks the task's request and returns true (yield). */
@@ -551,6 +618,25 @@ bool __sim_io(struct task *t, struct blkdev *d, u64 bytes, bool flush);
 		(t)->file = __FILE__;					\
 		(t)->line = __LINE__;					\
 		CO_WAIT_IF(co, __sim_request(t, REQ_COND_RESCHED));	\
+	} while (0)
+
+/*
+ * line_atomic - an atomic read-modify-write of @t on @l (atomic_inc(),
+ * refcount_inc(), an atomic on a lock word the engine does not hold):
+ * the charged time passes, then the write is charged (sim_line_write()).
+ * Allowed anywhere, under spinlocks and in RCU sections.
+ */
+#define line_atomic(t, l)						\
+	do {								\
+		sim_elapse(t);						\
+		sim_charge(t, sim_line_write(s, t, l, s->costs.lock_acquire_ns)); \
+	} while (0)
+
+/* line_store - a plain store of @t to @l, charged as line_atomic() is */
+#define line_store(t, l)						\
+	do {								\
+		sim_elapse(t);						\
+		sim_charge(t, sim_line_write(s, t, l, 0));		\
 	} while (0)
 
 /*

@@ -84,9 +84,8 @@
  * with its inode; a directory stays cached once looked up (its children's
  * dentries pin it); i_lock and the LRU's lock are charged as uncontended,
  * not modelled as locks; of btrfs's tree, only the lines that several CPUs
- * write are modelled, the private levels' work is a charge; a cache line
- * that several CPUs write is served to one at a time (struct cacheline),
- * in the model rather than the engine.
+ * write are modelled (the engine's struct sim_line, served to one CPU at a
+ * time), the private levels' work is a charge.
  *
  * Model functions are coroutines (co.h): whatever lives across a lock, a
  * sleep or a node of a walk is kept in struct ih_task, the task's frame.
@@ -258,18 +257,6 @@ static const struct ih_costs {
 #define I_FREEING	(1U << 1)
 #define I_CLEAR		(1U << 2)
 
-/*
- * struct cacheline - a line that several CPUs write: a reference count, a
- * lock word the engine does not hold for the model, a list's links. One CPU
- * owns a line at a time, so a write waits while another CPU's write to it
- * is under way, then moves the line (line_transfer_ns) unless this CPU
- * wrote it last. See line_write().
- */
-struct cacheline {
-	int cpu;		/* its last writer; -1: nobody yet */
-	u64 free_at;		/* when the last write queued on it is done */
-};
-
 struct super_block {
 	u64 s_hash_salt;	/* what hash() mixes in for this file system */
 	/*
@@ -292,7 +279,7 @@ struct inode {
 	struct list_head i_lru;		/* on the LRU, a dispose list or the
 					 * RCU callback list */
 	struct list_head i_sb_list;	/* on sb->s_inodes, under s_inode_list_lock */
-	struct cacheline i_sb_line;	/* the line that holds i_sb_list */
+	struct sim_line i_sb_line;	/* the line that holds i_sb_list */
 	bool is_dir;
 	/* the model's own bookkeeping, read by the checker and the snapshot */
 	u32 i_gen;			/* allocations of this slot so far */
@@ -345,13 +332,14 @@ struct inode_slot {
  * statistics name btrfs-tree-03 as lockdep does (the fs tree's class at
  * level 3). Every search read-locks it and, in a walk that changes
  * nothing, none write-locks it, so it never waits: what it costs is its
- * line, @lock_line, which moves on every down_read() and up_read(). A
- * level-2 node's lock is the same and only its line is modelled, so that
- * the lock table keeps one row per lock class.
+ * word's line, which moves on every down_read() and up_read() (the engine
+ * charges both, see struct sim_lock). A level-2 node's lock is the same
+ * and only its line, @lock_line, is modelled, so that the lock table keeps
+ * one row per lock class.
  */
 struct extent_buffer {
-	struct cacheline refs;
-	struct cacheline lock_line;
+	struct sim_line refs;
+	struct sim_line lock_line;	/* a level-2 node's only */
 	struct rw_semaphore lock;	/* the root node's only */
 };
 
@@ -375,7 +363,7 @@ struct xarray {
 struct btrfs_root {
 	struct extent_buffer node;
 	struct extent_buffer l2[BTRFS_L2_NODES];
-	struct cacheline refs;
+	struct sim_line refs;
 	struct xarray inodes;
 	struct inode **inodes_slot;	/* root->inodes' entries, by ino - first_ino */
 	struct xarray delayed_nodes;
@@ -511,7 +499,6 @@ static struct ih_model {
 	u64 user_ns;
 	u64 wrong_inode;
 	u64 root_replaced_live;		/* btrfs_add_inode_to_root() over a live inode */
-	u64 line_wait_ns;		/* writes waiting for a line another CPU writes */
 	u64 uaf;			/* walks that stood on a freed inode */
 	char uaf_msg[120];
 	struct sim_heat chain_heat;
@@ -565,36 +552,6 @@ static void charge_chain(struct sim *s, struct task *t, u32 bucket, u64 ns)
 	chain_heat_add(bucket, s->now + t->pending_ns, ns);
 	sim_charge(t, ns);
 }
-
-/*
- * line_write - what @t's write to @l costs, at the task's own time: the
- * wait while another CPU's write to it is under way, then the line's move
- * here unless this CPU wrote it last, then the atomic's own cost if
- * @atomic. With @engine_charges the write is a lock operation that the
- * engine charges itself (its move and its atomic): only the wait is
- * returned. The caller must have let its charged time pass (sim_elapse()),
- * so that writes are served in the order of their times.
- */
-static u64 line_write(struct sim *s, struct task *t, struct cacheline *l,
-		      bool atomic, bool engine_charges)
-{
-	u64 now = sim_clock(s, t), start = l->free_at > now ? l->free_at : now;
-	u64 cost = atomic ? s->costs.lock_acquire_ns : 0;
-
-	if (l->cpu != t->cpu)
-		cost += s->costs.line_transfer_ns;
-	l->cpu = t->cpu;
-	l->free_at = start + cost;
-	ih.line_wait_ns += start - now;
-	return start - now + (engine_charges ? 0 : cost);
-}
-
-/* line_atomic - an atomic of @t on @l, charged (see line_write()) */
-#define line_atomic(t, l)						\
-	do {								\
-		sim_elapse(t);						\
-		sim_charge(t, line_write(s, t, l, true, false));	\
-	} while (0)
 
 /*
  * hash_line_written - @node is about to leave its chain, or has just been
@@ -654,7 +611,7 @@ static struct inode *slab_alloc(struct sim *s)
 	INIT_HLIST_NODE(&inode->i_hash);
 	INIT_LIST_HEAD(&inode->i_lru);
 	INIT_LIST_HEAD(&inode->i_sb_list);
-	inode->i_sb_line.cpu = -1;
+	sim_line_init(&inode->i_sb_line);
 	ih.nr_inodes++;
 	return inode;
 }
@@ -875,11 +832,11 @@ static void drop_dentries(struct inode *inode)
 static u64 sb_list_add(struct sim *s, struct task *t, struct inode *inode)
 {
 	struct list_head *head = &ih.sb.s_inodes;
-	u64 ns = line_write(s, t, &inode->i_sb_line, false, false);
+	u64 ns = sim_line_write(s, t, &inode->i_sb_line, 0);
 
 	if (!list_empty(head))
-		ns += line_write(s, t, &list_first_entry(head, struct inode,
-							 i_sb_list)->i_sb_line, false, false);
+		ns += sim_line_write(s, t, &list_first_entry(head, struct inode,
+							     i_sb_list)->i_sb_line, 0);
 	list_add(&inode->i_sb_list, head);
 	return ns;
 }
@@ -892,16 +849,16 @@ static u64 sb_list_add(struct sim *s, struct task *t, struct inode *inode)
 static u64 sb_list_del(struct sim *s, struct task *t, struct inode *inode)
 {
 	struct list_head *head = &ih.sb.s_inodes;
-	u64 ns = line_write(s, t, &inode->i_sb_line, false, false), n;
+	u64 ns = sim_line_write(s, t, &inode->i_sb_line, 0), n;
 
 	if (inode->i_sb_list.prev != head) {
-		n = line_write(s, t, &list_entry(inode->i_sb_list.prev, struct inode,
-						 i_sb_list)->i_sb_line, false, false);
+		n = sim_line_write(s, t, &list_entry(inode->i_sb_list.prev, struct inode,
+						     i_sb_list)->i_sb_line, 0);
 		ns = n > ns ? n : ns;
 	}
 	if (inode->i_sb_list.next != head) {
-		n = line_write(s, t, &list_entry(inode->i_sb_list.next, struct inode,
-						 i_sb_list)->i_sb_line, false, false);
+		n = sim_line_write(s, t, &list_entry(inode->i_sb_list.next, struct inode,
+						     i_sb_list)->i_sb_line, 0);
 		ns = n > ns ? n : ns;
 	}
 	list_del_init(&inode->i_sb_list);
@@ -1241,14 +1198,11 @@ static int btrfs_search_slot(struct sim *s, struct ih_task *w, int item)
 	STEP(t, IK_BTRFS_SEARCH, item, (s64)w->ino);
 	/* btrfs_read_lock_root_node() */
 	line_atomic(t, &root->refs);
-	sim_elapse(t);
-	sim_charge(t, line_write(s, t, &root->lock_line, true, true));
 	down_read(t, &root->lock);
 	/* the level-2 child: find_extent_buffer(), btrfs_tree_read_lock() */
 	line_atomic(t, &w->l2->refs);
 	line_atomic(t, &w->l2->lock_line);
 	/* level 2: the root's read lock goes */
-	line_atomic(t, &root->lock_line);
 	up_read(t, &root->lock);
 	/* level 1 locked, the level-2 node's read lock goes; then the leaf */
 	line_atomic(t, &w->l2->lock_line);
@@ -1508,7 +1462,7 @@ static const struct metric_spec ih_metrics[] = {
 	{ "grace_periods", "", "RCU grace periods that freed evicted inodes" },
 	{ "kthread_s", "s", "CPU time of kswapd and the RCU callback thread" },
 	{ "sb_list_lock_spin_s", "s", "time all CPUs spent spinning on s_inode_list_lock (inode_sb_list_add() inside inode_hash_lock, inode_sb_list_del() in evict())" },
-	{ "line_wait_s", "s", "time all CPUs waited for a cache line that another CPU was writing: btrfs's tree nodes' reference counts and lock words, its root's reference count, the super block's inode list" },
+	{ "line_wait_s", "s", "time all CPUs waited for a cache line that another CPU was writing: the locks' words, btrfs's tree nodes' reference counts and lock words, its root's reference count, the super block's inode list" },
 };
 #define IH_NR_METRICS ((int)(sizeof(ih_metrics) / sizeof(ih_metrics[0])))
 
@@ -1552,10 +1506,12 @@ static int btrfs_root_init(struct sim *s)
 	init_rwsem(s, &root->node.lock, "btrfs-tree-03");
 	spin_lock_init(s, &root->inodes.xa_lock, "root->inodes.xa_lock");
 	spin_lock_init(s, &root->delayed_nodes.xa_lock, "root->delayed_nodes.xa_lock");
-	root->node.refs.cpu = root->node.lock_line.cpu = -1;
-	for (i = 0; i < BTRFS_L2_NODES; i++)
-		root->l2[i].refs.cpu = root->l2[i].lock_line.cpu = -1;
-	root->refs.cpu = -1;
+	sim_line_init(&root->node.refs);
+	for (i = 0; i < BTRFS_L2_NODES; i++) {
+		sim_line_init(&root->l2[i].refs);
+		sim_line_init(&root->l2[i].lock_line);
+	}
+	sim_line_init(&root->refs);
 	root->inodes_slot = sim_alloc(s, sizeof(*root->inodes_slot) * nr);
 	return root->inodes_slot ? 0 : -1;
 }
@@ -1684,7 +1640,7 @@ static void ih_collect(struct sim *s, double *m)
 		kthreads += s->cpu_ns[cpu][CPU_RUN] + s->cpu_ns[cpu][CPU_SPIN];
 	m[23] = (double)kthreads / 1e9;
 	m[24] = (double)ih.sb.s_inode_list_lock.lk.spin_ns / 1e9;
-	m[25] = (double)ih.line_wait_ns / 1e9;
+	m[25] = (double)s->line_wait_ns / 1e9;
 }
 
 /* ---------------------------------------------------------------------- */

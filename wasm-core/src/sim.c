@@ -264,6 +264,32 @@ int sim_heat_buckets_used(const struct sim *s)
 }
 
 /* ---------------------------------------------------------------------- */
+/* Cache lines that several CPUs write                                      */
+
+/* line_write_at - @cpu writes @l at @at: what it costs from @at (see struct sim_line) */
+static u64 line_write_at(struct sim *s, int cpu, struct sim_line *l, u64 at, u64 op_ns)
+{
+	u64 start = l->free_at > at ? l->free_at : at;
+	u64 cost = op_ns;
+
+	if (l->cpu != cpu) {
+		cost += s->costs.line_transfer_ns;
+		l->transfers++;
+	}
+	l->cpu = cpu;
+	l->free_at = start + cost;
+	l->writes++;
+	l->wait_ns += start - at;
+	s->line_wait_ns += start - at;
+	return start - at + cost;
+}
+
+u64 sim_line_write(struct sim *s, struct task *t, struct sim_line *l, u64 op_ns)
+{
+	return line_write_at(s, t->cpu, l, sim_clock(s, t), op_ns);
+}
+
+/* ---------------------------------------------------------------------- */
 /* CPU and task states                                                      */
 
 static void cpu_update(struct sim *s, int cpu)
@@ -505,7 +531,7 @@ void sim_lock_init(struct sim *s, struct sim_lock *lk, enum lock_kind kind,
 	lk->cls = lock_class_of(s, name, kind);
 	if (!lk->cls)
 		sim_fail(s, 2, "more than %d lock classes (at '%s')", SIM_MAX_CLASSES, name);
-	lk->last_cpu = -1;
+	sim_line_init(&lk->line);
 	INIT_LIST_HEAD(&lk->waiters);
 	INIT_LIST_HEAD(&lk->spinners);
 }
@@ -543,7 +569,6 @@ static void lock_granted(struct sim *s, struct sim_lock *lk, struct task *t,
 	} else {
 		lk->readers++;
 	}
-	lk->last_cpu = t->cpu;
 	lk->acquisitions++;
 	if (lk->cls)
 		lk->cls->acquisitions++;
@@ -566,14 +591,41 @@ static void lock_waited(struct sim_lock *lk, struct task *w, u64 at)
 }
 
 /*
- * The cost of a handoff to a spinning waiter: the release moves the lock
- * word's line to the one CPU that polls it (qspinlock's pending waiter or
- * MCS head, qrwlock's queue head, a mutex's first osq spinner), which then
- * sets it with one atomic. Constant whatever the number of waiters.
+ * lock_word_atomic - an atomic of CPU @cpu on @lk's lock word at @at, and
+ * what it costs from then: the word's line (struct sim_line) serves one
+ * CPU's atomic at a time, and moves to @cpu unless @cpu wrote it last. The
+ * CPU that initialised the lock wrote the word first, and the model does
+ * not say which CPU that was: the first taker's, as if it had.
+ *
+ * A taker's fast path is one atomic on the word (qspinlock's and qrwlock's
+ * cmpxchg or add, rw_semaphore's and mutex's). A handoff to a spinning
+ * waiter is one too: the release moves the line to the one CPU that polls
+ * it (qspinlock's pending waiter or MCS head, qrwlock's queue head, a
+ * mutex's first osq spinner), which then sets the word; so its cost does
+ * not grow with the waiters. Readers of an rwlock_t or rw_semaphore add to
+ * and subtract from one count, so their takes and releases queue for the
+ * line as the readers grow.
  */
-static u64 handoff_cost(struct sim *s)
+static u64 lock_word_atomic(struct sim *s, struct sim_lock *lk, int cpu, u64 at)
 {
-	return s->costs.line_transfer_ns + s->costs.lock_acquire_ns;
+	if (lk->line.cpu < 0)
+		lk->line.cpu = cpu;
+	return line_write_at(s, cpu, &lk->line, at, s->costs.lock_acquire_ns);
+}
+
+/*
+ * unlock_is_atomic - whether releasing @lk in @mode is an atomic on its word
+ * that the releaser waits for: read_unlock() (atomic_sub_return_release() of
+ * the reader count), up_read() and up_write() (atomic_long_add_return_release()
+ * and atomic_long_fetch_add_release() of sem->count), mutex_unlock()
+ * (atomic_long_try_cmpxchg_release() of lock->owner). spin_unlock() and
+ * write_unlock() are a release store (smp_store_release() of the locked
+ * byte), which the CPU's store buffer takes without waiting for the line:
+ * the next taker pays its move.
+ */
+static bool unlock_is_atomic(const struct sim_lock *lk, int mode)
+{
+	return lk->kind != LOCK_SPIN && !(lk->kind == LOCK_RW && mode == LOCK_EXCL);
 }
 
 static bool can_take(const struct sim_lock *lk, int mode)
@@ -609,7 +661,14 @@ static void wake_task(struct sim *s, struct task *w, u64 delay);
 static void hand_over(struct sim *s, struct sim_lock *lk, struct task *w, int *nr)
 {
 	bool asleep = w->state == TASK_SLEEP;
-	u64 delay = asleep ? s->costs.wakeup_ns : handoff_cost(s);
+	u64 delay;
+
+	if (asleep) {
+		delay = s->costs.wakeup_ns;
+		lk->line.cpu = w->cpu;
+	} else {
+		delay = lock_word_atomic(s, lk, w->cpu, s->now);
+	}
 
 	list_del_init(&w->wait_entry);
 	(*nr)--;
@@ -661,7 +720,7 @@ static void run_or_preempt(struct sim *s, struct task *t);
 
 static void do_lock(struct sim *s, struct task *t, struct sim_lock *lk, int mode)
 {
-	u64 cost = s->costs.lock_acquire_ns;
+	u64 cost;
 
 	if (lk->owner == t || (mode == LOCK_SHARED && held_index(t, lk) >= 0 &&
 			       lk->kind != LOCK_RW)) {
@@ -673,8 +732,7 @@ static void do_lock(struct sim *s, struct task *t, struct sim_lock *lk, int mode
 					     mode == LOCK_SHARED ? "down_read" : "down_write"))
 		return;
 	if (can_take(lk, mode)) {
-		if (lk->last_cpu >= 0 && lk->last_cpu != t->cpu)
-			cost += s->costs.line_transfer_ns;
+		cost = lock_word_atomic(s, lk, t->cpu, s->now);
 		lock_granted(s, lk, t, mode, s->now + cost);
 		run_task(s, t, cost);
 		return;
@@ -706,6 +764,7 @@ static void do_lock(struct sim *s, struct task *t, struct sim_lock *lk, int mode
 static void do_unlock(struct sim *s, struct task *t, struct sim_lock *lk, int mode)
 {
 	int i = held_index(t, lk);
+	u64 cost;
 
 	if (i < 0 || (mode == LOCK_EXCL && lk->owner != t) ||
 	    (mode == LOCK_SHARED && lk->owner == t)) {
@@ -725,9 +784,22 @@ static void do_unlock(struct sim *s, struct task *t, struct sim_lock *lk, int mo
 	} else {
 		lk->readers--;
 	}
-	lk->last_cpu = t->cpu;
+	if (!unlock_is_atomic(lk, mode)) {
+		lk->line.cpu = t->cpu;
+		lock_grant(s, lk);
+		run_or_preempt(s, t);
+		return;
+	}
+	/*
+	 * The atomic holds the word's line until it is done, so a waiter that
+	 * the release lets in takes the line after it; the releaser goes on
+	 * once it is done, at the preemption point that follows (the
+	 * preempt_enable() after it, or the end of the section).
+	 */
+	cost = lock_word_atomic(s, lk, t->cpu, s->now);
 	lock_grant(s, lk);
-	run_or_preempt(s, t);
+	t->req = REQ_ELAPSE;
+	heap_push(s, s->now + cost, t);
 }
 
 /*
@@ -1140,7 +1212,8 @@ int sim_init(struct sim *s, int nr_cpus, u32 seed)
 	/*
 	 * Machine-wide costs, for a server of the mails' era (2-4 GHz, one or
 	 * two sockets):
-	 * - an uncontended lock is one atomic on a line already in L1: ~20 ns;
+	 * - an atomic read-modify-write (an uncontended lock, an atomic
+	 *   unlock, a reference count) on a line already in L1: ~20 ns;
 	 * - a cache line moving to another core: ~100 ns across a socket
 	 *   (intra-socket transfers are ~40-60 ns; the labs' many-CPU runs
 	 *   span sockets);

@@ -2,7 +2,8 @@
 /*
  * test_engine.c - tests of the simulator itself (sim.c), driven by tiny
  * models written here, not through a lab: determinism, the spinlock's FIFO
- * handoff and its costs, mutual exclusion, wait queues, RCU grace periods,
+ * handoff and its costs, mutual exclusion, cache lines that several CPUs
+ * write, wait queues, RCU grace periods,
  * the block device, the scheduler, the heatmap, the budgets, halting at a
  * step and the step trace.
  *
@@ -35,6 +36,7 @@ struct actor {
 	u64 work2_ns;		/* CPU work of a second phase */
 	u64 bytes;		/* I/O size */
 	bool flush;
+	bool store;		/* line_writer: plain stores, not atomics */
 	int need;		/* the `go` level a sleeper waits for */
 	int checks;		/* times its wait condition was evaluated */
 	u64 cost_ns[4];		/* what each lock acquisition cost */
@@ -45,6 +47,7 @@ static struct world {
 	bool live;		/* W.s needs sim_destroy() */
 	struct sim s;
 	struct spinlock lock;
+	struct sim_line line;
 	struct wait_queue_head wq;
 	struct blkdev dev;
 	struct actor a[MAX_ACTORS];
@@ -67,6 +70,7 @@ static void world_init(int nr_cpus, u32 seed)
 	assert_int_equal(sim_init(&W.s, nr_cpus, seed), 0);
 	W.live = true;
 	spin_lock_init(&W.s, &W.lock, "test_lock");
+	sim_line_init(&W.line);
 	init_waitqueue_head(&W.wq, "test_wq");
 	blkdev_init(&W.dev, "test_dev", 2, DEV_LATENCY_NS, DEV_BW, DEV_FLUSH_NS);
 }
@@ -141,6 +145,30 @@ static int relocker(struct sim *s, struct task *t)
 		a->cost_ns[a->i] = vnow(s, t) - a->v;
 		sim_charge(t, a->work_ns);
 		spin_unlock(t, &W.lock);
+	}
+	CO_END(co);
+}
+
+/*
+ * Write W.line n times (atomics, or plain stores if store), work_ns of
+ * other work after each write, noting what each write cost.
+ */
+static int line_writer(struct sim *s, struct task *t)
+{
+	struct actor *a = t->priv;
+	struct co *co = &a->co;
+
+	CO_BEGIN(co);
+	for (a->i = 0; a->i < a->n; a->i++) {
+		a->v = vnow(s, t);
+		if (a->store)
+			line_store(t, &W.line);
+		else
+			line_atomic(t, &W.line);
+		a->cost_ns[a->i] = vnow(s, t) - a->v;
+		if (!a->i)
+			a->done_ns = vnow(s, t);
+		sim_charge(t, a->work_ns);
 	}
 	CO_END(co);
 }
@@ -458,6 +486,88 @@ static void test_lock_uncontended_costs(void **state)
 	assert_int_equal(W.lock.lk.spin_ns, 0);
 	assert_int_equal(W.lock.lk.acquisitions, (u64)(a->n + b->n));
 	assert_int_equal(W.lock.lk.hold_ns, (u64)(a->n + b->n) * 500);
+}
+
+/* ---------------------------------------------------------------------
+ * Cache lines that several CPUs write
+ * ------------------------------------------------------------------- */
+
+/*
+ * One CPU writes a line twice: the first write fetches it (no CPU had
+ * written it: a move's cost), the second finds it in its cache and pays
+ * the atomic alone.
+ */
+static void test_line_same_cpu_pays_no_transfer(void **state)
+{
+	const struct sim_costs *c;
+	struct actor *a;
+
+	(void)state;
+	world_init(1, 1);
+	c = &W.s.costs;
+	a = spawn(0, 0, "writer", line_writer, 0);
+	a->n = 3;
+	a->work_ns = 500;
+	assert_int_equal(sim_run(&W.s), 0);
+
+	assert_int_equal(a->cost_ns[0], c->line_transfer_ns + c->lock_acquire_ns);
+	assert_int_equal(a->cost_ns[1], c->lock_acquire_ns);
+	assert_int_equal(a->cost_ns[2], c->lock_acquire_ns);
+	assert_int_equal(W.line.writes, 3);
+	assert_int_equal(W.line.transfers, 1);
+	assert_int_equal(W.line.wait_ns, 0);
+	assert_int_equal(W.s.line_wait_ns, 0);
+	assert_int_equal(W.line.cpu, 0);
+}
+
+/*
+ * CPUs 0, 1 and 2 write one line at 0, 10 and 20 ns: each write owns the
+ * line until it is done, so they are served in turn, each waiting for the
+ * one before and then moving the line (A = line_transfer_ns +
+ * lock_acquire_ns for an atomic, line_transfer_ns alone for CPU 1's plain
+ * store):
+ *   CPU 0 at 0:  done at A
+ *   CPU 1 at 10: waits A - 10, done at A + T
+ *   CPU 2 at 20: waits A + T - 20, done at 2A + T
+ * CPU 0 writes again well after: the line is CPU 2's, so it moves back.
+ */
+static void test_line_writers_serialise(void **state)
+{
+	const struct sim_costs *c;
+	struct actor *a[3];
+	u64 A, T;
+	int k;
+
+	(void)state;
+	world_init(3, 1);
+	c = &W.s.costs;
+	A = c->line_transfer_ns + c->lock_acquire_ns;
+	T = c->line_transfer_ns;
+	for (k = 0; k < 3; k++) {
+		a[k] = spawn(k, k, "writer", line_writer, (u64)k * 10);
+		a[k]->n = 1;
+	}
+	a[0]->n = 2;
+	a[0]->work_ns = 10 * NSEC_PER_USEC;
+	a[1]->store = true;
+	assert_int_equal(sim_run(&W.s), 0);
+
+	/* the scenario: every write of the first round is asked for before the first is done */
+	assert_true(20 < A);
+	assert_int_equal(a[0]->done_ns, A);
+	assert_int_equal(a[1]->done_ns, A + T);
+	assert_int_equal(a[2]->done_ns, 2 * A + T);
+	assert_int_equal(a[0]->cost_ns[0], A);
+	assert_int_equal(a[1]->cost_ns[0], A - 10 + T);
+	assert_int_equal(a[2]->cost_ns[0], A + T - 20 + A);
+	assert_true(a[0]->done_ns + a[0]->work_ns > a[2]->done_ns);
+	assert_int_equal(a[0]->cost_ns[1], A);
+	assert_int_equal(W.line.writes, 4);
+	assert_int_equal(W.line.transfers, 4);
+	assert_int_equal(W.line.wait_ns, (A - 10) + (A + T - 20));
+	assert_int_equal(W.s.line_wait_ns, W.line.wait_ns);
+	assert_int_equal(W.line.cpu, 0);
+	assert_time_accounted(&W.s);
 }
 
 #define MUTEX_TASKS	8
@@ -1043,6 +1153,8 @@ int main(void)
 		T(test_lock_fifo_handoff),
 		T(test_lock_uncontended_costs),
 		T(test_lock_mutual_exclusion),
+		T(test_line_same_cpu_pays_no_transfer),
+		T(test_line_writers_serialise),
 		T(test_wait_event_wakes_all_sleepers),
 		T(test_wait_event_wake_between_check_and_sleep),
 		T(test_rcu_reader_holds_grace_period),

@@ -763,7 +763,7 @@ static double cut_pct(const char *params, double *before, double *after)
  * ext4 and one thread meet their bars. btrfs does not, and the test asserts
  * what the model of 6.12 measures instead. At 20 threads (seeds 1, 2, 3):
  * ext4 24.7 s -> 13.7 s (-44.5%, -44.9%, -44.7%), btrfs 29.9 s -> 16.7 s
- * (-44.1%, -44.1%, -44.0%). Before the patch both wait on inode_hash_lock
+ * (-44.3%, -44.1%, -44.1%). Before the patch both wait on inode_hash_lock
  * (btrfs a little longer: its test callback, and btrfs_grab_root()'s atomic
  * on root->refs inside the lock); after it neither does much, and btrfs's
  * own locks do not take over: root->inodes' xa_lock is held ~40 ns three

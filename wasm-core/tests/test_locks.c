@@ -197,8 +197,9 @@ static int mutex_user(struct sim *s, struct task *t)
 }
 
 /*
- * mutex: a taker spins while the owner runs and gets it after a line
- * transfer; once the owner sleeps, the spinners sleep too.
+ * mutex: a taker spins while the owner runs and gets it once the owner's
+ * release (an atomic on the word, on the owner's own line) is done and the
+ * line has moved to it; once the owner sleeps, the spinners sleep too.
  */
 static void test_mutex_spins_then_sleeps(void **state)
 {
@@ -212,11 +213,108 @@ static void test_mutex_spins_then_sleeps(void **state)
 	spawn(2, 2, mutex_user, 200, 0, 5000);
 	assert_int_equal(sim_run(&W.s), 0);
 	/* task 1 spun behind running task 0 and got it by handoff */
-	assert_int_equal(W.a[1].got_ns, W.a[0].got_ns + 5000 + c->line_transfer_ns + c->lock_acquire_ns);
+	assert_int_equal(W.a[1].got_ns, W.a[0].got_ns + 5000 + c->lock_acquire_ns +
+			 c->line_transfer_ns + c->lock_acquire_ns);
 	assert_int_equal(W.t[1]->sleep_ns, 0);
 	/* task 2 spun, then slept once task 1 went to I/O */
 	assert_true(W.t[2]->spin_ns > 0 && W.t[2]->sleep_ns > 0);
 	assert_true(W.a[2].got_ns > W.a[1].got_ns + 5000 + DEV_WAIT_MIN);
+}
+
+enum { RW_READ, RW_WRITE, SEM_READ, SEM_WRITE, SPIN, MUTEX };
+
+/*
+ * Take a lock (a->n says which, and how), hold it work_ns, release it:
+ * got_ns once taken, start_ns and done_ns around the release.
+ */
+static int unlock_timer(struct sim *s, struct task *t)
+{
+	struct actor *a = t->priv;
+	struct co *co = &a->co;
+
+	/* if chains, not a switch: the coroutine's resume points are case labels */
+	CO_BEGIN(co);
+	if (a->n == RW_READ)
+		read_lock(t, &W.rw);
+	else if (a->n == RW_WRITE)
+		write_lock(t, &W.rw);
+	else if (a->n == SEM_READ)
+		down_read(t, &W.sem);
+	else if (a->n == SEM_WRITE)
+		down_write(t, &W.sem);
+	else if (a->n == SPIN)
+		spin_lock(t, &W.spin);
+	else
+		mutex_lock(t, &W.mtx);
+	a->got_ns = sim_clock(s, t);
+	sim_charge(t, a->work_ns);
+	sim_elapse(t);
+	a->start_ns = sim_clock(s, t);
+	if (a->n == RW_READ)
+		read_unlock(t, &W.rw);
+	else if (a->n == RW_WRITE)
+		write_unlock(t, &W.rw);
+	else if (a->n == SEM_READ)
+		up_read(t, &W.sem);
+	else if (a->n == SEM_WRITE)
+		up_write(t, &W.sem);
+	else if (a->n == SPIN)
+		spin_unlock(t, &W.spin);
+	else
+		mutex_unlock(t, &W.mtx);
+	a->done_ns = sim_clock(s, t);
+	CO_END(co);
+}
+
+/*
+ * A read_unlock() is an atomic on the lock word (atomic_sub_return_release()
+ * of qrwlock's reader count), and so is up_read(): the word's line serves
+ * one CPU's atomic at a time and moves to the CPU that writes it. Readers A
+ * (CPU 0, at 0) and B (CPU 1, at 1000) take the rwlock (A first: the line is
+ * A's; B moves it, done at 1000 + T + L, with T = line_transfer_ns and
+ * L = lock_acquire_ns); A releases at R = L + 5000, a move back: T + L; B
+ * releases 10 ns later and waits for A's atomic, then moves it again.
+ * C (CPU 2) then read-locks the rw_semaphore twice: the second release finds
+ * the line in its cache and pays L alone. A spin_unlock() and a
+ * write_unlock() are release stores: nothing to wait for.
+ */
+static void test_unlock_atomics_on_the_lock_word(void **state)
+{
+	const struct sim_costs *c;
+	u64 T, L, R;
+	struct actor *a, *b;
+	int k;
+
+	(void)state;
+	world(NR);
+	c = &W.s.costs;
+	T = c->line_transfer_ns;
+	L = c->lock_acquire_ns;
+	R = L + 5000;
+	a = spawn(0, 0, unlock_timer, 0, 0, 5000);
+	a->n = RW_READ;
+	b = spawn(1, 1, unlock_timer, 1000, 0, R + 10 - (1000 + T + L));
+	b->n = RW_READ;
+	spawn(2, 2, unlock_timer, 20000, 0, 1000)->n = SEM_READ;
+	spawn(3, 2, unlock_timer, 30000, 0, 1000)->n = SEM_READ;
+	spawn(4, 3, unlock_timer, 20000, 0, 1000)->n = SPIN;
+	spawn(5, 4, unlock_timer, 20000, 0, 1000)->n = RW_WRITE;
+	assert_int_equal(sim_run(&W.s), 0);
+
+	assert_int_equal(a->got_ns, L);
+	assert_int_equal(b->got_ns, 1000 + T + L);
+	assert_int_equal(a->start_ns, R);
+	assert_int_equal(b->start_ns, R + 10);
+	assert_int_equal(a->done_ns - a->start_ns, T + L);
+	assert_int_equal(b->done_ns - b->start_ns, (R + T + L - (R + 10)) + T + L);
+	assert_int_equal(W.rw.lk.line.wait_ns, R + T + L - (R + 10));
+	/* the rw_semaphore: C's first take moves nothing (its first taker), nor do the rest */
+	assert_int_equal(W.a[2].got_ns, 20000 + L);
+	for (k = 2; k <= 3; k++)
+		assert_int_equal(W.a[k].done_ns - W.a[k].start_ns, L);
+	for (k = 4; k <= 5; k++)
+		assert_int_equal(W.a[k].done_ns, W.a[k].start_ns);
+	assert_int_equal(W.s.line_wait_ns, W.rw.lk.line.wait_ns);
 }
 
 /* Pure CPU work in slices of work_ns, n of them. */
@@ -367,6 +465,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_rwlock_readers_share_writer_excludes, teardown),
 		cmocka_unit_test_teardown(test_rwsem_sleeps, teardown),
 		cmocka_unit_test_teardown(test_mutex_spins_then_sleeps, teardown),
+		cmocka_unit_test_teardown(test_unlock_atomics_on_the_lock_word, teardown),
 		cmocka_unit_test_teardown(test_preemption_shares_a_cpu, teardown),
 		cmocka_unit_test_teardown(test_atomic_sleep_check, teardown),
 		cmocka_unit_test_teardown(test_jbd2_handles_barrier_commit, teardown),
