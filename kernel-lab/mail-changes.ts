@@ -22,7 +22,7 @@
  *                   flush_count, flush_avg_latency_ms, flush_max_latency_ms
  *   ext4-writeback  fsync_<metric> for the fio run with --fsync=1 (see below)
  */
-import type { KernelLab } from '../web/src/core/kernelResults';
+import type { KernelLab } from '../lib/kernel-results';
 
 export interface MailFigure {
   /** the results metric key it compares with */

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MAIL_FIGURES, mailChange, mailChangePct } from '../../kernel-lab/mail-changes';
-import { KERNEL_LABS, MetricKey, parseKernelResult, type KernelResult } from '../../web/src/core/kernelResults';
+import { KERNEL_LABS, MetricKey, parseKernelResult, type KernelResult } from '../../lib/kernel-results';
 import { UsageError } from '../errors';
 import { changePct, compareResults, compareTexts, formatComparison, formatPct } from './compare';
 

@@ -8,7 +8,7 @@
  * Pure: the command reads the files and prints; this module only compares.
  */
 import { mailChange, mailChangePct, type MailFigure } from '../../kernel-lab/mail-changes';
-import { metricUnit, parseKernelResult, type KernelResult } from '../../web/src/core/kernelResults';
+import { metricUnit, parseKernelResult, type KernelResult } from '../../lib/kernel-results';
 import { UsageError } from '../errors';
 import { formatNumber } from '../format';
 

@@ -32,7 +32,7 @@ import {
 import { tmpdir } from 'node:os';
 import { basename, join, relative } from 'node:path';
 import { z } from 'zod';
-import { KERNEL_LABS } from '../../web/src/core/kernelResults';
+import { KERNEL_LABS } from '../../lib/kernel-results';
 import { LabError, UsageError } from '../errors';
 import { currentKernel } from './build';
 import { benchLabs, currentImage, labDisks } from './image';

@@ -3,8 +3,8 @@
  * the mail's own change, then each run's context and what it says about
  * the soundness of the comparison.
  */
-import type { KernelLabSpec } from '../../core/kernelLabs';
-import type { KernelResult } from '../../core/kernelResults';
+import type { KernelLabSpec } from '../../../../lib/kernel-labs';
+import type { KernelResult } from '../../../../lib/kernel-results';
 import { checkRun, contextMismatches, missingVariant, tcgNote, type MetricRow } from './compare';
 import { formatNumber, formatPct, unitText } from './format';
 import type { ImportedRun } from './imports';

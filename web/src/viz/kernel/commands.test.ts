@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KERNEL_LABS } from '../../core/kernelResults';
+import { KERNEL_LABS } from '../../../../lib/kernel-results';
 import { bundleHref, formatBytes, parseBundleManifest } from './bundleManifest';
 import { bundleCommands, checkoutCommands, commandText, shellQuote } from './commands';
 import { formatNumber, formatPct, unitText } from './format';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { KERNEL_LAB_SPECS } from '../../core/kernelLabs';
-import { parseKernelResult, type KernelResult } from '../../core/kernelResults';
+import { KERNEL_LAB_SPECS } from '../../../../lib/kernel-labs';
+import { parseKernelResult, type KernelResult } from '../../../../lib/kernel-results';
 import { changePct, checkRun, compareMetrics, contextMismatches, mean, metricLabel, missingVariant, tcgNote, unitOf } from './compare';
 import type { ImportedRun } from './imports';
 import { mailChange, mailChangePct, type MailChangeLookup } from './mailChanges';

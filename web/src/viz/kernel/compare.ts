@@ -4,8 +4,8 @@
  * the mail's own change; and the checks that tell whether a comparison is
  * sound (was the switch live, did both variants run alike).
  */
-import { METRIC_UNITS, type KernelResult } from '../../core/kernelResults';
-import type { KernelLabSpec } from '../../core/kernelLabs';
+import { METRIC_UNITS, type KernelResult } from '../../../../lib/kernel-results';
+import type { KernelLabSpec } from '../../../../lib/kernel-labs';
 import { mailChangePct, type MailChange, type MailChangeLookup } from './mailChanges';
 import type { ImportedRun } from './imports';
 

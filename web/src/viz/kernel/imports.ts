@@ -3,7 +3,7 @@
  * each change of the imported set as a function from state to new state.
  * The page keeps the state in React; nothing here touches the DOM.
  */
-import { KernelResult, parseKernelResult, type KernelLab } from '../../core/kernelResults';
+import { KernelResult, parseKernelResult, type KernelLab } from '../../../../lib/kernel-results';
 
 /** A results file is a few kilobytes of metrics plus the guest's raw outputs; anything larger is not one. */
 export const MAX_RESULT_BYTES = 20 * 1024 * 1024;

@@ -4,7 +4,7 @@
  * kernel-lab/mail-changes.ts (which `journalclub lab compare` reads too);
  * this module is the page's view of them.
  */
-import type { KernelLab } from '../../core/kernelResults';
+import type { KernelLab } from '../../../../lib/kernel-results';
 import { mailChange as mailFigure, mailChangePct, type MailFigure } from '../../../../kernel-lab/mail-changes';
 
 export type MailChange = MailFigure;
