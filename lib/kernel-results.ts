@@ -49,6 +49,36 @@ export const METRIC_UNITS = [
   'per_stat',
 ] as const;
 
+export type MetricUnit = (typeof METRIC_UNITS)[number];
+
+/** Each unit as a reader writes it beside a figure. */
+export const METRIC_UNIT_TEXT: Readonly<Record<MetricUnit, string>> = {
+  s: 's',
+  ms: 'ms',
+  us: 'µs',
+  ns: 'ns',
+  per_s: '/s',
+  mib_per_s: 'MiB/s',
+  mb_per_s: 'MB/s',
+  kib_per_s: 'KiB/s',
+  kib: 'KiB',
+  mib: 'MiB',
+  bytes: 'bytes',
+  pages: 'pages',
+  blocks: 'blocks',
+  count: '',
+  pct: '%',
+  ratio: '',
+  per_txn: 'per transaction',
+  per_call: 'per call',
+  per_stat: 'per stat',
+};
+
+/** A metric key's unit suffix as a reader writes it: "µs" for us; an unknown suffix as it is. */
+export function unitText(unit: string): string {
+  return Object.hasOwn(METRIC_UNIT_TEXT, unit) ? METRIC_UNIT_TEXT[unit as MetricUnit] : unit;
+}
+
 const METRIC_KEY = new RegExp(`^[a-z][a-z0-9_]*?_(${[...METRIC_UNITS].sort((a, b) => b.length - a.length).join('|')})$`);
 
 /** The unit suffix of a metric key, e.g. "per_s" for "files_per_s". */

@@ -42,14 +42,3 @@ export function parseBundleManifest(text: string, source = 'bundle.json'): Bundl
 export function bundleHref(m: BundleManifest, base = '/'): string {
   return `${base.endsWith('/') ? base : `${base}/`}${BUNDLE_DIR}/${m.file}`;
 }
-
-export function formatBytes(n: number): string {
-  const units = ['bytes', 'KiB', 'MiB', 'GiB'];
-  let v = n;
-  let u = 0;
-  while (v >= 1024 && u < units.length - 1) {
-    v /= 1024;
-    u++;
-  }
-  return u === 0 ? `${n} bytes` : `${v.toFixed(v >= 100 ? 0 : 1)} ${units[u]}`;
-}
