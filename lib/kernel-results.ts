@@ -8,6 +8,7 @@
  * handles_per_txn, ...) so that a table can print them without a side list.
  */
 import { z } from 'zod';
+import { parseJsonAs } from './parse-json';
 
 /** The five labs on the kernel side, in DESIGN.md's order. */
 export const KERNEL_LABS = ['fast-commit', 'extent-status', 'inode-hash', 'btrfs-fsync', 'ext4-writeback'] as const;
@@ -144,25 +145,5 @@ export type KernelResult = z.infer<typeof KernelResult>;
  * first problems (path and what is allowed), never a raw zod dump.
  */
 export function parseKernelResult(text: string, source = 'results file'): KernelResult {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (e) {
-    throw new Error(`${source} is not JSON: ${(e as Error).message}`);
-  }
-  const r = KernelResult.safeParse(json);
-  if (!r.success) {
-    const problems = r.error.issues
-      .slice(0, 3)
-      .map((i) => {
-        const where = i.path.length ? i.path.join('.') : '(top level)';
-        /* zod reports a bad record key only as "Invalid key in record": say the rule */
-        const nested = 'issues' in i && Array.isArray(i.issues) ? (i.issues as { message: string }[]) : [];
-        const why = i.code === 'invalid_key' && nested.length ? nested.map((n) => n.message).join(', ') : i.message;
-        return `${where}: ${why}`;
-      })
-      .join('; ');
-    throw new Error(`${source} is not a journalclub kernel result: ${problems}`);
-  }
-  return r.data;
+  return parseJsonAs(KernelResult, text, source, 'a journalclub kernel result');
 }

@@ -5,6 +5,7 @@
  * never asks the server for a file that may not be there.
  */
 import { z } from 'zod';
+import { parseJsonAs } from '../../../../lib/parse-json';
 
 export const BUNDLE_DIR = 'kernel';
 
@@ -21,21 +22,7 @@ export type BundleManifest = z.infer<typeof BundleManifest>;
 
 /** Parses bundle.json's text; the error names the source and the first problems. */
 export function parseBundleManifest(text: string, source = 'bundle.json'): BundleManifest {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (e) {
-    throw new Error(`${source} is not JSON: ${(e as Error).message}`);
-  }
-  const r = BundleManifest.safeParse(json);
-  if (!r.success) {
-    const problems = r.error.issues
-      .slice(0, 3)
-      .map((i) => `${i.path.length ? i.path.join('.') : '(top level)'}: ${i.message}`)
-      .join('; ');
-    throw new Error(`${source} is not a kernel-lab bundle manifest: ${problems}`);
-  }
-  return r.data;
+  return parseJsonAs(BundleManifest, text, source, 'a kernel-lab bundle manifest');
 }
 
 /** The bundle's address on the site, relative to its base. */
