@@ -5,7 +5,8 @@
  * never asks the server for a file that may not be there.
  */
 import { z } from 'zod';
-import { parseJsonAs } from '../../../../lib/parse-json';
+/* with its extension: vite.config.ts loads this file too */
+import { parseJsonAs } from '../../../../lib/parse-json.ts';
 
 export const BUNDLE_DIR = 'kernel';
 
