@@ -37,7 +37,7 @@ export interface HeatmapProps {
   maxHeight?: number;
 }
 
-const SHARE_TICKS = [0, 0.25, 0.5, 0.75, 1].map((at) => ({ at, text: `${at * 100}%` }));
+const SHARE_TICKS = [0, 0.25, 0.5, 0.75, 1].map((at) => ({ at, text: formatShare(at) }));
 
 /** The dominant map's legend: one swatch per state, at a typical dominant share. */
 const LEGEND_WORDS: Readonly<Record<CpuState, string>> = { spin: 'spinning', sleep: 'asleep', run: 'running', io: 'I/O', idle: 'idle' };
