@@ -1,6 +1,6 @@
 /**
  * One configuration for the web app (root web/, built to web/dist) and for
- * vitest (the TypeScript unit tests of web/src, cli/, kernel-lab/ and tests/unit).
+ * vitest (the TypeScript unit tests of web/src, lib/, cli/, kernel-lab/ and tests/unit).
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -63,7 +63,7 @@ export default defineConfig({
   preview: { host: HOST, port: PORT, strictPort: true },
   test: {
     root: repo('.'),
-    include: ['web/src/**/*.test.ts', 'cli/**/*.test.ts', 'kernel-lab/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+    include: ['web/src/**/*.test.ts', 'lib/**/*.test.ts', 'cli/**/*.test.ts', 'kernel-lab/**/*.test.ts', 'tests/unit/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
   },

@@ -9,7 +9,11 @@ import { paperSpread, paperValue, sweepPlan, type SweepResult } from '../web/src
 import { verdict, type Verdict } from '../web/src/core/stats';
 import type { RunResult } from '../web/src/core/types';
 import { parseSeed, parseSets, parseSweepSeeds } from './args';
-import { formatNumber, formatParams, formatRange, formatRatio, table } from './format';
+import { formatNumber, formatRange, formatRatio } from '../lib/format';
+import { formatParams, table } from './format';
+
+/** Numbers as a terminal prints them. */
+const ASCII = { ascii: true } as const;
 
 type Print = (text: string) => void;
 
@@ -70,7 +74,7 @@ export function describeRun(result: RunResult): string {
     '',
     metrics,
     '',
-    `simulated ${formatNumber(sim.end_ns / 1e6)} ms in ${sim.events} events, ${sim.steps} steps; hash ${sim.hash}`,
+    `simulated ${formatNumber(sim.end_ns / 1e6, ASCII)} ms in ${sim.events} events, ${sim.steps} steps; hash ${sim.hash}`,
   ].join('\n');
 }
 
@@ -165,12 +169,12 @@ export function describeSweep(result: SweepResult): string {
       ...point,
       r.paper?.before ?? NaN,
       before ?? NaN,
-      formatRange(beforeRange?.min, beforeRange?.max),
+      beforeRange ? formatRange(beforeRange, ASCII) : '-',
       r.paper?.after ?? NaN,
       after ?? NaN,
-      formatRange(afterRange?.min, afterRange?.max),
-      r.paper ? formatRatio(r.paper.after, r.paper.before) : '-',
-      formatRatio(after, before),
+      afterRange ? formatRange(afterRange, ASCII) : '-',
+      r.paper ? formatRatio(r.paper, ASCII) : '-',
+      formatRatio({ before, after }, ASCII),
       VERDICT_TEXT[v],
     ];
   });

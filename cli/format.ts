@@ -1,31 +1,7 @@
-/** Plain-text output: aligned tables and numbers a person can read. */
+/** Plain-text output: aligned tables (numbers in them as lib/format.ts prints them in ASCII). */
+import { formatNumber } from '../lib/format';
 
 export type Cell = string | number;
-
-/** A number in few characters: integers and large values whole, others with 4 significant digits. */
-export function formatNumber(value: number | undefined): string {
-  if (value === undefined || Number.isNaN(value)) return '-';
-  if (!Number.isFinite(value)) return value > 0 ? 'inf' : '-inf';
-  if (Number.isInteger(value)) return String(value);
-  const abs = Math.abs(value);
-  if (abs >= 1e12 || abs < 1e-3) return value.toExponential(3);
-  if (abs >= 1000) return String(Math.round(value));
-  return String(Number(value.toPrecision(4)));
-}
-
-/** A ratio such as "172.6x", or "-" when it has no meaning. */
-export function formatRatio(after: number | undefined, before: number | undefined): string {
-  if (after === undefined || before === undefined || before === 0) return '-';
-  return `${formatNumber(after / before)}x`;
-}
-
-/** A range "min..max" of numbers (ASCII, and unambiguous with negative values), or one number when min = max. */
-export function formatRange(min: number | undefined, max: number | undefined): string {
-  if (min === undefined || max === undefined || Number.isNaN(min) || Number.isNaN(max)) return '-';
-  const lo = formatNumber(min);
-  const hi = formatNumber(max);
-  return lo === hi ? lo : `${lo}..${hi}`;
-}
 
 /**
  * An aligned table: numbers to the right, text to the left, two spaces
@@ -33,7 +9,7 @@ export function formatRange(min: number | undefined, max: number | undefined): s
  * it names to the right too (columns of ranges, say).
  */
 export function table(header: string[], rows: Cell[][], right: readonly string[] = []): string {
-  const text = rows.map((row) => row.map((cell) => (typeof cell === 'number' ? formatNumber(cell) : cell)));
+  const text = rows.map((row) => row.map((cell) => (typeof cell === 'number' ? formatNumber(cell, { ascii: true }) : cell)));
   const rightAligned = header.map(
     (h, col) => right.includes(h) || (rows.length > 0 && rows.every((row) => typeof row[col] === 'number')),
   );

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MAIL_FIGURES, mailChange, mailChangePct } from '../../kernel-lab/mail-changes';
-import { KERNEL_LABS, MetricKey, parseKernelResult, type KernelResult } from '../../web/src/core/kernelResults';
+import { MAIL_FIGURES, mailChange, mailStatedPct } from '../../kernel-lab/mail-changes';
+import { changePct } from '../../lib/compare';
+import { KERNEL_LABS, MetricKey, parseKernelResult, type KernelResult } from '../../lib/kernel-results';
 import { UsageError } from '../errors';
-import { changePct, compareResults, compareTexts, formatComparison, formatPct } from './compare';
+import { compareResults, compareTexts, formatComparison } from './compare';
 
 const FIXTURES = join(import.meta.dirname, '..', '..', 'tests', 'node', 'fixtures');
 const text = (name: string): string => readFileSync(join(FIXTURES, `${name}.json`), 'utf8');
@@ -16,25 +17,6 @@ function variantOf(r: KernelResult, change: (copy: KernelResult) => void): Kerne
   change(copy);
   return copy;
 }
-
-describe('changePct and formatPct', () => {
-  it('give the change from A to B in percent of A', () => {
-    expect(changePct(100, 125)).toBe(25);
-    expect(changePct(-4, -2)).toBe(50);
-    expect(changePct(0, 0)).toBe(0);
-    expect(changePct(0, 3)).toBeNull();
-    expect(changePct(null, 3)).toBeNull();
-    expect(changePct(3, null)).toBeNull();
-  });
-
-  it('print one decimal with a sign', () => {
-    expect(formatPct(3.6)).toBe('+3.6%');
-    expect(formatPct(-39.64)).toBe('-39.6%');
-    expect(formatPct(17178.08)).toBe('+17178.1%');
-    expect(formatPct(-0.01)).toBe('0.0%');
-    expect(formatPct(null)).toBe('-');
-  });
-});
 
 describe('compareResults', () => {
   const before = result('fast-commit-before');
@@ -148,7 +130,7 @@ describe("the mails' figures", () => {
   it('state the changes the mails state, close to their figures except where the mail differs', () => {
     for (const lab of KERNEL_LABS) {
       for (const f of MAIL_FIGURES[lab].filter((x) => x.stated_pct !== undefined)) {
-        const gap = Math.abs(f.stated_pct! - mailChangePct(f)!);
+        const gap = Math.abs(f.stated_pct! - changePct(f.before, f.after)!);
         const known = lab === 'btrfs-fsync' && f.metric === 'max_latency_ms';
         if (!known) expect(gap, `${lab} ${f.metric} ${f.where}`).toBeLessThan(Math.max(0.5, Math.abs(f.stated_pct!) * 0.001));
       }
@@ -156,8 +138,10 @@ describe("the mails' figures", () => {
   });
 
   it("give the changes the mails published (figures.md's diff columns)", () => {
-    const pct = (lab: (typeof KERNEL_LABS)[number], metric: string, params?: Record<string, unknown>): number =>
-      mailChangePct(mailChange(lab, metric, params)!)!;
+    const pct = (lab: (typeof KERNEL_LABS)[number], metric: string, params?: Record<string, unknown>): number => {
+      const f = mailChange(lab, metric, params)!;
+      return changePct(f.before, f.after)!;
+    };
     const rows: [number, number][] = [
       [1, 3.6],
       [2, -0.87],
@@ -178,6 +162,14 @@ describe("the mails' figures", () => {
     expect(pct('inode-hash', 'btrfs_elapsed_s')).toBeCloseTo(-16.7, 1);
     expect(pct('ext4-writeback', 'fsync_iops_per_s')).toBeCloseTo(((449 - 460) / 460) * 100, 9);
     expect(pct('ext4-writeback', 'fsync_jbd2_handles_per_txn')).toBeCloseTo(((51 - 67) / 67) * 100, 9);
+  });
+
+  it('keep the change a text states only where it is not its figures\' change rounded', () => {
+    expect(mailStatedPct(mailChange('btrfs-fsync', 'max_latency_ms', { clients: 32 })!)).toBe(-39.6);
+    expect(mailStatedPct(mailChange('fast-commit', 'files_per_s', { row: 7 })!)).toBeUndefined();
+    expect(mailStatedPct(mailChange('fast-commit', 'files_per_s', { row: 8 })!)).toBeUndefined();
+    expect(mailStatedPct(mailChange('ext4-writeback', 'fsync_iops_per_s')!)).toBeUndefined();
+    expect(mailStatedPct({ before: 0, after: 5, stated_pct: 12 })).toBe(12);
   });
 
   it('pick a row by the run parameters, else the first', () => {

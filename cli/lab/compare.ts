@@ -7,10 +7,15 @@
  *
  * Pure: the command reads the files and prints; this module only compares.
  */
-import { mailChange, mailChangePct, type MailFigure } from '../../kernel-lab/mail-changes';
-import { metricUnit, parseKernelResult, type KernelResult } from '../../web/src/core/kernelResults';
+import { mailChange, mailStatedPct, type MailFigure } from '../../kernel-lab/mail-changes';
+import { changePct } from '../../lib/compare';
+import { formatChange, formatNumber } from '../../lib/format';
+import { metricUnit, parseKernelResult, type KernelResult } from '../../lib/kernel-results';
 import { UsageError } from '../errors';
-import { formatNumber } from '../format';
+import { table } from '../format';
+
+/** Numbers as a terminal prints them. */
+const ASCII = { ascii: true } as const;
 
 /** One side of the comparison, as the table heads it. */
 export interface CompareSide {
@@ -30,7 +35,7 @@ export interface CompareRow {
   /** null when that file lacks the metric */
   a: number | null;
   b: number | null;
-  /** (b - a) / |a| in percent; null without both values or when a is 0 and b is not */
+  /** (b - a) / |a| in percent (lib/compare.ts); null without both values or when a is 0 and b is not */
   change_pct: number | null;
   /** the mail's figure for this metric, when it published one */
   mail: {
@@ -65,18 +70,10 @@ function side(r: KernelResult, source: string): CompareSide {
   };
 }
 
-/** The change from a to b in percent of a; 0 when both are 0, null when only a is. */
-export function changePct(a: number | null, b: number | null): number | null {
-  if (a === null || b === null) return null;
-  if (a === 0) return b === 0 ? 0 : null;
-  return ((b - a) / Math.abs(a)) * 100;
-}
-
-/** The mail's change as it reads from A to B. */
+/** The mail's change as it reads from A to B: from its after figure to its before one when A is the after run. */
 function mailDirection(f: MailFigure, a: KernelResult, b: KernelResult): number | null {
   if (a.variant === b.variant) return null;
-  const forward = a.variant === 'before';
-  return mailChangePct(forward ? f : { before: f.after, after: f.before }) ?? null;
+  return (a.variant === 'before' ? changePct(f.before, f.after) : changePct(f.after, f.before)) ?? null;
 }
 
 /**
@@ -112,7 +109,7 @@ export function compareResults(a: KernelResult, b: KernelResult, sources: [strin
       unit: metricUnit(metric) ?? '',
       a: va,
       b: vb,
-      change_pct: changePct(va, vb),
+      change_pct: changePct(va, vb) ?? null,
       mail: f
         ? {
             before: f.before,
@@ -140,29 +137,10 @@ export function compareTexts(textA: string, textB: string, sources: [string, str
   return compareResults(read(textA, sources[0]), read(textB, sources[1]), sources);
 }
 
-/** "+3.6%", "-39.6%", "+17178.1%"; "-" for none. */
-export function formatPct(pct: number | null): string {
-  if (pct === null) return '-';
-  const rounded = Math.round(pct * 10) / 10;
-  return `${rounded > 0 ? '+' : ''}${rounded.toFixed(1)}%`;
-}
-
-/** Columns joined by two spaces, each padded to its widest cell; `right` columns align right. */
-function columns(header: string[], rows: string[][], right: number[]): string {
-  const widths = header.map((h, col) => Math.max(h.length, ...rows.map((row) => row[col]!.length)));
-  const line = (cells: string[]): string =>
-    cells
-      .map((cell, col) => (right.includes(col) ? cell.padStart(widths[col]!) : cell.padEnd(widths[col]!)))
-      .join('  ')
-      .trimEnd();
-  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
-}
-
 /** The mail's row, and the change its text states when that is not the change of its figures. */
 function mailNote(m: NonNullable<CompareRow['mail']>): string {
-  const computed = mailChangePct(m);
-  if (m.stated_pct === null || computed === undefined || Math.abs(m.stated_pct - computed) <= 0.5) return m.where;
-  return `${m.where}; the mail states ${formatPct(m.stated_pct)}`;
+  const stated = m.stated_pct === null ? undefined : mailStatedPct({ before: m.before, after: m.after, stated_pct: m.stated_pct });
+  return stated === undefined ? m.where : `${m.where}; the mail states ${formatChange(stated, ASCII)}`;
 }
 
 /** The comparison as text: the table, then the citations of the mails' figures. */
@@ -170,13 +148,14 @@ export function formatComparison(c: Comparison): string {
   const head = (s: CompareSide, name: string): string => `${name} (${s.variant})`;
   const rows = c.rows.map((r) => [
     r.metric,
-    r.a === null ? '-' : formatNumber(r.a),
-    r.b === null ? '-' : formatNumber(r.b),
-    formatPct(r.change_pct),
-    r.mail ? formatPct(r.mail.change_pct) : '',
+    formatNumber(r.a, ASCII),
+    formatNumber(r.b, ASCII),
+    formatChange(r.change_pct, ASCII),
+    r.mail ? formatChange(r.mail.change_pct, ASCII) : '',
     r.mail ? mailNote(r.mail) : '',
   ]);
-  const text = columns(['metric', head(c.a, 'A'), head(c.b, 'B'), 'change', 'mail', "mail's figure"], rows, [1, 2, 3, 4]);
+  const header = ['metric', head(c.a, 'A'), head(c.b, 'B'), 'change', 'mail', "mail's figure"];
+  const text = table(header, rows, header.slice(1, 5));
   const citations = [...new Set(c.rows.flatMap((r) => (r.mail ? [r.mail.citation] : [])))];
   return [
     `${c.lab}: A ${c.a.source} (${c.a.variant}, ${c.a.profile}, ${c.a.accelerator}, ${c.a.smp} vCPUs)`,

@@ -46,6 +46,7 @@ import {
 import { basename, delimiter, dirname, join, relative } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import type { Command } from 'commander';
+import { formatBytes } from '../../lib/format';
 import { LabError } from '../errors';
 import { imageCache, KERNEL_LAB_DIR } from './paths';
 import { StepProgress } from './progress';
@@ -489,8 +490,6 @@ export function currentImage(env: NodeJS.ProcessEnv = process.env): GuestImage |
   return manifest ? asImage(dir, manifest, true) : null;
 }
 
-const mib = (bytes: number): string => `${(bytes / (1 << 20)).toFixed(1)} MiB`;
-
 /** Build the image for the current inputs, or find it built. */
 export async function buildImage(opts: ImageOptions = {}): Promise<GuestImage> {
   const env = opts.env ?? process.env;
@@ -532,7 +531,7 @@ export async function buildImage(opts: ImageOptions = {}): Promise<GuestImage> {
     const cpio = join(work, INITRAMFS);
     const files = packInitramfs(tree, cpio);
     const cpioBytes = statSync(cpio).size;
-    progress.say(`lab image: ${INITRAMFS}: ${mib(cpioBytes)}, ${files} entries, uncompressed`);
+    progress.say(`lab image: ${INITRAMFS}: ${formatBytes(cpioBytes)}, ${files} entries, uncompressed`);
 
     progress.begin('make disk images');
     const disks: ImageManifest['disks'] = [];
@@ -541,7 +540,7 @@ export async function buildImage(opts: ImageOptions = {}): Promise<GuestImage> {
       makeDisk(work, name, join(work, 'mkfs.log'));
       const st = statSync(join(work, `${name}.img`));
       disks.push({ name, file: `${name}.img`, what: DISK_IMAGES[name]!.what, bytes: st.size, allocated_bytes: st.blocks * 512 });
-      progress.say(`lab image: ${name}.img: ${DISK_IMAGES[name]!.what}, ${mib(st.blocks * 512)} allocated`);
+      progress.say(`lab image: ${name}.img: ${DISK_IMAGES[name]!.what}, ${formatBytes(st.blocks * 512)} allocated`);
     }
 
     progress.begin('install');

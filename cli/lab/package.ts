@@ -32,7 +32,8 @@ import {
 import { tmpdir } from 'node:os';
 import { basename, join, relative } from 'node:path';
 import { z } from 'zod';
-import { KERNEL_LABS } from '../../web/src/core/kernelResults';
+import { formatBytes } from '../../lib/format';
+import { KERNEL_LABS } from '../../lib/kernel-results';
 import { LabError, UsageError } from '../errors';
 import { currentKernel } from './build';
 import { benchLabs, currentImage, labDisks } from './image';
@@ -233,7 +234,7 @@ export async function packageBundle(opts: PackageOptions, print: (s: string) => 
     );
   }
   print(`bundle: ${dir}`);
-  print(`tarball: ${tarball} (${(bytes / (1 << 20)).toFixed(1)} MiB, sha256 ${tarSha})`);
+  print(`tarball: ${tarball} (${formatBytes(bytes)}, sha256 ${tarSha})`);
   print(`run it: cd ${dir} && ./run fast-commit before`);
   return { dir, tarball, manifest };
 }

@@ -16,7 +16,7 @@ import { cpus, hostname } from 'node:os';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { LabError, UsageError } from '../errors';
-import { KERNEL_LAB_SPECS } from '../../web/src/core/kernelLabs';
+import { KERNEL_LAB_SPECS } from '../../lib/kernel-labs';
 import {
   KERNEL_LABS,
   KernelResult,
@@ -26,7 +26,7 @@ import {
   type KernelProfile,
   type KernelVariant,
   type Metrics,
-} from '../../web/src/core/kernelResults';
+} from '../../lib/kernel-results';
 import { currentKernel } from './build';
 import { currentImage } from './image';
 import { KERNEL_LAB_DIR, REPO_ROOT, RESULTS_DIR } from './paths';

@@ -14,8 +14,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { KERNEL_LAB_SPECS } from '../../web/src/core/kernelLabs';
-import { KERNEL_LABS, Metrics, type KernelLab } from '../../web/src/core/kernelResults';
+import { KERNEL_LAB_SPECS } from '../../lib/kernel-labs';
+import { KERNEL_LABS, Metrics, type KernelLab } from '../../lib/kernel-results';
 
 const BENCH = dirname(fileURLToPath(import.meta.url));
 

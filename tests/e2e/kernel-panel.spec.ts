@@ -7,8 +7,8 @@
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { LABS as REGISTRY } from '../../web/src/app/labs';
-import { KERNEL_LAB_SPECS } from '../../web/src/core/kernelLabs';
-import { KERNEL_LABS } from '../../web/src/core/kernelResults';
+import { KERNEL_LAB_SPECS } from '../../lib/kernel-labs';
+import { KERNEL_LABS } from '../../lib/kernel-results';
 import { expect, test } from './fixtures';
 
 const FIXTURES = (name: string): string => fileURLToPath(new URL(`./fixtures/kernel/${name}`, import.meta.url));

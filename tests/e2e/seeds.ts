@@ -5,9 +5,11 @@
  * ranges are apart (a significant change) or overlap.
  */
 import type { Page } from '@playwright/test';
+import { formatNumber } from '../../lib/format';
 import { loadEngine } from '../../web/src/core/node';
 import { sweepSeeds } from '../../web/src/core/sweep';
 import type { RunResult } from '../../web/src/core/types';
+import { PAPER_FIGURE } from '../../web/src/viz/paper/paper';
 import { expect } from './fixtures';
 
 export interface Range {
@@ -51,8 +53,8 @@ export async function expectedPaperRows(lab: string): Promise<ExpectedRow[]> {
   });
 }
 
-/** A figure as the paper table prints it (two decimals below 1000). */
-const printed = (v: number): string => (Math.abs(v) >= 1000 ? v.toFixed(0) : v.toFixed(2));
+/** A figure as the paper table prints it. */
+const printed = (v: number): string => formatNumber(v, PAPER_FIGURE);
 
 /**
  * The filled paper table and chart agree with the rows computed here: each

@@ -14,8 +14,8 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symli
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
-import { KERNEL_LAB_SPECS } from '../../web/src/core/kernelLabs';
-import { KERNEL_LABS, parseKernelResult, type KernelResult } from '../../web/src/core/kernelResults';
+import { KERNEL_LAB_SPECS } from '../../lib/kernel-labs';
+import { KERNEL_LABS, parseKernelResult, type KernelResult } from '../../lib/kernel-results';
 import { currentKernel, fragmentOptions, patchFiles } from '../../cli/lab/build';
 import { kernelCache, KERNEL_LAB_DIR, REPO_ROOT } from '../../cli/lab/paths';
 

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { loadEngine } from '../../web/src/core/node';
 import { SWEEP_SEEDS_MAX } from '../../web/src/core/sweep';
-import { formatRange } from '../../cli/format';
+import { formatRange } from '../../lib/format';
 import type { PaperRows, ParamSpec } from '../../web/src/core/types';
 import { journalclub, jsonOf, type CliRun } from './cli';
 
@@ -234,7 +234,7 @@ describe('journalclub sweep', () => {
       const apart = range.max < after.min || after.max < range.min;
       assert.match(line, apart ? /\syes$/ : /\sno: ranges overlap$/, `row ${r.label}: ${line}`);
       for (const side of [range, after]) {
-        const printed = formatRange(side.min / rows.scale, side.max / rows.scale);
+        const printed = formatRange({ min: side.min / rows.scale, max: side.max / rows.scale }, { ascii: true });
         assert.ok(line.includes(` ${printed} `), `row ${r.label} shows the range ${printed}: ${line}`);
       }
     }

@@ -17,7 +17,7 @@
  *   commits_count             transaction commits during dbench, its warm-up and clean-up included
  *   commit_avg_ms, commit_max_ms   their duration (commit_stats counts whole ms)
  */
-import type { Metrics } from '../../../web/src/core/kernelResults';
+import type { Metrics } from '../../../lib/kernel-results';
 import { parseBtrfsCommitStats, parseDbench } from '../../parsers';
 
 function need(raw: Record<string, string>, name: string): string {

@@ -18,7 +18,7 @@
  *   _jbd2_running_transaction_ms, _jbd2_logged_blocks_per_txn
  *   <run>_writepages_calls_count, _writepages_pages_per_call
  */
-import type { Metrics } from '../../../web/src/core/kernelResults';
+import type { Metrics } from '../../../lib/kernel-results';
 import { histogramStats, parseFio, parseHist, parseJbd2Info, type FioResult } from '../../parsers';
 
 const RUNS = ['fsync', 'fdatasync'] as const;

@@ -24,7 +24,7 @@
  *       fio's writes, total latency: the mail's user latency; case c has
  *       them per direction, case_c_read_... and case_c_write_...
  */
-import type { Metrics } from '../../../web/src/core/kernelResults';
+import type { Metrics } from '../../../lib/kernel-results';
 import { parseEsShrinkerInfo, parseFio, parseHist, type FioGroupDirection } from '../../parsers';
 
 const CASES = ['a', 'b', 'c'] as const;

@@ -21,7 +21,7 @@
  *                                 (0 in "after": the switch is off)
  *   scan_nodes_per_call           the same per fast commit
  */
-import type { Metrics } from '../../../web/src/core/kernelResults';
+import type { Metrics } from '../../../lib/kernel-results';
 import { counterIncrease, parseCounters, parseFcInfo, parseFsmark } from '../../parsers';
 
 const COUNTER = 'lab_fc_dentry_scan_nodes';

@@ -22,7 +22,7 @@
  *   <fs>_inodes_before_count, _after_count    inodes in memory around the walk
  *   <fs>_create_s                             building the trees
  */
-import type { Metrics } from '../../../web/src/core/kernelResults';
+import type { Metrics } from '../../../lib/kernel-results';
 import { parseHist, parseStatwalk } from '../../parsers';
 
 const FS = ['ext4', 'btrfs'] as const;

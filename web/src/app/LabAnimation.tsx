@@ -5,9 +5,9 @@
  * and shows the other's line more quietly.
  */
 import { useMemo, useState, type ReactNode } from 'react';
+import { formatNumber } from '../../../lib/format';
 import type { TaskSnap } from '../core/types';
 import { CodePane, type LineMark } from '../viz/code/CodePane';
-import { formatCount } from './formatCount';
 import { Player } from './Player';
 import type { Stepper, Variant } from './simHooks';
 
@@ -67,7 +67,7 @@ export function LabAnimation(p: LabAnimationProps) {
     [tasks],
   );
 
-  const totalText = p.variants.map((v) => `${v}: ${formatCount(p.totals[v] ?? 0)}`).join(', ');
+  const totalText = p.variants.map((v) => `${v}: ${formatNumber(p.totals[v] ?? 0)}`).join(', ');
 
   return (
     <section className="panel anim-panel" aria-labelledby="anim-heading">
@@ -78,7 +78,7 @@ export function LabAnimation(p: LabAnimationProps) {
       {p.tooBig ? (
         <div className="banner warn" data-testid="anim-refused" role="status">
           This configuration runs {totalText} steps. The animation replays the simulation up to each frame
-          and stops at {formatCount(p.maxAnimationSteps)} steps, so it is not animated; the metrics,
+          and stops at {formatNumber(p.maxAnimationSteps)} steps, so it is not animated; the metrics,
           heatmap and table below still use it.{' '}
           <button type="button" className="small" onClick={p.onSmallConfig}>
             back to the small configuration

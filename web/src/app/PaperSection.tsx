@@ -5,6 +5,7 @@
  * simulator's range over the seeds and whether each change is significant.
  */
 import { useMemo, useState, type ReactNode } from 'react';
+import { formatDuration } from '../../../lib/format';
 import { getSim } from '../core/client';
 import { sweepPlan, sweepSeeds, type SweepProgress, type SweepResult } from '../core/sweep';
 import type { PaperRows, ParamSpec } from '../core/types';
@@ -101,7 +102,7 @@ export function PaperSection({ lab, rows, specs, onUseParams, labels = {}, extra
               : error
                 ? `stopped at ${unit} ${Math.min(n, pointsDone + 1)}/${n}`
                 : result
-                ? `${unit} ${n}/${n} done${elapsed != null ? ` in ${(elapsed / 1000).toFixed(1)} s` : ''} (seeds ${result.seeds.join(', ')})`
+                ? `${unit} ${n}/${n} done${elapsed != null ? ` in ${formatDuration(elapsed * 1e6)}` : ''} (seeds ${result.seeds.join(', ')})`
                 : `${unit} 0/${n}: not run yet`}
           </span>
         </label>

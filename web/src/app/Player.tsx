@@ -1,5 +1,5 @@
 /** Play, pause, step and scrub through a deterministic run. */
-import { formatCount } from './formatCount';
+import { formatNumber } from '../../../lib/format';
 
 export const SPEEDS = [1, 2, 5, 10, 25, 60, 200, 1000, 5000] as const;
 
@@ -82,7 +82,7 @@ export function Player(p: PlayerProps) {
       />
       <span className="step-text">
         step <span data-testid="step-counter">{p.step}</span>
-        <span className="muted"> / {formatCount(max)}</span>
+        <span className="muted"> / {formatNumber(max)}</span>
       </span>
       <span className={`busy-dot${p.busy ? ' on' : ''}`} aria-hidden="true" title="simulating" />
     </div>

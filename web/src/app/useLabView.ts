@@ -10,7 +10,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { getSim } from '../core/client';
 import type { RunResult } from '../core/types';
-import { formatCount } from './formatCount';
+import { formatNumber as formatCount } from '../../../lib/format';
 import { usePlayerKeys } from './keyboard';
 import { buildHash, matchRoute, parseHash, replaceHash, useHashLocation } from './router';
 import { errorText, useFullRuns, useStepper, type FullRuns, type LabData, type Stepper, type Variant } from './simHooks';

@@ -1,6 +1,6 @@
 /** The animation panel: player, the queues of each variant and the model's source. */
+import { formatNumber } from '../../../../lib/format';
 import { LabAnimation, paneWaitText } from '../../app/LabAnimation';
-import { formatCount } from '../../app/formatCount';
 import type { Stepper, Variant } from '../../app/simHooks';
 import { QueuesView } from '../../viz/queues/QueuesView';
 import type { ParsedSnapshots } from './index';
@@ -40,7 +40,7 @@ export function Animation({ snapshots, failed, ...p }: AnimationProps) {
             variant={v}
             steps={frame.steps}
             name={`fast-commit-queues-${v}`}
-            title={`${v} the patch · step ${formatCount(frame.step)}${frame.step < p.step ? ' (run ended)' : ''}`}
+            title={`${v} the patch · step ${formatNumber(frame.step)}${frame.step < p.step ? ' (run ended)' : ''}`}
           />
         ) : parsed?.error ? (
           <div className="banner error">{parsed.error}</div>

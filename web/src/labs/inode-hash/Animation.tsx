@@ -1,6 +1,6 @@
 /** The animation panel: player, the hash table of each variant and the model's source. */
+import { formatNumber } from '../../../../lib/format';
 import { LabAnimation, paneWaitText } from '../../app/LabAnimation';
-import { formatCount } from '../../app/formatCount';
 import type { Stepper, Variant } from '../../app/simHooks';
 import { HashTableView } from '../../viz/hashtable/HashTableView';
 import type { ParsedIh } from './snapshot';
@@ -40,7 +40,7 @@ export function Animation({ snapshots, failed, ...p }: AnimationProps) {
             variant={v}
             steps={frame.steps}
             name={`inode-hash-table-${v}`}
-            title={`${v} the patch · step ${formatCount(frame.step)}${frame.step < p.step ? ' (run ended)' : ''}`}
+            title={`${v} the patch · step ${formatNumber(frame.step)}${frame.step < p.step ? ' (run ended)' : ''}`}
           />
         ) : parsed?.error ? (
           <div className="banner error" data-testid="snapshot-error">

@@ -3,11 +3,11 @@
  * of the whole run (from the full run's snapshot), with the animation's step.
  */
 import { memo, useMemo } from 'react';
+import { formatDuration } from '../../../../lib/format';
 import type { Variant } from '../../app/simHooks';
 import type { RunOutput } from '../../core/types';
 import { hottestRows, rowBucketsText } from '../../viz/hashtable/chainHeat';
 import { ChainHeatmap } from '../../viz/hashtable/ChainHeatmap';
-import { formatNs } from '../../viz/heatmap/heatmap';
 import { parseIhSnapshot, type ParsedIh } from './snapshot';
 
 export interface ChainHeatSectionProps {
@@ -64,7 +64,7 @@ export const ChainHeatSection = memo(function ChainHeatSection({ variants, runs,
               />
               <p className="muted small-text" data-testid="hot-chains">
                 {hot.length
-                  ? `busiest: ${hot.map((h) => `${rowBucketsText(p.snap!.chain_heat.row_buckets[h.row] ?? [h.row, h.row])} (${formatNs(h.ns)})`).join(', ')}`
+                  ? `busiest: ${hot.map((h) => `${rowBucketsText(p.snap!.chain_heat.row_buckets[h.row] ?? [h.row, h.row])} (${formatDuration(h.ns)})`).join(', ')}`
                   : 'no time on chains in this run'}
               </p>
             </div>

@@ -5,23 +5,23 @@
  * as the input it is, and what the four numbers of a cell really measure.
  */
 import { memo, useMemo } from 'react';
+import { formatChange, formatNumber, formatRange, formatSeconds, formatShare } from '../../../../lib/format';
 import { spread, type Spread } from '../../core/stats';
 import type { SweepResult } from '../../core/sweep';
-import { formatDiff, formatRange } from '../../viz/paper/paper';
 import { SimValue, VerdictTag } from '../../viz/paper/PaperTable';
-import { compareWithMail, formatSeconds, INPUT_TIMINGS, oneMeasurement, type ComparisonRow, type TimingKey } from './compare';
+import { compareWithMail, INPUT_TIMINGS, oneMeasurement, type ComparisonRow, type TimingKey } from './compare';
 import { CITATION, LINKS, MAIL_NOISE_S, MAIL_ROWS, MAIL_THREADS, MAIL_TREE } from './mail';
 
 const COLUMNS: readonly { key: TimingKey; label: string; format: (v: number) => string }[] = [
   { key: 'user_s', label: 'user', format: formatSeconds },
   { key: 'sys_s', label: 'system', format: formatSeconds },
-  { key: 'cpu_pct', label: 'cpu', format: (v) => `${v.toFixed(0)}%` },
+  { key: 'cpu_pct', label: 'cpu', format: (v) => formatShare(v / 100, { decimals: 0 }) },
   { key: 'total_s', label: 'total', format: formatSeconds },
 ];
 
-const pct = (v: number): string => `${(v * 100).toFixed(0)}%`;
-const ns = (v: number): string => `${v.toFixed(0)} ns`;
-const pctRange = (s: Spread): string => formatRange(s, pct);
+const pct = (v: number): string => formatShare(v, { decimals: 0 });
+const ns = (v: number): string => `${formatNumber(v, { decimals: 0 })} ns`;
+const pctRange = (s: Spread): string => formatRange(s, { format: pct });
 
 export const MailTable = memo(function MailTable({ sweep, unit }: { sweep: SweepResult | null; unit: string }) {
   const rows = useMemo(() => compareWithMail(MAIL_ROWS, sweep), [sweep]);
@@ -132,7 +132,7 @@ function FsRows({ row }: { row: ComparisonRow }) {
         <td className="muted">change</td>
         {COLUMNS.map((c) => (
           <td key={`m-${c.key}`} className="num diff">
-            {formatDiff(row.mail.changePct[c.key])}
+            {formatChange(row.mail.changePct[c.key])}
           </td>
         ))}
         {COLUMNS.map((c) => {
@@ -150,10 +150,10 @@ function FsRows({ row }: { row: ComparisonRow }) {
                 input
               </td>
             );
-          const format = (s: Spread) => formatRange(s, c.format);
+          const format = (s: Spread) => formatRange(s, { format: c.format });
           return (
             <td key={`s-${c.key}`} className="num diff" data-testid={id} data-verdict={sim.verdict[c.key]}>
-              {formatDiff(sim.changePct[c.key])}
+              {formatChange(sim.changePct[c.key])}
               <VerdictTag sim={{ range: { before: sim.range.before[c.key], after: sim.range.after[c.key] }, seeds: sim.seeds, verdict: sim.verdict[c.key] }} format={format} />
             </td>
           );
@@ -168,7 +168,7 @@ function WhatTheColumnsMeasure({ rows }: { rows: readonly ComparisonRow[] }) {
   const swept = rows.filter((r): r is ComparisonRow & { sim: NonNullable<ComparisonRow['sim']> } => r.sim !== null);
   const mailUser = rows.flatMap((r) => [r.mail.userPerStatNs.before, r.mail.userPerStatNs.after]);
   const mailBusy = rows.flatMap((r) => [r.mail.busyShare.before, r.mail.busyShare.after]);
-  const mailRange = (values: number[], f: (v: number) => string) => formatRange({ min: Math.min(...values), median: NaN, max: Math.max(...values) }, f);
+  const mailRange = (values: number[], format: (v: number) => string) => formatRange({ min: Math.min(...values), max: Math.max(...values) }, { format });
   const userPerStat = swept.length > 0 ? spread(swept.flatMap((r) => [r.sim.userPerStatNs.min, r.sim.userPerStatNs.max])) : null;
   return (
     <div className="muted small-text ih-measures" data-testid="mail-table-measures">
@@ -177,7 +177,7 @@ function WhatTheColumnsMeasure({ rows }: { rows: readonly ComparisonRow[] }) {
         mail's user seconds over its {(MAIL_THREADS * MAIL_TREE.dirs * MAIL_TREE.files) / 1e6} million stats ({mailRange(mailUser, ns)} per stat there)
         {userPerStat && (
           <>
-            ; in these runs it is <span data-testid="user-per-stat">{formatRange(userPerStat, ns)}</span> per stat, before
+            ; in these runs it is <span data-testid="user-per-stat">{formatRange(userPerStat, { format: ns })}</span> per stat, before
             and after alike
           </>
         )}

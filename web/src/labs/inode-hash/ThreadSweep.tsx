@@ -4,10 +4,9 @@
  * how much the patch saves at each thread count.
  */
 import { memo, useMemo } from 'react';
+import { formatChange, formatRange, formatSeconds } from '../../../../lib/format';
 import type { SweepResult } from '../../core/sweep';
-import { formatDiff, formatRange } from '../../viz/paper/paper';
 import { VerdictTag } from '../../viz/paper/PaperTable';
-import { formatSeconds } from './compare';
 import { MAIL_ROWS, type Fs } from './mail';
 import { ThreadSweepChart } from './ThreadSweepChart';
 import { afterVsBefore, mailMarks, sweepLines } from './threadSweep';
@@ -55,8 +54,8 @@ export const ThreadSweep = memo(function ThreadSweep({ sweep, unit }: { sweep: S
                         <td key={t} className="num diff" data-testid={`thread-change-${c.fs}-${t}`} data-verdict={p?.verdict ?? ''}>
                           {p ? (
                             <>
-                              {formatDiff(p.changePct)}
-                              <VerdictTag sim={p} format={(s) => formatRange(s, formatSeconds)} />
+                              {formatChange(p.changePct)}
+                              <VerdictTag sim={p} format={(s) => formatRange(s, { format: formatSeconds })} />
                             </>
                           ) : (
                             <span className="muted">—</span>

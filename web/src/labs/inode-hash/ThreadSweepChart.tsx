@@ -9,8 +9,7 @@ import { line } from 'd3-shape';
 import { memo, useRef } from 'react';
 import { ExportButtons, svgRefExporter } from '../../viz/export/ExportButtons';
 import { useElementWidth } from '../../viz/useElementWidth';
-import { formatRange } from '../../viz/paper/paper';
-import { formatSeconds } from './compare';
+import { formatRange, formatSeconds } from '../../../../lib/format';
 import type { Fs } from './mail';
 import { sweepDomain, type SweepLine } from './threadSweep';
 
@@ -97,7 +96,7 @@ export const ThreadSweepChart = memo(function ThreadSweepChart({ lines, marks, u
                       </g>
                     )}
                     <circle cx={x(p.threads)} cy={y(p.value)} r={3.2} fill={COLOR[l.variant]}>
-                      <title>{`${l.fs} ${l.variant}, ${p.threads} threads: ${formatSeconds(p.value)} (median; seeds ${formatRange(p.range, formatSeconds)})`}</title>
+                      <title>{`${l.fs} ${l.variant}, ${p.threads} threads: ${formatSeconds(p.value)} (median; seeds ${formatRange(p.range, { format: formatSeconds })})`}</title>
                     </circle>
                   </g>
                 ))}

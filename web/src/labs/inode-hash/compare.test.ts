@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RunResult } from '../../core/types';
-import { busyShare, compareWithMail, formatSeconds, INPUT_TIMINGS, oneMeasurement, simTiming, userPerStatNs } from './compare';
+import { busyShare, compareWithMail, INPUT_TIMINGS, oneMeasurement, simTiming, userPerStatNs } from './compare';
 import { fsOf, MAIL_ROWS, MAIL_TREE } from './mail';
 
 function result(metrics: Record<string, number>): RunResult {
@@ -113,14 +113,5 @@ describe('inputs and measurements', () => {
     const stats = 20 * MAIL_TREE.dirs * MAIL_TREE.files;
     expect(ext4.mail.busyShare.before).toBeCloseTo(19.39 / 20);
     expect(ext4.mail.userPerStatNs.before).toBeCloseTo((3.77 / stats) * 1e9);
-  });
-});
-
-describe('formatSeconds', () => {
-  it('prints seconds as the mail does, and tiny ones with two digits', () => {
-    expect(formatSeconds(890.9)).toBe('890.9 s');
-    expect(formatSeconds(46.118)).toBe('46.12 s');
-    expect(formatSeconds(0.00123)).toBe('0.0012 s');
-    expect(formatSeconds(NaN)).toBe('—');
   });
 });

@@ -7,9 +7,9 @@
  * user cost per stat, taken from the mail, so it is shown as an input.
  * Pure: MailTable.tsx draws what these return.
  */
+import { changePct } from '../../../../lib/compare';
 import { spread, verdict, type Spread, type Verdict } from '../../core/stats';
 import type { RunResult } from '../../core/types';
-import { diffPct } from '../../viz/paper/paper';
 import { fsOf, MAIL_TREE, type Fs, type MailRow, type MailTiming } from './mail';
 
 /** What the comparison needs from a paper sweep (core/sweep.ts's SweepResult fits). */
@@ -42,8 +42,8 @@ export interface SimSide {
   after: Timing;
   /** min, median and max over the seeds */
   range: { before: Record<TimingKey, Spread>; after: Record<TimingKey, Spread> };
-  /** the change of the medians, in percent */
-  changePct: Record<TimingKey, number>;
+  /** the change of the medians, in percent (lib/compare.ts); undefined from a median of 0 */
+  changePct: Record<TimingKey, number | undefined>;
   /** whether the before and after ranges are apart, per column */
   verdict: Record<TimingKey, Verdict>;
   seeds: number;
@@ -58,7 +58,7 @@ export interface ComparisonRow {
   mail: {
     before: MailTiming;
     after: MailTiming;
-    changePct: Record<TimingKey, number>;
+    changePct: Record<TimingKey, number | undefined>;
     /** the share of threads x total the mail's walkers were on a CPU: its CPU share over its threads */
     busyShare: { before: number; after: number };
     /** the mail's user time per stat, in ns: its user seconds over the stats of its trees */
@@ -98,17 +98,12 @@ export function userPerStatNs(result: RunResult): number {
   return (metric(result, 'user_s') / metric(result, 'stats')) * 1e9;
 }
 
-function changes(before: MailTiming, after: MailTiming): Record<TimingKey, number> {
-  return {
-    user_s: diffPct(before.user_s, after.user_s),
-    sys_s: diffPct(before.sys_s, after.sys_s),
-    cpu_pct: diffPct(before.cpu_pct, after.cpu_pct),
-    total_s: diffPct(before.total_s, after.total_s),
-  };
-}
-
 function byKey<T>(f: (key: TimingKey) => T): Record<TimingKey, T> {
   return { user_s: f('user_s'), sys_s: f('sys_s'), cpu_pct: f('cpu_pct'), total_s: f('total_s') };
+}
+
+function changes(before: MailTiming, after: MailTiming): Record<TimingKey, number | undefined> {
+  return byKey((k) => changePct(before[k], after[k]));
 }
 
 /** Each column's spread over a variant's runs. */
@@ -175,14 +170,4 @@ export const ONE_MEASUREMENT_BUSY_SHARE = 0.95;
 
 export function oneMeasurement(sim: Pick<SimSide, 'busyShare'>): boolean {
   return sim.busyShare.min >= ONE_MEASUREMENT_BUSY_SHARE;
-}
-
-/** Seconds as the mail prints them: two decimals below 100, one above, none past 10000. */
-export function formatSeconds(s: number): string {
-  if (!Number.isFinite(s)) return '—';
-  const a = Math.abs(s);
-  if (a >= 10000) return `${s.toFixed(0)} s`;
-  if (a >= 100) return `${s.toFixed(1)} s`;
-  if (a >= 0.01 || a === 0) return `${s.toFixed(2)} s`;
-  return `${s.toPrecision(2)} s`;
 }

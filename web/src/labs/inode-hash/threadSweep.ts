@@ -4,6 +4,7 @@
  * min and max), the patch's change at each thread count with its verdict,
  * and the chart's domain.
  */
+import { changePct } from '../../../../lib/compare';
 import { mapSpread, verdict, type Spread, type Verdict } from '../../core/stats';
 import type { MailMark } from './ThreadSweepChart';
 import { fsOf, type Fs, type MailRow } from './mail';
@@ -112,12 +113,13 @@ export function afterVsBefore(lines: readonly SweepLine[], fs: Fs): ThreadChange
   if (!before || !after) return [];
   return before.points.flatMap((b) => {
     const a = after.points.find((p) => p.threads === b.threads);
-    if (!a || !(b.value > 0)) return [];
+    const change = a && changePct(b.value, a.value);
+    if (!a || change === undefined || !(b.value > 0)) return [];
     const seeds = Math.min(a.seeds, b.seeds);
     return [
       {
         threads: b.threads,
-        changePct: ((a.value - b.value) / b.value) * 100,
+        changePct: change,
         range: { before: b.range, after: a.range },
         seeds,
         verdict: verdict(b.range, a.range, seeds),

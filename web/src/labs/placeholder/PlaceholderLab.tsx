@@ -4,7 +4,7 @@
  * works for every lab already.
  */
 import { findLab } from '../../app/labs';
-import { KERNEL_LABS, type KernelLab } from '../../core/kernelResults';
+import { KERNEL_LABS, type KernelLab } from '../../../../lib/kernel-results';
 import { ReproducePanel } from '../../viz/kernel/ReproducePanel';
 import { numericColumns } from './figureTable';
 import { MAIL_PAGES, type FigureTable } from './mails';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LABS } from '../../app/labs';
-import { KERNEL_LABS, type KernelLab } from '../../core/kernelResults';
+import { KERNEL_LABS, type KernelLab } from '../../../../lib/kernel-results';
 import { MAIL_PAGES } from './mails';
 import { numericColumns } from './figureTable';
 

@@ -4,7 +4,7 @@
  * The figures are restated from the mails (shared/mails/figures.md); each
  * table carries the mail's author, list and date as its citation.
  */
-import type { KernelLab } from '../../core/kernelResults';
+import type { KernelLab } from '../../../../lib/kernel-results';
 
 export interface SourceLink {
   label: string;

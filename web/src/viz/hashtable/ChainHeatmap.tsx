@@ -6,10 +6,11 @@
 import { scaleSequential } from 'd3-scale';
 import { interpolateOranges } from 'd3-scale-chromatic';
 import { memo, useMemo } from 'react';
+import { formatDuration, formatNumber, formatTimeRange } from '../../../../lib/format';
 import type { ChainHeat } from '../../core/types';
-import { bucketRange, formatNs, formatTimeRange } from '../heatmap/heatmap';
+import { bucketRange } from '../heatmap/heatmap';
 import { MatrixHeatmap, type HeatMatrix } from '../heatmap/MatrixHeatmap';
-import { chainHeatCells, formatTasks, rowBucketsText } from './chainHeat';
+import { chainHeatCells, rowBucketsText, TASKS } from './chainHeat';
 
 export interface ChainHeatmapProps {
   heat: ChainHeat;
@@ -35,7 +36,7 @@ export const ChainHeatmap = memo(function ChainHeatmap({ heat, name, title, mark
         return rb ? String(rb[0]) : String(r);
       },
       legendTitle: 'tasks on these chains at once (mean over the time bucket)',
-      legendTicks: [0, 0.5, 1].map((at) => ({ at, text: formatTasks(at * maxTasks) })),
+      legendTicks: [0, 0.5, 1].map((at) => ({ at, text: formatNumber(at * maxTasks, TASKS) })),
       ariaLabel: `${title ?? ''} time spent on hash chains by bucket group over time`,
       tooltip: (r, t) => {
         const [start, end] = bucketRange(t, heat.bucket_ns);
@@ -47,7 +48,7 @@ export const ChainHeatmap = memo(function ChainHeatmap({ heat, name, title, mark
               <b>{rb ? rowBucketsText(rb) : `row ${r}`}</b> · {formatTimeRange(start, end)}
             </div>
             <div>
-              {formatNs(ns)} on these chains · {formatTasks(heat.bucket_ns > 0 ? ns / heat.bucket_ns : 0)} tasks at once
+              {formatDuration(ns)} on these chains · {formatNumber(heat.bucket_ns > 0 ? ns / heat.bucket_ns : 0, TASKS)} tasks at once
             </div>
           </>
         );
@@ -60,7 +61,7 @@ export const ChainHeatmap = memo(function ChainHeatmap({ heat, name, title, mark
       matrix={matrix}
       name={name}
       title={title}
-      caption={`${heat.nr_rows} bucket groups × ${heat.nr_time} buckets of ${formatNs(heat.bucket_ns)} · ${formatNs(totalNs)} on chains in all`}
+      caption={`${heat.nr_rows} bucket groups × ${heat.nr_time} buckets of ${formatDuration(heat.bucket_ns)} · ${formatDuration(totalNs)} on chains in all`}
       markerNs={markerNs}
       maxHeight={maxHeight}
       testId="chain-heatmap"

@@ -13,9 +13,9 @@
 import { scaleSequential } from 'd3-scale';
 import { interpolateBlues } from 'd3-scale-chromatic';
 import { memo, useMemo, useRef } from 'react';
+import { formatDuration } from '../../../../lib/format';
 import type { IhChain, IhSnapshot, IhWalker, Step } from '../../core/types';
 import { ExportButtons, svgRefExporter } from '../export/ExportButtons';
-import { formatNs } from '../heatmap/heatmap';
 import { boxAt, gridLayout } from '../queues/queues';
 import { CHIP_H, chipLayout, LOCK_H, LockRow, TaskChip } from '../tasks/TaskChips';
 import { useElementWidth } from '../useElementWidth';
@@ -127,7 +127,7 @@ export const HashTableView = memo(function HashTableView({ snap, variant, steps,
           </defs>
 
           <text x={PAD} y={16} className="q-head">
-            t = {formatNs(snap.now_ns)} · {variant === 'before' ? 'first lookup under inode_hash_lock' : 'first lookup under RCU'}
+            t = {formatDuration(snap.now_ns)} · {variant === 'before' ? 'first lookup under inode_hash_lock' : 'first lookup under RCU'}
           </text>
           <text x={PAD} y={32} className="q-sub">
             {last ? `step ${last.i}: T${last.task} on cpu ${last.cpu} ${describeIhStep(last, locks)}` : ' '}
@@ -208,7 +208,7 @@ export const HashTableView = memo(function HashTableView({ snap, variant, steps,
               <g key={gp.id} data-testid="grace-period" transform={`translate(0,${i * GP_H})`}>
                 <rect width={118} height={20} rx={10} className="ih-gp" />
                 <text x={59} y={10} className="ih-gp-text" textAnchor="middle" dominantBaseline="central">
-                  {`GP #${gp.id} · ${formatNs(Math.max(0, snap.now_ns - gp.started_ns))}`}
+                  {`GP #${gp.id} · ${formatDuration(Math.max(0, snap.now_ns - gp.started_ns))}`}
                 </text>
                 <text x={128} y={14} className="q-sub">
                   {gp.waiting_for.length

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chainHeatCells, chainHeatProblem, formatTasks, hottestRows, rowBucketsText } from './chainHeat';
+import { formatNumber } from '../../../../lib/format';
+import { chainHeatCells, chainHeatProblem, hottestRows, rowBucketsText, TASKS } from './chainHeat';
 import { sampleSnapshot } from './testing/sample';
 
 const heat = () => sampleSnapshot().chain_heat;
@@ -42,10 +43,10 @@ describe('formatting', () => {
     expect(rowBucketsText([9, 9])).toBe('bucket 9');
   });
   it('gives tasks two significant digits', () => {
-    expect(formatTasks(0)).toBe('0');
-    expect(formatTasks(0.03125)).toBe('0.031');
-    expect(formatTasks(1.44)).toBe('1.4');
-    expect(formatTasks(12.4)).toBe('12');
+    expect(formatNumber(0, TASKS)).toBe('0');
+    expect(formatNumber(0.03125, TASKS)).toBe('0.031');
+    expect(formatNumber(1.44, TASKS)).toBe('1.4');
+    expect(formatNumber(12.4, TASKS)).toBe('12');
   });
   it('ranks the busiest rows', () => {
     expect(hottestRows(heat(), 2)).toEqual([

@@ -3,6 +3,7 @@
  * tasks spent on the chains of each group of buckets, per time bucket) as
  * one colour value per cell, and what a cell's tooltip says.
  */
+import type { NumberFormat } from '../../../../lib/format';
 import type { ChainHeat } from '../../core/types';
 
 /** A chain heat whose shape does not add up, described; null when it is consistent. */
@@ -54,12 +55,8 @@ export function rowBucketsText(range: readonly [number, number]): string {
   return range[0] === range[1] ? `bucket ${range[0]}` : `buckets ${range[0]}–${range[1]}`;
 }
 
-/** A mean number of tasks, to two significant digits: "0.031", "1.4", "12". */
-export function formatTasks(n: number): string {
-  if (n === 0) return '0';
-  if (n >= 10) return n.toFixed(0);
-  return String(+n.toPrecision(2));
-}
+/** How a mean number of tasks prints (lib/format.ts's formatNumber): two significant digits, "0.031", "1.4", "12". */
+export const TASKS: NumberFormat = { digits: 2 };
 
 /** The row groups that took the most time over the whole map, busiest first (at most `n`). */
 export function hottestRows(h: ChainHeat, n: number): { row: number; ns: number }[] {

@@ -7,6 +7,7 @@
  * MatrixHeatmap's.
  */
 import { memo, useMemo } from 'react';
+import { formatDuration, formatShare, formatTimeRange } from '../../../../lib/format';
 import { CPU_STATES, type CpuState, type Heatmap as HeatmapData } from '../../core/types';
 import {
   bucketRange,
@@ -16,9 +17,6 @@ import {
   describeShares,
   dominantColor,
   dominantStates,
-  formatNs,
-  formatPct,
-  formatTimeRange,
   rankStates,
   SELECTIONS,
   stateShares,
@@ -39,7 +37,7 @@ export interface HeatmapProps {
   maxHeight?: number;
 }
 
-const SHARE_TICKS = [0, 0.25, 0.5, 0.75, 1].map((at) => ({ at, text: `${at * 100}%` }));
+const SHARE_TICKS = [0, 0.25, 0.5, 0.75, 1].map((at) => ({ at, text: formatShare(at) }));
 
 /** The dominant map's legend: one swatch per state, at a typical dominant share. */
 const LEGEND_WORDS: Readonly<Record<CpuState, string>> = { spin: 'spinning', sleep: 'asleep', run: 'running', io: 'I/O', idle: 'idle' };
@@ -84,8 +82,8 @@ export const Heatmap = memo(function Heatmap({ data, selection, name, title, mar
       matrix={matrix}
       name={name}
       title={title}
-      caption={`${data.cpus} CPUs × ${data.buckets} buckets of ${formatNs(data.bucket_ns)}${
-        selection === 'dominant' ? '' : ` · ${selLabel}: ${formatPct(shares[selection])} of the CPU time`
+      caption={`${data.cpus} CPUs × ${data.buckets} buckets of ${formatDuration(data.bucket_ns)}${
+        selection === 'dominant' ? '' : ` · ${selLabel}: ${formatShare(shares[selection])} of the CPU time`
       }`}
       markerNs={markerNs}
       maxHeight={maxHeight}
@@ -111,7 +109,7 @@ function CpuTooltip({ data, cpu, bucket }: { data: HeatmapData; cpu: number; buc
               <td>
                 <span className={`swatch state-${state}`} /> {STATE_WORDS[state]}
               </td>
-              <td className="num">{formatPct(frac)}</td>
+              <td className="num">{formatShare(frac)}</td>
             </tr>
           ))}
         </tbody>

@@ -10,10 +10,11 @@
  */
 import { scaleLinear } from 'd3-scale';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { formatDuration } from '../../../../lib/format';
 import { ExportButtons, type Exporter } from '../export/ExportButtons';
 import { serializeSvg, svgSize, svgTextToPng } from '../export/exportChart';
 import { useElementWidth } from '../useElementWidth';
-import { cellAt, formatNs, heatLayout, type HeatLayout, renderMode } from './heatmap';
+import { cellAt, heatLayout, type HeatLayout, renderMode } from './heatmap';
 
 const M = { left: 52, right: 14, top: 8, axis: 30, legend: 40 };
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -317,7 +318,7 @@ const HeatmapSvg = memo(function HeatmapSvg({
             <g key={t} transform={`translate(${x(t)},0)`}>
               <line y2={5} stroke="#6b7385" />
               <text y={17} className="axis-label" textAnchor="middle">
-                {formatNs(t)}
+                {formatDuration(t)}
               </text>
             </g>
           ))}

@@ -13,6 +13,7 @@ import {
   interpolatePurples,
   interpolateReds,
 } from 'd3-scale-chromatic';
+import { formatShare } from '../../../../lib/format';
 import { CPU_STATES, type CpuState, type Heatmap } from '../../core/types';
 
 /** Virtual nanoseconds of the simulation. */
@@ -123,7 +124,7 @@ export function describeShares(shares: Readonly<Record<CpuState, number>>): stri
   const ranked = rankStates(shares);
   const top = ranked[0];
   if (!top || top.share === 0) return 'never busy in this map';
-  const parts = ranked.map((r, i) => `${formatPct(r.share)}${i === 0 ? ' of their time' : ''} ${STATE_WORDS[r.state]}`);
+  const parts = ranked.map((r, i) => `${formatShare(r.share)}${i === 0 ? ' of their time' : ''} ${STATE_WORDS[r.state]}`);
   return `mostly ${STATE_WORDS[top.state]}: ${parts.join(', ')}`;
 }
 
@@ -143,7 +144,7 @@ export function compareShares(
       state,
       before: before[state],
       after: after[state],
-      text: `${STATE_WORDS[state]}: ${formatPct(before[state])} before, ${formatPct(after[state])} after`,
+      text: `${STATE_WORDS[state]}: ${formatShare(before[state])} before, ${formatShare(after[state])} after`,
     }));
 }
 
@@ -160,44 +161,6 @@ export function cellBreakdown(
 
 export function bucketRange(bucket: number, bucketNs: Ns): [Ns, Ns] {
   return [bucket * bucketNs, (bucket + 1) * bucketNs];
-}
-
-const UNITS: readonly [number, string][] = [
-  [1e9, 's'],
-  [1e6, 'ms'],
-  [1e3, 'µs'],
-  [1, 'ns'],
-];
-
-function unitFor(ns: number): [number, string] {
-  const a = Math.abs(ns);
-  for (const u of UNITS) if (a >= u[0]) return u;
-  return UNITS[UNITS.length - 1];
-}
-
-function trim(x: number): string {
-  const digits = Math.abs(x) >= 100 ? 0 : Math.abs(x) >= 10 ? 1 : 2;
-  return x.toFixed(digits).replace(/\.0+$/, '').replace(/(\.\d*?)0+$/, '$1');
-}
-
-/** A duration in the largest unit that keeps it >= 1: "850 ns", "12.3 µs", "4.56 ms". */
-export function formatNs(ns: Ns): string {
-  if (ns === 0) return '0 ns';
-  const [div, unit] = unitFor(ns);
-  return `${trim(ns / div)} ${unit}`;
-}
-
-/** A time range in one unit, chosen by its end: "1.2–2.4 ms". */
-export function formatTimeRange(start: Ns, end: Ns): string {
-  const [div, unit] = unitFor(Math.max(Math.abs(start), Math.abs(end)));
-  return `${trim(start / div)}–${trim(end / div)} ${unit}`;
-}
-
-export function formatPct(frac: number): string {
-  const p = frac * 100;
-  if (p === 0) return '0%';
-  if (p < 0.1) return '<0.1%';
-  return `${p >= 10 ? p.toFixed(0) : p.toFixed(1)}%`;
 }
 
 const INTERPOLATORS: Record<CpuState, (t: number) => string> = {

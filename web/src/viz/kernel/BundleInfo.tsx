@@ -2,8 +2,9 @@
  * The downloadable bundle, when this build of the site carries one (known
  * at build time, see vite.config.ts), and how to run a lab from it.
  */
-import type { KernelLab } from '../../core/kernelResults';
-import { bundleHref, formatBytes, type BundleManifest } from './bundleManifest';
+import { formatBytes } from '../../../../lib/format';
+import type { KernelLab } from '../../../../lib/kernel-results';
+import { bundleHref, type BundleManifest } from './bundleManifest';
 import { CommandList, CopyCommand } from './CommandList';
 import { bundleCommands, PACKAGE_COMMAND } from './commands';
 

@@ -3,10 +3,10 @@
  * the mail's own change, then each run's context and what it says about
  * the soundness of the comparison.
  */
-import type { KernelLabSpec } from '../../core/kernelLabs';
-import type { KernelResult } from '../../core/kernelResults';
+import type { KernelLabSpec } from '../../../../lib/kernel-labs';
+import { formatChange, formatNumber } from '../../../../lib/format';
+import { unitText, type KernelResult } from '../../../../lib/kernel-results';
 import { checkRun, contextMismatches, missingVariant, tcgNote, type MetricRow } from './compare';
-import { formatNumber, formatPct, unitText } from './format';
 import type { ImportedRun } from './imports';
 
 function Values({ values, mean }: { values: number[]; mean?: number }) {
@@ -16,7 +16,7 @@ function Values({ values, mean }: { values: number[]; mean?: number }) {
       {formatNumber(mean)}
       {values.length > 1 && (
         <div className="kp-runs muted" title="each run's value; the mean is above">
-          mean of {values.length}: {values.map(formatNumber).join(', ')}
+          mean of {values.length}: {values.map((v) => formatNumber(v)).join(', ')}
         </div>
       )}
     </>
@@ -53,15 +53,15 @@ export function MetricComparison({ rows }: { rows: MetricRow[] }) {
                   <Values values={r.after} mean={r.afterMean} />
                 </td>
                 <td className="num" data-testid={`kernel-change-${r.key}`}>
-                  {formatPct(r.changePct)}
+                  {formatChange(r.changePct)}
                 </td>
                 <td className="num">
                   {r.mail ? (
                     <span title={r.mail.citation} data-testid={`kernel-mail-${r.key}`}>
-                      {formatPct(r.mailPct)}
+                      {formatChange(r.mailPct)}
                       <div className="kp-runs muted kp-mail-where">
                         {r.mail.where}; {formatNumber(r.mail.before)} → {formatNumber(r.mail.after)} {unitText(r.unit)}
-                        {r.mailStatedPct !== undefined && <>; the mail's text states {formatPct(r.mailStatedPct)}</>}
+                        {r.mailStatedPct !== undefined && <>; the mail's text states {formatChange(r.mailStatedPct)}</>}
                       </div>
                     </span>
                   ) : (

@@ -5,8 +5,8 @@
  * beside the mail's own change and, where the lab has one, the simulator's.
  */
 import { memo, useCallback, useMemo, useState } from 'react';
-import { KERNEL_LAB_SPECS } from '../../core/kernelLabs';
-import type { KernelLab } from '../../core/kernelResults';
+import { KERNEL_LAB_SPECS } from '../../../../lib/kernel-labs';
+import type { KernelLab } from '../../../../lib/kernel-results';
 import { BundleInfo } from './BundleInfo';
 import { CommandList } from './CommandList';
 import { checkoutCommands, resultsPath } from './commands';

@@ -1,5 +1,5 @@
 /** The runtime switch of a lab, its counter, the benchmark and the 6.12 source it touches. */
-import type { KernelLabSpec } from '../../core/kernelLabs';
+import type { KernelLabSpec } from '../../../../lib/kernel-labs';
 
 const ELIXIR = 'https://elixir.bootlin.com/linux/v6.12';
 

@@ -5,6 +5,8 @@
  * never asks the server for a file that may not be there.
  */
 import { z } from 'zod';
+/* with its extension: vite.config.ts loads this file too */
+import { parseJsonAs } from '../../../../lib/parse-json.ts';
 
 export const BUNDLE_DIR = 'kernel';
 
@@ -21,35 +23,10 @@ export type BundleManifest = z.infer<typeof BundleManifest>;
 
 /** Parses bundle.json's text; the error names the source and the first problems. */
 export function parseBundleManifest(text: string, source = 'bundle.json'): BundleManifest {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (e) {
-    throw new Error(`${source} is not JSON: ${(e as Error).message}`);
-  }
-  const r = BundleManifest.safeParse(json);
-  if (!r.success) {
-    const problems = r.error.issues
-      .slice(0, 3)
-      .map((i) => `${i.path.length ? i.path.join('.') : '(top level)'}: ${i.message}`)
-      .join('; ');
-    throw new Error(`${source} is not a kernel-lab bundle manifest: ${problems}`);
-  }
-  return r.data;
+  return parseJsonAs(BundleManifest, text, source, 'a kernel-lab bundle manifest');
 }
 
 /** The bundle's address on the site, relative to its base. */
 export function bundleHref(m: BundleManifest, base = '/'): string {
   return `${base.endsWith('/') ? base : `${base}/`}${BUNDLE_DIR}/${m.file}`;
-}
-
-export function formatBytes(n: number): string {
-  const units = ['bytes', 'KiB', 'MiB', 'GiB'];
-  let v = n;
-  let u = 0;
-  while (v >= 1024 && u < units.length - 1) {
-    v /= 1024;
-    u++;
-  }
-  return u === 0 ? `${n} bytes` : `${v.toFixed(v >= 100 ? 0 : 1)} ${units[u]}`;
 }

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { KERNEL_LABS } from '../../core/kernelResults';
-import { bundleHref, formatBytes, parseBundleManifest } from './bundleManifest';
+import { KERNEL_LABS } from '../../../../lib/kernel-results';
+import { bundleHref, parseBundleManifest } from './bundleManifest';
 import { bundleCommands, checkoutCommands, commandText, shellQuote } from './commands';
-import { formatNumber, formatPct, unitText } from './format';
 
 describe('commands', () => {
   it('the checkout commands of a lab', () => {
@@ -57,25 +56,5 @@ describe('bundle manifest', () => {
     expect(() => parseBundleManifest(JSON.stringify({ ...GOOD, file: '../etc/passwd.tar.gz' }))).toThrow(/file: a file name ending in \.tar\.gz/);
     expect(() => parseBundleManifest(JSON.stringify({ ...GOOD, kernel: '6.1.0' }))).toThrow(/kernel: a 6\.12 kernel release/);
     expect(() => parseBundleManifest(JSON.stringify({ ...GOOD, bytes: 0 }))).toThrow(/bytes: /);
-  });
-  it('sizes', () => {
-    expect(formatBytes(512)).toBe('512 bytes');
-    expect(formatBytes(2048)).toBe('2.0 KiB');
-    expect(formatBytes(12_345_678)).toBe('11.8 MiB');
-    expect(formatBytes(300 * 1024 * 1024)).toBe('300 MiB');
-  });
-});
-
-describe('format', () => {
-  it('numbers, changes and units', () => {
-    expect(formatNumber(undefined)).toBe('—');
-    expect(formatNumber(1234.5)).toBe('1,235');
-    expect(formatNumber(123456.7)).toBe('123,457');
-    expect(formatNumber(0.73)).toBe('0.73');
-    expect(formatPct(100)).toBe('+100.0%');
-    expect(formatPct(-39.6)).toBe('−39.6%');
-    expect(formatPct(undefined)).toBe('—');
-    expect(unitText('us')).toBe('µs');
-    expect(unitText('per_txn')).toBe('per transaction');
   });
 });

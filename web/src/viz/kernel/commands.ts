@@ -2,7 +2,7 @@
  * The commands that reproduce a lab on the real kernel, as argument lists
  * (as the CLI receives them) with the text a reader copies into a shell.
  */
-import type { KernelLab } from '../../core/kernelResults';
+import type { KernelLab } from '../../../../lib/kernel-results';
 
 export interface Command {
   argv: string[];

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { KERNEL_LAB_SPECS } from '../../core/kernelLabs';
-import { parseKernelResult, type KernelResult } from '../../core/kernelResults';
-import { changePct, checkRun, compareMetrics, contextMismatches, mean, metricLabel, missingVariant, tcgNote, unitOf } from './compare';
+import { KERNEL_LAB_SPECS } from '../../../../lib/kernel-labs';
+import { parseKernelResult, type KernelResult } from '../../../../lib/kernel-results';
+import { checkRun, compareMetrics, contextMismatches, mean, metricLabel, missingVariant, tcgNote } from './compare';
 import type { ImportedRun } from './imports';
-import { mailChange, mailChangePct, type MailChangeLookup } from './mailChanges';
+import { mailChange, type MailChangeLookup } from './mailChanges';
 
 const FIXTURES = new URL('../../../../tests/e2e/fixtures/kernel/', import.meta.url);
 
@@ -24,19 +24,9 @@ const after = run('synthetic-fast-commit-after.json');
 const spec = KERNEL_LAB_SPECS['fast-commit'];
 
 describe('numbers', () => {
-  it('mean and change in percent', () => {
+  it('mean', () => {
     expect(mean([])).toBeUndefined();
     expect(mean([1000, 3000])).toBe(2000);
-    expect(changePct(2000, 4000)).toBe(100);
-    expect(changePct(200, 100)).toBe(-50);
-    expect(changePct(-10, -5)).toBe(50);
-    expect(changePct(0, 5)).toBeUndefined();
-    expect(changePct(0, 0)).toBe(0);
-    expect(changePct(undefined, 5)).toBeUndefined();
-  });
-  it("the mail's change", () => {
-    expect(mailChangePct({ before: 0.73, after: 126.13 })).toBeCloseTo(17178.08, 1);
-    expect(mailChangePct({ before: 0, after: 1 })).toBeUndefined();
   });
   it('labels drop the unit suffix', () => {
     expect(metricLabel('files_per_s')).toBe('files');
@@ -190,16 +180,5 @@ describe('contextMismatches and missingVariant', () => {
     expect(missingVariant([before1])).toMatch(/^no after run yet/);
     expect(missingVariant([after])).toMatch(/^no before run yet/);
     expect(missingVariant([before1, after])).toBeNull();
-  });
-});
-
-describe('unitOf', () => {
-  it('takes the longest unit suffix', () => {
-    expect(unitOf('files_per_s')).toBe('per_s');
-    expect(unitOf('write_mib_per_s')).toBe('mib_per_s');
-    expect(unitOf('wall_s')).toBe('s');
-    expect(unitOf('avg_commit_us')).toBe('us');
-    expect(unitOf('per_s')).toBe('s');
-    expect(unitOf('files')).toBeUndefined();
   });
 });

@@ -4,9 +4,10 @@
  * the mail's own change; and the checks that tell whether a comparison is
  * sound (was the switch live, did both variants run alike).
  */
-import { METRIC_UNITS, type KernelResult } from '../../core/kernelResults';
-import type { KernelLabSpec } from '../../core/kernelLabs';
-import { mailChangePct, type MailChange, type MailChangeLookup } from './mailChanges';
+import { changePct } from '../../../../lib/compare';
+import type { KernelLabSpec } from '../../../../lib/kernel-labs';
+import { metricUnit, type KernelResult } from '../../../../lib/kernel-results';
+import { mailStatedPct, type MailChange, type MailChangeLookup } from './mailChanges';
 import type { ImportedRun } from './imports';
 
 export interface MetricRow {
@@ -18,7 +19,7 @@ export interface MetricRow {
   after: number[];
   beforeMean?: number;
   afterMean?: number;
-  /** after relative to before, in percent; undefined without both or when before is 0 */
+  /** after relative to before, in percent (lib/compare.ts); undefined without both or when before is 0 and after not */
   changePct?: number;
   mail?: MailChange;
   /** the mail's change computed from its figures */
@@ -31,22 +32,8 @@ export function mean(xs: readonly number[]): number | undefined {
   return xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : undefined;
 }
 
-/** after relative to before, in percent; 0 when both are 0, undefined when only before is. */
-export function changePct(before: number | undefined, after: number | undefined): number | undefined {
-  if (before === undefined || after === undefined) return undefined;
-  if (before === 0) return after === 0 ? 0 : undefined;
-  return ((after - before) / Math.abs(before)) * 100;
-}
-
-const UNITS_LONGEST_FIRST = [...METRIC_UNITS].sort((a, b) => b.length - a.length);
-
-/** The unit suffix a metric key ends in, the longest that fits: "per_s" for files_per_s, not "s". */
-export function unitOf(key: string): string | undefined {
-  return UNITS_LONGEST_FIRST.find((u) => key.endsWith(`_${u}`) && key.length > u.length + 1);
-}
-
 export function metricLabel(key: string): string {
-  const unit = unitOf(key);
+  const unit = metricUnit(key);
   const base = unit ? key.slice(0, key.length - unit.length - 1) : key;
   return base.replace(/_/g, ' ');
 }
@@ -62,7 +49,7 @@ export function compareMetrics(runs: readonly ImportedRun[], lookup?: MailChange
     for (const [key, value] of Object.entries(run.result.metrics)) {
       let row = rows.get(key);
       if (!row) {
-        row = { key, label: metricLabel(key), unit: unitOf(key) ?? '', before: [], after: [] };
+        row = { key, label: metricLabel(key), unit: metricUnit(key) ?? '', before: [], after: [] };
         rows.set(key, row);
       }
       row[run.result.variant].push(value);
@@ -75,16 +62,14 @@ export function compareMetrics(runs: readonly ImportedRun[], lookup?: MailChange
     const beforeMean = mean(row.before);
     const afterMean = mean(row.after);
     const mail = lab && lookup ? lookup(lab, row.key, params) : undefined;
-    const mailPct = mail ? mailChangePct(mail) : undefined;
-    const stated = mail?.stated_pct;
     return {
       ...row,
       beforeMean,
       afterMean,
       changePct: changePct(beforeMean, afterMean),
       mail,
-      mailPct,
-      mailStatedPct: stated !== undefined && (mailPct === undefined || Math.abs(stated - mailPct) > 0.5) ? stated : undefined,
+      mailPct: mail ? changePct(mail.before, mail.after) : undefined,
+      mailStatedPct: mail ? mailStatedPct(mail) : undefined,
     };
   });
 }

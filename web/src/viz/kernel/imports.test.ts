@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { KernelResult } from '../../core/kernelResults';
+import { KernelResult } from '../../../../lib/kernel-results';
 import { applyImport, clearImports, dismissProblems, EMPTY_IMPORTS, MAX_RESULT_BYTES, removeRun, sizeProblem } from './imports';
 
 const FIXTURES = new URL('../../../../tests/e2e/fixtures/kernel/', import.meta.url);

@@ -3,7 +3,8 @@
  * each change of the imported set as a function from state to new state.
  * The page keeps the state in React; nothing here touches the DOM.
  */
-import { KernelResult, parseKernelResult, type KernelLab } from '../../core/kernelResults';
+import { formatBytes } from '../../../../lib/format';
+import { KernelResult, parseKernelResult, type KernelLab } from '../../../../lib/kernel-results';
 
 /** A results file is a few kilobytes of metrics plus the guest's raw outputs; anything larger is not one. */
 export const MAX_RESULT_BYTES = 20 * 1024 * 1024;
@@ -36,15 +37,11 @@ export type FileText = { name: string; text: string } | { name: string; error: s
 
 export const EMPTY_IMPORTS: ImportState = { runs: [], problems: [], nextId: 1 };
 
-function sizeText(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MiB` : `${Math.ceil(bytes / 1024)} KiB`;
-}
-
 /** Why a file of this size is refused before it is read, or null. */
 export function sizeProblem(bytes: number): string | null {
   if (bytes === 0) return 'is empty; a results file is the JSON that `journalclub lab run` writes';
   if (bytes > MAX_RESULT_BYTES)
-    return `is ${sizeText(bytes)}; a results file is at most ${sizeText(MAX_RESULT_BYTES)}`;
+    return `is ${formatBytes(bytes)}; a results file is at most ${formatBytes(MAX_RESULT_BYTES)}`;
   return null;
 }
 

@@ -4,11 +4,11 @@
  * kernel-lab/mail-changes.ts (which `journalclub lab compare` reads too);
  * this module is the page's view of them.
  */
-import type { KernelLab } from '../../core/kernelResults';
-import { mailChange as mailFigure, mailChangePct, type MailFigure } from '../../../../kernel-lab/mail-changes';
+import type { KernelLab } from '../../../../lib/kernel-results';
+import { mailChange as mailFigure, mailStatedPct, type MailFigure } from '../../../../kernel-lab/mail-changes';
 
 export type MailChange = MailFigure;
-export { mailChangePct };
+export { mailStatedPct };
 
 /** The mail's figure for one metric of a lab; `parameters` (a run's) pick the row of the mail's table. */
 export type MailChangeLookup = (lab: KernelLab, metric: string, parameters?: Record<string, unknown>) => MailChange | undefined;

@@ -1,5 +1,6 @@
+import { formatNumber, formatRatio } from '../../../../lib/format';
 import type { RunResult } from '../../core/types';
-import { formatMetric, formatRatio } from './metrics';
+import { formatMetric } from './metrics';
 
 /** A run's summary metrics, one column per variant (and their ratio when both are shown). */
 export function MetricsTable({ results }: { results: Partial<Record<'before' | 'after', RunResult>> }) {
@@ -32,14 +33,14 @@ export function MetricsTable({ results }: { results: Partial<Record<'before' | '
                 {formatMetric(results[v]?.metrics[m.name], m.unit, m.name)}
               </td>
             ))}
-            {both && <td className="num">{formatRatio(results.before?.metrics[m.name], results.after?.metrics[m.name])}</td>}
+            {both && <td className="num">{formatRatio({ before: results.before?.metrics[m.name], after: results.after?.metrics[m.name] })}</td>}
           </tr>
         ))}
         <tr className="muted">
           <td>simulation steps / events</td>
           {cols.map((v) => (
             <td key={v} className="num">
-              {results[v]!.sim.steps.toLocaleString('en-US')} / {results[v]!.sim.events.toLocaleString('en-US')}
+              {formatNumber(results[v]!.sim.steps)} / {formatNumber(results[v]!.sim.events)}
             </td>
           ))}
           {both && <td />}

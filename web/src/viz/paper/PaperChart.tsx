@@ -7,10 +7,11 @@
  */
 import { scaleBand, scaleLinear, scaleLog } from 'd3-scale';
 import { useRef, useState } from 'react';
+import { formatNumber, formatRange } from '../../../../lib/format';
 import { ExportButtons, svgRefExporter } from '../export/ExportButtons';
 import { useElementWidth } from '../useElementWidth';
 import type { Verdict } from '../../core/stats';
-import { BAR_SERIES, SERIES_LABELS, formatRange, formatValue, valueDomain, VERDICT_WORDS, type BarGroup, type BarSeries } from './paper';
+import { BAR_SERIES, PAPER_FIGURE, SERIES_LABELS, valueDomain, VERDICT_WORDS, type BarGroup, type BarSeries } from './paper';
 
 const M = { left: 60, right: 12, top: 34, bottom: 44 };
 const HEIGHT = 320;
@@ -66,7 +67,6 @@ export function PaperChart({ groups, unit, name, title, xAxis = 'row' }: PaperCh
   /* the centres of the simulator's two bars, which the verdict's bracket joins */
   const simBefore = (inner('sim-before') ?? 0) + inner.bandwidth() / 2;
   const simAfter = (inner('sim-after') ?? 0) + inner.bandwidth() / 2;
-  const fmt = (t: number) => (t >= 1 ? String(t) : String(+t.toPrecision(1)));
 
   return (
     <figure className="chart">
@@ -94,7 +94,7 @@ export function PaperChart({ groups, unit, name, title, xAxis = 'row' }: PaperCh
               <g key={t} transform={`translate(0,${y(t)})`}>
                 <line x2={plotW} stroke="#e3e6ee" />
                 <text x={-8} className="axis-label" textAnchor="end" dominantBaseline="middle">
-                  {fmt(t)}
+                  {formatNumber(t)}
                 </text>
               </g>
             ))}
@@ -116,7 +116,7 @@ export function PaperChart({ groups, unit, name, title, xAxis = 'row' }: PaperCh
                   const top = y(Math.max(b.value, log ? lo : 0));
                   const cx = bx + inner.bandwidth() / 2;
                   const range = b.range && Number.isFinite(b.range.min) && Number.isFinite(b.range.max) ? b.range : null;
-                  const rangeText = range ? ` (min–max over seeds ${formatRange({ ...range, median: b.value })})` : '';
+                  const rangeText = range ? ` (min–max over seeds ${formatRange(range, PAPER_FIGURE)})` : '';
                   return (
                     <g key={b.series}>
                       <rect
@@ -128,7 +128,7 @@ export function PaperChart({ groups, unit, name, title, xAxis = 'row' }: PaperCh
                         stroke={b.series.endsWith('before') ? '#c8553d' : '#2f6db3'}
                         strokeWidth={0.6}
                       >
-                        <title>{`row ${g.row} (${g.label}) ${SERIES_LABELS[b.series]}: ${formatValue(b.value)} ${unit}${rangeText}`}</title>
+                        <title>{`row ${g.row} (${g.label}) ${SERIES_LABELS[b.series]}: ${formatNumber(b.value, PAPER_FIGURE)} ${unit}${rangeText}`}</title>
                       </rect>
                       {range && (
                         <g data-testid="sim-whisker" data-min={range.min} data-max={range.max} stroke="#1d2330" strokeWidth={1.2}>

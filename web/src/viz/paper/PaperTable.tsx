@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
+import { formatChange, formatNumber, formatRange } from '../../../../lib/format';
 import type { Spread } from '../../core/stats';
 import type { PaperRows } from '../../core/types';
-import { formatDiff, formatRange, formatValue, VERDICT_WORDS, verdictReason, type PaperTableRow, type SimFigures } from './paper';
+import { PAPER_FIGURE, VERDICT_WORDS, verdictReason, type PaperTableRow, type SimFigures } from './paper';
+
+const paperFigure = (v: number): string => formatNumber(v, PAPER_FIGURE);
 
 export interface PaperTableProps {
   rows: PaperRows;
@@ -24,12 +27,12 @@ function paramText(params: Record<string, number>, order?: readonly string[]): s
 }
 
 /** A median with its min–max over the seeds under it. */
-export function SimValue({ value, range, testId, format = formatValue }: { value: number; range: Spread; testId: string; format?: (v: number) => string }) {
+export function SimValue({ value, range, testId, format = paperFigure }: { value: number; range: Spread; testId: string; format?: (v: number) => string }) {
   return (
     <>
       <span data-testid={testId}>{format(value)}</span>
       <span className="sim-range" data-testid={`${testId}-range`} title="min–max over the seeds">
-        {formatRange(range, format)}
+        {formatRange(range, { format })}
       </span>
     </>
   );
@@ -48,7 +51,7 @@ export function VerdictTag({ sim, format }: { sim: Pick<SimFigures, 'range' | 's
 export function PaperTable({ rows, table, paramOrder, onUseParams, rowHeading = 'row', rowTitle, paperRange }: PaperTableProps) {
   const paperCell = (v: number) => (
     <>
-      {formatValue(v)}
+      {paperFigure(v)}
       {paperRange && (
         <span className="sim-range" data-testid="paper-range" title="the run-to-run range the mail gives">
           {paperRange}
@@ -89,7 +92,7 @@ export function PaperTable({ rows, table, paramOrder, onUseParams, rowHeading = 
               <td className="mono">{r.label}</td>
               <td className="num">{paperCell(r.paper.before)}</td>
               <td className="num">{paperCell(r.paper.after)}</td>
-              <td className="num diff">{formatDiff(r.paper.diffPct)}</td>
+              <td className="num diff">{formatChange(r.paper.diffPct)}</td>
               <td className="num">
                 {r.sim ? (
                   <SimValue value={r.sim.before} range={r.sim.range.before} testId={`sim-before-${r.row}`} />
@@ -107,7 +110,7 @@ export function PaperTable({ rows, table, paramOrder, onUseParams, rowHeading = 
               <td className="num diff" data-testid={`sim-diff-${r.row}`} data-verdict={r.sim?.verdict ?? ''}>
                 {r.sim ? (
                   <>
-                    {formatDiff(r.sim.diffPct)}
+                    {formatChange(r.sim.diffPct)}
                     <VerdictTag sim={r.sim} />
                   </>
                 ) : (

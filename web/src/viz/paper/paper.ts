@@ -3,9 +3,11 @@
  * both variants, with the change each side reports. The simulator's figures
  * are medians over the sweep's seeds with their min and max; its change is
  * significant only when the before and after ranges do not overlap
- * (core/stats.ts). Pure; the components in this folder only draw what these
- * functions return.
+ * (core/stats.ts); each change is lib/compare.ts's. Pure; the components in
+ * this folder only draw what these functions return.
  */
+import { changePct } from '../../../../lib/compare';
+import { formatRange, type NumberFormat } from '../../../../lib/format';
 import { mapSpread, spread, verdict, type Spread, type Verdict } from '../../core/stats';
 import type { PaperRows } from '../../core/types';
 
@@ -24,8 +26,8 @@ export interface SimFigures {
   /** medians over the seeds, in the paper's unit */
   before: number;
   after: number;
-  /** the change of the medians, in percent */
-  diffPct: number;
+  /** the change of the medians, in percent; undefined from a median of 0 */
+  diffPct: number | undefined;
   /** min, median and max over the seeds, in the paper's unit */
   range: { before: Spread; after: Spread };
   seeds: number;
@@ -37,7 +39,7 @@ export interface PaperTableRow {
   label: string;
   params: Record<string, number>;
   note: string;
-  paper: { before: number; after: number; diffPct: number };
+  paper: { before: number; after: number; diffPct: number | undefined };
   /** null until a sweep has run this row */
   sim: SimFigures | null;
 }
@@ -51,33 +53,8 @@ export const SERIES_LABELS: Record<BarSeries, string> = {
   'sim-after': 'simulator, after',
 };
 
-/** Relative change from before to after, in percent. */
-export function diffPct(before: number, after: number): number {
-  if (before === 0) return after === 0 ? 0 : Infinity;
-  return ((after - before) / before) * 100;
-}
-
-/** "+3.60%", "-0.87%", "+17178%" (big changes lose their decimals). */
-export function formatDiff(pct: number): string {
-  if (!Number.isFinite(pct)) return pct > 0 ? '+∞' : '−∞';
-  const sign = pct > 0 ? '+' : pct < 0 ? '−' : '±';
-  const a = Math.abs(pct);
-  return `${sign}${a >= 1000 ? a.toFixed(0) : a.toFixed(2)}%`;
-}
-
-/** A figure in the paper's unit, with two decimals below 1000. */
-export function formatValue(v: number): string {
-  if (!Number.isFinite(v)) return '—';
-  if (Math.abs(v) >= 1000) return v.toFixed(0);
-  return v.toFixed(2);
-}
-
-/** A range as the tables print it: "0.73–0.75", or one value when both ends print alike. */
-export function formatRange(s: Spread, format: (v: number) => string = formatValue): string {
-  const lo = format(s.min);
-  const hi = format(s.max);
-  return lo === hi ? lo : `${lo}–${hi}`;
-}
+/** How the tables print a figure in the paper's unit: two decimals below 1000, as the mails do. */
+export const PAPER_FIGURE: NumberFormat = { decimals: 2 };
 
 /** What a verdict on the simulator's change is called in the tables. */
 export const VERDICT_WORDS: Record<Verdict, string> = {
@@ -87,7 +64,10 @@ export const VERDICT_WORDS: Record<Verdict, string> = {
 };
 
 /** Why a verdict is what it is, in words, for a tooltip. */
-export function verdictReason(sim: Pick<SimFigures, 'range' | 'seeds' | 'verdict'>, format: (s: Spread) => string = formatRange): string {
+export function verdictReason(
+  sim: Pick<SimFigures, 'range' | 'seeds' | 'verdict'>,
+  format: (s: Spread) => string = (s) => formatRange(s, PAPER_FIGURE),
+): string {
   const ranges = `before ${format(sim.range.before)}, after ${format(sim.range.after)} over ${sim.seeds} seed${sim.seeds === 1 ? '' : 's'}`;
   switch (sim.verdict) {
     case 'significant':
@@ -118,7 +98,7 @@ export function simFigures(
   return {
     before: b.median,
     after: a.median,
-    diffPct: diffPct(b.median, a.median),
+    diffPct: changePct(b.median, a.median),
     range: { before: b, after: a },
     seeds,
     verdict: verdict(b, a, seeds),
@@ -135,7 +115,7 @@ export function buildPaperTable(rows: PaperRows, sweep?: SweepLike | null): Pape
       label: r.label,
       params: r.params,
       note: r.note,
-      paper: { ...r.paper, diffPct: diffPct(r.paper.before, r.paper.after) },
+      paper: { ...r.paper, diffPct: changePct(r.paper.before, r.paper.after) },
       sim,
     };
   });

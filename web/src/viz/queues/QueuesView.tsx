@@ -12,7 +12,7 @@
 import { memo, useRef, type ReactElement } from 'react';
 import type { FcSnapshot, Step } from '../../core/types';
 import { ExportButtons, svgRefExporter } from '../export/ExportButtons';
-import { formatNs } from '../heatmap/heatmap';
+import { formatDuration as formatNs } from '../../../../lib/format';
 import { CHIP_H, chipLayout, LOCK_H, LockRow, TASK_COLORS, TaskChip } from '../tasks/TaskChips';
 import { useElementWidth } from '../useElementWidth';
 import { boxAt, describeStep, gridLayout, journalLines, walkTarget, walkTrail, type GridLayout } from './queues';

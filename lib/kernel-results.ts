@@ -8,6 +8,7 @@
  * handles_per_txn, ...) so that a table can print them without a side list.
  */
 import { z } from 'zod';
+import { parseJsonAs } from './parse-json';
 
 /** The five labs on the kernel side, in DESIGN.md's order. */
 export const KERNEL_LABS = ['fast-commit', 'extent-status', 'inode-hash', 'btrfs-fsync', 'ext4-writeback'] as const;
@@ -48,6 +49,36 @@ export const METRIC_UNITS = [
   'per_call',
   'per_stat',
 ] as const;
+
+export type MetricUnit = (typeof METRIC_UNITS)[number];
+
+/** Each unit as a reader writes it beside a figure. */
+export const METRIC_UNIT_TEXT: Readonly<Record<MetricUnit, string>> = {
+  s: 's',
+  ms: 'ms',
+  us: 'µs',
+  ns: 'ns',
+  per_s: '/s',
+  mib_per_s: 'MiB/s',
+  mb_per_s: 'MB/s',
+  kib_per_s: 'KiB/s',
+  kib: 'KiB',
+  mib: 'MiB',
+  bytes: 'bytes',
+  pages: 'pages',
+  blocks: 'blocks',
+  count: '',
+  pct: '%',
+  ratio: '',
+  per_txn: 'per transaction',
+  per_call: 'per call',
+  per_stat: 'per stat',
+};
+
+/** A metric key's unit suffix as a reader writes it: "µs" for us; an unknown suffix as it is. */
+export function unitText(unit: string): string {
+  return Object.hasOwn(METRIC_UNIT_TEXT, unit) ? METRIC_UNIT_TEXT[unit as MetricUnit] : unit;
+}
 
 const METRIC_KEY = new RegExp(`^[a-z][a-z0-9_]*?_(${[...METRIC_UNITS].sort((a, b) => b.length - a.length).join('|')})$`);
 
@@ -114,25 +145,5 @@ export type KernelResult = z.infer<typeof KernelResult>;
  * first problems (path and what is allowed), never a raw zod dump.
  */
 export function parseKernelResult(text: string, source = 'results file'): KernelResult {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (e) {
-    throw new Error(`${source} is not JSON: ${(e as Error).message}`);
-  }
-  const r = KernelResult.safeParse(json);
-  if (!r.success) {
-    const problems = r.error.issues
-      .slice(0, 3)
-      .map((i) => {
-        const where = i.path.length ? i.path.join('.') : '(top level)';
-        /* zod reports a bad record key only as "Invalid key in record": say the rule */
-        const nested = 'issues' in i && Array.isArray(i.issues) ? (i.issues as { message: string }[]) : [];
-        const why = i.code === 'invalid_key' && nested.length ? nested.map((n) => n.message).join(', ') : i.message;
-        return `${where}: ${why}`;
-      })
-      .join('; ');
-    throw new Error(`${source} is not a journalclub kernel result: ${problems}`);
-  }
-  return r.data;
+  return parseJsonAs(KernelResult, text, source, 'a journalclub kernel result');
 }

@@ -5,7 +5,7 @@
  * kernel-lab/patches/, in the guest's scripts, in results files and on the
  * pages; a test checks that they agree.
  */
-import type { KernelLab } from './kernelResults';
+import type { KernelLab } from './kernel-results';
 
 export interface KernelSwitch {
   /** attribute name, also the key in results' `switches` */

@@ -1,0 +1,47 @@
+/**
+ * The folders import one way only: lib/ (the schema, the lab table, the
+ * formatting and comparison shared by all sides) imports none of the others;
+ * kernel-lab/ imports lib/ but never web/ or cli/; web/ never imports cli/.
+ * A cycle between them is what lib/ exists to prevent.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** The TypeScript files below a folder of the repository. */
+function sources(dir: string): string[] {
+  return readdirSync(join(ROOT, dir), { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && /\.tsx?$/.test(e.name))
+    .map((e) => relative(ROOT, join(e.parentPath, e.name)));
+}
+
+/** The top folder of the repository that each relative import of a file lands in. */
+function importedFolders(file: string): string[] {
+  const text = readFileSync(join(ROOT, file), 'utf8');
+  const specs = [...text.matchAll(/(?:from|import)\s*\(?\s*['"](\.[^'"]+)['"]/g)].map((m) => m[1]!);
+  return specs.map((s) => relative(ROOT, resolve(ROOT, dirname(file), s)).split(/[\\/]/)[0]!);
+}
+
+/** Each file of `from` with the folders among `forbidden` that it imports. */
+function offenders(from: string, forbidden: readonly string[]): string[] {
+  return sources(from).flatMap((f) => importedFolders(f).filter((d) => forbidden.includes(d)).map((d) => `${f} imports ${d}/`));
+}
+
+describe('import direction', () => {
+  it('lib/ imports none of web/, cli/, kernel-lab/', () => {
+    expect(sources('lib').length).toBeGreaterThan(0);
+    expect(offenders('lib', ['web', 'cli', 'kernel-lab', 'tests'])).toEqual([]);
+  });
+
+  it('kernel-lab/ imports lib/, never web/ or cli/', () => {
+    expect(offenders('kernel-lab', ['web', 'cli', 'tests'])).toEqual([]);
+    expect(sources('kernel-lab').some((f) => importedFolders(f).includes('lib'))).toBe(true);
+  });
+
+  it('web/ never imports cli/', () => {
+    expect(offenders('web', ['cli', 'tests'])).toEqual([]);
+  });
+});
