@@ -12,7 +12,7 @@ export function collect(value: string, previous: string[] = []): string[] {
 /**
  * `--set name=value` options to parameter values. Values stay text: the
  * simulator validates them against its parameter table, so that its message
- * names the parameter and its range.
+ * names the parameter and its range, or for a choice its names.
  */
 export function parseSets(sets: string[]): Record<string, string> {
   const params: Record<string, string> = {};

@@ -25,13 +25,27 @@ export async function labsCommand(opts: { json?: boolean }, print: Print): Promi
   print(table(['lab', 'title', 'variants'], labs.map((l) => [l.id, l.title, l.variants.join(', ')])));
 }
 
+/**
+ * A lab's parameters: an integer with its default and range, a choice with
+ * its default's name and its names (a "choices" column, where a lab has one).
+ */
 export async function paramsCommand(lab: string, opts: { json?: boolean }, print: Print): Promise<void> {
   const specs = (await loadEngine()).params(lab);
   if (opts.json) return print(json(specs));
+  const choices = specs.some((p) => p.type === 'choice');
   print(
     table(
-      ['parameter', 'default', 'min', 'max', 'unit', 'meaning'],
-      specs.map((p) => [p.name, p.default, p.min, p.max, p.unit, p.help]),
+      ['parameter', 'default', 'min', 'max', 'unit', ...(choices ? ['choices'] : []), 'meaning'],
+      specs.map((p) => [
+        p.name,
+        p.type === 'choice' ? p.default_name : p.default,
+        p.type === 'choice' ? '-' : p.min,
+        p.type === 'choice' ? '-' : p.max,
+        p.unit,
+        ...(choices ? [p.type === 'choice' ? p.choices.join(', ') : ''] : []),
+        p.help,
+      ]),
+      ['min', 'max'],
     ),
   );
 }

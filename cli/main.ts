@@ -39,7 +39,7 @@ export function program(): Command {
 
   cli
     .command('params')
-    .description("show a lab's parameters: default, range, unit")
+    .description("show a lab's parameters: default, range or choices, unit")
     .argument('<lab>', 'lab id, e.g. fast-commit')
     .option('--json', 'print JSON')
     .action((lab: string, opts: { json?: boolean }) => paramsCommand(lab, opts, print));
@@ -49,7 +49,7 @@ export function program(): Command {
     .description('run one simulation and print its metrics')
     .argument('<lab>', 'lab id, e.g. fast-commit')
     .addOption(new Option('--variant <variant>', 'the kernel before or after the patch').makeOptionMandatory())
-    .option('--set <name=value>', 'set a parameter (repeatable); see `journalclub params <lab>`', collect, [])
+    .option('--set <name=value>', 'set a parameter (repeatable), a choice by its name, e.g. fs=btrfs; see `journalclub params <lab>`', collect, [])
     .option('--seed <n>', 'random seed, 0 to 4294967295', '1')
     .option('--json', 'print JSON')
     .action((lab: string, opts: Parameters<typeof simCommand>[1]) => simCommand(lab, opts, print));

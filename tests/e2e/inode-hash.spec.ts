@@ -75,7 +75,29 @@ test("the controls come from the model's table, fs as ext4 or btrfs", async ({ p
   const fs = page.getByTestId('param-fs');
   await expect(fs.locator('option')).toHaveText(['ext4', 'btrfs']);
   await fs.selectOption({ label: 'btrfs' });
-  await expect.poll(async () => (await hashQuery(page)).get('fs')).toBe('1');
+  await expect.poll(async () => (await hashQuery(page)).get('fs')).toBe('btrfs');
+  await expect(page.getByTestId('run-error')).toHaveCount(0);
+});
+
+test('a combination the simulator refuses is named by its check, the typed parameters marked', async ({ page }) => {
+  await page.goto(labUrl(LAB));
+  await waitForRuns(page);
+  await page.getByTestId('param-threads').fill('64');
+  await page.getByTestId('param-dirs').fill('4096');
+  await page.getByTestId('param-files').fill('4096');
+  await page.getByTestId('param-files').press('Enter');
+  await expect(page.getByTestId('run-error')).toContainText('threads x dirs x files');
+  for (const name of ['threads', 'dirs', 'files']) await expect(page.getByTestId(`param-${name}`)).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByTestId('param-fs')).not.toHaveAttribute('aria-invalid', 'true');
+  /* the URL keeps the last parameters that were accepted */
+  expect((await hashQuery(page)).get('threads')).not.toBe('64');
+  await page.getByTestId('param-threads').fill('4');
+  await page.getByTestId('param-dirs').fill('2');
+  await page.getByTestId('param-files').fill('8');
+  await page.getByTestId('param-files').press('Enter');
+  await expect(page.getByTestId('run-error')).toHaveCount(0);
+  await expect.poll(async () => (await hashQuery(page)).get('files')).toBe('8');
+  expect((await hashQuery(page)).get('threads')).toBe('4');
 });
 
 test('the animation steps through the hash table beside the executing line', async ({ page }) => {
@@ -203,34 +225,44 @@ test('the hash table and the chain heatmap export as SVG and PNG', async ({ page
 });
 
 test('the URL state round-trips: lab, variant, parameters with fs, seed and step', async ({ page }) => {
-  await page.goto(labUrl(LAB, { variant: 'after', fs: 1, threads: 3, seed: 5, step: 12 }));
+  await page.goto(labUrl(LAB, { variant: 'after', fs: 'btrfs', threads: 3, seed: 5, step: 12 }));
   await waitForRuns(page);
   await expect(page.getByTestId('variant')).toHaveValue('after');
-  await expect(page.getByTestId('param-fs')).toHaveValue('1');
+  await expect(page.getByTestId('param-fs')).toHaveValue('btrfs');
   await expect(page.getByTestId('param-threads')).toHaveValue('3');
   await expect(page.getByTestId('seed')).toHaveValue('5');
   await expect(page.getByTestId('step-counter')).toHaveText('12');
   await expect(page.getByTestId('url-error')).toHaveCount(0);
 
-  await page.getByTestId('param-fs').selectOption('0');
+  await page.getByTestId('param-fs').selectOption('ext4');
   await page.getByTestId('variant').selectOption('side');
-  await expect.poll(async () => (await hashQuery(page)).get('fs')).toBe('0');
+  await expect.poll(async () => (await hashQuery(page)).get('fs')).toBe('ext4');
   const q = await hashQuery(page);
   expect(q.get('variant')).toBe('side');
   expect(q.get('seed')).toBe('5');
 
   await page.reload();
   await waitForRuns(page);
-  await expect(page.getByTestId('param-fs')).toHaveValue('0');
+  await expect(page.getByTestId('param-fs')).toHaveValue('ext4');
   await expect(page.getByTestId('variant')).toHaveValue('side');
   await expect(page.getByTestId('hash-table')).toHaveCount(2);
 });
 
-test('a bad fs in the URL is reported with its range', async ({ page }) => {
-  await page.goto(labUrl(LAB, { fs: 7 }));
-  const banner = page.getByTestId('url-error');
-  await expect(banner).toContainText('fs=7');
-  await expect(banner).toContainText('0..1');
+test('fs in the URL is still read from its index, and written as its name', async ({ page }) => {
+  await page.goto(labUrl(LAB, { fs: 1 }));
+  await expect(page.getByTestId('param-fs')).toHaveValue('btrfs');
+  await expect(page.getByTestId('url-error')).toHaveCount(0);
+  await expect.poll(async () => (await hashQuery(page)).get('fs')).toBe('btrfs');
+});
+
+test('a bad fs in the URL is reported with the file systems it may be', async ({ page }) => {
+  for (const fs of ['7', 'xfs']) {
+    await page.goto(labUrl(LAB, { fs }));
+    const banner = page.getByTestId('url-error');
+    await expect(banner).toContainText(`fs=${fs}`);
+    await expect(banner).toContainText('ext4, btrfs');
+    await expect(page.getByTestId('param-fs')).toHaveValue('ext4');
+  }
 });
 
 test("the paper sweep fills the mail's table, user, system and total, with ranges over seeds and verdicts", async ({ page }) => {

@@ -3,7 +3,7 @@
  * on the 64-bit trace hash: the simulator is one deterministic C source.
  */
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { before, describe, it } from 'node:test';
 import { encodeParams, type Engine } from '../../web/src/core/engine';
@@ -67,9 +67,51 @@ describe('native and WASM give the same hash', () => {
     }
   });
 
+  it("for a choice parameter by its name or its index", () => {
+    const shape = { threads: 4, dirs: 2, files: 8, passes: 1 };
+    for (const [name, index] of [
+      ['ext4', 0],
+      ['btrfs', 1],
+    ] as const) {
+      const wasm = engine.result({ lab: 'inode-hash', variant: 'after', params: { fs: name, ...shape }, seed: 5 }).sim.hash;
+      assert.equal(engine.result({ lab: 'inode-hash', variant: 'after', params: { fs: index, ...shape }, seed: 5 }).sim.hash, wasm);
+      for (const fs of [name, index])
+        assert.equal(nativeHash('inode-hash', 'after', encodeParams({ fs, ...shape }), 5), wasm, `fs=${fs}`);
+    }
+  });
+
   it('and different seeds give different traces', () => {
     const [lab] = engine.labs();
     const hashes = new Set(SEEDS.map((seed) => engine.result({ lab: lab!.id, variant: 'before', params: {}, seed }).sim.hash));
     assert.equal(hashes.size, SEEDS.length);
+  });
+});
+
+/** `jc check LAB PARAMS`: its exit status and the JSON it prints. */
+function nativeCheck(lab: string, params: string): { status: number; json: unknown } {
+  const run = spawnSync(nativeBinary(), ['check', lab, params], { encoding: 'utf8' });
+  return { status: run.status ?? -1, json: JSON.parse(run.stdout) as unknown };
+}
+
+describe('native and WASM check parameters alike', () => {
+  it('accept what the other accepts, and refuse with the same structured error', () => {
+    const cases: [string, Record<string, number | string>][] = [
+      ['fast-commit', { ways: 8 }],
+      ['fast-commit', { ways: 0 }],
+      ['fast-commit', { loops: 'lots' }],
+      ['fast-commit', { ways: 256, files: 65536, loops: 100 }],
+      ['inode-hash', { fs: 'btrfs', threads: 64 }],
+      ['inode-hash', { fs: 'xfs' }],
+      ['inode-hash', { fs: 2 }],
+      ['inode-hash', { threads: 64, dirs: 4096, files: 4096 }],
+    ];
+    for (const [lab, params] of cases) {
+      const wasm = engine.checkParams(lab, params);
+      const native = nativeCheck(lab, encodeParams(params));
+      const what = `${lab} ${encodeParams(params)}`;
+      assert.equal(native.status, wasm.ok ? 0 : 2, what);
+      if (wasm.ok) assert.deepEqual(native.json, { ok: true }, what);
+      else assert.deepEqual({ ok: false, ...(native.json as object) }, wasm, what);
+    }
   });
 });

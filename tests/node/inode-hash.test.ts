@@ -39,7 +39,8 @@ before(async () => {
 interface SimJson {
   lab: string;
   variant: string;
-  params: Record<string, number>;
+  /** a choice parameter by its name */
+  params: Record<string, number | string>;
   metrics: Record<string, number>;
 }
 
@@ -53,19 +54,31 @@ describe('journalclub sim inode-hash', () => {
   it('runs with the defaults and reports every agreed metric', () => {
     const out = sim(['--variant', 'after']);
     assert.equal(out.lab, LAB);
-    assert.deepEqual(out.params, Object.fromEntries(specs.map((s) => [s.name, s.default])));
+    assert.deepEqual(out.params, Object.fromEntries(specs.map((s) => [s.name, s.type === 'choice' ? s.default_name : s.default])));
+    assert.equal(out.params.fs, 'ext4');
     for (const m of METRICS) assert.equal(typeof out.metrics[m], 'number', `metric ${m}`);
-    assert.equal(out.metrics.stats, out.params.threads! * out.params.dirs! * out.params.files! * out.params.passes!);
+    const { threads, dirs, files, passes } = out.params;
+    assert.equal(out.metrics.stats, Number(threads) * Number(dirs) * Number(files) * Number(passes));
     assert.ok(out.metrics.total_s! > 0);
   });
 
-  it('switches the file system with --set fs=0|1', () => {
-    const ext4 = sim(['--variant', 'before', '--set', 'fs=0', '--set', 'passes=1']);
-    const btrfs = sim(['--variant', 'before', '--set', 'fs=1', '--set', 'passes=1']);
-    assert.equal(ext4.params.fs, 0);
-    assert.equal(btrfs.params.fs, 1);
+  it('switches the file system with --set fs=ext4|btrfs, and still with fs=0|1', () => {
+    const ext4 = sim(['--variant', 'before', '--set', 'fs=ext4', '--set', 'passes=1']);
+    const btrfs = sim(['--variant', 'before', '--set', 'fs=btrfs', '--set', 'passes=1']);
+    assert.equal(ext4.params.fs, 'ext4');
+    assert.equal(btrfs.params.fs, 'btrfs');
     assert.equal(ext4.metrics.btrfs_lock_spin_s, 0);
     assert.ok(btrfs.metrics.btrfs_lock_spin_s! > 0);
+    const byIndex = sim(['--variant', 'before', '--set', 'fs=1', '--set', 'passes=1']);
+    assert.equal(byIndex.params.fs, 'btrfs');
+    assert.deepEqual(byIndex.metrics, btrfs.metrics);
+    assert.deepEqual(sim(['--variant', 'before', '--set', 'fs=0', '--set', 'passes=1']).metrics, ext4.metrics);
+  });
+
+  it('names the file system in its text output', () => {
+    const run = journalclub(['sim', LAB, '--variant', 'before', '--set', 'fs=btrfs', '--set', 'threads=2', '--set', 'passes=1']);
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(run.stdout, /^parameters: fs=btrfs threads=2 /m);
   });
 
   it('takes the first lookup off the lock after the patch', () => {
@@ -77,12 +90,23 @@ describe('journalclub sim inode-hash', () => {
     assert.equal(after.metrics.hash_lock_acq_per_stat, after.metrics.lookups! / after.metrics.stats!);
   });
 
-  it('refuses a file system it does not know, naming fs and its range', () => {
-    const run = journalclub(['sim', LAB, '--variant', 'after', '--set', 'fs=2']);
-    assert.equal(run.status, 2);
-    assert.equal(run.stdout, '');
-    assert.match(run.stderr, /^journalclub: .*'fs'.*from 0 to 1/);
-    assert.equal(run.stderr.trimEnd().split('\n').length, 1);
+  it('refuses a file system it does not know, naming fs and the file systems it knows', () => {
+    for (const fs of ['xfs', '2', 'Btrfs']) {
+      const run = journalclub(['sim', LAB, '--variant', 'after', '--set', `fs=${fs}`]);
+      assert.equal(run.status, 2);
+      assert.equal(run.stdout, '');
+      assert.equal(run.stderr, `journalclub: parameter 'fs' must be one of ext4, btrfs (got '${fs}')\n`);
+    }
+  });
+
+  it("lists fs's choices in the parameter table", () => {
+    const run = journalclub(['params', LAB]);
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(run.stdout, /^parameter\s+default\s+min\s+max\s+unit\s+choices\s+meaning/);
+    assert.match(run.stdout, /^fs\s+ext4\s+-\s+-\s+ext4, btrfs\s+file system/m);
+    assert.match(run.stdout, /^threads\s+20\s+1\s+64\s+threads\s+stat walkers/m);
+    const fs = (jsonOf(journalclub(['params', LAB, '--json'])) as ParamSpec[]).find((s) => s.name === 'fs');
+    assert.deepEqual(fs && fs.type === 'choice' && [fs.choices, fs.default_name], [['ext4', 'btrfs'], 'ext4']);
   });
 
   it('refuses a tree too big to simulate, naming the product', () => {

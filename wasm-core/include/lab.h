@@ -12,11 +12,54 @@
 
 #define LAB_MAX_PARAMS	16
 
+#ifndef ARRAY_SIZE
+#define ARRAY_SIZE(a)	((int)(sizeof(a) / sizeof((a)[0])))
+#endif
+
+enum param_type {
+	PARAM_INT,		/* a whole number from min to max */
+	PARAM_CHOICE,		/* one of a few names; the value is its index */
+};
+
+/*
+ * struct param_spec - one parameter of a lab.
+ * @type:    PARAM_INT, or PARAM_CHOICE for a parameter that names one of
+ *           @choices: value i is named choices[i], min is 0 and max is
+ *           nr_choices - 1, and the model reads the index.
+ * @choices: a choice parameter's names (NULL for an integer)
+ *
+ * Write them with INT_PARAM() and CHOICE_PARAM().
+ */
 struct param_spec {
 	const char *name;
 	const char *unit;
+	enum param_type type;
 	long long min, max, def;
+	const char *const *choices;
+	int nr_choices;
 	const char *help;
+};
+
+#define INT_PARAM(_name, _unit, _min, _max, _def, _help)		\
+	{ .name = (_name), .unit = (_unit), .type = PARAM_INT,		\
+	  .min = (_min), .max = (_max), .def = (_def), .help = (_help) }
+
+/* @_names: an array of the choices' names; @_def: the default's index */
+#define CHOICE_PARAM(_name, _names, _def, _help)			\
+	{ .name = (_name), .unit = "", .type = PARAM_CHOICE,		\
+	  .min = 0, .max = ARRAY_SIZE(_names) - 1, .def = (_def),	\
+	  .choices = (_names), .nr_choices = ARRAY_SIZE(_names),	\
+	  .help = (_help) }
+
+/*
+ * struct step_kind - a kind of trace step and what its two integers mean.
+ * @a, @b: the arguments' names, e.g. "bucket" and "ino"; NULL where the
+ *         step leaves the argument 0. The web reads a step's fields by
+ *         these names (jc_labs_json() exports them).
+ */
+struct step_kind {
+	const char *name;
+	const char *a, *b;
 };
 
 struct metric_spec {
@@ -52,7 +95,7 @@ struct lab {
 	int nr_params;
 	const struct metric_spec *metrics;
 	int nr_metrics;
-	const char *const *kind_names;	/* step kinds from SK_LAB on */
+	const struct step_kind *kinds;	/* step kinds from SK_LAB on */
 	int nr_kinds;
 
 	const struct paper_row *rows;
@@ -66,6 +109,9 @@ struct lab {
 	int (*nr_cpus)(const long long *p);
 	/* cross-parameter checks: 0, or -1 with a message in @msg */
 	int (*check)(const long long *p, char *msg, size_t len);
+	/* the parameters check() reads, named in its structured error */
+	const char *const *check_params;
+	int nr_check_params;
 	/* build the model and its tasks; errors through sim_fail() */
 	int (*setup)(struct sim *s, int variant, const long long *p);
 	/* fill @out[nr_metrics] after the run */

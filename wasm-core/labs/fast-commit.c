@@ -301,7 +301,7 @@ enum {
 	FK_COMMIT_START,	/* a: inodes queued, b: records queued */
 	FK_VISIT,		/* a: record index, b: inode index */
 	FK_MATCH,		/* a: record index, b: inode index */
-	FK_WRITE_INODE,		/* a: ino */
+	FK_WRITE_INODE,		/* a: ino, b: 1 from the walk of the inode queue */
 	FK_WRITE_DENTRY,	/* a: ino, b: parent ino */
 	FK_COMMIT_IO,		/* a: bytes */
 	FK_CLEANUP,		/* a: inodes released, b: 1 after a full commit */
@@ -309,10 +309,22 @@ enum {
 	FK_FALLBACK,		/* a: fast-commit blocks used */
 };
 
-static const char *const fc_kind_names[] = {
-	"create", "track_inode", "track_create", "fsync", "fsync_done",
-	"commit_start", "visit", "match", "write_inode", "write_dentry",
-	"commit_io", "cleanup", "commit_end", "fallback",
+/* each kind's a and b by name; the indices are the dentry and inode queues' */
+static const struct step_kind fc_kinds[] = {
+	[FK_CREATE - SK_LAB]		= { "create", "ino", "dir" },
+	[FK_TRACK_INODE - SK_LAB]	= { "track_inode", "ino", "queue" },
+	[FK_TRACK_CREATE - SK_LAB]	= { "track_create", "ino", "parent" },
+	[FK_FSYNC - SK_LAB]		= { "fsync", "ino", NULL },
+	[FK_FSYNC_DONE - SK_LAB]	= { "fsync_done", "ino", NULL },
+	[FK_COMMIT_START - SK_LAB]	= { "commit_start", "inodes", "records" },
+	[FK_VISIT - SK_LAB]		= { "visit", "dentry_idx", "inode_idx" },
+	[FK_MATCH - SK_LAB]		= { "match", "dentry_idx", "inode_idx" },
+	[FK_WRITE_INODE - SK_LAB]	= { "write_inode", "ino", "queue_walk" },
+	[FK_WRITE_DENTRY - SK_LAB]	= { "write_dentry", "ino", "parent" },
+	[FK_COMMIT_IO - SK_LAB]		= { "commit_io", "bytes", NULL },
+	[FK_CLEANUP - SK_LAB]		= { "cleanup", "released", "full" },
+	[FK_COMMIT_END - SK_LAB]	= { "commit_end", "ns", NULL },
+	[FK_FALLBACK - SK_LAB]		= { "fallback", "blocks", NULL },
 };
 
 /* fm_file - the file this way's loop is at */
@@ -844,18 +856,18 @@ static int fs_mark(struct sim *s, struct task *t)
 /* The lab's table, set-up and outputs                                     */
 
 static const struct param_spec fc_params[] = {
-	{ "ways", "threads", 1, 256, 4,
-	  "fs_mark instances running in parallel, one directory tree each (2^order in the mail)" },
-	{ "dirs", "dirs", 1, 65536, 4,
-	  "subdirectories per way (-D; 2^dir in the mail); each file goes to a random one. Directories are never on the fast-commit inode queue: they change which blocks a full commit logs, not the walk" },
-	{ "files", "files", 1, 65536, 16,
-	  "files created per way per loop (-n; 2^files in the mail), each fsynced after all are created (-S5)" },
-	{ "loops", "loops", 1, 100, 1,
-	  "fs_mark loops (-L); the mail ran 100" },
-	{ "fc_blocks", "blocks", 16, 65536, 4096,
-	  "the fast-commit area: mke2fs makes it 1/64 of the journal, and a file system of 128 GiB or more gets a 1 GiB journal, so 4096 blocks (the kernel's own default when the superblock names none is 256)" },
-	{ "cpus", "cpus", 0, 256, 0,
-	  "simulated CPUs; 0 gives one per way and one for kjournald2 (the scheduler would put it on an idle CPU). Fewer CPUs than threads time-slice them" },
+	INT_PARAM("ways", "threads", 1, 256, 4,
+		  "fs_mark instances running in parallel, one directory tree each (2^order in the mail)"),
+	INT_PARAM("dirs", "dirs", 1, 65536, 4,
+		  "subdirectories per way (-D; 2^dir in the mail); each file goes to a random one. Directories are never on the fast-commit inode queue: they change which blocks a full commit logs, not the walk"),
+	INT_PARAM("files", "files", 1, 65536, 16,
+		  "files created per way per loop (-n; 2^files in the mail), each fsynced after all are created (-S5)"),
+	INT_PARAM("loops", "loops", 1, 100, 1,
+		  "fs_mark loops (-L); the mail ran 100"),
+	INT_PARAM("fc_blocks", "blocks", 16, 65536, 4096,
+		  "the fast-commit area: mke2fs makes it 1/64 of the journal, and a file system of 128 GiB or more gets a 1 GiB journal, so 4096 blocks (the kernel's own default when the superblock names none is 256)"),
+	INT_PARAM("cpus", "cpus", 0, 256, 0,
+		  "simulated CPUs; 0 gives one per way and one for kjournald2 (the scheduler would put it on an idle CPU). Fewer CPUs than threads time-slice them"),
 };
 #define FC_NR_PARAMS ((int)(sizeof(fc_params) / sizeof(fc_params[0])))
 enum { P_WAYS, P_DIRS, P_FILES, P_LOOPS, P_FC_BLOCKS, P_CPUS };
@@ -896,6 +908,8 @@ static int fc_nr_cpus(const long long *p)
 		return (int)p[P_CPUS];
 	return p[P_WAYS] < SIM_MAX_CPUS ? (int)p[P_WAYS] + 1 : SIM_MAX_CPUS;
 }
+
+static const char *const fc_check_params[] = { "ways", "files", "loops" };
 
 static int fc_check(const long long *p, char *msg, size_t len)
 {
@@ -1220,8 +1234,8 @@ const struct lab lab_fast_commit = {
 	.nr_params = FC_NR_PARAMS,
 	.metrics = fc_metrics,
 	.nr_metrics = FC_NR_METRICS,
-	.kind_names = fc_kind_names,
-	.nr_kinds = (int)(sizeof(fc_kind_names) / sizeof(fc_kind_names[0])),
+	.kinds = fc_kinds,
+	.nr_kinds = ARRAY_SIZE(fc_kinds),
 	.rows = fc_rows,
 	.nr_rows = (int)(sizeof(fc_rows) / sizeof(fc_rows[0])),
 	.row_metric = "creates_per_s",
@@ -1237,6 +1251,8 @@ const struct lab lab_fast_commit = {
 	},
 	.nr_cpus = fc_nr_cpus,
 	.check = fc_check,
+	.check_params = fc_check_params,
+	.nr_check_params = ARRAY_SIZE(fc_check_params),
 	.setup = fc_setup,
 	.collect = fc_collect,
 	.snapshot = fc_snapshot,

@@ -399,11 +399,30 @@ enum {
 	IK_FREE_RCU,		/* a: bucket, b: ino */
 };
 
-static const char *const ih_kind_names[] = {
-	"path_walk", "dcache_hit", "lookup_rcu", "lookup_locked", "hit", "miss",
-	"wait_freeing", "retry", "wait_new", "alloc_inode", "insert",
-	"insert_race", "read_inode", "unlock_new", "stat", "btrfs_search",
-	"isolate", "evict", "unhash", "call_rcu", "grace_period", "free_rcu",
+/* each kind's a and b by name; btrfs_search's item is 0 dir item, 1 inode item */
+static const struct step_kind ih_kinds[] = {
+	[IK_PATH_WALK - SK_LAB]		= { "path_walk", "dir_ino", "ino" },
+	[IK_DCACHE_HIT - SK_LAB]	= { "dcache_hit", "bucket", "ino" },
+	[IK_LOOKUP_RCU - SK_LAB]	= { "lookup_rcu", "bucket", "ino" },
+	[IK_LOOKUP_LOCKED - SK_LAB]	= { "lookup_locked", "bucket", "ino" },
+	[IK_HIT - SK_LAB]		= { "hit", "bucket", "ino" },
+	[IK_MISS - SK_LAB]		= { "miss", "bucket", "ino" },
+	[IK_WAIT_FREEING - SK_LAB]	= { "wait_freeing", "bucket", "ino" },
+	[IK_RETRY - SK_LAB]		= { "retry", "bucket", "ino" },
+	[IK_WAIT_NEW - SK_LAB]		= { "wait_new", "bucket", "ino" },
+	[IK_ALLOC_INODE - SK_LAB]	= { "alloc_inode", "bucket", "ino" },
+	[IK_INSERT - SK_LAB]		= { "insert", "bucket", "ino" },
+	[IK_INSERT_RACE - SK_LAB]	= { "insert_race", "bucket", "ino" },
+	[IK_READ_INODE - SK_LAB]	= { "read_inode", "bucket", "ino" },
+	[IK_UNLOCK_NEW - SK_LAB]	= { "unlock_new", "bucket", "ino" },
+	[IK_STAT - SK_LAB]		= { "stat", "bucket", "ino" },
+	[IK_BTRFS_SEARCH - SK_LAB]	= { "btrfs_search", "item", "ino" },
+	[IK_ISOLATE - SK_LAB]		= { "isolate", "bucket", "ino" },
+	[IK_EVICT - SK_LAB]		= { "evict", "bucket", "ino" },
+	[IK_UNHASH - SK_LAB]		= { "unhash", "bucket", "ino" },
+	[IK_CALL_RCU - SK_LAB]		= { "call_rcu", "bucket", "ino" },
+	[IK_GRACE_PERIOD - SK_LAB]	= { "grace_period", "gp", "inodes" },
+	[IK_FREE_RCU - SK_LAB]		= { "free_rcu", "bucket", "ino" },
 };
 
 #define WALK_SEEN_MAX	64	/* nodes an iget remembers loading */
@@ -1413,26 +1432,32 @@ static int stat_walker(struct sim *s, struct task *t)
 /* ---------------------------------------------------------------------- */
 /* The lab's table, set-up and outputs                                     */
 
+/* the fs parameter's names, by FS_* value */
+static const char *const ih_fs_names[] = { [FS_EXT4] = "ext4", [FS_BTRFS] = "btrfs" };
+
 static const struct param_spec ih_params[] = {
-	{ "fs", "", 0, 1, 0,
-	  "file system: 0 = ext4 (iget_locked), 1 = btrfs (iget5_locked with a test callback; its tree's shared read locks, its root's reference count and its xarray of inodes)" },
-	{ "threads", "threads", 1, 64, 20,
-	  "stat walkers in parallel, one CPU each, each with its own tree (the mail: 20)" },
-	{ "dirs", "dirs", 1, 4096, 4,
-	  "directories per tree (the mail: 1000)" },
-	{ "files", "files", 1, 4096, 32,
-	  "files per directory (the mail: 1000)" },
-	{ "hash_bits", "log2 buckets", 4, 16, 8,
-	  "size of the inode hash table: 2^hash_bits chains (the mail's VM: 2^21)" },
-	{ "icache", "inodes", 16, 1048576, 2400,
-	  "inodes the cache holds before reclaim evicts the least recently used (the mail's 24 GiB held about 8 per chain); the default, just under one pass over the default trees, makes the second pass meet the inodes reclaim is freeing" },
-	{ "passes", "passes", 1, 4, 2,
-	  "times each thread walks its tree; from the second pass on, lookups meet inodes that reclaim is freeing" },
-	{ "shared", "", 0, 1, 0,
-	  "1: the trees hold hard links to one set of files, so the threads race to iget the same inodes" },
+	CHOICE_PARAM("fs", ih_fs_names, FS_EXT4,
+		     "file system: ext4 (iget_locked), or btrfs (iget5_locked with a test callback; its tree's shared read locks, its root's reference count and its xarray of inodes)"),
+	INT_PARAM("threads", "threads", 1, 64, 20,
+		  "stat walkers in parallel, one CPU each, each with its own tree (the mail: 20)"),
+	INT_PARAM("dirs", "dirs", 1, 4096, 4,
+		  "directories per tree (the mail: 1000)"),
+	INT_PARAM("files", "files", 1, 4096, 32,
+		  "files per directory (the mail: 1000)"),
+	INT_PARAM("hash_bits", "log2 buckets", 4, 16, 8,
+		  "size of the inode hash table: 2^hash_bits chains (the mail's VM: 2^21)"),
+	INT_PARAM("icache", "inodes", 16, 1048576, 2400,
+		  "inodes the cache holds before reclaim evicts the least recently used (the mail's 24 GiB held about 8 per chain); the default, just under one pass over the default trees, makes the second pass meet the inodes reclaim is freeing"),
+	INT_PARAM("passes", "passes", 1, 4, 2,
+		  "times each thread walks its tree; from the second pass on, lookups meet inodes that reclaim is freeing"),
+	INT_PARAM("shared", "", 0, 1, 0,
+		  "1: the trees hold hard links to one set of files, so the threads race to iget the same inodes"),
 };
 #define IH_NR_PARAMS ((int)(sizeof(ih_params) / sizeof(ih_params[0])))
 enum { P_FS, P_THREADS, P_DIRS, P_FILES, P_HASH_BITS, P_ICACHE, P_PASSES, P_SHARED };
+
+/* what ih_check() reads */
+static const char *const ih_check_params[] = { "threads", "dirs", "files" };
 
 #define IH_MAX_FILES	(1LL << 20)
 
@@ -2046,9 +2071,9 @@ static const char *const ih_variants[] = { "before", "after" };
 #define IH_ROW_SHAPE "threads=20;dirs=4;files=32;hash_bits=8;icache=2048;passes=1;shared=0"
 
 static const struct paper_row ih_rows[] = {
-	{ 1, "ext4", "fs=0;" IH_ROW_SHAPE, 46.118, 21.581,
+	{ 1, "ext4", "fs=ext4;" IH_ROW_SHAPE, 46.118, 21.581,
 	  "total_s x 7812.5: each thread walks 4 x 32 files (the mail: 1000 x 1000); 2^8 chains, 2048 cached inodes, as many per chain as the mail's 2^21 and 24 GiB" },
-	{ 2, "btrfs", "fs=1;" IH_ROW_SHAPE, 45.549, 37.932,
+	{ 2, "btrfs", "fs=btrfs;" IH_ROW_SHAPE, 45.549, 37.932,
 	  "total_s x 7812.5: each thread walks 4 x 32 files (the mail: 1000 x 1000); 2^8 chains, 2048 cached inodes, as many per chain as the mail's 2^21 and 24 GiB" },
 };
 
@@ -2062,8 +2087,8 @@ const struct lab lab_inode_hash = {
 	.nr_params = IH_NR_PARAMS,
 	.metrics = ih_metrics,
 	.nr_metrics = IH_NR_METRICS,
-	.kind_names = ih_kind_names,
-	.nr_kinds = (int)(sizeof(ih_kind_names) / sizeof(ih_kind_names[0])),
+	.kinds = ih_kinds,
+	.nr_kinds = ARRAY_SIZE(ih_kinds),
 	.rows = ih_rows,
 	.nr_rows = (int)(sizeof(ih_rows) / sizeof(ih_rows[0])),
 	.row_metric = "total_s",
@@ -2079,6 +2104,8 @@ const struct lab lab_inode_hash = {
 	},
 	.nr_cpus = ih_nr_cpus,
 	.check = ih_check,
+	.check_params = ih_check_params,
+	.nr_check_params = ARRAY_SIZE(ih_check_params),
 	.setup = ih_setup,
 	.collect = ih_collect,
 	.snapshot = ih_snapshot,

@@ -24,6 +24,23 @@ static const struct lab *const lab_table[] = {
 };
 #define NR_LABS ((int)(sizeof(lab_table) / sizeof(lab_table[0])))
 
+/*
+ * struct error_about - what the last error was about, beside its message,
+ * for jc_last_error_json().
+ * @lab:   the lab whose parameters were refused, or NULL
+ * @spec:  the parameter whose value was refused, or NULL
+ * @param: the parameter the input named (it may be unknown to the lab)
+ * @got:   the refused value's text, when @spec is set
+ * @cross: the lab's check() refused the parameters together
+ */
+struct error_about {
+	const struct lab *lab;
+	const struct param_spec *spec;
+	char param[64];
+	char got[64];
+	bool cross;
+};
+
 static struct {
 	struct sim sim;
 	bool live;
@@ -32,9 +49,11 @@ static struct {
 	u32 seed;
 	long long params[LAB_MAX_PARAMS];
 	char error[512];
+	struct error_about about;
 	struct jbuf out;	/* the last JSON handed out */
 } run;
 
+/* set_error - the message of the last error; what it is about is unset */
 static void set_error(const char *fmt, ...)
 {
 	va_list ap;
@@ -42,6 +61,29 @@ static void set_error(const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(run.error, sizeof(run.error), fmt, ap);
 	va_end(ap);
+	memset(&run.about, 0, sizeof(run.about));
+}
+
+static void clear_error(void)
+{
+	run.error[0] = '\0';
+	memset(&run.about, 0, sizeof(run.about));
+}
+
+/* error_param - the last error is about parameter @name (@nlen bytes) of @lab */
+static void error_param(const struct lab *lab, const char *name, size_t nlen)
+{
+	run.about.lab = lab;
+	snprintf(run.about.param, sizeof(run.about.param), "%.*s", (int)nlen, name);
+}
+
+/* error_value - the last error refused @spec's value @val (@vlen bytes) */
+static void error_value(const struct lab *lab, const struct param_spec *spec,
+			const char *val, size_t vlen)
+{
+	error_param(lab, spec->name, strlen(spec->name));
+	run.about.spec = spec;
+	snprintf(run.about.got, sizeof(run.about.got), "%.*s", (int)vlen, val);
 }
 
 const char *jc_last_error(void)
@@ -133,6 +175,75 @@ static bool for_each_pair(const char *spec, const char *what,
 	return true;
 }
 
+static const struct param_spec *find_param(const struct lab *lab,
+					   const char *name, size_t nlen)
+{
+	int i;
+
+	for (i = 0; i < lab->nr_params; i++)
+		if (strlen(lab->params[i].name) == nlen &&
+		    !strncmp(lab->params[i].name, name, nlen))
+			return &lab->params[i];
+	return NULL;
+}
+
+/* choice_names - a choice parameter's names, "a, b, c", into @buf */
+static const char *choice_names(const struct param_spec *ps, char *buf, size_t len)
+{
+	size_t n = 0;
+	int i;
+
+	buf[0] = '\0';
+	for (i = 0; i < ps->nr_choices && n < len; i++)
+		n += (size_t)snprintf(buf + n, len - n, "%s%s", i ? ", " : "",
+				      ps->choices[i]);
+	return buf;
+}
+
+/*
+ * parse_value - @ps's value written as [val, val + vlen): an integer in its
+ * range, or for a choice one of its names (or, as before there were names,
+ * the index). False, with the error set, if it is neither.
+ */
+static bool parse_value(const struct lab *lab, const struct param_spec *ps,
+			const char *val, size_t vlen, long long *out)
+{
+	char names[256];
+	long long v;
+	int i;
+
+	if (ps->type == PARAM_CHOICE) {
+		for (i = 0; i < ps->nr_choices; i++)
+			if (strlen(ps->choices[i]) == vlen &&
+			    !strncmp(ps->choices[i], val, vlen)) {
+				*out = i;
+				return true;
+			}
+		if (parse_int(val, vlen, &v) && v >= 0 && v < ps->nr_choices) {
+			*out = v;
+			return true;
+		}
+		set_error("parameter '%s' must be one of %s (got '%.*s')", ps->name,
+			  choice_names(ps, names, sizeof(names)), (int)vlen, val);
+		error_value(lab, ps, val, vlen);
+		return false;
+	}
+	if (!parse_int(val, vlen, &v)) {
+		set_error("parameter '%s' must be an integer from %lld to %lld (got '%.*s')",
+			  ps->name, ps->min, ps->max, (int)vlen, val);
+		error_value(lab, ps, val, vlen);
+		return false;
+	}
+	if (v < ps->min || v > ps->max) {
+		set_error("parameter '%s' must be an integer from %lld to %lld (got %lld)",
+			  ps->name, ps->min, ps->max, v);
+		error_value(lab, ps, val, vlen);
+		return false;
+	}
+	*out = v;
+	return true;
+}
+
 struct param_ctx {
 	const struct lab *lab;
 	long long *vals;
@@ -144,31 +255,20 @@ static bool take_param(const char *name, size_t nlen, const char *val,
 {
 	struct param_ctx *c = arg;
 	const struct lab *lab = c->lab;
+	const struct param_spec *ps = find_param(lab, name, nlen);
 	char names[512] = "";
 	int i, n = 0;
-	long long v;
 
-	for (i = 0; i < lab->nr_params; i++) {
-		const struct param_spec *ps = &lab->params[i];
-
-		if (strlen(ps->name) != nlen || strncmp(ps->name, name, nlen))
-			continue;
+	if (ps) {
+		i = (int)(ps - lab->params);
 		if (c->seen[i]) {
 			set_error("parameter '%s' is given twice", ps->name);
+			error_param(lab, name, nlen);
 			return false;
 		}
-		if (!parse_int(val, vlen, &v)) {
-			set_error("parameter '%s' must be an integer from %lld to %lld (got '%.*s')",
-				  ps->name, ps->min, ps->max, (int)vlen, val);
+		if (!parse_value(lab, ps, val, vlen, &c->vals[i]))
 			return false;
-		}
-		if (v < ps->min || v > ps->max) {
-			set_error("parameter '%s' must be an integer from %lld to %lld (got %lld)",
-				  ps->name, ps->min, ps->max, v);
-			return false;
-		}
 		c->seen[i] = true;
-		c->vals[i] = v;
 		return true;
 	}
 	for (i = 0; i < lab->nr_params; i++)
@@ -176,9 +276,15 @@ static bool take_param(const char *name, size_t nlen, const char *val,
 			      lab->params[i].name);
 	set_error("unknown parameter '%.*s' for lab %s (parameters: %s)",
 		  (int)nlen, name, lab->id, names);
+	error_param(lab, name, nlen);
 	return false;
 }
 
+/*
+ * parse_params - @spec's values into @vals (the defaults where it names
+ * none), each checked against its range or its names, then all of them
+ * against the lab's own check().
+ */
 static bool parse_params(const struct lab *lab, const char *spec, long long *vals)
 {
 	struct param_ctx c = { .lab = lab, .vals = vals };
@@ -191,9 +297,23 @@ static bool parse_params(const struct lab *lab, const char *spec, long long *val
 		return false;
 	if (lab->check && lab->check(vals, msg, sizeof(msg))) {
 		set_error("%s", msg);
+		run.about.lab = lab;
+		run.about.cross = true;
 		return false;
 	}
 	return true;
+}
+
+int jc_check_params(const char *lab_id, const char *params)
+{
+	long long vals[LAB_MAX_PARAMS];
+	const struct lab *lab;
+
+	clear_error();
+	lab = find_lab(lab_id);
+	if (!lab)
+		return JC_EINVAL;
+	return parse_params(lab, params, vals) ? JC_OK : JC_EINVAL;
 }
 
 struct run_opts {
@@ -255,7 +375,7 @@ int jc_run(const char *lab_id, const char *variant, const char *params,
 	struct sim *s = &run.sim;
 	int v, ret;
 
-	run.error[0] = '\0';
+	clear_error();
 	if (run.live) {
 		sim_destroy(s);
 		run.live = false;
@@ -286,7 +406,6 @@ int jc_run(const char *lab_id, const char *variant, const char *params,
 	run.seed = seed;
 	sim_init(s, lab->nr_cpus(run.params), seed);
 	run.live = true;
-	s->kind_names = lab->kind_names;
 	s->stop_step = (u64)o.stop_step;
 	s->trace_from = (u64)o.trace_from;
 	s->trace_max = (u64)o.trace_max;
@@ -352,6 +471,16 @@ static void write_lock_classes(const struct sim *s, struct jbuf *jb)
 	jb_arr_close(jb);
 }
 
+/* a parameter's value as name: value, a choice by its name */
+static void write_param_value(struct jbuf *jb, const struct param_spec *ps,
+			      long long v)
+{
+	if (ps->type == PARAM_CHOICE && v >= 0 && v < ps->nr_choices)
+		jb_kv_str(jb, ps->name, ps->choices[v]);
+	else
+		jb_kv_int(jb, ps->name, v);
+}
+
 static void write_hash(struct jbuf *jb, u64 h)
 {
 	char hex[17];
@@ -389,7 +518,7 @@ const char *jc_result_json(void)
 	jb_key(jb, "params");
 	jb_obj_open(jb);
 	for (i = 0; i < lab->nr_params; i++)
-		jb_kv_int(jb, lab->params[i].name, run.params[i]);
+		write_param_value(jb, &lab->params[i], run.params[i]);
 	jb_obj_close(jb);
 	jb_key(jb, "metrics");
 	jb_obj_open(jb);
@@ -428,7 +557,7 @@ static const char *kind_name(const struct lab *lab, int kind)
 	if (kind < SK_LAB)
 		return sim_kind_names[kind] ? sim_kind_names[kind] : "?";
 	if (kind - SK_LAB < lab->nr_kinds)
-		return lab->kind_names[kind - SK_LAB];
+		return lab->kinds[kind - SK_LAB].name;
 	return "?";
 }
 
@@ -566,27 +695,80 @@ const char *jc_heatmap_json(void)
 /* ---------------------------------------------------------------------- */
 /* Tables                                                                   */
 
+/*
+ * What the engine's own steps carry (sim.h's lock, sleep, wake, I/O and
+ * RCU primitives): a lock step's lock is its index in the snapshot's
+ * locks, and shared is 1 for a reader.
+ */
+static const struct { const char *a, *b; } sim_kind_args[SK_LAB] = {
+	[SK_LOCK]	= { "lock", "shared" },
+	[SK_UNLOCK]	= { "lock", "shared" },
+	[SK_IO]		= { "bytes", "flush" },
+};
+
+static void kv_str_or_null(struct jbuf *jb, const char *key, const char *v)
+{
+	if (v) {
+		jb_kv_str(jb, key, v);
+		return;
+	}
+	jb_key(jb, key);
+	jb_null(jb);
+}
+
+static void write_step_kind(struct jbuf *jb, const char *name, const char *a,
+			    const char *b)
+{
+	jb_obj_open(jb);
+	jb_kv_str(jb, "kind", name);
+	kv_str_or_null(jb, "a", a);
+	kv_str_or_null(jb, "b", b);
+	jb_obj_close(jb);
+}
+
 const char *jc_labs_json(void)
 {
 	struct jbuf *jb = &run.out;
-	int i, v;
+	int i, k, v;
 
 	jb_reset(jb);
 	jb_arr_open(jb);
 	for (i = 0; i < NR_LABS; i++) {
+		const struct lab *lab = lab_table[i];
+
 		jb_obj_open(jb);
-		jb_kv_str(jb, "id", lab_table[i]->id);
-		jb_kv_str(jb, "title", lab_table[i]->title);
+		jb_kv_str(jb, "id", lab->id);
+		jb_kv_str(jb, "title", lab->title);
 		jb_key(jb, "variants");
 		jb_arr_open(jb);
-		for (v = 0; v < lab_table[i]->nr_variants; v++)
-			jb_str_val(jb, lab_table[i]->variants[v]);
+		for (v = 0; v < lab->nr_variants; v++)
+			jb_str_val(jb, lab->variants[v]);
 		jb_arr_close(jb);
-		jb_kv_str(jb, "source", lab_table[i]->source);
+		jb_kv_str(jb, "source", lab->source);
+		jb_key(jb, "steps");
+		jb_arr_open(jb);
+		for (k = 0; k < SK_LAB; k++)
+			if (sim_kind_names[k])
+				write_step_kind(jb, sim_kind_names[k],
+						sim_kind_args[k].a, sim_kind_args[k].b);
+		for (k = 0; k < lab->nr_kinds; k++)
+			write_step_kind(jb, lab->kinds[k].name, lab->kinds[k].a,
+					lab->kinds[k].b);
+		jb_arr_close(jb);
 		jb_obj_close(jb);
 	}
 	jb_arr_close(jb);
 	return jb_str(jb);
+}
+
+static void write_choices(struct jbuf *jb, const struct param_spec *p)
+{
+	int i;
+
+	jb_arr_open(jb);
+	for (i = 0; i < p->nr_choices; i++)
+		jb_str_val(jb, p->choices[i]);
+	jb_arr_close(jb);
 }
 
 const char *jc_params_json(const char *lab_id)
@@ -601,14 +783,20 @@ const char *jc_params_json(const char *lab_id)
 	jb_arr_open(jb);
 	for (i = 0; i < lab->nr_params; i++) {
 		const struct param_spec *p = &lab->params[i];
+		bool choice = p->type == PARAM_CHOICE;
 
 		jb_obj_open(jb);
 		jb_kv_str(jb, "name", p->name);
-		jb_kv_str(jb, "type", "int");
+		jb_kv_str(jb, "type", choice ? "choice" : "int");
 		jb_kv_str(jb, "unit", p->unit);
 		jb_kv_int(jb, "min", p->min);
 		jb_kv_int(jb, "max", p->max);
 		jb_kv_int(jb, "default", p->def);
+		if (choice) {
+			jb_kv_str(jb, "default_name", p->choices[p->def]);
+			jb_key(jb, "choices");
+			write_choices(jb, p);
+		}
 		jb_kv_str(jb, "help", p->help);
 		jb_obj_close(jb);
 	}
@@ -616,16 +804,28 @@ const char *jc_params_json(const char *lab_id)
 	return jb_str(jb);
 }
 
+struct row_ctx {
+	struct jbuf *jb;
+	const struct lab *lab;
+	const struct paper_row *row;
+};
+
+/* A row's parameter as the number jc_run takes (a choice by its index). */
 static bool write_row_param(const char *name, size_t nlen, const char *val,
 			    size_t vlen, void *arg)
 {
-	struct jbuf *jb = arg;
-	char key[64];
+	struct row_ctx *c = arg;
+	const struct param_spec *ps = find_param(c->lab, name, nlen);
+	long long v;
 
-	snprintf(key, sizeof(key), "%.*s", (int)nlen, name);
-	jb_key(jb, key);
-	jb_printf(jb, "%.*s", (int)vlen, val);
-	jb->comma = true;
+	if (!ps) {
+		set_error("row %d of lab %s names an unknown parameter '%.*s'",
+			  c->row->row, c->lab->id, (int)nlen, name);
+		return false;
+	}
+	if (!parse_value(c->lab, ps, val, vlen, &v))
+		return false;
+	jb_kv_int(c->jb, ps->name, v);
 	return true;
 }
 
@@ -658,13 +858,17 @@ const char *jc_rows_json(const char *lab_id)
 	jb_arr_open(jb);
 	for (i = 0; i < lab->nr_rows; i++) {
 		const struct paper_row *r = &lab->rows[i];
+		struct row_ctx rc = { .jb = jb, .lab = lab, .row = r };
 
 		jb_obj_open(jb);
 		jb_kv_int(jb, "row", r->row);
 		jb_kv_str(jb, "label", r->label);
 		jb_key(jb, "params");
 		jb_obj_open(jb);
-		for_each_pair(r->params, "row parameter", write_row_param, jb);
+		if (!for_each_pair(r->params, "row parameter", write_row_param, &rc)) {
+			jb_reset(jb);
+			return NULL;
+		}
 		jb_obj_close(jb);
 		jb_key(jb, "paper");
 		jb_obj_open(jb);
@@ -675,6 +879,40 @@ const char *jc_rows_json(const char *lab_id)
 		jb_obj_close(jb);
 	}
 	jb_arr_close(jb);
+	jb_obj_close(jb);
+	return jb_str(jb);
+}
+
+const char *jc_last_error_json(void)
+{
+	const struct error_about *e = &run.about;
+	const struct param_spec *ps = e->spec;
+	struct jbuf *jb = &run.out;
+	int i;
+
+	jb_reset(jb);
+	jb_obj_open(jb);
+	jb_kv_str(jb, "message", run.error);
+	kv_str_or_null(jb, "param", e->param[0] ? e->param : NULL);
+	jb_key(jb, "params");
+	jb_arr_open(jb);
+	if (e->cross)
+		for (i = 0; i < e->lab->nr_check_params; i++)
+			jb_str_val(jb, e->lab->check_params[i]);
+	else if (e->lab && find_param(e->lab, e->param, strlen(e->param)))
+		jb_str_val(jb, e->param);
+	jb_arr_close(jb);
+	if (ps) {
+		jb_kv_str(jb, "type", ps->type == PARAM_CHOICE ? "choice" : "int");
+		jb_kv_str(jb, "got", e->got);
+		if (ps->type == PARAM_CHOICE) {
+			jb_key(jb, "allowed");
+			write_choices(jb, ps);
+		} else {
+			jb_kv_int(jb, "min", ps->min);
+			jb_kv_int(jb, "max", ps->max);
+		}
+	}
 	jb_obj_close(jb);
 	return jb_str(jb);
 }

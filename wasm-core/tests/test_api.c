@@ -99,6 +99,66 @@ static void test_version_and_labs(void **state)
 	assert_true(json_has_key(labs, "title"));
 	assert_non_null(strstr(labs, "\"variants\":[\"before\",\"after\"]"));
 	assert_non_null(strstr(labs, "\"source\":\"fast-commit.c\""));
+	/* the step kinds with their arguments' names, null where unused */
+	assert_non_null(strstr(labs, "{\"kind\":\"lock\",\"a\":\"lock\",\"b\":\"shared\"}"));
+	assert_non_null(strstr(labs, "{\"kind\":\"sleep\",\"a\":null,\"b\":null}"));
+	assert_non_null(strstr(labs, "{\"kind\":\"visit\",\"a\":\"dentry_idx\",\"b\":\"inode_idx\"}"));
+	assert_non_null(strstr(labs, "{\"kind\":\"fsync\",\"a\":\"ino\",\"b\":null}"));
+	assert_non_null(strstr(labs, "{\"kind\":\"hit\",\"a\":\"bucket\",\"b\":\"ino\"}"));
+	assert_non_null(strstr(labs, "{\"kind\":\"grace_period\",\"a\":\"gp\",\"b\":\"inodes\"}"));
+}
+
+/*
+ * Every step a run records has a kind that jc_labs_json() declares for its
+ * lab, and no lab declares a kind twice or one without a name.
+ */
+static void test_step_kinds_declared(void **state)
+{
+	static const struct {
+		const char *lab, *params;
+	} runs[] = {
+		{ "fast-commit", "ways=4;files=16" },
+		{ "inode-hash", "fs=btrfs;threads=4;dirs=2;files=16;icache=64;hash_bits=4" },
+	};
+	char *labs;
+	size_t r;
+
+	(void)state;
+	labs = strdup(jc_labs_json());
+	assert_non_null(labs);
+	assert_int_equal(json_count(labs, "\"kind\":\"\""), 0);
+	assert_int_equal(json_count(labs, "\"kind\":null"), 0);
+	for (r = 0; r < sizeof(runs) / sizeof(runs[0]); r++) {
+		const char *lab, *end, *steps, *p;
+		char pat[96];
+
+		snprintf(pat, sizeof(pat), "\"id\":\"%s\"", runs[r].lab);
+		lab = strstr(labs, pat);
+		assert_non_null(lab);
+		end = strstr(lab + 1, "\"id\":");
+		if (!end)
+			end = lab + strlen(lab);
+		if (jc_run(runs[r].lab, "before", runs[r].params, 1, "trace_max=100000") != JC_OK)
+			fail_msg("%s: %s", runs[r].lab, jc_last_error());
+		steps = jc_steps_json();
+		assert_true(json_count(steps, "\"kind\":") > 100);
+		for (p = steps; (p = strstr(p, "\"kind\":\"")); ) {
+			const char *k;
+			size_t len;
+			int n = 0;
+
+			p += 8;
+			len = strcspn(p, "\"");
+			snprintf(pat, sizeof(pat), "{\"kind\":\"%.*s\",", (int)len, p);
+			for (k = lab; (k = strstr(k, pat)) && k < end; k++)
+				n++;
+			if (n != 1)
+				fail_msg("%s: step kind %.*s is declared %d times", runs[r].lab,
+					 (int)len, p, n);
+			p += len;
+		}
+	}
+	free(labs);
 }
 
 static void test_params_json(void **state)
@@ -132,6 +192,14 @@ static void test_params_json(void **state)
 	}
 	assert_null(jc_params_json("no-such-lab"));
 	assert_error_has("unknown lab 'no-such-lab'", LAB);
+
+	/* inode-hash's fs names its file system: a choice with its names */
+	json = jc_params_json("inode-hash");
+	assert_true(json_balanced(json));
+	assert_non_null(strstr(json, "{\"name\":\"fs\",\"type\":\"choice\",\"unit\":\"\",\"min\":0,\"max\":1,\"default\":0,\"default_name\":\"ext4\",\"choices\":[\"ext4\",\"btrfs\"],"));
+	assert_int_equal(json_count(json, "\"type\":\"choice\""), 1);
+	assert_int_equal(json_count(json, "\"choices\":"), 1);
+	assert_int_equal(json_count(json, "\"type\":\"int\""), 7);
 }
 
 static void test_rows_json(void **state)
@@ -156,6 +224,12 @@ static void test_rows_json(void **state)
 	assert_int_equal(json_count(json, "\"params\":{\"ways\":"), 8);
 	assert_null(jc_rows_json("no-such-lab"));
 	assert_error_has("unknown lab 'no-such-lab'", LAB);
+
+	/* a row's choice is the index jc_run takes */
+	json = jc_rows_json("inode-hash");
+	assert_true(json_balanced(json));
+	assert_non_null(strstr(json, "\"label\":\"ext4\",\"params\":{\"fs\":0,"));
+	assert_non_null(strstr(json, "\"label\":\"btrfs\",\"params\":{\"fs\":1,"));
 }
 
 /* ---------------------------------------------------------------------
@@ -282,6 +356,176 @@ static void test_total_files_limit(void **state)
 	/* exactly at the limit passes validation (and then needs memory) */
 	assert_int_equal(jc_run(LAB, "after", "ways=32;files=65536;loops=1", 1,
 				"max_mem_mb=1"), JC_EBUDGET);
+}
+
+/* ---------------------------------------------------------------------
+ * Choice parameters and jc_check_params()
+ * ------------------------------------------------------------------- */
+
+#define IH	"inode-hash"
+#define IH_SMALL "threads=2;dirs=1;files=8;passes=1"
+
+/* jc_run(IH, ...) with @params: its hash, and "fs" of its result's params */
+static void ih_run(const char *params, char *hash, char *fs)
+{
+	const char *res, *p;
+
+	if (jc_run(IH, "after", params, 7, "") != JC_OK)
+		fail_msg("'%s': %s", params, jc_last_error());
+	res = jc_result_json();
+	p = strstr(res, "\"hash\":\"");
+	assert_non_null(p);
+	memcpy(hash, p + 8, 16);
+	hash[16] = '\0';
+	p = strstr(res, "\"params\":{\"fs\":\"");
+	assert_non_null(p);
+	p += strlen("\"params\":{\"fs\":\"");
+	snprintf(fs, 16, "%.*s", (int)strcspn(p, "\""), p);
+}
+
+/* fs=btrfs is fs=1, fs=ext4 is fs=0, and the result names it */
+static void test_choice_by_name_or_index(void **state)
+{
+	char h_name[17], h_index[17], h_default[17], fs[16];
+
+	(void)state;
+	ih_run("fs=btrfs;" IH_SMALL, h_name, fs);
+	assert_string_equal(fs, "btrfs");
+	ih_run("fs=1;" IH_SMALL, h_index, fs);
+	assert_string_equal(fs, "btrfs");
+	assert_string_equal(h_name, h_index);
+
+	ih_run("fs=ext4;" IH_SMALL, h_name, fs);
+	assert_string_equal(fs, "ext4");
+	ih_run("fs=0;" IH_SMALL, h_index, fs);
+	assert_string_equal(h_name, h_index);
+	ih_run(IH_SMALL, h_default, fs);
+	assert_string_equal(fs, "ext4");
+	assert_string_equal(h_name, h_default);
+}
+
+/* jc_run(IH, ...) must refuse @params with JC_EINVAL and these words. */
+#define assert_ih_refused(params, ...)					\
+	do {								\
+		int ret_ = jc_run(IH, "before", params, 1, "");	\
+		if (ret_ != JC_EINVAL)					\
+			fail_msg("'%s' gave %d, not JC_EINVAL (%s)",	\
+				 params, ret_, jc_last_error());	\
+		assert_error_has(__VA_ARGS__);				\
+	} while (0)
+
+static void test_choice_bad_name(void **state)
+{
+	(void)state;
+	assert_ih_refused("fs=xfs", "parameter 'fs' must be one of ext4, btrfs (got 'xfs')");
+	/* names are whole and exact */
+	assert_ih_refused("fs=btr", "'fs'", "ext4, btrfs", "'btr'");
+	assert_ih_refused("fs=btrfs2", "'fs'", "ext4, btrfs", "'btrfs2'");
+	assert_ih_refused("fs=Btrfs", "'fs'", "ext4, btrfs", "'Btrfs'");
+	assert_ih_refused("fs=", "'fs'", "ext4, btrfs", "''");
+	/* an index beyond the names */
+	assert_ih_refused("fs=2", "'fs'", "ext4, btrfs", "'2'");
+	assert_ih_refused("fs=-1", "'fs'", "ext4, btrfs", "'-1'");
+	assert_ih_refused("fs=btrfs;fs=ext4", "'fs'", "twice");
+	assert_no_outputs();
+}
+
+/* @json contains @text, or the test fails showing both */
+#define assert_json_has(json, text)					\
+	do {								\
+		const char *j_ = (json);				\
+		if (!j_ || !strstr(j_, text))				\
+			fail_msg("%s should contain %s", j_ ? j_ : "(null)", text); \
+	} while (0)
+
+static void test_check_params(void **state)
+{
+	const char *e;
+
+	(void)state;
+	assert_int_equal(jc_check_params(LAB, ""), JC_OK);
+	assert_int_equal(jc_check_params(LAB, "ways=8;files=1024;loops=2"), JC_OK);
+	assert_int_equal(jc_check_params(IH, "fs=btrfs;threads=64"), JC_OK);
+	assert_int_equal(jc_check_params(IH, "fs=1"), JC_OK);
+	e = jc_last_error_json();
+	assert_true(json_balanced(e));
+	assert_json_has(e, "\"param\":null,\"params\":[]");
+
+	/* a value out of its range: the parameter, its range and the value */
+	assert_int_equal(jc_check_params(LAB, "ways=0"), JC_EINVAL);
+	assert_error_has("'ways'", "from 1 to 256", "got 0");
+	e = jc_last_error_json();
+	assert_true(json_balanced(e));
+	assert_json_has(e, "\"message\":\"parameter 'ways' must be an integer from 1 to 256 (got 0)\"");
+	assert_json_has(e, "\"param\":\"ways\",\"params\":[\"ways\"],\"type\":\"int\",\"got\":\"0\",\"min\":1,\"max\":256}");
+	assert_int_equal(jc_check_params(LAB, "loops=lots"), JC_EINVAL);
+	assert_json_has(jc_last_error_json(), "\"param\":\"loops\",\"params\":[\"loops\"],\"type\":\"int\",\"got\":\"lots\",\"min\":1,\"max\":100}");
+
+	/* a name that is not a choice: the names allowed */
+	assert_int_equal(jc_check_params(IH, "threads=4;fs=xfs"), JC_EINVAL);
+	assert_error_has("parameter 'fs' must be one of ext4, btrfs (got 'xfs')");
+	e = jc_last_error_json();
+	assert_true(json_balanced(e));
+	assert_json_has(e, "\"param\":\"fs\",\"params\":[\"fs\"],\"type\":\"choice\",\"got\":\"xfs\",\"allowed\":[\"ext4\",\"btrfs\"]}");
+
+	/* the lab's cross-parameter check: the parameters it reads */
+	assert_int_equal(jc_check_params(IH, "threads=64;dirs=4096;files=4096"), JC_EINVAL);
+	assert_error_has("threads x dirs x files", "1048576");
+	e = jc_last_error_json();
+	assert_true(json_balanced(e));
+	assert_json_has(e, "\"param\":null,\"params\":[\"threads\",\"dirs\",\"files\"]}");
+	assert_int_equal(jc_check_params(LAB, "ways=256;files=65536;loops=100"), JC_EINVAL);
+	assert_json_has(jc_last_error_json(), "\"params\":[\"ways\",\"files\",\"loops\"]}");
+
+	/* a parameter the lab does not have, twice, malformed, no such lab */
+	assert_int_equal(jc_check_params(LAB, "wayz=2"), JC_EINVAL);
+	assert_error_has("unknown parameter 'wayz'", "ways, dirs, files");
+	assert_json_has(jc_last_error_json(), "\"param\":\"wayz\",\"params\":[]}");
+	assert_int_equal(jc_check_params(LAB, "ways=2;ways=3"), JC_EINVAL);
+	assert_json_has(jc_last_error_json(), "\"param\":\"ways\",\"params\":[\"ways\"]}");
+	assert_int_equal(jc_check_params(LAB, "ways"), JC_EINVAL);
+	assert_error_has("malformed", "name=value");
+	assert_json_has(jc_last_error_json(), "\"param\":null,\"params\":[]}");
+	assert_int_equal(jc_check_params("ext5", ""), JC_EINVAL);
+	assert_error_has("unknown lab 'ext5'");
+	assert_json_has(jc_last_error_json(), "\"param\":null,\"params\":[]}");
+	assert_int_equal(jc_check_params(NULL, ""), JC_EINVAL);
+}
+
+/* A check builds no simulation: the last run's outputs stay as they were. */
+static void test_check_leaves_the_run(void **state)
+{
+	char *before;
+
+	(void)state;
+	assert_int_equal(jc_run(IH, "before", "fs=btrfs;" IH_SMALL, 3, ""), JC_OK);
+	before = strdup(jc_result_json());
+	assert_non_null(before);
+	assert_int_equal(jc_check_params(IH, "fs=ext4;threads=64"), JC_OK);
+	assert_int_equal(jc_check_params(IH, "fs=zfs"), JC_EINVAL);
+	assert_int_equal(jc_check_params(LAB, "ways=1000"), JC_EINVAL);
+	assert_string_equal(jc_result_json(), before);
+	free(before);
+}
+
+/* Errors that are not about a parameter name none. */
+static void test_error_json_without_param(void **state)
+{
+	const char *e;
+
+	(void)state;
+	assert_refused("during", "", "", "unknown variant");
+	e = jc_last_error_json();
+	assert_true(json_balanced(e));
+	assert_json_has(e, "\"message\":\"unknown variant 'during'");
+	assert_json_has(e, "\"param\":null,\"params\":[]}");
+	assert_refused("before", "", "bogus=1", "unknown option 'bogus'");
+	assert_json_has(jc_last_error_json(), "\"param\":null,\"params\":[]}");
+	assert_int_equal(jc_run(LAB, "after", "ways=64;files=4096;loops=8", 1,
+				"max_mem_mb=1"), JC_EBUDGET);
+	e = jc_last_error_json();
+	assert_json_has(e, "memory budget");
+	assert_json_has(e, "\"param\":null,\"params\":[]}");
 }
 
 /* ---------------------------------------------------------------------
@@ -577,6 +821,7 @@ int main(void)
 		cmocka_unit_test(test_outputs_before_any_run),
 		cmocka_unit_test(test_version_and_labs),
 		cmocka_unit_test(test_params_json),
+		cmocka_unit_test(test_step_kinds_declared),
 		cmocka_unit_test(test_rows_json),
 		cmocka_unit_test(test_unknown_lab),
 		cmocka_unit_test(test_unknown_variant),
@@ -588,6 +833,11 @@ int main(void)
 		cmocka_unit_test(test_empty_params_take_defaults),
 		cmocka_unit_test(test_bad_options),
 		cmocka_unit_test(test_total_files_limit),
+		cmocka_unit_test(test_choice_by_name_or_index),
+		cmocka_unit_test(test_choice_bad_name),
+		cmocka_unit_test(test_check_params),
+		cmocka_unit_test(test_check_leaves_the_run),
+		cmocka_unit_test(test_error_json_without_param),
 		cmocka_unit_test(test_memory_budget),
 		cmocka_unit_test(test_event_budget),
 		cmocka_unit_test(test_outputs_after_failed_setup),

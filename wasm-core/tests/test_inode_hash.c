@@ -558,7 +558,9 @@ static void test_refuses_bad_input(void **state)
 	(void)state;
 	assert_int_equal(jc_run(LAB, "before", "fs=2", 1, ""), JC_EINVAL);
 	assert_non_null(strstr(jc_last_error(), "'fs'"));
-	assert_non_null(strstr(jc_last_error(), "from 0 to 1"));
+	assert_non_null(strstr(jc_last_error(), "one of ext4, btrfs"));
+	assert_int_equal(jc_run(LAB, "before", "fs=xfs", 1, ""), JC_EINVAL);
+	assert_non_null(strstr(jc_last_error(), "one of ext4, btrfs (got 'xfs')"));
 	assert_int_equal(jc_run(LAB, "after", "threads=65", 1, ""), JC_EINVAL);
 	assert_non_null(strstr(jc_last_error(), "from 1 to 64"));
 	assert_int_equal(jc_run(LAB, "after", "threads=64;dirs=4096;files=4096", 1, ""),

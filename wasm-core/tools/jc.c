@@ -3,8 +3,11 @@
  * jc.c - the native front end of the simulator, for tests and benchmarks.
  * It calls exactly the ABI that JavaScript calls (jc_api.h).
  *
- *   jc labs | params LAB | rows LAB
+ *   jc labs | params LAB | rows LAB | check LAB PARAMS
  *   jc run|hash|steps|snapshot|heatmap LAB VARIANT PARAMS SEED [OPTS]
+ *
+ * check prints {"ok":true}, or the structured error (jc_last_error_json())
+ * and exits 2.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,7 +19,7 @@
 static int usage(void)
 {
 	fprintf(stderr,
-		"usage: jc labs | params LAB | rows LAB\n"
+		"usage: jc labs | params LAB | rows LAB | check LAB PARAMS\n"
 		"       jc run|hash|steps|snapshot|heatmap|time LAB VARIANT PARAMS SEED [OPTS]\n");
 	return 2;
 }
@@ -59,6 +62,15 @@ int main(int argc, char **argv)
 		return print_or_fail(jc_params_json(argv[2]));
 	if (!strcmp(cmd, "rows") && argc == 3)
 		return print_or_fail(jc_rows_json(argv[2]));
+	if (!strcmp(cmd, "check") && argc == 4) {
+		if (jc_check_params(argv[2], argv[3]) == JC_OK) {
+			puts("{\"ok\":true}");
+			return 0;
+		}
+		fprintf(stderr, "jc: %s\n", jc_last_error());
+		puts(jc_last_error_json());
+		return 2;
+	}
 	if (argc < 6 || argc > 7)
 		return usage();
 	seed = strtoul(argv[5], &end, 10);

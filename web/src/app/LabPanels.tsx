@@ -8,7 +8,7 @@ import type { SweepResult } from '../core/sweep';
 import type { ParamSpec, RunResult } from '../core/types';
 import { MetricsTable } from '../viz/metrics/MetricsTable';
 import { PaperSection, type PaperLabels } from './PaperSection';
-import { ParamControls, type ParamChoice } from './ParamControls';
+import { ParamControls } from './ParamControls';
 import type { LabData, Variant } from './simHooks';
 import { SEED_MAX, VARIANT_LABELS, VIEW_VARIANTS, type UrlIssue, type ViewVariant } from './urlState';
 
@@ -43,8 +43,6 @@ export interface RunPanelProps {
   onApply(): void;
   onVariant(v: ViewVariant): void;
   onReset(): void;
-  /** parameters shown as a choice of named values (see ParamControls) */
-  choices?: Readonly<Record<string, readonly ParamChoice[]>>;
 }
 
 /** The parameter controls, the run status and the run's error; unchanged while the animation plays. */
@@ -64,7 +62,6 @@ export const RunPanel = memo(function RunPanel(p: RunPanelProps) {
         invalid={p.invalid}
         onDraft={p.onDraft}
         onApply={p.onApply}
-        choices={p.choices}
       >
         <label className={`param${p.invalid.has('seed') ? ' invalid' : ''}`} title={`Seed of every random choice (0..${SEED_MAX}); the same seed gives the same run`}>
           <span className="param-name">seed</span>

@@ -128,7 +128,7 @@ export function PaperSection({ lab, rows, specs, onUseParams, labels = {}, extra
       <PaperTable
         rows={rows}
         table={table}
-        paramOrder={specs.map((s) => s.name)}
+        specs={specs}
         onUseParams={onUseParams}
         rowHeading={labels.rowHeading}
         rowTitle={labels.rowTitle}

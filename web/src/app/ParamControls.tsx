@@ -1,15 +1,17 @@
 /**
  * Inputs generated from a lab's parameter table (never a hand-written list):
- * one number input per parameter, with its range, unit and help.
+ * one number input per integer parameter, with its range, unit and help, and
+ * a choice of names for a choice parameter.
  */
 import type { ReactNode } from 'react';
+import { allowedText, defaultText, paramText } from '../core/params';
 import type { ParamSpec } from '../core/types';
 
 export interface ParamControlsProps {
   specs: readonly ParamSpec[];
-  /** the applied values */
+  /** the applied values (a choice by its index) */
   values: Record<string, number>;
-  /** typed but not yet applied text per parameter */
+  /** typed or chosen but not yet applied text per parameter (a choice by its name) */
   drafts: Record<string, string>;
   /** parameters whose draft the simulator (or the range) refused */
   invalid: ReadonlySet<string>;
@@ -18,27 +20,26 @@ export interface ParamControlsProps {
   onApply(): void;
   /** more controls placed in the same grid (seed, variant) */
   children?: ReactNode;
-  /** parameters that take one of a few named values: shown as a choice of those names */
-  choices?: Readonly<Record<string, readonly ParamChoice[]>>;
 }
 
-export interface ParamChoice {
-  value: number;
-  label: string;
+/** A control's tooltip: the help, what it takes and its default. */
+export function paramTitle(s: ParamSpec): string {
+  const unit = s.type === 'int' && s.unit ? ` ${s.unit}` : '';
+  const allowed = s.type === 'choice' ? `one of ${allowedText(s)}` : `${s.min}..${s.max}${unit}`;
+  return `${s.help} (${allowed}, default ${defaultText(s)})`;
 }
 
-export function ParamControls({ specs, values, drafts, invalid, onDraft, onApply, children, choices }: ParamControlsProps) {
+export function ParamControls({ specs, values, drafts, invalid, onDraft, onApply, children }: ParamControlsProps) {
   return (
     <div className="param-grid">
       {specs.map((s) => {
-        const text = drafts[s.name] ?? String(values[s.name] ?? s.default);
+        const text = drafts[s.name] ?? paramText(s, values[s.name] ?? s.default);
         const bad = invalid.has(s.name);
         const pending = drafts[s.name] !== undefined && !bad;
-        const title = `${s.help} (${s.min}..${s.max}${s.unit ? ` ${s.unit}` : ''}, default ${s.default})`;
-        const named = choices?.[s.name];
-        if (named)
+        const className = `param${bad ? ' invalid' : ''}${pending ? ' pending' : ''}`;
+        if (s.type === 'choice')
           return (
-            <label key={s.name} className={`param${bad ? ' invalid' : ''}${pending ? ' pending' : ''}`} title={title}>
+            <label key={s.name} className={className} title={paramTitle(s)}>
               <span className="param-name">{s.name}</span>
               <select
                 data-testid={`param-${s.name}`}
@@ -48,16 +49,16 @@ export function ParamControls({ specs, values, drafts, invalid, onDraft, onApply
                 aria-describedby="run-error"
                 onChange={(e) => onDraft(s.name, e.target.value)}
               >
-                {named.map((c) => (
-                  <option key={c.value} value={String(c.value)}>
-                    {c.label}
+                {s.choices.map((name) => (
+                  <option key={name} value={name}>
+                    {name}
                   </option>
                 ))}
               </select>
             </label>
           );
         return (
-          <label key={s.name} className={`param${bad ? ' invalid' : ''}${pending ? ' pending' : ''}`} title={title}>
+          <label key={s.name} className={className} title={paramTitle(s)}>
             <span className="param-name">{s.name}</span>
             <input
               type="number"

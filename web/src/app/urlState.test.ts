@@ -51,3 +51,35 @@ describe('parseLabQuery', () => {
     expect(parseLabQuery(q, specs, defaults).state).toEqual(s);
   });
 });
+
+describe('a choice parameter in the URL', () => {
+  const withFs: ParamSpec[] = [
+    { name: 'fs', type: 'choice', unit: '', min: 0, max: 1, default: 0, default_name: 'ext4', choices: ['ext4', 'btrfs'], help: '' },
+    ...specs,
+  ];
+  const defaults = defaultViewState(withFs, { ways: 4 });
+
+  it('is read from its name, or from its index', () => {
+    for (const fs of ['btrfs', '1']) {
+      const { state, issues } = parseLabQuery(new URLSearchParams(`fs=${fs}&ways=8`), withFs, defaults);
+      expect(issues).toEqual([]);
+      expect(state.params).toEqual({ fs: 1, ways: 8, files: 64 });
+    }
+    expect(parseLabQuery(new URLSearchParams('fs=ext4'), withFs, defaults).state.params.fs).toBe(0);
+  });
+
+  it('is written by its name, and round-trips', () => {
+    const s = { variant: 'before' as const, params: { fs: 1, ways: 2, files: 3 }, seed: 1, step: 1 };
+    const q = new URLSearchParams(serializeLabQuery(s, withFs));
+    expect(q.toString()).toBe('variant=before&fs=btrfs&ways=2&files=3&seed=1&step=1');
+    expect(parseLabQuery(q, withFs, defaults).state).toEqual(s);
+  });
+
+  it('falls back to its default on a name it does not have, listing the names', () => {
+    for (const fs of ['xfs', '7', 'BTRFS', '']) {
+      const { state, issues } = parseLabQuery(new URLSearchParams({ fs }), withFs, defaults);
+      expect(state.params.fs).toBe(0);
+      expect(issues).toEqual([{ key: 'fs', value: fs, message: `fs=${fs} is unknown; allowed ext4, btrfs (using ext4)` }]);
+    }
+  });
+});

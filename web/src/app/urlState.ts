@@ -1,12 +1,15 @@
 /**
  * A lab view's state as it lives in the URL:
  *   #/lab/fast-commit?variant=before&ways=4&files=8&seed=1&step=120
+ *   #/lab/inode-hash?fs=btrfs&threads=8
  *
- * Parsing is strict (zod) but forgiving: every bad value is reported with the
- * range it must lie in, and that one value falls back to its default while
- * the rest of the URL still applies.
+ * A choice parameter is written by its name and read from its name or its
+ * index (fs=btrfs, fs=1). Parsing is strict (zod) but forgiving: every bad
+ * value is reported with the range or the names it must be, and that one
+ * value falls back to its default while the rest of the URL still applies.
  */
 import { z } from 'zod';
+import { allowedText, paramNumber, paramText } from '../core/params';
 import type { ParamSpec } from '../core/types';
 
 export const VIEW_VARIANTS = ['before', 'after', 'side'] as const;
@@ -117,8 +120,22 @@ export function parseLabQuery(
     return def;
   };
 
+  const choice = (s: ParamSpec, def: number) => {
+    const raw = query.get(s.name);
+    if (raw === null) return def;
+    const n = paramNumber(s, raw);
+    if (n !== null && n >= s.min && n <= s.max) return n;
+    issues.push({
+      key: s.name,
+      value: raw,
+      message: `${s.name}=${raw} is unknown; allowed ${allowedText(s)} (using ${paramText(s, def)})`,
+    });
+    return def;
+  };
+
   for (const s of specs) {
-    state.params[s.name] = numeric(s.name, s.min, s.max, defaults.params[s.name] ?? s.default, s.unit);
+    const def = defaults.params[s.name] ?? s.default;
+    state.params[s.name] = s.type === 'choice' ? choice(s, def) : numeric(s.name, s.min, s.max, def, s.unit);
   }
   state.seed = numeric('seed', 0, SEED_MAX, defaults.seed);
   state.step = numeric('step', STEP_MIN, STEP_MAX, defaults.step);
@@ -135,7 +152,7 @@ export function parseLabQuery(
   return { state, issues };
 }
 
-/** The query pairs for a state: variant, the parameters in table order, seed, step. */
+/** The query pairs for a state: variant, the parameters in table order (a choice by its name), seed, step. */
 export function serializeLabQuery(
   state: LabViewState,
   specs: readonly ParamSpec[],
@@ -143,7 +160,7 @@ export function serializeLabQuery(
   const out: [string, string][] = [['variant', state.variant]];
   for (const s of specs) {
     const v = state.params[s.name];
-    if (v !== undefined) out.push([s.name, String(v)]);
+    if (v !== undefined) out.push([s.name, paramText(s, v)]);
   }
   out.push(['seed', String(state.seed)], ['step', String(state.step)]);
   return out;

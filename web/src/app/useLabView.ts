@@ -9,7 +9,8 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { getSim } from '../core/client';
-import type { RunResult } from '../core/types';
+import { paramNumber } from '../core/params';
+import type { ParamValue, RunResult } from '../core/types';
 import { formatNumber as formatCount } from '../../../lib/format';
 import { usePlayerKeys } from './keyboard';
 import { buildHash, matchRoute, parseHash, replaceHash, useHashLocation } from './router';
@@ -88,7 +89,7 @@ export function useLabView({ lab, data, preset, maxAnimationSteps }: LabViewOpti
   const [urlIssues, setUrlIssues] = useState<UrlIssue[]>(initial.issues);
   const stepFromUrl = useRef(parseHash(window.location.hash).query.has('step'));
 
-  // ---- parameter drafts: typed values are checked by the simulator before they apply
+  // ---- parameter drafts: typed or chosen values are checked by the simulator before they apply
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   const [invalid, setInvalid] = useState<ReadonlySet<string>>(new Set());
   const [paramError, setParamError] = useState<string | null>(null);
@@ -142,33 +143,42 @@ export function useLabView({ lab, data, preset, maxAnimationSteps }: LabViewOpti
     async (d: Record<string, string>) => {
       const names = Object.keys(d);
       if (!names.length) return;
-      const params = { ...view.params };
       let seed = view.seed;
-      for (const name of names) {
-        const text = d[name].trim();
+      if (d.seed !== undefined) {
+        const text = d.seed.trim();
         if (!/^[+-]?\d+$/.test(text)) {
-          setInvalid(new Set([name]));
-          setParamError(`${name}: “${text}” is not an integer`);
+          setInvalid(new Set(['seed']));
+          setParamError(`seed: “${text}” is not an integer`);
           return;
         }
-        if (name === 'seed') seed = Number(text);
-        else params[name] = Number(text);
+        seed = Number(text);
+        if (seed < 0 || seed > SEED_MAX) {
+          setInvalid(new Set(['seed']));
+          setParamError(`seed: ${seed} is out of range 0..${SEED_MAX}`);
+          return;
+        }
       }
-      if (seed < 0 || seed > SEED_MAX) {
-        setInvalid(new Set(['seed']));
-        setParamError(`seed: ${seed} is out of range 0..${SEED_MAX}`);
-        return;
-      }
+      const drafted = names.filter((n) => n !== 'seed');
+      /* the applied values with each draft's text in place, for the simulator to judge */
+      const request: Record<string, ParamValue> = { ...view.params };
+      for (const n of drafted) request[n] = d[n].trim();
       const seq = ++applySeq.current;
       try {
-        await getSim().run({
-          lab,
-          variant: 'before',
-          params,
-          seed,
-          options: { stopStep: 1, traceMax: 0, heatBuckets: 2 },
-        });
+        const check = await getSim().checkParams(lab, request);
         if (seq !== applySeq.current) return;
+        if (!check.ok) {
+          const named = check.param !== null ? [check.param] : check.params.filter((n) => drafted.includes(n));
+          setInvalid(new Set(named.length ? named : drafted));
+          setParamError(check.message);
+          return;
+        }
+        const params = { ...view.params };
+        for (const n of drafted) {
+          const spec = specs.find((s) => s.name === n);
+          const value = spec ? paramNumber(spec, request[n]!) : null;
+          if (value === null) throw new Error(`parameter ${n}: the simulator took “${d[n]}”, which the page cannot read`);
+          params[n] = value;
+        }
         setView((v) => ({ ...v, params, seed }));
         setDrafts((cur) => {
           const next = { ...cur };
@@ -179,13 +189,11 @@ export function useLabView({ lab, data, preset, maxAnimationSteps }: LabViewOpti
         setParamError(null);
       } catch (e) {
         if (seq !== applySeq.current) return;
-        const msg = errorText(e);
-        const named = names.filter((n) => new RegExp(`\\b${n}\\b`).test(msg));
-        setInvalid(new Set(named.length ? named : names));
-        setParamError(msg);
+        setInvalid(new Set(drafted));
+        setParamError(errorText(e));
       }
     },
-    [view.params, view.seed, lab],
+    [view.params, view.seed, lab, specs],
   );
 
   useEffect(() => {

@@ -6,13 +6,16 @@
 import * as Comlink from 'comlink';
 import { unwrap, type Reply } from './protocol';
 import type { SweepProgressFn, SweepResult } from './sweep';
-import type { LabInfo, PaperRows, ParamSpec, RunOutput, RunRequest } from './types';
+import type { ParamValues } from './engine';
+import type { LabInfo, PaperRows, ParamCheck, ParamSpec, RunOutput, RunRequest } from './types';
 import type { WorkerApi } from './worker';
 
 export interface SimClient {
   labs(): Promise<LabInfo[]>;
   params(lab: string): Promise<ParamSpec[]>;
   rows(lab: string): Promise<PaperRows>;
+  /** The parameters checked by the simulator without a run: fine, or what it refused and what it takes. */
+  checkParams(lab: string, params: ParamValues): Promise<ParamCheck>;
   /** The C model's source text (wasm-core/labs/<lab>.c). */
   source(lab: string): Promise<string>;
   run(req: RunRequest): Promise<RunOutput>;
@@ -54,6 +57,7 @@ export function wrapWorker(worker: Worker, onDead?: () => void): SimClient {
     labs: () => call(api.labs()),
     params: (lab) => call(api.params(lab)),
     rows: (lab) => call(api.rows(lab)),
+    checkParams: (lab, params) => call(api.checkParams(lab, params)),
     source: (lab) => call(api.source(lab)),
     run: (req) => call(api.run(req)),
     sweep: (lab, onProgress) => call(api.sweep(lab, onProgress ? Comlink.proxy(onProgress) : undefined)),

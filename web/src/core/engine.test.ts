@@ -24,7 +24,7 @@ describe('encodeParams', () => {
     expect(encodeParams({ ways: ' 12 ', files: 'abc' })).toBe('ways=12;files=abc');
   });
   it('refuses what would break the syntax', () => {
-    expect(simError(() => encodeParams({ ways: '1;files=2' })).message).toBe('parameter ways: "1;files=2" is not a number');
+    expect(simError(() => encodeParams({ ways: '1;files=2' })).message).toBe('parameter ways: "1;files=2" is not a number or a name');
     expect(simError(() => encodeParams({ 'a=b': 1 })).status).toBe('invalid');
     expect(simError(() => encodeParams({ ways: '' })).message).toContain('ways');
     expect(simError(() => encodeParams({ ways: Number.NaN })).message).toBe('parameter ways: NaN is not a number');
@@ -117,6 +117,50 @@ describe('engine over a stand-in module', () => {
   it('turns a NULL from a JSON call into its jc_last_error message', () => {
     const mod = fakeModule({ json: { ...fakeJson(), jc_steps_json: null } });
     expect(simError(() => wrapModule(mod).run(req)).message).toBe('jc_steps_json: no such thing');
+  });
+
+  it('checks parameters with jc_check_params, and reads a refusal from jc_last_error_json', () => {
+    const refusal = {
+      message: "parameter 'ways' must be an integer from 1 to 64 (got 65)",
+      param: 'ways',
+      params: ['ways'],
+      type: 'int',
+      got: '65',
+      min: 1,
+      max: 64,
+    };
+    const mod = fakeModule({
+      json: fakeJson(),
+      check: (_lab, params) => (params.includes('65') ? { status: 1, error: refusal } : { status: 0 }),
+    });
+    const engine = wrapModule(mod);
+    expect(engine.checkParams('fast-commit', { ways: 4, files: ' 8 ' })).toEqual({ ok: true });
+    expect(engine.checkParams('fast-commit', { ways: 65 })).toEqual({ ok: false, ...refusal });
+    expect(mod.checks).toEqual([
+      ['fast-commit', 'ways=4;files=8'],
+      ['fast-commit', 'ways=65'],
+    ]);
+    expect(mod.runs).toEqual([]);
+  });
+
+  it('refuses text that cannot be written as name=value without asking the module, naming the parameter', () => {
+    const mod = fakeModule({ json: fakeJson() });
+    const check = wrapModule(mod).checkParams('fast-commit', { ways: 4, files: '1;ways=2' });
+    expect(check).toEqual({
+      ok: false,
+      message: 'parameter files: "1;ways=2" is not a number or a name',
+      param: 'files',
+      params: ['files'],
+    });
+    expect(mod.checks).toEqual([]);
+    expect(simError(() => wrapModule(mod).checkParams('nope', {})).message).toContain('unknown lab "nope"');
+  });
+
+  it('reports a refusal JSON of the wrong shape as an internal error', () => {
+    const mod = fakeModule({ json: fakeJson(), check: () => ({ status: 1, error: { message: 'no', params: 'ways' } }) });
+    const e = simError(() => wrapModule(mod).checkParams('fast-commit', { ways: 0 }));
+    expect(e.status).toBe('internal');
+    expect(e.message).toMatch(/^jc_last_error_json returned unexpected JSON at param/);
   });
 
   it('stops trusting a module that trapped', () => {

@@ -14,10 +14,13 @@ import {
   Heatmap,
   LabInfo,
   PaperRows,
+  ParamError,
   ParamSpec,
   RunResult,
   SimError,
   Steps,
+  type ParamCheck,
+  type ParamValue,
   type RunOptions,
   type RunOutput,
   type RunRequest,
@@ -46,11 +49,12 @@ export interface JcModuleOptions {
 export type JcFactory = (options: JcModuleOptions) => Promise<JcModule>;
 
 /**
- * Parameter values as a caller may have them: numbers from the UI, or the
- * user's text from the command line, which the simulator validates itself so
- * that its message names the parameter and its range.
+ * Parameter values as a caller may have them: numbers from the UI, a choice
+ * parameter's name, or the user's text from the command line, which the
+ * simulator validates itself so that its message names the parameter and
+ * what it takes.
  */
-export type ParamValues = Record<string, number | string>;
+export type ParamValues = Record<string, ParamValue>;
 
 /** A RunRequest whose parameter values may still be text. */
 export type RawRunRequest = Omit<RunRequest, 'params'> & { params: ParamValues };
@@ -61,6 +65,12 @@ export interface Engine {
   labs(): LabInfo[];
   params(lab: string): ParamSpec[];
   rows(lab: string): PaperRows;
+  /**
+   * jc_check_params(): the parameters checked as a run would check them (each
+   * value, then the lab's cross-parameter check), without running anything.
+   * A refusal names the parameter and what it takes; a bad lab throws.
+   */
+  checkParams(lab: string, params: ParamValues): ParamCheck;
   /** One run with everything it produced: metrics, recorded steps, heatmap, snapshot. */
   run(req: RunRequest | RawRunRequest): RunOutput;
   /** One run, metrics only (what sweeps and the CLI need). */
@@ -91,14 +101,17 @@ const NAME_RE = /^[A-Za-z_][A-Za-z0-9_]*$/;
  */
 export function encodeParams(params: ParamValues): string {
   return Object.entries(params)
-    .map(([name, value]) => {
-      if (!NAME_RE.test(name)) throw new SimError(`unknown parameter "${name}"`, 'invalid');
-      const text = typeof value === 'number' ? numberText(name, value) : value.trim();
-      if (text === '' || /[;=\s]/.test(text))
-        throw new SimError(`parameter ${name}: "${value}" is not a number`, 'invalid');
-      return `${name}=${text}`;
-    })
+    .map(([name, value]) => encodeParam(name, value))
     .join(';');
+}
+
+/** One name=value of encodeParams(). */
+function encodeParam(name: string, value: ParamValue): string {
+  if (!NAME_RE.test(name)) throw new SimError(`unknown parameter "${name}"`, 'invalid');
+  const text = typeof value === 'number' ? numberText(name, value) : value.trim();
+  if (text === '' || /[;=\s]/.test(text))
+    throw new SimError(`parameter ${name}: "${value}" is not a number or a name`, 'invalid');
+  return `${name}=${text}`;
 }
 
 function numberText(name: string, value: number): string {
@@ -242,12 +255,34 @@ export function wrapModule(mod: JcModule): Engine {
     throw new SimError(lastError() || `jc_run failed with status ${status}`, kind);
   }
 
+  /* jc_params_json(lab), read once per lab */
+  const loadParams = (lab: string) => () =>
+    parseJson(ParamList, text('jc_params_json', ['string'], [lab]), 'jc_params_json');
+
+  function checkParams(lab: string, params: ParamValues): ParamCheck {
+    checkLab(lab);
+    const pairs: string[] = [];
+    for (const [name, value] of Object.entries(params)) {
+      try {
+        pairs.push(encodeParam(name, value));
+      } catch (e) {
+        /* text that cannot even be written as name=value, refused here */
+        const known = perLab(paramsCache, lab, loadParams(lab)).some((s) => s.name === name);
+        return { ok: false, message: errorText(e), param: name, params: known ? [name] : [] };
+      }
+    }
+    const status = call('jc_check_params', ['string', 'string'], [lab, pairs.join(';')]);
+    if (status === 0) return { ok: true };
+    if (status !== 1) throw new SimError(lastError() || `jc_check_params failed with status ${status}`, STATUS[status] ?? 'internal');
+    return { ok: false, ...parseJson(ParamError, text('jc_last_error_json'), 'jc_last_error_json') };
+  }
+
   return {
     version: () => text('jc_version'),
     labs,
-    params: (lab) =>
-      perLab(paramsCache, lab, () => parseJson(ParamList, text('jc_params_json', ['string'], [lab]), 'jc_params_json')),
+    params: (lab) => perLab(paramsCache, lab, loadParams(lab)),
     rows: (lab) => perLab(rowsCache, lab, () => parseJson(PaperRows, text('jc_rows_json', ['string'], [lab]), 'jc_rows_json')),
+    checkParams,
     run(req) {
       start(req);
       return {

@@ -96,6 +96,52 @@ describe('the WASM engine', () => {
     expect(refusal(() => engine.result({ lab: 'nope', variant: 'before', params: {}, seed: 1 })).message).toContain('nope');
   });
 
+  it("takes a choice parameter by name or index, and gives the run's value by name", () => {
+    const fs = engine.params('inode-hash').find((s) => s.name === 'fs');
+    expect(fs).toMatchObject({ type: 'choice', choices: ['ext4', 'btrfs'], default: 0, default_name: 'ext4', min: 0, max: 1 });
+    const small = { threads: 2, dirs: 1, files: 8, passes: 1 };
+    const byName = engine.result({ lab: 'inode-hash', variant: 'after', params: { ...small, fs: 'btrfs' }, seed: 3 });
+    const byIndex = engine.result({ lab: 'inode-hash', variant: 'after', params: { ...small, fs: 1 }, seed: 3 });
+    expect(byName.params.fs).toBe('btrfs');
+    expect(byIndex.params.fs).toBe('btrfs');
+    expect(byName.params.threads).toBe(2);
+    expect(byName.sim.hash).toBe(byIndex.sim.hash);
+    expect(engine.result({ lab: 'inode-hash', variant: 'after', params: small, seed: 3 }).params.fs).toBe('ext4');
+    const bad = refusal(() => engine.result({ lab: 'inode-hash', variant: 'after', params: { fs: 'xfs' }, seed: 3 }));
+    expect(bad.message).toBe("parameter 'fs' must be one of ext4, btrfs (got 'xfs')");
+  });
+
+  it('checks parameters without a run: a range, a choice and the cross-parameter check, each named', () => {
+    const before = engine.result({ lab: 'fast-commit', variant: 'before', params: { ways: 2 }, seed: 5 });
+    expect(engine.checkParams('fast-commit', { ways: 8, files: '32' })).toEqual({ ok: true });
+    expect(engine.checkParams('inode-hash', { fs: 'btrfs' })).toEqual({ ok: true });
+    expect(engine.checkParams('fast-commit', { ways: 0 })).toEqual({
+      ok: false,
+      message: "parameter 'ways' must be an integer from 1 to 256 (got 0)",
+      param: 'ways',
+      params: ['ways'],
+      type: 'int',
+      got: '0',
+      min: 1,
+      max: 256,
+    });
+    expect(engine.checkParams('inode-hash', { threads: 4, fs: 'xfs' })).toEqual({
+      ok: false,
+      message: "parameter 'fs' must be one of ext4, btrfs (got 'xfs')",
+      param: 'fs',
+      params: ['fs'],
+      type: 'choice',
+      got: 'xfs',
+      allowed: ['ext4', 'btrfs'],
+    });
+    const cross = engine.checkParams('inode-hash', { threads: 64, dirs: 4096, files: 4096 });
+    expect(cross).toMatchObject({ ok: false, param: null, params: ['threads', 'dirs', 'files'] });
+    expect(cross.ok ? '' : cross.message).toContain('threads x dirs x files');
+    expect(refusal(() => engine.checkParams('nope', {})).message).toContain('nope');
+    /* the last run is left as it was */
+    expect(engine.result({ lab: 'fast-commit', variant: 'before', params: { ways: 2 }, seed: 5 }).sim.hash).toBe(before.sim.hash);
+  });
+
   it('stops a run over its event budget with a budget error, and keeps working', () => {
     const e = refusal(() => engine.result({ lab: 'fast-commit', variant: 'before', params: {}, seed: 1, options: { maxEvents: 10 } }));
     expect(e.status).toBe('budget');

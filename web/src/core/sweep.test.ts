@@ -201,7 +201,7 @@ describe('sweep plans', () => {
   });
 
   it("sweep() runs the lab's plan, both variants per point and seed, with progress over all its runs", async () => {
-    const labs = [...FAKE.labs, { id: 'inode-hash', title: 'inode hash', variants: ['before', 'after'], source: 'inode-hash.c' }];
+    const labs = [...FAKE.labs, { id: 'inode-hash', title: 'inode hash', variants: ['before', 'after'], source: 'inode-hash.c', steps: [] }];
     const json = { ...fakeJson(), jc_labs_json: labs, jc_rows_json: INODE_HASH_ROWS };
     const mod = fakeModule({ json });
     const progress: SweepProgress[] = [];

@@ -8,28 +8,92 @@ import { z } from 'zod';
 export const CPU_STATES = ['idle', 'run', 'spin', 'sleep', 'io'] as const;
 export type CpuState = (typeof CPU_STATES)[number];
 
+/**
+ * A kind of trace step and what its two integers are: `a` and `b` name
+ * them ("bucket", "ino", ...), null where the kind leaves one unused (0).
+ */
+export const StepKind = z.object({
+  kind: z.string().min(1),
+  a: z.string().min(1).nullable(),
+  b: z.string().min(1).nullable(),
+});
+export type StepKind = z.infer<typeof StepKind>;
+
 export const LabInfo = z.object({
   id: z.string(),
   title: z.string(),
   variants: z.array(z.string()),
   source: z.string(),
+  /** every step kind the lab's traces hold: the engine's and the lab's own */
+  steps: z.array(StepKind),
 });
 export type LabInfo = z.infer<typeof LabInfo>;
 
-export const ParamSpec = z.object({
+const paramFields = {
   name: z.string(),
-  type: z.literal('int'),
   unit: z.string(),
-  min: z.number(),
-  max: z.number(),
-  default: z.number(),
+  min: z.number().int(),
+  max: z.number().int(),
+  /** the default value; a choice's index */
+  default: z.number().int(),
   help: z.string(),
+};
+
+/** A whole number from min to max. */
+export const IntParamSpec = z.object({ ...paramFields, type: z.literal('int') });
+export type IntParamSpec = z.infer<typeof IntParamSpec>;
+
+/**
+ * One of a few names: value i is named choices[i] (min is 0, max the last
+ * index). The simulator takes the name or the index, and its results give
+ * the name.
+ */
+export const ChoiceParamSpec = z.object({
+  ...paramFields,
+  type: z.literal('choice'),
+  choices: z.array(z.string().min(1)).min(1),
+  default_name: z.string(),
+});
+export type ChoiceParamSpec = z.infer<typeof ChoiceParamSpec>;
+
+export const ParamSpec = z.discriminatedUnion('type', [IntParamSpec, ChoiceParamSpec]).superRefine((s, ctx) => {
+  if (s.min > s.default || s.default > s.max)
+    ctx.addIssue({ code: 'custom', path: ['default'], message: `default ${s.default} is outside ${s.min}..${s.max}` });
+  if (s.type !== 'choice') return;
+  if (s.min !== 0 || s.max !== s.choices.length - 1)
+    ctx.addIssue({ code: 'custom', path: ['max'], message: `a choice of ${s.choices.length} names runs 0..${s.choices.length - 1}` });
+  if (s.choices[s.default] !== s.default_name)
+    ctx.addIssue({ code: 'custom', path: ['default_name'], message: `default_name is not choices[${s.default}]` });
 });
 export type ParamSpec = z.infer<typeof ParamSpec>;
+
+/** A parameter's value: a number, or a choice parameter's name. */
+export type ParamValue = number | string;
+
+/**
+ * jc_last_error_json(), as jc_check_params() leaves it: the message, the
+ * parameter the input named (null when the error is about several, or none),
+ * the lab's parameters it is about, and for a refused value what is allowed.
+ */
+export const ParamError = z.object({
+  message: z.string(),
+  param: z.string().nullable(),
+  params: z.array(z.string()),
+  type: z.enum(['int', 'choice']).optional(),
+  got: z.string().optional(),
+  min: z.number().optional(),
+  max: z.number().optional(),
+  allowed: z.array(z.string()).optional(),
+});
+export type ParamError = z.infer<typeof ParamError>;
+
+/** What checking parameters answers: fine, or the simulator's structured refusal. */
+export type ParamCheck = { ok: true } | ({ ok: false } & ParamError);
 
 export const PaperRow = z.object({
   row: z.number(),
   label: z.string(),
+  /** the row's parameters as numbers, a choice by its index */
   params: z.record(z.string(), z.number()),
   paper: z.object({ before: z.number(), after: z.number() }),
   note: z.string(),
@@ -77,7 +141,8 @@ export const RunResult = z.object({
   lab: z.string(),
   variant: z.string(),
   seed: z.number(),
-  params: z.record(z.string(), z.number()),
+  /** the run's parameters, a choice by its name */
+  params: z.record(z.string(), z.union([z.number(), z.string()])),
   metrics: z.record(z.string(), z.number()),
   metric_info: z.array(MetricInfo),
   sim: SimInfo,

@@ -6,10 +6,18 @@
 import * as Comlink from 'comlink';
 import createJournalclub from '@wasm-core/build/journalclub.mjs';
 import wasmUrl from '@wasm-core/build/journalclub.wasm?url';
-import { createEngine, type Engine } from './engine';
+import { createEngine, type Engine, type ParamValues } from './engine';
 import { failureOf, replyOf, type Reply } from './protocol';
 import { sweep, type SweepProgressFn, type SweepResult } from './sweep';
-import { SimError, type LabInfo, type PaperRows, type ParamSpec, type RunOutput, type RunRequest } from './types';
+import {
+  SimError,
+  type LabInfo,
+  type PaperRows,
+  type ParamCheck,
+  type ParamSpec,
+  type RunOutput,
+  type RunRequest,
+} from './types';
 
 /* The C models' own source, shown beside the animation; each file is fetched when first asked for. */
 const sources = import.meta.glob<string>('@wasm-core/labs/*.c', { query: '?raw', import: 'default' });
@@ -50,6 +58,7 @@ const api = {
   labs: (): Promise<Reply<LabInfo[]>> => answer((e) => e.labs()),
   params: (lab: string): Promise<Reply<ParamSpec[]>> => answer((e) => e.params(lab)),
   rows: (lab: string): Promise<Reply<PaperRows>> => answer((e) => e.rows(lab)),
+  checkParams: (lab: string, params: ParamValues): Promise<Reply<ParamCheck>> => answer((e) => e.checkParams(lab, params)),
   source: (lab: string): Promise<Reply<string>> => answer((e) => modelSource(e, lab)),
   run: (req: RunRequest): Promise<Reply<RunOutput>> => answer((e) => e.run(req)),
   sweep: (lab: string, onProgress?: SweepProgressFn): Promise<Reply<SweepResult>> =>

@@ -19,30 +19,47 @@ export interface FakeSpec {
   trapIn?: string;
   /** jc_result_json's answer for the last jc_run's arguments, where it depends on them (a seed's own metrics) */
   result?: (lab: string, variant: string, params: string, seed: number) => unknown;
+  /** what jc_check_params answers: its status and jc_last_error_json()'s object; by default 0 */
+  check?: (lab: string, params: string) => { status: number; error?: { message: string } & Record<string, unknown> };
 }
 
 export interface FakeModule extends JcModule {
   /** every jc_run call's arguments, in order */
   runs: [string, string, string, number, string][];
+  /** every jc_check_params call's arguments, in order */
+  checks: [string, string][];
 }
 
 export function fakeModule(spec: FakeSpec): FakeModule {
   const strings: string[] = [];
   let lastError = '';
+  let lastErrorJson: unknown = { message: '', param: null, params: [] };
   const ptr = (value: unknown): number => {
     if (value === null || value === undefined) return 0;
     strings.push(typeof value === 'string' ? value : JSON.stringify(value));
     return strings.length;
   };
   const runs: FakeModule['runs'] = [];
+  const checks: FakeModule['checks'] = [];
   return {
     runs,
+    checks,
     UTF8ToString: (p) => strings[p - 1] ?? '',
     ccall(ident, _ret, _types, args) {
       if (spec.trapIn === ident) throw new Error('RuntimeError: memory access out of bounds');
       switch (ident) {
         case 'jc_last_error':
           return ptr(lastError);
+        case 'jc_last_error_json':
+          return ptr(lastErrorJson);
+        case 'jc_check_params': {
+          const [lab, params] = args as [string, string];
+          checks.push([lab, params]);
+          const r = spec.check?.(lab, params) ?? { status: 0 };
+          lastError = r.error?.message ?? '';
+          lastErrorJson = r.error ?? { message: '', param: null, params: [] };
+          return r.status;
+        }
         case 'jc_version':
           return ptr('0.0.0-fake');
         case 'jc_run': {
@@ -67,7 +84,18 @@ export function fakeModule(spec: FakeSpec): FakeModule {
 
 /** JSON shaped as jc_api.h describes, for one lab with two parameters. */
 export const FAKE = {
-  labs: [{ id: 'fast-commit', title: 'ext4 fast_commit', variants: ['before', 'after'], source: 'fast-commit.c' }],
+  labs: [
+    {
+      id: 'fast-commit',
+      title: 'ext4 fast_commit',
+      variants: ['before', 'after'],
+      source: 'fast-commit.c',
+      steps: [
+        { kind: 'lock', a: 'lock', b: 'shared' },
+        { kind: 'visit', a: 'dentry_idx', b: 'inode_idx' },
+      ],
+    },
+  ],
   params: [
     { name: 'ways', type: 'int', unit: 'threads', min: 1, max: 64, default: 4, help: 'fs_mark threads' },
     { name: 'files', type: 'int', unit: 'files', min: 1, max: 1024, default: 8, help: 'files per thread' },

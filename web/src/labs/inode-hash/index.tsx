@@ -16,16 +16,13 @@ import { ReproducePanel, type SimulatorSection } from '../../viz/kernel/Reproduc
 import { Animation } from './Animation';
 import { ChainHeatSection } from './ChainHeatSection';
 import { Explainer } from './Explainer';
-import { CITATION, FS_CHOICES, MAIL_NOISE_S } from './mail';
+import { CITATION, MAIL_NOISE_S } from './mail';
 import { MailTable } from './MailTable';
 import { ANIMATION_PRESET, MAX_ANIMATION_STEPS } from './preset';
 import { parseIhSnapshot } from './snapshot';
 import { ThreadSweep } from './ThreadSweep';
 
 const LAB = 'inode-hash';
-
-
-const CHOICES = { fs: FS_CHOICES };
 
 /** The kernel panel points back at the simulator's rows of the mail's table. */
 const SIMULATOR_TABLE: SimulatorSection = { id: 'paper-heading', label: "the mail's table, reproduced" };
@@ -111,7 +108,6 @@ function InodeHashLab({ data }: { data: LabData }) {
         onApply={lv.onApply}
         onVariant={lv.setVariant}
         onReset={lv.onSmallConfig}
-        choices={CHOICES}
       />
 
       <Animation

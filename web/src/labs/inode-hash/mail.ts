@@ -22,12 +22,8 @@ export const LINKS = {
 
 export type Fs = 'ext4' | 'btrfs';
 
-/** The fs parameter's values in the model's table (0 = ext4, 1 = btrfs). */
+/** The fs parameter's values in the model's table (0 = ext4, 1 = btrfs), as its paper rows give them. */
 export const FS_VALUES: Readonly<Record<Fs, number>> = { ext4: 0, btrfs: 1 };
-export const FS_CHOICES = [
-  { value: FS_VALUES.ext4, label: 'ext4' },
-  { value: FS_VALUES.btrfs, label: 'btrfs' },
-] as const;
 
 /** The file system a value of the fs parameter stands for, or null for another value. */
 export function fsOf(value: number | undefined): Fs | null {

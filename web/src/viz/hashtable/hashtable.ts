@@ -4,6 +4,7 @@
  * period waits for which reader, and one line per trace step. Drawing lives
  * in HashTableView.tsx.
  */
+import { stepArgs, type StepContract } from '../../core/steps';
 import type { IhChain, IhSnapshot, IhWalker, LockSnap, Step } from '../../core/types';
 
 export type IhState = IhSnapshot['ih'];
@@ -150,70 +151,102 @@ export function hitRate(stats: IhState['stats']): number | null {
 }
 
 /**
- * One line describing a trace step for people: the engine's kinds and
- * inode-hash.c's (whose a and b are mostly the bucket and the inode number;
- * see its IK_* list). Lock steps carry the lock's index in the snapshot's
- * locks.
+ * What describeIhStep reads of each step kind: the engine's kinds and
+ * inode-hash.c's (ih_kinds), by the names the C table gives a and b. A lock
+ * step's lock is its index in the snapshot's locks.
  */
+export const IH_STEP_ARGS = {
+  lock: ['lock', null],
+  unlock: ['lock', null],
+  sleep: [null, null],
+  wake: [null, null],
+  io: ['bytes', null],
+  rcu_sync: [null, null],
+  path_walk: ['dir_ino', 'ino'],
+  dcache_hit: [null, 'ino'],
+  lookup_rcu: ['bucket', 'ino'],
+  lookup_locked: ['bucket', 'ino'],
+  hit: ['bucket', 'ino'],
+  miss: ['bucket', 'ino'],
+  wait_freeing: [null, 'ino'],
+  retry: [null, 'ino'],
+  wait_new: [null, 'ino'],
+  alloc_inode: [null, 'ino'],
+  insert: ['bucket', 'ino'],
+  insert_race: [null, 'ino'],
+  read_inode: [null, 'ino'],
+  unlock_new: [null, 'ino'],
+  stat: [null, 'ino'],
+  btrfs_search: ['item', 'ino'],
+  isolate: [null, 'ino'],
+  evict: [null, 'ino'],
+  unhash: ['bucket', 'ino'],
+  call_rcu: [null, 'ino'],
+  grace_period: ['gp', 'inodes'],
+  free_rcu: [null, 'ino'],
+} as const satisfies StepContract;
+
+/** One line describing a trace step for people, its fields read by the names IH_STEP_ARGS gives them. */
 export function describeIhStep(s: Step, locks: readonly LockSnap[] = []): string {
-  const lockName = locks[s.a]?.name ?? `lock ${s.a}`;
+  const f = stepArgs(IH_STEP_ARGS, s);
+  const lockName = (lock: number) => locks[lock]?.name ?? `lock ${lock}`;
   switch (s.kind) {
     case 'lock':
-      return `takes ${lockName}`;
+      return `takes ${lockName(f.lock)}`;
     case 'unlock':
-      return `releases ${lockName}`;
+      return `releases ${lockName(f.lock)}`;
     case 'sleep':
       return 'goes to sleep';
     case 'wake':
       return 'wakes up';
     case 'io':
-      return `submits ${s.a} bytes of I/O`;
+      return `submits ${f.bytes} bytes of I/O`;
     case 'rcu_sync':
       return 'waits for the grace period to end';
     case 'path_walk':
-      return `walks to inode ${s.b} in directory ${s.a}`;
+      return `walks to inode ${f.ino} in directory ${f.dir_ino}`;
     case 'dcache_hit':
-      return `finds the dentry of inode ${s.b} cached: no inode lookup`;
+      return `finds the dentry of inode ${f.ino} cached: no inode lookup`;
     case 'lookup_rcu':
-      return `visits inode ${s.b} on chain ${s.a} under RCU, without the lock`;
+      return `visits inode ${f.ino} on chain ${f.bucket} under RCU, without the lock`;
     case 'lookup_locked':
-      return `visits inode ${s.b} on chain ${s.a} holding inode_hash_lock`;
+      return `visits inode ${f.ino} on chain ${f.bucket} holding inode_hash_lock`;
     case 'hit':
-      return `finds inode ${s.b} on chain ${s.a}`;
+      return `finds inode ${f.ino} on chain ${f.bucket}`;
     case 'miss':
-      return `reaches the end of chain ${s.a}: inode ${s.b} is not hashed`;
+      return `reaches the end of chain ${f.bucket}: inode ${f.ino} is not hashed`;
     case 'wait_freeing':
-      return `sleeps until inode ${s.b}, being evicted, is unhashed`;
+      return `sleeps until inode ${f.ino}, being evicted, is unhashed`;
     case 'retry':
-      return `meets inode ${s.b} already unhashed and looks again`;
+      return `meets inode ${f.ino} already unhashed and looks again`;
     case 'wait_new':
-      return `waits for inode ${s.b} to be read in (I_NEW)`;
+      return `waits for inode ${f.ino} to be read in (I_NEW)`;
     case 'alloc_inode':
-      return `allocates an inode for ${s.b}`;
+      return `allocates an inode for ${f.ino}`;
     case 'insert':
-      return `hashes inode ${s.b} into chain ${s.a} (I_NEW)`;
+      return `hashes inode ${f.ino} into chain ${f.bucket} (I_NEW)`;
     case 'insert_race':
-      return `finds inode ${s.b} hashed by another task meanwhile, and drops its own`;
+      return `finds inode ${f.ino} hashed by another task meanwhile, and drops its own`;
     case 'read_inode':
-      return `reads inode ${s.b} from disk`;
+      return `reads inode ${f.ino} from disk`;
     case 'unlock_new':
-      return `clears I_NEW on inode ${s.b} and wakes its waiters`;
+      return `clears I_NEW on inode ${f.ino} and wakes its waiters`;
     case 'stat':
-      return `stats inode ${s.b}`;
+      return `stats inode ${f.ino}`;
     case 'btrfs_search':
-      return `searches the btrfs tree for the ${s.a === 0 ? 'directory item' : 'inode item'} of ${s.b}`;
+      return `searches the btrfs tree for the ${f.item === 0 ? 'directory item' : 'inode item'} of ${f.ino}`;
     case 'isolate':
-      return `takes inode ${s.b} off the LRU to evict it`;
+      return `takes inode ${f.ino} off the LRU to evict it`;
     case 'evict':
-      return `evicts inode ${s.b} (I_FREEING)`;
+      return `evicts inode ${f.ino} (I_FREEING)`;
     case 'unhash':
-      return `unhashes inode ${s.b} from chain ${s.a}`;
+      return `unhashes inode ${f.ino} from chain ${f.bucket}`;
     case 'call_rcu':
-      return `queues inode ${s.b} to be freed after a grace period`;
+      return `queues inode ${f.ino} to be freed after a grace period`;
     case 'grace_period':
-      return `starts grace period #${s.a}, to free ${s.b} inode${s.b === 1 ? '' : 's'}`;
+      return `starts grace period #${f.gp}, to free ${f.inodes} inode${f.inodes === 1 ? '' : 's'}`;
     case 'free_rcu':
-      return `frees inode ${s.b}: its grace period is over`;
+      return `frees inode ${f.ino}: its grace period is over`;
     default:
       return `${s.kind} (${s.a}, ${s.b})`;
   }

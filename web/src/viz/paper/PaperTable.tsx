@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { formatChange, formatNumber, formatRange } from '../../../../lib/format';
+import { paramText as valueText } from '../../core/params';
 import type { Spread } from '../../core/stats';
-import type { PaperRows } from '../../core/types';
+import type { PaperRows, ParamSpec } from '../../core/types';
 import { PAPER_FIGURE, VERDICT_WORDS, verdictReason, type PaperTableRow, type SimFigures } from './paper';
 
 const paperFigure = (v: number): string => formatNumber(v, PAPER_FIGURE);
@@ -9,8 +10,8 @@ const paperFigure = (v: number): string => formatNumber(v, PAPER_FIGURE);
 export interface PaperTableProps {
   rows: PaperRows;
   table: readonly PaperTableRow[];
-  /** parameter names in table order, for the params column */
-  paramOrder?: readonly string[];
+  /** the lab's parameters, for the params column: their order, a choice by its name */
+  specs?: readonly ParamSpec[];
   /** loads a row's parameters into the page's controls */
   onUseParams?: (params: Record<string, number>) => void;
   /** heading of the label column, and what a label means */
@@ -20,10 +21,15 @@ export interface PaperTableProps {
   paperRange?: string;
 }
 
-function paramText(params: Record<string, number>, order?: readonly string[]): string {
-  const keys = order ? order.filter((k) => k in params) : Object.keys(params);
+function paramText(params: Record<string, number>, specs: readonly ParamSpec[] = []): string {
+  const keys = specs.map((s) => s.name).filter((k) => k in params);
   for (const k of Object.keys(params)) if (!keys.includes(k)) keys.push(k);
-  return keys.map((k) => `${k}=${params[k]}`).join(' ');
+  return keys
+    .map((k) => {
+      const spec = specs.find((s) => s.name === k);
+      return `${k}=${spec ? valueText(spec, params[k]!) : params[k]}`;
+    })
+    .join(' ');
 }
 
 /** A median with its min–max over the seeds under it. */
@@ -48,7 +54,7 @@ export function VerdictTag({ sim, format }: { sim: Pick<SimFigures, 'range' | 's
 }
 
 /** The mail's rows beside the simulator's, both variants, with the change each reports. */
-export function PaperTable({ rows, table, paramOrder, onUseParams, rowHeading = 'row', rowTitle, paperRange }: PaperTableProps) {
+export function PaperTable({ rows, table, specs, onUseParams, rowHeading = 'row', rowTitle, paperRange }: PaperTableProps) {
   const paperCell = (v: number) => (
     <>
       {paperFigure(v)}
@@ -118,7 +124,7 @@ export function PaperTable({ rows, table, paramOrder, onUseParams, rowHeading = 
                 )}
               </td>
               <td className="note">
-                <span className="mono params-text">{paramText(r.params, paramOrder)}</span>
+                <span className="mono params-text">{paramText(r.params, specs)}</span>
                 {onUseParams && (
                   <button type="button" className="small link-button" onClick={() => onUseParams(r.params)} title="Load these parameters into the controls above">
                     use
