@@ -15,6 +15,10 @@
  *   4. frame times in headless Chromium while the lab page plays its largest
  *      playable configuration with the largest heatmap.
  *
+ * With --baseline REV, another revision's simulator is built in a temporary
+ * folder (baseline.ts) and its own fast-commit paper rows are timed the same
+ * way, natively and in WASM, in a second table beside this build's.
+ *
  * Prints a Markdown table with each target beside its number and writes
  * bench/results.json. Progress goes to stderr.
  */
@@ -33,8 +37,10 @@ import { SWEEP_SEED, sweepPlan, sweepSeeds } from '../web/src/core/sweep';
 import type { PaperRow } from '../web/src/core/types';
 import { CHROMIUM, CHROMIUM_ARGS } from '../tests/chromium';
 import { labUrl } from '../tests/lab-url';
+import { buildRevision, changes, currentRevision, type RevisionBuild } from './baseline';
 import {
   hashMismatches,
+  nativeRows,
   nativeRun,
   nativeTiming,
   REPS,
@@ -44,7 +50,7 @@ import {
   type NativeTiming,
   type RunTime,
 } from './sim';
-import { kb, markdown, median, quantile, si, speed, workRate, type Row, type Speed, type WorkRate } from './stats';
+import { grid, kb, markdown, median, quantile, si, speed, workRate, type Row, type Speed, type WorkRate } from './stats';
 
 const LAB = 'fast-commit';
 /** The second lab timed, for its own rate of work (lookups/s); it has no target. */
@@ -89,6 +95,37 @@ async function sweepWall(engine: Engine) {
     events: all.reduce((a, r) => a + r.sim.events, 0),
     steps: all.reduce((a, r) => a + r.sim.steps, 0),
   };
+}
+
+/* ---- the baseline: another revision's own rows on its own build ---- */
+
+interface BaselineTimes {
+  rev: string;
+  commit: string;
+  subject: string;
+  timing: NativeTiming;
+  rows: PaperRow[];
+  native: RunTime[];
+  wasm: RunTime[] | null;
+  wasm_error: string | null;
+}
+
+async function timeBaseline(build: RevisionBuild): Promise<BaselineTimes> {
+  const rows = nativeRows(build.native, LAB);
+  log(`baseline ${build.rev}: ${rows.length * 2} native runs of its own ${LAB} paper rows, best of ${REPS} (${build.timing})`);
+  const native = timeRuns(rows, (row, variant) => nativeRun(build.native, build.timing, LAB, row, variant, SWEEP_SEED));
+  let wasm: RunTime[] | null = null;
+  let wasmError = build.wasmError;
+  if (build.wasmDir !== null) {
+    try {
+      const engine = await loadEngine(build.wasmDir);
+      log(`baseline ${build.rev}: the same runs in WASM`);
+      wasm = timeRuns(rows, (row, variant) => wasmRun(engine, LAB, row, variant, SWEEP_SEED));
+    } catch (e) {
+      wasmError = `its WASM build did not run here: ${e instanceof Error ? e.message : String(e)}`;
+    }
+  }
+  return { rev: build.rev, commit: build.commit, subject: build.subject, timing: build.timing, rows, native, wasm, wasm_error: wasmError };
 }
 
 /* ---- 3. the production bundle ---- */
@@ -222,6 +259,8 @@ async function largestOption(page: Page, testid: string): Promise<string> {
 export interface BenchOptions {
   /** measure the simulator build as it is (`make` is not run) */
   noBuild?: boolean;
+  /** a git revision whose simulator is built in a temporary folder and timed beside this one */
+  baseline?: string;
 }
 
 /** A lab's runs summed: events and steps per second, and its own work per second. */
@@ -231,23 +270,87 @@ function rates(lab: string, runs: RunTime[]): { speed: Speed; work: WorkRate | n
 }
 
 const perS = (value: number | null | undefined): string => (value === null || value === undefined ? '-' : `${si(value)}/s`);
+const count = (value: number | null | undefined): string => (value === null || value === undefined ? '-' : si(value));
+
+/** The before-and-after table: measures down, the two builds across. */
+function baselineTable(base: BaselineTimes, current: LabTimes, currentLabel: string): string {
+  const work = WORK[LAB]!;
+  const cols = [
+    { runs: base.native, wasm: base.wasm, timing: base.timing },
+    { runs: current.native, wasm: current.wasm, timing: 'in-process' as NativeTiming },
+  ].map((c) => {
+    const native = rates(LAB, c.runs);
+    const wasm = c.wasm ? rates(LAB, c.wasm) : null;
+    return { ...c, native, wasm };
+  });
+  const line = (measure: string, cell: (c: (typeof cols)[number]) => string): string[] => [measure, ...cols.map(cell)];
+  const cells = [
+    line(`${LAB} paper runs (its own rows, seed ${SWEEP_SEED})`, (c) => String(c.runs.length)),
+    line('DES events, all runs', (c) => count(c.native.speed.events)),
+    line('model steps, all runs', (c) => count(c.native.speed.steps)),
+    line('model steps per event', (c) =>
+      c.native.speed.steps === null ? '-' : (c.native.speed.steps / c.native.speed.events).toFixed(1),
+    ),
+    line(`${work.what} (${work.variants.join(', ')} runs)`, (c) => count(c.native.work?.total)),
+    line('native: DES events/s', (c) => perS(c.native.speed.events_per_s)),
+    line('native: model steps/s', (c) => perS(c.native.speed.steps_per_s)),
+    line(`native: ${work.what}/s`, (c) => perS(c.native.work?.per_s)),
+    line('native: timed', (c) => (c.timing === 'in-process' ? 'inside the process (jc time)' : 'around the process (jc run), start-up included')),
+    line('WASM in Node: DES events/s', (c) => perS(c.wasm?.speed.events_per_s)),
+    line('WASM in Node: model steps/s', (c) => perS(c.wasm?.speed.steps_per_s)),
+    line(`WASM in Node: ${work.what}/s`, (c) => perS(c.wasm?.work?.per_s)),
+    line('WASM time / native time', (c) => (c.wasm ? `${(c.wasm.speed.wall_s / c.native.speed.wall_s).toFixed(2)}x` : '-')),
+  ];
+  return grid(['measure', `baseline ${base.commit.slice(0, 7)}`, currentLabel], cells);
+}
+
+/** Rows whose label and parameters the two builds share: where they are the same experiment, if the same model. */
+function sameRows(a: readonly PaperRow[], b: readonly PaperRow[]): number {
+  const key = (r: PaperRow): string => `${r.label} ${encodeParams(Object.fromEntries(Object.entries(r.params).sort()))}`;
+  const keys = new Set(b.map(key));
+  return a.filter((r) => keys.has(key(r))).length;
+}
+
+/** What the two builds share, from git: a comparison of speeds only holds for the same work. */
+function baselineNote(base: BaselineTimes, rows: readonly PaperRow[]): string {
+  const model = changes(base.commit, [`wasm-core/labs/${LAB}.c`]);
+  const engine = changes(base.commit, ['wasm-core/src', 'wasm-core/include']);
+  const rowsText = `Each build ran its own ${LAB} paper rows (${sameRows(base.rows, rows)} of ${rows.length} with the same label and parameters).`;
+  if (model === 0 && engine === 0) return `${rowsText} The model and the engine are the same in both.`;
+  return (
+    `${rowsText} Since the baseline, ${model} commits changed the model (wasm-core/labs/${LAB}.c) and ${engine} the engine ` +
+    '(wasm-core/src, wasm-core/include): the same row does different work in each build, so a DES event or a model step ' +
+    'does not cost the same in both, and events/s and steps/s compare the builds as a whole, not the engine alone.'
+  );
+}
 
 export async function runBench(options: BenchOptions = {}): Promise<number> {
   if (!options.noBuild) {
     log('building the simulator (native and WASM)');
     execFileSync('bash', [join(REPO_ROOT, 'scripts', 'make-core.sh'), 'native', 'wasm'], { stdio: ['ignore', 2, 2] });
   }
+  /* built before anything is timed, so that no build runs beside a measurement */
+  const baselineBuild = options.baseline === undefined ? null : buildRevision(options.baseline, log);
 
   /* other work on the machine slows every number down: the 1-minute load average says whether there was any */
   const loadBefore = os.loadavg()[0] ?? 0;
+  let fc: LabTimes;
+  let ih: LabTimes;
+  let sweepRun: Awaited<ReturnType<typeof sweepWall>>;
+  let base: BaselineTimes | null = null;
   const engine = await loadEngine();
   const binary = nativeBinary();
   const rows = engine.rows(LAB).rows;
-  const timing = nativeTiming(binary);
-  const fc = timeLab(engine, binary, timing, LAB, rows);
-  const ih = timeLab(engine, binary, timing, LAB2, engine.rows(LAB2).rows);
-  log(`WASM in Node: the ${LAB} paper sweep`);
-  const sweepRun = await sweepWall(engine);
+  try {
+    const timing = nativeTiming(binary);
+    fc = timeLab(engine, binary, timing, LAB, rows);
+    ih = timeLab(engine, binary, timing, LAB2, engine.rows(LAB2).rows);
+    log(`WASM in Node: the ${LAB} paper sweep`);
+    sweepRun = await sweepWall(engine);
+    if (baselineBuild) base = await timeBaseline(baselineBuild);
+  } finally {
+    baselineBuild?.remove();
+  }
 
   const fcNative = rates(LAB, fc.native);
   const fcWasm = rates(LAB, fc.wasm);
@@ -255,6 +358,7 @@ export async function runBench(options: BenchOptions = {}): Promise<number> {
   const ihWasm = rates(LAB2, ih.wasm);
   const ratio = fcWasm.speed.wall_s / fcNative.speed.wall_s;
   const mismatched = [...hashMismatches(fc.native, fc.wasm), ...hashMismatches(ih.native, ih.wasm)];
+  if (base?.wasm) mismatched.push(...hashMismatches(base.native, base.wasm).map((r) => `${r} (--baseline ${base.rev})`));
 
   log('building the web app');
   await build({ configFile: join(REPO_ROOT, 'vite.config.ts'), logLevel: 'warn' });
@@ -331,7 +435,9 @@ export async function runBench(options: BenchOptions = {}): Promise<number> {
     { measure: `frame time while playing, ${playing}, p95`, value: `${frames.p95_ms.toFixed(1)} ms`, target: `< ${TARGETS.frameP95Ms} ms`, met: frames.p95_ms < TARGETS.frameP95Ms },
   ];
 
-  const runJson = (native: RunTime[], wasm: RunTime[]) =>
+  const current = currentRevision();
+  const currentLabel = `this build, ${current.commit.slice(0, 7)}${current.dirty ? ' + changes to wasm-core' : ''}`;
+  const runJson = (native: RunTime[], wasm: RunTime[] | null) =>
     native.map((n, i) => ({
       row: n.row,
       variant: n.variant,
@@ -341,7 +447,7 @@ export async function runBench(options: BenchOptions = {}): Promise<number> {
       work: n.work,
       hash: n.hash,
       native_s: n.wall_s,
-      wasm_s: wasm[i]?.wall_s ?? null,
+      wasm_s: wasm?.[i]?.wall_s ?? null,
     }));
   const labJson = (t: LabTimes) => {
     const native = rates(t.lab, t.native);
@@ -365,9 +471,21 @@ export async function runBench(options: BenchOptions = {}): Promise<number> {
       platform: `${os.platform()} ${os.release()}`,
       load_before_runs: loadBefore,
     },
+    revision: current,
     simulator: { ...labJson(fc), hash_mismatches: mismatched },
     inode_hash: labJson(ih),
     sweep: { lab: LAB, ...sweepRun, steps_per_s: sweepRun.steps / sweepRun.wall_s },
+    baseline: base && {
+      rev: base.rev,
+      commit: base.commit,
+      subject: base.subject,
+      native_timing: base.timing,
+      same_rows: sameRows(base.rows, rows),
+      native: rates(LAB, base.native),
+      wasm: base.wasm && rates(LAB, base.wasm),
+      wasm_error: base.wasm_error,
+      runs: runJson(base.native, base.wasm),
+    },
     bundle: { ...bundle, first_page: firstPage, lab_page: labPage },
     frames: { ...frames, seconds: FRAME_SECONDS },
     targets: TARGETS,
@@ -384,6 +502,12 @@ export async function runBench(options: BenchOptions = {}): Promise<number> {
       `1-minute load average ${loadBefore.toFixed(2)} before the runs; written to bench/results.json`,
   );
   out(`median ${LAB} run, native ${(median(fc.native.map((r) => r.wall_s)) * 1000).toFixed(2)} ms, WASM ${(median(fc.wasm.map((r) => r.wall_s)) * 1000).toFixed(2)} ms`);
+  if (base) {
+    out(`\nbefore and after: ${base.commit.slice(0, 7)} "${base.subject}"\n`);
+    out(baselineTable(base, fc, currentLabel));
+    out(`\n${baselineNote(base, rows)}`);
+    if (base.wasm_error) out(`baseline WASM not measured: ${base.wasm_error}`);
+  }
   if (mismatched.length > 0) out(`warning: native and WASM hashes differ for ${mismatched.join(', ')}`);
   return 0;
 }
