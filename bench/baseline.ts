@@ -105,12 +105,16 @@ export function buildRevision(rev: string, log: (text: string) => void): Revisio
   }
 }
 
-/** This checkout's revision for the report: the commit, marked when wasm-core differs from it. */
-export function currentRevision(): { commit: string; subject: string; dirty: boolean } {
+/**
+ * This checkout's revision for the report: the commit, the last commit that
+ * changed wasm-core (the simulator it builds), and whether wasm-core has
+ * changes of its own beside them.
+ */
+export function currentRevision(): { commit: string; wasm_core: string; dirty: boolean } {
   const commit = git(['rev-parse', 'HEAD']);
-  const subject = git(['log', '-1', '--format=%s', commit]);
+  const wasmCore = git(['log', '-1', '--format=%H', 'HEAD', '--', 'wasm-core']);
   const dirty = git(['status', '--porcelain', '--', 'wasm-core']) !== '';
-  return { commit, subject, dirty };
+  return { commit, wasm_core: wasmCore, dirty };
 }
 
 /** How many commits from `since` to HEAD touched any of `paths`. */

@@ -45,6 +45,7 @@ import {
   nativeTiming,
   REPS,
   timeRuns,
+  VARIANTS,
   wasmRun,
   WORK,
   type NativeTiming,
@@ -295,6 +296,13 @@ function baselineTable(base: BaselineTimes, current: LabTimes, currentLabel: str
     line('native: DES events/s', (c) => perS(c.native.speed.events_per_s)),
     line('native: model steps/s', (c) => perS(c.native.speed.steps_per_s)),
     line(`native: ${work.what}/s`, (c) => perS(c.native.work?.per_s)),
+    ...VARIANTS.flatMap((variant) => {
+      const of = (c: (typeof cols)[number]): Speed => speed(c.runs.filter((r) => r.variant === variant));
+      return [
+        line(`native, ${variant} runs only: DES events/s`, (c) => perS(of(c).events_per_s)),
+        line(`native, ${variant} runs only: model steps/s`, (c) => perS(of(c).steps_per_s)),
+      ];
+    }),
     line('native: timed', (c) => (c.timing === 'in-process' ? 'inside the process (jc time)' : 'around the process (jc run), start-up included')),
     line('WASM in Node: DES events/s', (c) => perS(c.wasm?.speed.events_per_s)),
     line('WASM in Node: model steps/s', (c) => perS(c.wasm?.speed.steps_per_s)),
@@ -436,7 +444,7 @@ export async function runBench(options: BenchOptions = {}): Promise<number> {
   ];
 
   const current = currentRevision();
-  const currentLabel = `this build, ${current.commit.slice(0, 7)}${current.dirty ? ' + changes to wasm-core' : ''}`;
+  const currentLabel = `this build, wasm-core of ${current.wasm_core.slice(0, 7)}${current.dirty ? ' + changes' : ''}`;
   const runJson = (native: RunTime[], wasm: RunTime[] | null) =>
     native.map((n, i) => ({
       row: n.row,
