@@ -2,14 +2,22 @@
  * The project's own speed, reported (not a pass/fail test): `npm run bench`.
  *
  *   1. the simulator natively and in WASM (Node) over the same runs, those
- *      of the fast-commit paper sweep, each the best of three: events per
- *      second of each and their ratio;
- *   2. that sweep's wall time in Node WASM, as `journalclub sweep` runs it
- *      (every row with its default seeds, on threads where there are cores);
+ *      of the fast-commit paper rows (seed 1), each the best of three: DES
+ *      events per second, model steps per second (one event may carry a
+ *      whole walk, a step is one step of the model's trace) and fast-commit's
+ *      nodes walked per second, and the two builds' time ratio; inode-hash's
+ *      paper runs the same way, for its steps and lookups per second;
+ *   2. the fast-commit paper sweep's wall time in Node WASM, as `journalclub
+ *      sweep` runs it (every row with its default seeds, on threads where
+ *      there are cores);
  *   3. the production bundle: gzip size of all JS, of the WASM, and of what
  *      the first page really loads in Chromium;
  *   4. frame times in headless Chromium while the lab page plays its largest
  *      playable configuration with the largest heatmap.
+ *
+ * With --baseline REV, another revision's simulator is built in a temporary
+ * folder (baseline.ts) and its own fast-commit paper rows are timed the same
+ * way, natively and in WASM, in a second table beside this build's.
  *
  * Prints a Markdown table with each target beside its number and writes
  * bench/results.json. Progress goes to stderr.
@@ -22,80 +30,103 @@ import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { build, preview } from 'vite';
-import { encodeParams, parseJson, type Engine } from '../web/src/core/engine';
+import { encodeParams, type Engine } from '../web/src/core/engine';
 import { loadEngine, nativeBinary, REPO_ROOT } from '../web/src/core/node';
-import { sweepOnThreads } from '../web/src/core/nodeThreads';
-import { SWEEP_SEED, sweepSeeds } from '../web/src/core/sweep';
-import { RunResult, type PaperRow } from '../web/src/core/types';
+import { sweepOnThreads, threadsFor } from '../web/src/core/nodeThreads';
+import { SWEEP_SEED, sweepPlan, sweepSeeds } from '../web/src/core/sweep';
+import type { PaperRow } from '../web/src/core/types';
 import { CHROMIUM, CHROMIUM_ARGS } from '../tests/chromium';
 import { labUrl } from '../tests/lab-url';
-import { kb, markdown, median, quantile, si, type Row } from './stats';
-import { z } from 'zod';
+import { buildRevision, changes, currentRevision, type RevisionBuild } from './baseline';
+import {
+  hashMismatches,
+  nativeRows,
+  nativeRun,
+  nativeTiming,
+  REPS,
+  timeRuns,
+  VARIANTS,
+  wasmRun,
+  WORK,
+  type NativeTiming,
+  type RunTime,
+} from './sim';
+import { grid, kb, markdown, median, quantile, si, speed, workRate, type Row, type Speed, type WorkRate } from './stats';
 
 const LAB = 'fast-commit';
-const VARIANTS = ['before', 'after'] as const;
+/** The second lab timed, for its own rate of work (lookups/s); it has no target. */
+const LAB2 = 'inode-hash';
 const FRAME_SECONDS = 5;
-const TARGETS = { wasmRatio: 1.5, sweepS: 10, firstPageKb: 300, frameP95Ms: 16.7 };
+const TARGETS = { wasmRatio: 1.2, sweepS: 5, firstPageKb: 300, frameP95Ms: 16.7 };
 
 const log = (text: string): void => {
   process.stderr.write(`bench: ${text}\n`);
 };
 
-interface RunTime {
-  row: string;
-  variant: string;
-  events: number;
-  wall_s: number;
-  hash: string;
+/* ---- 1. the same runs natively and in WASM, each the best of REPS (sim.ts) ---- */
+
+interface LabTimes {
+  lab: string;
+  native: RunTime[];
+  wasm: RunTime[];
 }
 
-/* ---- 1. the same runs natively and in WASM, each the best of REPS ---- */
-
-/** Each run is timed this many times and its fastest time kept: a cold start is not the simulator's speed. */
-const REPS = 3;
-
-const NativeTime = z.object({ wall_s: z.number(), result: RunResult });
-
-/* `jc time` measures the run inside the process, without its start-up */
-function nativeRun(row: PaperRow, variant: string): RunTime {
-  const args = ['time', LAB, variant, encodeParams(row.params), String(SWEEP_SEED)];
-  let text: string;
-  try {
-    text = execFileSync(nativeBinary(), args, { encoding: 'utf8', maxBuffer: 64 << 20, stdio: ['ignore', 'pipe', 'pipe'] });
-  } catch (e) {
-    const stderr = String((e as { stderr?: unknown }).stderr ?? '').trim();
-    throw new Error(`native run of row ${row.label} ${variant} failed: ${stderr || (e as Error).message}`);
-  }
-  const t = parseJson(NativeTime, text, 'jc time');
-  return { row: row.label, variant, events: t.result.sim.events, wall_s: t.wall_s, hash: t.result.sim.hash };
-}
-
-function wasmRun(engine: Engine, row: PaperRow, variant: string): RunTime {
-  const start = performance.now();
-  const result = engine.result({ lab: LAB, variant, params: row.params, seed: SWEEP_SEED });
-  const wall_s = (performance.now() - start) / 1000;
-  return { row: row.label, variant, events: result.sim.events, wall_s, hash: result.sim.hash };
-}
-
-function bestOf(run: () => RunTime): RunTime {
-  let best = run();
-  for (let i = 1; i < REPS; i++) {
-    const next = run();
-    if (next.wall_s < best.wall_s) best = next;
-  }
-  return best;
-}
-
-function timeRuns(rows: PaperRow[], run: (row: PaperRow, variant: string) => RunTime): RunTime[] {
-  return rows.flatMap((row) => VARIANTS.map((variant) => bestOf(() => run(row, variant))));
+function timeLab(engine: Engine, binary: string, timing: NativeTiming, lab: string, rows: PaperRow[]): LabTimes {
+  log(`native: ${rows.length * 2} runs of the ${lab} paper rows, best of ${REPS}`);
+  const native = timeRuns(rows, (row, variant) => nativeRun(binary, timing, lab, row, variant, SWEEP_SEED));
+  log(`WASM in Node: the same ${lab} runs`);
+  const wasm = timeRuns(rows, (row, variant) => wasmRun(engine, lab, row, variant, SWEEP_SEED));
+  return { lab, native, wasm };
 }
 
 /* ---- 2. the paper sweep in Node WASM, as `journalclub sweep` runs it ---- */
 
-async function sweepWall(engine: Engine): Promise<number> {
+async function sweepWall(engine: Engine) {
+  const seeds = sweepSeeds();
+  const runs = sweepPlan(LAB, engine.rows(LAB)).length * 2 * seeds.length;
   const start = performance.now();
-  await sweepOnThreads(engine, LAB);
-  return (performance.now() - start) / 1000;
+  const result = await sweepOnThreads(engine, LAB);
+  const wall_s = (performance.now() - start) / 1000;
+  const all = result.rows.flatMap((r) => [...r.before.runs, ...r.after.runs]);
+  return {
+    seeds,
+    runs,
+    threads: threadsFor(runs),
+    wall_s,
+    events: all.reduce((a, r) => a + r.sim.events, 0),
+    steps: all.reduce((a, r) => a + r.sim.steps, 0),
+  };
+}
+
+/* ---- the baseline: another revision's own rows on its own build ---- */
+
+interface BaselineTimes {
+  rev: string;
+  commit: string;
+  subject: string;
+  timing: NativeTiming;
+  rows: PaperRow[];
+  native: RunTime[];
+  wasm: RunTime[] | null;
+  wasm_error: string | null;
+}
+
+async function timeBaseline(build: RevisionBuild): Promise<BaselineTimes> {
+  const rows = nativeRows(build.native, LAB);
+  log(`baseline ${build.rev}: ${rows.length * 2} native runs of its own ${LAB} paper rows, best of ${REPS} (${build.timing})`);
+  const native = timeRuns(rows, (row, variant) => nativeRun(build.native, build.timing, LAB, row, variant, SWEEP_SEED));
+  let wasm: RunTime[] | null = null;
+  let wasmError = build.wasmError;
+  if (build.wasmDir !== null) {
+    try {
+      const engine = await loadEngine(build.wasmDir);
+      log(`baseline ${build.rev}: the same runs in WASM`);
+      wasm = timeRuns(rows, (row, variant) => wasmRun(engine, LAB, row, variant, SWEEP_SEED));
+    } catch (e) {
+      wasmError = `its WASM build did not run here: ${e instanceof Error ? e.message : String(e)}`;
+    }
+  }
+  return { rev: build.rev, commit: build.commit, subject: build.subject, timing: build.timing, rows, native, wasm, wasm_error: wasmError };
 }
 
 /* ---- 3. the production bundle ---- */
@@ -226,11 +257,79 @@ async function largestOption(page: Page, testid: string): Promise<string> {
 
 /* ---- the report ---- */
 
-const sum = (xs: number[]): number => xs.reduce((a, b) => a + b, 0);
-
 export interface BenchOptions {
   /** measure the simulator build as it is (`make` is not run) */
   noBuild?: boolean;
+  /** a git revision whose simulator is built in a temporary folder and timed beside this one */
+  baseline?: string;
+}
+
+/** A lab's runs summed: events and steps per second, and its own work per second. */
+function rates(lab: string, runs: RunTime[]): { speed: Speed; work: WorkRate | null } {
+  const work = WORK[lab];
+  return { speed: speed(runs), work: work ? workRate(runs, work.variants) : null };
+}
+
+const perS = (value: number | null | undefined): string => (value === null || value === undefined ? '-' : `${si(value)}/s`);
+const count = (value: number | null | undefined): string => (value === null || value === undefined ? '-' : si(value));
+
+/** The before-and-after table: measures down, the two builds across. */
+function baselineTable(base: BaselineTimes, current: LabTimes, currentLabel: string): string {
+  const work = WORK[LAB]!;
+  const cols = [
+    { runs: base.native, wasm: base.wasm, timing: base.timing },
+    { runs: current.native, wasm: current.wasm, timing: 'in-process' as NativeTiming },
+  ].map((c) => {
+    const native = rates(LAB, c.runs);
+    const wasm = c.wasm ? rates(LAB, c.wasm) : null;
+    return { ...c, native, wasm };
+  });
+  const line = (measure: string, cell: (c: (typeof cols)[number]) => string): string[] => [measure, ...cols.map(cell)];
+  const cells = [
+    line(`${LAB} paper runs (its own rows, seed ${SWEEP_SEED})`, (c) => String(c.runs.length)),
+    line('DES events, all runs', (c) => count(c.native.speed.events)),
+    line('model steps, all runs', (c) => count(c.native.speed.steps)),
+    line('model steps per event', (c) =>
+      c.native.speed.steps === null ? '-' : (c.native.speed.steps / c.native.speed.events).toFixed(1),
+    ),
+    line(`${work.what} (${work.variants.join(', ')} runs)`, (c) => count(c.native.work?.total)),
+    line('native: DES events/s', (c) => perS(c.native.speed.events_per_s)),
+    line('native: model steps/s', (c) => perS(c.native.speed.steps_per_s)),
+    line(`native: ${work.what}/s`, (c) => perS(c.native.work?.per_s)),
+    ...VARIANTS.flatMap((variant) => {
+      const of = (c: (typeof cols)[number]): Speed => speed(c.runs.filter((r) => r.variant === variant));
+      return [
+        line(`native, ${variant} runs only: DES events/s`, (c) => perS(of(c).events_per_s)),
+        line(`native, ${variant} runs only: model steps/s`, (c) => perS(of(c).steps_per_s)),
+      ];
+    }),
+    line('native: timed', (c) => (c.timing === 'in-process' ? 'inside the process (jc time)' : 'around the process (jc run), start-up included')),
+    line('WASM in Node: DES events/s', (c) => perS(c.wasm?.speed.events_per_s)),
+    line('WASM in Node: model steps/s', (c) => perS(c.wasm?.speed.steps_per_s)),
+    line(`WASM in Node: ${work.what}/s`, (c) => perS(c.wasm?.work?.per_s)),
+    line('WASM time / native time', (c) => (c.wasm ? `${(c.wasm.speed.wall_s / c.native.speed.wall_s).toFixed(2)}x` : '-')),
+  ];
+  return grid(['measure', `baseline ${base.commit.slice(0, 7)}`, currentLabel], cells);
+}
+
+/** Rows whose label and parameters the two builds share: where they are the same experiment, if the same model. */
+function sameRows(a: readonly PaperRow[], b: readonly PaperRow[]): number {
+  const key = (r: PaperRow): string => `${r.label} ${encodeParams(Object.fromEntries(Object.entries(r.params).sort()))}`;
+  const keys = new Set(b.map(key));
+  return a.filter((r) => keys.has(key(r))).length;
+}
+
+/** What the two builds share, from git: a comparison of speeds only holds for the same work. */
+function baselineNote(base: BaselineTimes, rows: readonly PaperRow[]): string {
+  const model = changes(base.commit, [`wasm-core/labs/${LAB}.c`]);
+  const engine = changes(base.commit, ['wasm-core/src', 'wasm-core/include']);
+  const rowsText = `Each build ran its own ${LAB} paper rows (${sameRows(base.rows, rows)} of ${rows.length} with the same label and parameters).`;
+  if (model === 0 && engine === 0) return `${rowsText} The model and the engine are the same in both.`;
+  return (
+    `${rowsText} Since the baseline, ${model} commits changed the model (wasm-core/labs/${LAB}.c) and ${engine} the engine ` +
+    '(wasm-core/src, wasm-core/include): the same row does different work in each build, so a DES event or a model step ' +
+    'does not cost the same in both, and events/s and steps/s compare the builds as a whole, not the engine alone.'
+  );
 }
 
 export async function runBench(options: BenchOptions = {}): Promise<number> {
@@ -238,21 +337,36 @@ export async function runBench(options: BenchOptions = {}): Promise<number> {
     log('building the simulator (native and WASM)');
     execFileSync('bash', [join(REPO_ROOT, 'scripts', 'make-core.sh'), 'native', 'wasm'], { stdio: ['ignore', 2, 2] });
   }
+  /* built before anything is timed, so that no build runs beside a measurement */
+  const baselineBuild = options.baseline === undefined ? null : buildRevision(options.baseline, log);
 
+  /* other work on the machine slows every number down: the 1-minute load average says whether there was any */
+  const loadBefore = os.loadavg()[0] ?? 0;
+  let fc: LabTimes;
+  let ih: LabTimes;
+  let sweepRun: Awaited<ReturnType<typeof sweepWall>>;
+  let base: BaselineTimes | null = null;
   const engine = await loadEngine();
+  const binary = nativeBinary();
   const rows = engine.rows(LAB).rows;
-  log(`native: ${rows.length * 2} runs of the ${LAB} paper sweep, best of ${REPS}`);
-  const native = timeRuns(rows, nativeRun);
-  log('WASM in Node: the same runs');
-  const wasmRuns = timeRuns(rows, (row, variant) => wasmRun(engine, row, variant));
-  log('WASM in Node: the paper sweep');
-  const sweepS = await sweepWall(engine);
+  try {
+    const timing = nativeTiming(binary);
+    fc = timeLab(engine, binary, timing, LAB, rows);
+    ih = timeLab(engine, binary, timing, LAB2, engine.rows(LAB2).rows);
+    log(`WASM in Node: the ${LAB} paper sweep`);
+    sweepRun = await sweepWall(engine);
+    if (baselineBuild) base = await timeBaseline(baselineBuild);
+  } finally {
+    baselineBuild?.remove();
+  }
 
-  const events = sum(native.map((r) => r.events));
-  const nativeS = sum(native.map((r) => r.wall_s));
-  const wasmS = sum(wasmRuns.map((r) => r.wall_s));
-  const mismatched = native.filter((r, i) => r.hash !== wasmRuns[i]?.hash).map((r) => `${r.row}/${r.variant}`);
-  const ratio = wasmS / nativeS;
+  const fcNative = rates(LAB, fc.native);
+  const fcWasm = rates(LAB, fc.wasm);
+  const ihNative = rates(LAB2, ih.native);
+  const ihWasm = rates(LAB2, ih.wasm);
+  const ratio = fcWasm.speed.wall_s / fcNative.speed.wall_s;
+  const mismatched = [...hashMismatches(fc.native, fc.wasm), ...hashMismatches(ih.native, ih.wasm)];
+  if (base?.wasm) mismatched.push(...hashMismatches(base.native, base.wasm).map((r) => `${r} (--baseline ${base.rev})`));
 
   log('building the web app');
   await build({ configFile: join(REPO_ROOT, 'vite.config.ts'), logLevel: 'warn' });
@@ -276,34 +390,51 @@ export async function runBench(options: BenchOptions = {}): Promise<number> {
       },
     },
   });
-  const base = (server.resolvedUrls?.local[0] ?? 'http://127.0.0.1:5190/').replace(/\/$/, '');
+  const site = (server.resolvedUrls?.local[0] ?? 'http://127.0.0.1:5190/').replace(/\/$/, '');
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   let firstPage;
   let labPage;
   let frames;
   try {
-    firstPage = await pageWeight(browser, `${base}/`, async (page) => {
+    firstPage = await pageWeight(browser, `${site}/`, async (page) => {
       await page.getByTestId(`lab-card-${LAB}`).waitFor();
     });
-    labPage = await pageWeight(browser, base + labUrl(LAB), waitForRuns);
+    labPage = await pageWeight(browser, site + labUrl(LAB), waitForRuns);
     /* the largest heatmap first: most CPUs, then most events */
-    const byEvents = new Map(native.filter((r) => r.variant === 'before').map((r) => [r.row, r.events]));
+    const byEvents = new Map(fc.native.filter((r) => r.variant === 'before').map((r) => [r.row, r.events]));
     const cpus = (row: PaperRow): number => row.params.cpus || row.params.ways || 0;
     const candidates = [...rows].sort(
       (a, b) => cpus(b) - cpus(a) || (byEvents.get(b.label) ?? 0) - (byEvents.get(a.label) ?? 0),
     );
-    frames = await frameTimes(browser, base, candidates);
+    frames = await frameTimes(browser, site, candidates);
   } finally {
     await browser.close();
     await server.close();
   }
 
+  const fcWork = WORK[LAB]!;
+  const ihWork = WORK[LAB2]!;
+  const walked = `${fcWork.what}/s (${LAB} ${fcWork.variants.join(', ')} runs, ${fcNative.work?.runs ?? 0})`;
   const playing = `row ${frames.row} ${frames.view}, heatmap ${frames.heatmap_cells.join('+')} cells, ${frames.speed_steps_per_s} steps/s`;
   const table: Row[] = [
-    { measure: `native: simulator events/s (${LAB} paper runs, ${native.length})`, value: `${si(events / nativeS)}/s`, target: '', met: null },
-    { measure: 'WASM in Node: simulator events/s (same runs)', value: `${si(events / wasmS)}/s`, target: '', met: null },
+    { measure: `native: DES events/s (${LAB} paper runs, ${fc.native.length})`, value: perS(fcNative.speed.events_per_s), target: '', met: null },
+    { measure: 'native: model steps/s (same runs)', value: perS(fcNative.speed.steps_per_s), target: '', met: null },
+    { measure: `native: ${walked}`, value: perS(fcNative.work?.per_s), target: '', met: null },
+    { measure: 'WASM in Node: DES events/s (same runs)', value: perS(fcWasm.speed.events_per_s), target: '', met: null },
+    { measure: 'WASM in Node: model steps/s (same runs)', value: perS(fcWasm.speed.steps_per_s), target: '', met: null },
+    { measure: `WASM in Node: ${walked}`, value: perS(fcWasm.work?.per_s), target: '', met: null },
     { measure: 'WASM time / native time', value: `${ratio.toFixed(2)}x`, target: `<= ${TARGETS.wasmRatio}x`, met: ratio <= TARGETS.wasmRatio },
-    { measure: `${LAB} paper sweep, ${sweepSeeds().length} seeds, Node WASM, wall time`, value: `${sweepS.toFixed(2)} s`, target: `< ${TARGETS.sweepS} s`, met: sweepS < TARGETS.sweepS },
+    { measure: `native: model steps/s (${LAB2} paper runs, ${ih.native.length})`, value: perS(ihNative.speed.steps_per_s), target: '', met: null },
+    { measure: `native: ${ihWork.what}/s (same runs)`, value: perS(ihNative.work?.per_s), target: '', met: null },
+    { measure: `WASM in Node: model steps/s (${LAB2}, same runs)`, value: perS(ihWasm.speed.steps_per_s), target: '', met: null },
+    { measure: `WASM in Node: ${ihWork.what}/s (same runs)`, value: perS(ihWasm.work?.per_s), target: '', met: null },
+    {
+      measure: `${LAB} paper sweep, ${sweepRun.seeds.length} seeds, ${sweepRun.runs} runs on ${sweepRun.threads} threads, Node WASM, wall time`,
+      value: `${sweepRun.wall_s.toFixed(2)} s`,
+      target: `< ${TARGETS.sweepS} s`,
+      met: sweepRun.wall_s < TARGETS.sweepS,
+    },
+    { measure: `${LAB} paper sweep: model steps/s, all threads`, value: perS(sweepRun.steps / sweepRun.wall_s), target: '', met: null },
     { measure: 'first page (home), all it loads, gzip', value: kb(firstPage.total_gzip), target: `< ${TARGETS.firstPageKb} KB`, met: firstPage.total_gzip < TARGETS.firstPageKb * 1000 },
     { measure: `${LAB} page, all it loads, gzip`, value: kb(labPage.total_gzip), target: '', met: null },
     { measure: 'production JS, all chunks, gzip', value: kb(bundle.js_gzip), target: '', met: null },
@@ -312,29 +443,57 @@ export async function runBench(options: BenchOptions = {}): Promise<number> {
     { measure: `frame time while playing, ${playing}, p95`, value: `${frames.p95_ms.toFixed(1)} ms`, target: `< ${TARGETS.frameP95Ms} ms`, met: frames.p95_ms < TARGETS.frameP95Ms },
   ];
 
+  const current = currentRevision();
+  const currentLabel = `this build, wasm-core of ${current.wasm_core.slice(0, 7)}${current.dirty ? ' + changes' : ''}`;
+  const runJson = (native: RunTime[], wasm: RunTime[] | null) =>
+    native.map((n, i) => ({
+      row: n.row,
+      variant: n.variant,
+      params: n.params,
+      events: n.events,
+      steps: n.steps,
+      work: n.work,
+      hash: n.hash,
+      native_s: n.wall_s,
+      wasm_s: wasm?.[i]?.wall_s ?? null,
+    }));
+  const labJson = (t: LabTimes) => {
+    const native = rates(t.lab, t.native);
+    const wasm = rates(t.lab, t.wasm);
+    return {
+      lab: t.lab,
+      seed: SWEEP_SEED,
+      work: WORK[t.lab] ?? null,
+      native,
+      wasm,
+      wasm_over_native: wasm.speed.wall_s / native.speed.wall_s,
+      runs: runJson(t.native, t.wasm),
+    };
+  };
   const results = {
     date: new Date().toISOString(),
-    machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? '', node: process.version, platform: `${os.platform()} ${os.release()}` },
-    simulator: {
-      lab: LAB,
-      seed: SWEEP_SEED,
-      events,
-      native_s: nativeS,
-      wasm_s: wasmS,
-      native_events_per_s: events / nativeS,
-      wasm_events_per_s: events / wasmS,
-      wasm_over_native: ratio,
-      hash_mismatches: mismatched,
-      runs: native.map((n, i) => ({
-        row: n.row,
-        variant: n.variant,
-        events: n.events,
-        hash: n.hash,
-        native_s: n.wall_s,
-        wasm_s: wasmRuns[i]?.wall_s,
-      })),
+    machine: {
+      cpus: os.cpus().length,
+      cpu: os.cpus()[0]?.model ?? '',
+      node: process.version,
+      platform: `${os.platform()} ${os.release()}`,
+      load_before_runs: loadBefore,
     },
-    sweep: { lab: LAB, seeds: sweepSeeds(), wall_s: sweepS },
+    revision: current,
+    simulator: { ...labJson(fc), hash_mismatches: mismatched },
+    inode_hash: labJson(ih),
+    sweep: { lab: LAB, ...sweepRun, steps_per_s: sweepRun.steps / sweepRun.wall_s },
+    baseline: base && {
+      rev: base.rev,
+      commit: base.commit,
+      subject: base.subject,
+      native_timing: base.timing,
+      same_rows: sameRows(base.rows, rows),
+      native: rates(LAB, base.native),
+      wasm: base.wasm && rates(LAB, base.wasm),
+      wasm_error: base.wasm_error,
+      runs: runJson(base.native, base.wasm),
+    },
     bundle: { ...bundle, first_page: firstPage, lab_page: labPage },
     frames: { ...frames, seconds: FRAME_SECONDS },
     targets: TARGETS,
@@ -342,9 +501,21 @@ export async function runBench(options: BenchOptions = {}): Promise<number> {
   };
   writeFileSync(join(REPO_ROOT, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
 
-  process.stdout.write(`${markdown(table)}\n\n`);
-  process.stdout.write(`machine: ${results.machine.cpu}, ${results.machine.cpus} cores, Node ${process.version}; written to bench/results.json\n`);
-  if (mismatched.length > 0) process.stdout.write(`warning: native and WASM hashes differ for ${mismatched.join(', ')}\n`);
-  process.stdout.write(`median run, native ${(median(native.map((r) => r.wall_s)) * 1000).toFixed(2)} ms, WASM ${(median(wasmRuns.map((r) => r.wall_s)) * 1000).toFixed(2)} ms\n`);
+  const out = (text: string): void => {
+    process.stdout.write(`${text}\n`);
+  };
+  out(`${markdown(table)}\n`);
+  out(
+    `machine: ${results.machine.cpu}, ${results.machine.cpus} cores, Node ${process.version}, ` +
+      `1-minute load average ${loadBefore.toFixed(2)} before the runs; written to bench/results.json`,
+  );
+  out(`median ${LAB} run, native ${(median(fc.native.map((r) => r.wall_s)) * 1000).toFixed(2)} ms, WASM ${(median(fc.wasm.map((r) => r.wall_s)) * 1000).toFixed(2)} ms`);
+  if (base) {
+    out(`\nbefore and after: ${base.commit.slice(0, 7)} "${base.subject}"\n`);
+    out(baselineTable(base, fc, currentLabel));
+    out(`\n${baselineNote(base, rows)}`);
+    if (base.wasm_error) out(`baseline WASM not measured: ${base.wasm_error}`);
+  }
+  if (mismatched.length > 0) out(`warning: native and WASM hashes differ for ${mismatched.join(', ')}`);
   return 0;
 }

@@ -1,13 +1,15 @@
 /**
- * npm run bench [-- --no-build]: see bench.ts. Exit status 0 when all was
- * measured, whatever the numbers.
+ * npm run bench [-- --no-build] [-- --baseline REV]: see bench.ts. Exit
+ * status 0 when all was measured, whatever the numbers.
  */
 import { parseArgs } from 'node:util';
 import { runBench } from './bench';
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { 'no-build': { type: 'boolean', default: false } } });
-  return runBench({ noBuild: values['no-build'] });
+  const { values } = parseArgs({
+    options: { 'no-build': { type: 'boolean', default: false }, baseline: { type: 'string' } },
+  });
+  return runBench({ noBuild: values['no-build'], baseline: values.baseline });
 }
 
 main().then(
