@@ -344,7 +344,6 @@ struct sim {
 	u64 step_watch;		/* next step number that needs the slow path */
 	struct sim_step_rec *trace;
 	u64 trace_len;
-	const char *const *kind_names;
 
 	struct sim_heat heat;
 
