@@ -52,7 +52,10 @@ export const Explainer = memo(function Explainer() {
             fs_mark with <span className="mono">-S5</span> (post-fsync) makes <i>N</i> large: each thread
             first creates all files of a loop, then fsyncs them one by one. Before the first commit runs, the
             queues already hold <i>ways</i> × <i>files</i> entries: 64 × 1024 = 65,536 at row 7 of the
-            mail's table, where creates per second fall from about 88K to under 1K.
+            mail's table, where creates per second fall from about 88K to under 1K. Each loop fs_mark forks
+            one child per directory way and waits for all of them; it reports the loop's files per second as
+            the sum of each child's files over its own loop time, and the mail's figure averages the loops.
+            The simulator measures <span className="mono">creates_per_s</span> the same way.
           </p>
         </div>
         <div>
