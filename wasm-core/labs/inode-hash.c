@@ -2097,7 +2097,7 @@ const struct lab lab_inode_hash = {
 	.cite = {
 		.author = "Mateusz Guzik",
 		.list = "linux-fsdevel",
-		.date = "2024-06",
+		.date = "2024-06-11",
 		.subject = "[PATCH v3 0/2] rcu-based inode lookup for iget*",
 		.url = "https://lore.kernel.org/linux-fsdevel/?q=rcu-based+inode+lookup+for+iget",
 		.commit = "7180f8d91fcb",

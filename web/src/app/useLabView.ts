@@ -20,6 +20,7 @@ import {
   parseLabQuery,
   SEED_MAX,
   serializeLabQuery,
+  shownVariants,
   type LabViewState,
   type UrlIssue,
   type ViewVariant,
@@ -51,6 +52,8 @@ export interface LabView {
   /** back to the preset */
   onSmallConfig(): void;
   setVariant(v: ViewVariant): void;
+  /** the two variants side by side shows */
+  setPair(pair: readonly [string, string]): void;
 
   runs: FullRuns;
   heatBuckets: number;
@@ -76,15 +79,11 @@ export interface LabView {
   onScrub(s: number): void;
 }
 
-export function variantsOf(v: ViewVariant): Variant[] {
-  return v === 'side' ? ['before', 'after'] : [v];
-}
-
 export function useLabView({ lab, data, preset, maxAnimationSteps }: LabViewOptions): LabView {
   const { specs } = data;
   const path = `/lab/${lab}`;
-  const defaults = useMemo(() => defaultViewState(specs, preset), [specs, preset]);
-  const [initial] = useState(() => parseLabQuery(parseHash(window.location.hash).query, specs, defaults));
+  const defaults = useMemo(() => defaultViewState(data, preset), [data, preset]);
+  const [initial] = useState(() => parseLabQuery(parseHash(window.location.hash).query, data, defaults));
   const [view, setView] = useState<LabViewState>(initial.state);
   const [urlIssues, setUrlIssues] = useState<UrlIssue[]>(initial.issues);
   const stepFromUrl = useRef(parseHash(window.location.hash).query.has('step'));
@@ -105,12 +104,12 @@ export function useLabView({ lab, data, preset, maxAnimationSteps }: LabViewOpti
     const { path: p, query } = parseHash(loc.hash);
     const route = matchRoute(p);
     if (route.name !== 'lab' || route.id !== lab) return;
-    const r = parseLabQuery(query, specs, defaults);
+    const r = parseLabQuery(query, data, defaults);
     setView(r.state);
     setUrlIssues(r.issues);
     setDrafts({});
     stepFromUrl.current = query.has('step');
-  }, [loc.changes, loc.hash, specs, defaults, lab]);
+  }, [loc.changes, loc.hash, data, defaults, lab]);
 
   // ---- playback state
   const [playing, setPlaying] = useState(false);
@@ -120,7 +119,7 @@ export function useLabView({ lab, data, preset, maxAnimationSteps }: LabViewOpti
   const urlTimer = useRef<number | null>(null);
   const pendingHash = useRef('');
   useEffect(() => {
-    pendingHash.current = buildHash(path, serializeLabQuery(view, specs));
+    pendingHash.current = buildHash(path, serializeLabQuery(view, data));
     const write = () => {
       urlTimer.current = null;
       replaceHash(pendingHash.current);
@@ -131,7 +130,7 @@ export function useLabView({ lab, data, preset, maxAnimationSteps }: LabViewOpti
     } else if (urlTimer.current === null) {
       urlTimer.current = window.setTimeout(write, 500);
     }
-  }, [view, specs, playing, path]);
+  }, [view, data, playing, path]);
   useEffect(
     () => () => {
       if (urlTimer.current !== null) window.clearTimeout(urlTimer.current);
@@ -215,7 +214,8 @@ export function useLabView({ lab, data, preset, maxAnimationSteps }: LabViewOpti
   const onSmallConfig = useCallback(() => setParams(defaults.params), [setParams, defaults.params]);
 
   // ---- runs
-  const variants = useMemo(() => variantsOf(view.variant), [view.variant]);
+  const { variant: shownVariant, pair } = view;
+  const variants = useMemo(() => shownVariants({ variant: shownVariant, pair }), [shownVariant, pair]);
   const [heatBuckets, setHeatBuckets] = useState(120);
   const runs = useFullRuns(lab, variants, view.params, view.seed, heatBuckets);
   const ready = !runs.running && variants.every((v) => runs.outputs[v]);
@@ -303,6 +303,7 @@ export function useLabView({ lab, data, preset, maxAnimationSteps }: LabViewOpti
   });
 
   const setVariant = useCallback((variant: ViewVariant) => setView((v) => ({ ...v, variant })), []);
+  const setPair = useCallback((pair: readonly [string, string]) => setView((v) => ({ ...v, pair })), []);
   const onPause = useCallback(() => setPlaying(false), []);
   const onScrub = useCallback(
     (s: number) => {
@@ -334,6 +335,7 @@ export function useLabView({ lab, data, preset, maxAnimationSteps }: LabViewOpti
     setParams,
     onSmallConfig,
     setVariant,
+    setPair,
     runs,
     heatBuckets,
     setHeatBuckets,
@@ -363,10 +365,7 @@ function resultsOf(variants: readonly Variant[], outputs: FullRuns['outputs']): 
 export function useParsedFrames<T>(frames: Stepper['frames'], parse: (raw: unknown) => T): Partial<Record<Variant, T>> {
   return useMemo(() => {
     const out: Partial<Record<Variant, T>> = {};
-    for (const v of ['before', 'after'] as const) {
-      const f = frames[v];
-      if (f) out[v] = parse(f.snapshot);
-    }
+    for (const [v, f] of Object.entries(frames)) if (f) out[v] = parse(f.snapshot);
     return out;
   }, [frames, parse]);
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { wrapModule } from './engine';
 import {
+  endRuns,
+  endVariants,
   INODE_HASH_THREADS,
   inodeHashPlan,
   paperPlan,
@@ -71,9 +73,17 @@ describe('sweep', () => {
       [1, '1', { before: 10, after: 11 }, '', SEEDS],
       [2, '2', { before: 0.73, after: 126 }, 'collapse', SEEDS],
     ]);
-    expect(result.rows[1]?.before.metrics.creates_per_s).toBe(1234.5);
-    expect(result.rows[1]?.before.runs).toHaveLength(SEEDS.length);
-    expect(result).toMatchObject({ lab: 'fast-commit', metric: 'creates_per_s', unit: 'K creates/s', scale: 1000, seed: 1, seeds: SEEDS });
+    expect(result.rows[1]?.runs.before!.metrics.creates_per_s).toBe(1234.5);
+    expect(result.rows[1]?.runs.before!.runs).toHaveLength(SEEDS.length);
+    expect(result).toMatchObject({
+      lab: 'fast-commit',
+      metric: 'creates_per_s',
+      unit: 'K creates/s',
+      scale: 1000,
+      seed: 1,
+      seeds: SEEDS,
+      variants: ['before', 'after'],
+    });
     const runs = 2 * 2 * SEEDS.length;
     expect(progress.map((p) => p.done)).toEqual(Array.from({ length: runs }, (_, i) => i + 1));
     expect(progress.every((p) => p.total === runs)).toBe(true);
@@ -90,15 +100,15 @@ describe('sweep', () => {
     const result = await sweep(wrapModule(mod), 'fast-commit');
     const row = result.rows[1]!;
     /* ways=64: before 64000 + (30, -10, 20), after 128000 + the same */
-    expect(row.before.ranges.creates_per_s).toEqual({ min: 63990, median: 64020, max: 64030 });
-    expect(row.after.ranges.creates_per_s).toEqual({ min: 127990, median: 128020, max: 128030 });
-    expect(row.before.metrics.creates_per_s).toBe(64020);
-    expect(row.after.metrics.creates_per_s).toBe(128020);
+    expect(row.runs.before!.ranges.creates_per_s).toEqual({ min: 63990, median: 64020, max: 64030 });
+    expect(row.runs.after!.ranges.creates_per_s).toEqual({ min: 127990, median: 128020, max: 128030 });
+    expect(row.runs.before!.metrics.creates_per_s).toBe(64020);
+    expect(row.runs.after!.metrics.creates_per_s).toBe(128020);
     /* every metric gets its range, and the runs are kept in seed order */
-    expect(row.before.ranges.seed_echo).toEqual({ min: 1, median: 2, max: 3 });
-    expect(row.before.runs.map((r) => r.seed)).toEqual(SEEDS);
-    expect(paperValue(row.before, result)).toBeCloseTo(64.02);
-    expect(paperSpread(row.after, result)).toEqual({ min: 127.99, median: 128.02, max: 128.03 });
+    expect(row.runs.before!.ranges.seed_echo).toEqual({ min: 1, median: 2, max: 3 });
+    expect(row.runs.before!.runs.map((r) => r.seed)).toEqual(SEEDS);
+    expect(paperValue(row.runs.before!, result)).toBeCloseTo(64.02);
+    expect(paperSpread(row.runs.after!, result)).toEqual({ min: 127.99, median: 128.02, max: 128.03 });
   });
 
   it('runs the seeds it is given', async () => {
@@ -107,7 +117,7 @@ describe('sweep', () => {
     const result = await sweep(wrapModule(mod), 'fast-commit', (p) => progress.push(p), { seeds: [5] });
     expect(mod.runs.map((r) => r[3])).toEqual([5, 5, 5, 5]);
     expect(result).toMatchObject({ seed: 5, seeds: [5] });
-    expect(result.rows[0]?.before.ranges.seed_echo).toEqual({ min: 5, median: 5, max: 5 });
+    expect(result.rows[0]?.runs.before!.ranges.seed_echo).toEqual({ min: 5, median: 5, max: 5 });
     expect(progress.at(-1)).toMatchObject({ done: 4, total: 4 });
     await expect(sweep(wrapModule(mod), 'fast-commit', undefined, { seeds: [] })).rejects.toThrow('at least one seed');
   });
@@ -130,10 +140,10 @@ describe('sweep', () => {
     expect(most).toBe(3);
     expect(progress.map((p) => p.done)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
     for (const row of result.rows) {
-      expect(row.before.runs.map((r) => [r.variant, r.seed])).toEqual(SEEDS.map((s) => ['before', s]));
-      expect(row.after.runs.map((r) => [r.variant, r.seed])).toEqual(SEEDS.map((s) => ['after', s]));
+      expect(row.runs.before!.runs.map((r) => [r.variant, r.seed])).toEqual(SEEDS.map((s) => ['before', s]));
+      expect(row.runs.after!.runs.map((r) => [r.variant, r.seed])).toEqual(SEEDS.map((s) => ['after', s]));
     }
-    expect(result.rows[1]?.after.ranges.creates_per_s).toEqual({ min: 127990, median: 128020, max: 128030 });
+    expect(result.rows[1]?.runs.after!.ranges.creates_per_s).toEqual({ min: 127990, median: 128020, max: 128030 });
   });
 
   it('with several lanes, stops taking runs at the first refused one', async () => {
@@ -156,6 +166,28 @@ describe('sweep', () => {
       throw new Error('display gone');
     });
     expect(result.rows).toHaveLength(2);
+  });
+
+  it('runs every variant a lab declares, in its order, and names the first and last as the ends the mail compares', async () => {
+    const variants = ['baseline', 'es-cache', 'es-gc', 'upstream'];
+    const labs = [{ ...FAKE.labs[0]!, variants }];
+    const mod = fakeModule({ json: { ...fakeJson(), jc_labs_json: labs }, result: seededResult });
+    const progress: SweepProgress[] = [];
+    const result = await sweep(wrapModule(mod), 'fast-commit', (p) => progress.push(p), { seeds: [1, 2] });
+    expect(result.variants).toEqual(variants);
+    expect(mod.runs.slice(0, 4).map((r) => r[1])).toEqual(variants);
+    expect(mod.runs).toHaveLength(2 * variants.length * 2);
+    expect(progress.at(-1)).toMatchObject({ done: 16, total: 16, variant: 'upstream' });
+    for (const row of result.rows) {
+      expect(Object.keys(row.runs)).toEqual(variants);
+      for (const v of variants) expect(row.runs[v]!.runs.map((r) => [r.variant, r.seed])).toEqual([[v, 1], [v, 2]]);
+    }
+    expect(endVariants(result.variants)).toEqual({ before: 'baseline', after: 'upstream' });
+    const ends = endRuns(result.rows[1]!, result.variants);
+    expect(ends.before).toBe(result.rows[1]!.runs.baseline);
+    expect(ends.after).toBe(result.rows[1]!.runs.upstream);
+    expect(() => endVariants([])).toThrow('at least one variant');
+    await expect(sweep(wrapModule(mod), 'no-such-lab')).rejects.toThrow('no-such-lab');
   });
 
   it('stops at the first refused run with its error', async () => {

@@ -48,7 +48,8 @@ const STATS_H = 20;
 
 export interface HashTableViewProps {
   snap: IhSnapshot;
-  variant: 'before' | 'after';
+  /** the lab's variant: 'before' takes the lock for the first lookup, 'after' walks under RCU */
+  variant: string;
   /** recent trace steps, oldest first; the last is the current step */
   steps: readonly Step[];
   name: string;

@@ -27,7 +27,8 @@ const MID_GAP = 34;
 
 export interface QueuesViewProps {
   snap: FcSnapshot;
-  variant: 'before' | 'after';
+  /** the lab's variant: 'before' walks the queue, 'after' follows the link */
+  variant: string;
   /** recent trace steps, oldest first; the last is the current step */
   steps: readonly Step[];
   name: string;

@@ -71,7 +71,7 @@ export function inodeIndex(fc: FcState, ino: number): number {
 }
 
 /** The inode entry the walk is at: compared (before) or pointed at (after). */
-export function walkTarget(fc: FcState, variant: 'before' | 'after'): number {
+export function walkTarget(fc: FcState, variant: string): number {
   const w = fc.walk;
   if (!w) return -1;
   if (variant === 'before' || w.inode_idx >= 0) return w.inode_idx;
