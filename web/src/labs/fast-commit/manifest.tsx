@@ -3,10 +3,11 @@
  * (wasm-core/labs/fast-commit.c) gives the title, citation, variants,
  * parameters and the mail's table; this gives the words and the views.
  */
+import './fast-commit.css';
 import type { LabManifest } from '../../app/LabPage';
 import type { PaperLabels } from '../../app/PaperSection';
-import type { FcSnapshot } from '../../core/types';
-import { QueuesView } from '../../viz/queues/QueuesView';
+import type { FcSnapshot } from './schema';
+import { QueuesView } from './QueuesView';
 import { Explainer } from './Explainer';
 import { parseFcSnapshot } from './snapshot';
 

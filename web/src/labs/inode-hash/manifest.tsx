@@ -5,11 +5,13 @@
  * the words, the hash table view, which chains are hot, the mail's own
  * table and the thread sweep.
  */
+import './inode-hash.css';
 import type { LabManifest } from '../../app/LabPage';
 import type { PaperLabels } from '../../app/PaperSection';
 import type { SweepResult } from '../../core/sweep';
-import type { IhSnapshot, PaperRows } from '../../core/types';
-import { HashTableView } from '../../viz/hashtable/HashTableView';
+import type { PaperRows } from '../../core/types';
+import type { IhSnapshot } from './schema';
+import { HashTableView } from './HashTableView';
 import { ChainHeatSection } from './ChainHeatSection';
 import { Explainer } from './Explainer';
 import { MAIL_NOISE_S } from './mail';

@@ -14,11 +14,12 @@ import { scaleSequential } from 'd3-scale';
 import { interpolateBlues } from 'd3-scale-chromatic';
 import { memo, useMemo, useRef } from 'react';
 import { formatDuration } from '../../../../lib/format';
-import type { IhChain, IhSnapshot, IhWalker, Step } from '../../core/types';
-import { ExportButtons, svgRefExporter } from '../export/ExportButtons';
-import { boxAt, gridLayout } from '../queues/queues';
-import { CHIP_H, chipLayout, LOCK_H, LockRow, TaskChip } from '../tasks/TaskChips';
-import { useElementWidth } from '../useElementWidth';
+import type { Step } from '../../core/types';
+import type { IhChain, IhSnapshot, IhWalker } from './schema';
+import { ExportButtons, svgRefExporter } from '../../viz/export/ExportButtons';
+import { boxAt, gridLayout } from '../../viz/grid/grid';
+import { CHIP_H, chipLayout, LOCK_H, LockRow, TaskChip } from '../../viz/tasks/TaskChips';
+import { useElementWidth } from '../../viz/useElementWidth';
 import {
   describeIhStep,
   focusChains,

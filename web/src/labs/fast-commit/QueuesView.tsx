@@ -10,12 +10,14 @@
  * step to the next only the few that change are rendered again.
  */
 import { memo, useRef, type ReactElement } from 'react';
-import type { FcSnapshot, Step } from '../../core/types';
-import { ExportButtons, svgRefExporter } from '../export/ExportButtons';
+import type { Step } from '../../core/types';
+import { boxAt, gridLayout, type GridLayout } from '../../viz/grid/grid';
+import type { FcSnapshot } from './schema';
+import { ExportButtons, svgRefExporter } from '../../viz/export/ExportButtons';
 import { formatDuration as formatNs } from '../../../../lib/format';
-import { CHIP_H, chipLayout, LOCK_H, LockRow, TASK_COLORS, TaskChip } from '../tasks/TaskChips';
-import { useElementWidth } from '../useElementWidth';
-import { boxAt, describeStep, gridLayout, journalLines, walkTarget, walkTrail, type GridLayout } from './queues';
+import { CHIP_H, chipLayout, LOCK_H, LockRow, TASK_COLORS, TaskChip } from '../../viz/tasks/TaskChips';
+import { useElementWidth } from '../../viz/useElementWidth';
+import { describeStep, journalLines, walkTarget, walkTrail } from './queues';
 
 export { TASK_COLORS };
 
