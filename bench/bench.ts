@@ -83,7 +83,7 @@ function timeLab(engine: Engine, binary: string, timing: NativeTiming, lab: stri
 
 async function sweepWall(engine: Engine) {
   const seeds = sweepSeeds();
-  const runs = sweepRunCount(engine, LAB, sweepPlan(LAB, engine.rows(LAB)).length, seeds.length);
+  const runs = sweepRunCount(engine, LAB, sweepPlan(engine.rows(LAB), engine.params(LAB)).length, seeds.length);
   const start = performance.now();
   const result = await sweepOnThreads(engine, LAB);
   const wall_s = (performance.now() - start) / 1000;

@@ -5,7 +5,7 @@
 import { Presets, SingleBar } from 'cli-progress';
 import { loadEngine } from '../web/src/core/node';
 import { sweepOnThreads } from '../web/src/core/nodeThreads';
-import { endRuns, endVariants, paperSpread, paperValue, sweepPlan, type SweepResult } from '../web/src/core/sweep';
+import { endRuns, endVariants, paperSpread, paperValue, sweepPlan, sweepRunCount, type SweepResult } from '../web/src/core/sweep';
 import { verdict, type Verdict } from '../web/src/core/stats';
 import type { RunResult } from '../web/src/core/types';
 import { parseSeed, parseSets, parseSweepSeeds } from './args';
@@ -103,7 +103,7 @@ export interface SweepOptions {
 export async function sweepCommand(lab: string, opts: SweepOptions, print: Print): Promise<void> {
   const seeds = parseSweepSeeds(opts.seed, opts.seeds);
   const engine = await loadEngine();
-  const total = sweepPlan(lab, engine.rows(lab)).length * 2 * seeds.length;
+  const total = sweepRunCount(engine, lab, sweepPlan(engine.rows(lab), engine.params(lab)).length, seeds.length);
   const bar = new SingleBar(
     {
       format: `sweep ${lab} [{bar}] {value}/{total} runs  {row} {variant}, seed {seed}`,

@@ -889,6 +889,19 @@ const char *jc_rows_json(const char *lab_id)
 		jb_obj_close(jb);
 	}
 	jb_arr_close(jb);
+	jb_key(jb, "sweep");
+	if (lab->sweep_param) {
+		jb_obj_open(jb);
+		jb_kv_str(jb, "param", lab->sweep_param);
+		jb_key(jb, "values");
+		jb_arr_open(jb);
+		for (i = 0; i < lab->nr_sweep_values; i++)
+			jb_int(jb, lab->sweep_values[i]);
+		jb_arr_close(jb);
+		jb_obj_close(jb);
+	} else {
+		jb_null(jb);
+	}
 	jb_obj_close(jb);
 	return jb_str(jb);
 }

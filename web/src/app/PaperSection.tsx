@@ -56,7 +56,7 @@ export function PaperSection({ lab, variants, rows, specs, onUseParams, labels =
   const shown = result?.variants ?? variants;
   const groups = useMemo(() => barGroups(table, shown), [table, shown]);
   /* what the sweep runs: the paper's rows, or the lab's own plan (which holds them) */
-  const points = useMemo(() => sweepPlan(lab, rows), [lab, rows]);
+  const points = useMemo(() => sweepPlan(rows, specs), [rows, specs]);
   const n = points.length;
   const unit = n === rows.rows.length ? 'row' : 'point';
   /* the seeds the worker's sweep runs by default; a finished sweep says its own */

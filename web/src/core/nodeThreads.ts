@@ -131,12 +131,12 @@ export function startSimThreads(count: number, dir: string = wasmBuildDir()): Si
  * only reading the plan and gathering the results.
  */
 export async function sweepOnThreads(
-  engine: Pick<Engine, 'labs' | 'rows' | 'result'>,
+  engine: Pick<Engine, 'labs' | 'params' | 'rows' | 'result'>,
   lab: string,
   onProgress?: SweepProgressFn,
   seeds: readonly number[] = sweepSeeds(),
 ): Promise<SweepResult> {
-  const lanes = threadsFor(sweepRunCount(engine, lab, sweepPlan(lab, engine.rows(lab)).length, seeds.length));
+  const lanes = threadsFor(sweepRunCount(engine, lab, sweepPlan(engine.rows(lab), engine.params(lab)).length, seeds.length));
   if (lanes === 1) return sweep(engine, lab, onProgress, { seeds });
   const threads = startSimThreads(lanes);
   try {

@@ -3,8 +3,6 @@ import { wrapModule } from './engine';
 import {
   endRuns,
   endVariants,
-  INODE_HASH_THREADS,
-  inodeHashPlan,
   paperPlan,
   paperSpread,
   paperValue,
@@ -17,9 +15,22 @@ import {
   type SweepProgress,
 } from './sweep';
 import { FAKE, fakeJson, fakeModule } from './testing/fakeModule';
-import type { PaperRows } from './types';
+import { ParamSpec, type PaperRows } from './types';
 
-/** The inode-hash table's shape: one row per file system at the mail's 20 threads. */
+/** The fake lab's parameter table, checked as the engine checks it. */
+const FAKE_SPECS = ParamSpec.array().parse(FAKE.params);
+
+/** The thread counts the inode-hash table sweeps. */
+const INODE_HASH_THREADS = [1, 2, 4, 8, 16, 20, 32];
+
+/** The inode-hash parameters the rows name. */
+const INODE_HASH_SPECS: ParamSpec[] = [
+  { name: 'fs', type: 'choice', unit: '', min: 0, max: 1, default: 0, default_name: 'ext4', choices: ['ext4', 'btrfs'], help: '' },
+  { name: 'threads', type: 'int', unit: 'threads', min: 1, max: 64, default: 4, help: '' },
+  { name: 'dirs', type: 'int', unit: 'dirs', min: 1, max: 64, default: 4, help: '' },
+];
+
+/** The inode-hash table's shape: one row per file system at the mail's 20 threads, swept over threads. */
 const INODE_HASH_ROWS: PaperRows = {
   ...FAKE.rows,
   lab: 'inode-hash',
@@ -30,6 +41,7 @@ const INODE_HASH_ROWS: PaperRows = {
     { row: 1, label: 'ext4', params: { fs: 0, threads: 20, dirs: 4 }, paper: { before: 46.118, after: 21.581 }, note: 'scaled' },
     { row: 2, label: 'btrfs', params: { fs: 1, threads: 20, dirs: 4 }, paper: { before: 45.549, after: 37.932 }, note: 'scaled' },
   ],
+  sweep: { param: 'threads', values: INODE_HASH_THREADS },
 };
 
 /** The seeds every sweep runs by default. */
@@ -204,17 +216,16 @@ describe('paperValue', () => {
 });
 
 describe('sweep plans', () => {
-  it("a lab without a plan of its own sweeps its paper table, row by row", () => {
-    expect(sweepPlan('fast-commit', FAKE.rows)).toEqual(paperPlan(FAKE.rows));
-    expect(paperPlan(FAKE.rows).map((p) => [p.row, p.label, p.params, p.paper, p.note, p.keys])).toEqual([
+  it('a lab that declares no sweep parameter sweeps its paper table, row by row', () => {
+    expect(sweepPlan(FAKE.rows, FAKE_SPECS)).toEqual(paperPlan(FAKE.rows, FAKE_SPECS));
+    expect(paperPlan(FAKE.rows, FAKE_SPECS).map((p) => [p.row, p.label, p.params, p.paper, p.note, p.keys])).toEqual([
       [1, '1', { ways: 1, files: 1 }, { before: 10, after: 11 }, '', {}],
       [2, '2', { ways: 64, files: 1024 }, { before: 0.73, after: 126 }, 'collapse', {}],
     ]);
   });
 
-  it('inode-hash runs each file system at every thread count; the 20-thread points are the paper rows', () => {
-    const plan = sweepPlan('inode-hash', INODE_HASH_ROWS);
-    expect(plan).toEqual(inodeHashPlan(INODE_HASH_ROWS));
+  it("a declared sweep runs each row at every value; the row's own value is the paper row", () => {
+    const plan = sweepPlan(INODE_HASH_ROWS, INODE_HASH_SPECS);
     expect(plan.map((p) => p.keys)).toEqual(
       ['ext4', 'btrfs'].flatMap((fs) => INODE_HASH_THREADS.map((threads) => ({ fs, threads }))),
     );
@@ -228,13 +239,13 @@ describe('sweep plans', () => {
     const rows = plan.map((p) => p.row);
     expect(new Set(rows).size).toBe(rows.length);
     expect(plan.filter((p) => p.paper === null).every((p) => p.row > 2 && p.note === '')).toBe(true);
-    expect(plan[0]?.label).toBe('ext4, 1 thread');
-    expect(plan[1]?.label).toBe('ext4, 2 threads');
+    expect(plan[0]?.label).toBe('ext4, threads=1');
+    expect(plan[1]?.label).toBe('ext4, threads=2');
   });
 
   it("sweep() runs the lab's plan, both variants per point and seed, with progress over all its runs", async () => {
     const labs = [...FAKE.labs, { id: 'inode-hash', title: 'inode hash', variants: ['before', 'after'], source: 'inode-hash.c', steps: [] }];
-    const json = { ...fakeJson(), jc_labs_json: labs, jc_rows_json: INODE_HASH_ROWS };
+    const json = { ...fakeJson(), jc_labs_json: labs, jc_rows_json: INODE_HASH_ROWS, jc_params_json: INODE_HASH_SPECS };
     const mod = fakeModule({ json });
     const progress: SweepProgress[] = [];
     const result = await sweep(wrapModule(mod), 'inode-hash', (p) => progress.push(p));

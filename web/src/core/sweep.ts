@@ -2,10 +2,10 @@
  * The sweeps: every variant the lab declares (jc_labs_json), run with the
  * same parameters, so that the simulator's numbers stand next to the
  * paper's. The mail's two figures of a row stand beside the lab's first
- * variant (the kernel without the patch) and its last (with it). By
- * default a lab's sweep is its paper table, row by row; a lab may declare
- * its own plan here (SWEEP_PLANS), which the CLI and the page's worker both
- * run through sweep().
+ * variant (the kernel without the patch) and its last (with it). A lab's
+ * sweep is its paper table, each row again at every value of the sweep
+ * parameter its C table may declare (sweepPlan); the CLI and the page's
+ * worker both run it through sweep().
  *
  * A seed moves a run's results a little, so every point runs with several
  * seeds (SWEEP_SEEDS by default) and each metric is reported as the median
@@ -13,7 +13,8 @@
  */
 import type { Engine } from './engine';
 import { medians, metricSpreads, mapSpread, type Spread } from './stats';
-import type { PaperRow, PaperRows, RunRequest, RunResult } from './types';
+import { paramText } from './params';
+import type { PaperRow, PaperRows, ParamSpec, RunRequest, RunResult } from './types';
 
 /** The first seed of every sweep, so that a sweep is the same everywhere. */
 export const SWEEP_SEED = 1;
@@ -42,8 +43,8 @@ export interface SweepPoint {
   keys: Record<string, string | number>;
 }
 
-/** A lab's sweep: its points, from its paper table. */
-export type SweepPlan = (table: PaperRows) => SweepPoint[];
+/** A lab's sweep: its points, from its paper table and its parameter table. */
+export type SweepPlan = (table: PaperRows, specs: readonly ParamSpec[]) => SweepPoint[];
 
 /** One variant of a point, over the sweep's seeds. */
 export interface VariantRuns {
@@ -83,46 +84,42 @@ export function variantRuns(runs: RunResult[]): VariantRuns {
   return { metrics: medians(ranges), ranges, runs };
 }
 
-/** The paper table, row by row: every lab's sweep unless it declares its own. */
+/** The paper table, row by row: the sweep of a lab that declares no sweep parameter. */
 export const paperPlan: SweepPlan = (table) =>
   table.rows.map((r) => ({ row: r.row, label: r.label, params: r.params, paper: r.paper, note: r.note, keys: {} }));
 
-/** The thread counts of the inode-hash sweep: where inode_hash_lock starts to hurt, and the mail's 20. */
-export const INODE_HASH_THREADS = [1, 2, 4, 8, 16, 20, 32] as const;
-const INODE_HASH_FS = ['ext4', 'btrfs'] as const;
-
 /**
- * inode-hash: each file system's paper row (the mail's 20 threads) run at
- * every thread count of INODE_HASH_THREADS, its tree per thread unchanged.
- * The points at the row's own thread count are the paper's rows.
+ * The lab's sweep as its C table declares it (jc_rows_json's sweep): every
+ * paper row run again at each value of the sweep parameter, the rest of the
+ * row unchanged; the points at the row's own value are the paper's rows.
+ * A point's keys are the parameters its rows differ in (a choice by its
+ * name) and the swept one. Without a sweep parameter, the paper table.
  */
-export const inodeHashPlan: SweepPlan = (table) => {
+export const sweepPlan: SweepPlan = (table, specs) => {
+  const axis = table.sweep;
+  if (!axis) return paperPlan(table, specs);
+  const differ = specs
+    .map((s) => s.name)
+    .filter((n) => n !== axis.param && new Set(table.rows.map((r) => r.params[n])).size > 1);
+  const text = (name: string, value: number | undefined): string | number => {
+    const spec = specs.find((s) => s.name === name);
+    return spec && value !== undefined ? paramText(spec, value) : (value ?? '');
+  };
   let next = Math.max(0, ...table.rows.map((r) => r.row));
   return table.rows.flatMap((r) =>
-    INODE_HASH_THREADS.map((threads): SweepPoint => {
-      const fs = INODE_HASH_FS[r.params.fs ?? 0] ?? `fs=${r.params.fs}`;
-      const own = r.params.threads === threads;
+    axis.values.map((value): SweepPoint => {
+      const own = r.params[axis.param] === value;
       return {
         row: own ? r.row : (next += 1),
-        label: `${fs}, ${threads} thread${threads === 1 ? '' : 's'}`,
-        params: { ...r.params, threads },
+        label: `${r.label}, ${axis.param}=${value}`,
+        params: { ...r.params, [axis.param]: value },
         paper: own ? r.paper : null,
         note: own ? r.note : '',
-        keys: { fs, threads },
+        keys: { ...Object.fromEntries(differ.map((n) => [n, text(n, r.params[n])])), [axis.param]: value },
       };
     }),
   );
 };
-
-/** The labs whose sweep is not their paper table. */
-export const SWEEP_PLANS: Readonly<Record<string, SweepPlan>> = {
-  'inode-hash': inodeHashPlan,
-};
-
-/** The points lab's sweep runs. */
-export function sweepPlan(lab: string, table: PaperRows): SweepPoint[] {
-  return (SWEEP_PLANS[lab] ?? paperPlan)(table);
-}
 
 export interface SweepProgress {
   /** runs finished so far, out of total (points x variants x seeds) */
@@ -186,7 +183,7 @@ export function endRuns(row: Pick<SweepRow, 'runs'>, variants: readonly string[]
  * @param onProgress called after each run; a throw from it is not the sweep's concern
  */
 export async function sweep(
-  engine: Pick<Engine, 'labs' | 'rows' | 'result'>,
+  engine: Pick<Engine, 'labs' | 'params' | 'rows' | 'result'>,
   lab: string,
   onProgress?: SweepProgressFn,
   options: SweepOptions = {},
@@ -196,7 +193,7 @@ export async function sweep(
   const run: SweepRunner = options.run ?? ((req) => engine.result(req));
   const table: PaperRows = engine.rows(lab);
   const variants = labVariants(engine, lab);
-  const points = sweepPlan(lab, table);
+  const points = sweepPlan(table, engine.params(lab));
   /* every run, in the order a single lane takes them: point by point, seed by seed, variant by variant */
   const jobs = points.flatMap((point, p) =>
     seeds.flatMap((seed, s) => variants.map((variant) => ({ p, s, point, seed, variant }))),

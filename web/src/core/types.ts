@@ -120,6 +120,8 @@ export const PaperRows = z.object({
   scale: z.number(),
   citation: Citation,
   rows: z.array(PaperRow),
+  /** the sweep beyond the rows: every row again at each value of one parameter; null: the rows alone */
+  sweep: z.object({ param: z.string(), values: z.array(z.number().int()).min(1) }).nullable(),
 });
 export type PaperRows = z.infer<typeof PaperRows>;
 

@@ -14,6 +14,7 @@ const rows: PaperRows = {
     { row: 1, label: '1', params: { ways: 2 }, paper: { before: 16.9, after: 17.51 }, note: 'n1' },
     { row: 7, label: '6,10', params: { ways: 64 }, paper: { before: 0.73, after: 126.13 }, note: 'n7' },
   ],
+  sweep: null,
 };
 
 /** One variant of a sweep row over as many seeds as values. */
