@@ -15,7 +15,7 @@ import { boxAt, gridLayout, type GridLayout } from '../../viz/grid/grid';
 import type { FcSnapshot } from './schema';
 import { ExportButtons, svgRefExporter } from '../../viz/export/ExportButtons';
 import { formatDuration as formatNs } from '../../../../lib/format';
-import { CHIP_H, chipLayout, LOCK_H, LockRow, TASK_COLORS, TaskChip } from '../../viz/tasks/TaskChips';
+import { CHIP_H, chipLayout, LOCK_H, LockRow, TASK_COLORS, TaskChipGrid } from '../../viz/tasks/TaskChips';
 import { useElementWidth } from '../../viz/useElementWidth';
 import { describeStep, journalLines, walkTarget, walkTrail } from './queues';
 
@@ -201,22 +201,7 @@ export const QueuesView = memo(function QueuesView({ snap, variant, steps, name,
           )}
 
           <g data-testid="tasks" transform={`translate(${PAD},${yTasks})`}>
-            {snap.tasks.map((t, i) => (
-              <TaskChip
-                key={t.id}
-                id={t.id}
-                name={t.name}
-                cpu={t.cpu}
-                state={t.state}
-                fn={t.fn}
-                line={t.line}
-                x={(i % chips.cols) * (chips.chipW + 6)}
-                y={Math.floor(i / chips.cols) * (CHIP_H + 6)}
-                chipW={chips.chipW}
-                compact={chips.compact}
-                active={last?.task === t.id}
-              />
-            ))}
+            <TaskChipGrid tasks={snap.tasks} layout={chips} activeTask={last?.task} />
           </g>
         </svg>
       </div>

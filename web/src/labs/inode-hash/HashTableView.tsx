@@ -18,7 +18,7 @@ import type { Step } from '../../core/types';
 import type { IhChain, IhSnapshot, IhWalker } from './schema';
 import { ExportButtons, svgRefExporter } from '../../viz/export/ExportButtons';
 import { boxAt, gridLayout } from '../../viz/grid/grid';
-import { CHIP_H, chipLayout, LOCK_H, LockRow, TaskChip } from '../../viz/tasks/TaskChips';
+import { CHIP_H, chipLayout, LOCK_H, LockRow, TaskChipGrid } from '../../viz/tasks/TaskChips';
 import { useElementWidth } from '../../viz/useElementWidth';
 import {
   describeIhStep,
@@ -227,22 +227,7 @@ export const HashTableView = memo(function HashTableView({ snap, variant, steps,
           </text>
 
           <g data-testid="tasks" transform={`translate(${PAD},${yTasks})`}>
-            {snap.tasks.map((t, i) => (
-              <TaskChip
-                key={t.id}
-                id={t.id}
-                name={t.name}
-                cpu={t.cpu}
-                state={t.state}
-                fn={t.fn}
-                line={t.line}
-                x={(i % chips.cols) * (chips.chipW + 6)}
-                y={Math.floor(i / chips.cols) * (CHIP_H + 6)}
-                chipW={chips.chipW}
-                compact={chips.compact}
-                active={last?.task === t.id}
-              />
-            ))}
+            <TaskChipGrid tasks={snap.tasks} layout={chips} activeTask={last?.task} />
           </g>
         </svg>
       </div>
