@@ -10,7 +10,7 @@
  * step to the next only the few that change are rendered again.
  */
 import { memo, useRef, type ReactElement } from 'react';
-import type { Step } from '../../core/types';
+import type { PaneProps } from '../../app/LabPage';
 import { boxAt, gridLayout, type GridLayout } from '../../viz/grid/grid';
 import type { FcSnapshot } from './schema';
 import { ExportButtons, svgRefExporter } from '../../viz/export/ExportButtons';
@@ -27,15 +27,8 @@ const HEAD_H = 74;
 const LABEL_H = 18;
 const MID_GAP = 34;
 
-export interface QueuesViewProps {
-  snap: FcSnapshot;
-  /** the lab's variant: 'before' walks the queue, 'after' follows the link */
-  variant: string;
-  /** recent trace steps, oldest first; the last is the current step */
-  steps: readonly Step[];
-  name: string;
-  title?: string;
-}
+/** A pane of the lab page (variant 'before' walks the queue, 'after' follows the link). */
+export type QueuesViewProps = PaneProps<FcSnapshot>;
 
 export const QueuesView = memo(function QueuesView({ snap, variant, steps, name, title }: QueuesViewProps) {
   const [wrapRef, width] = useElementWidth<HTMLDivElement>(640);

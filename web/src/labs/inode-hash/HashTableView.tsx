@@ -14,7 +14,7 @@ import { scaleSequential } from 'd3-scale';
 import { interpolateBlues } from 'd3-scale-chromatic';
 import { memo, useMemo, useRef } from 'react';
 import { formatDuration } from '../../../../lib/format';
-import type { Step } from '../../core/types';
+import type { PaneProps } from '../../app/LabPage';
 import type { IhChain, IhSnapshot, IhWalker } from './schema';
 import { ExportButtons, svgRefExporter } from '../../viz/export/ExportButtons';
 import { boxAt, gridLayout } from '../../viz/grid/grid';
@@ -47,15 +47,8 @@ const ROW_H = PILL_H + BOX_H + 12;
 const GP_H = 26;
 const STATS_H = 20;
 
-export interface HashTableViewProps {
-  snap: IhSnapshot;
-  /** the lab's variant: 'before' takes the lock for the first lookup, 'after' walks under RCU */
-  variant: string;
-  /** recent trace steps, oldest first; the last is the current step */
-  steps: readonly Step[];
-  name: string;
-  title?: string;
-}
+/** A pane of the lab page (variant 'before' takes the lock for the first lookup, 'after' walks under RCU). */
+export type HashTableViewProps = PaneProps<IhSnapshot>;
 
 const REASON_TEXT: Record<FocusReason, string> = {
   locked: 'walked under the lock',
