@@ -33,7 +33,7 @@ import { build, preview } from 'vite';
 import { encodeParams, type Engine } from '../web/src/core/engine';
 import { loadEngine, nativeBinary, REPO_ROOT } from '../web/src/core/node';
 import { sweepOnThreads, threadsFor } from '../web/src/core/nodeThreads';
-import { SWEEP_SEED, sweepPlan, sweepSeeds } from '../web/src/core/sweep';
+import { SWEEP_SEED, sweepPlan, sweepRunCount, sweepSeeds } from '../web/src/core/sweep';
 import type { PaperRow } from '../web/src/core/types';
 import { CHROMIUM, CHROMIUM_ARGS } from '../tests/chromium';
 import { labUrl } from '../tests/lab-url';
@@ -83,11 +83,11 @@ function timeLab(engine: Engine, binary: string, timing: NativeTiming, lab: stri
 
 async function sweepWall(engine: Engine) {
   const seeds = sweepSeeds();
-  const runs = sweepPlan(LAB, engine.rows(LAB)).length * 2 * seeds.length;
+  const runs = sweepRunCount(engine, LAB, sweepPlan(engine.rows(LAB), engine.params(LAB)).length, seeds.length);
   const start = performance.now();
   const result = await sweepOnThreads(engine, LAB);
   const wall_s = (performance.now() - start) / 1000;
-  const all = result.rows.flatMap((r) => [...r.before.runs, ...r.after.runs]);
+  const all = result.rows.flatMap((r) => Object.values(r.runs).flatMap((v) => v.runs));
   return {
     seeds,
     runs,

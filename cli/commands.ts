@@ -5,7 +5,7 @@
 import { Presets, SingleBar } from 'cli-progress';
 import { loadEngine } from '../web/src/core/node';
 import { sweepOnThreads } from '../web/src/core/nodeThreads';
-import { paperSpread, paperValue, sweepPlan, type SweepResult } from '../web/src/core/sweep';
+import { endRuns, endVariants, paperSpread, paperValue, sweepPlan, sweepRunCount, type SweepResult } from '../web/src/core/sweep';
 import { verdict, type Verdict } from '../web/src/core/stats';
 import type { RunResult } from '../web/src/core/types';
 import { parseSeed, parseSets, parseSweepSeeds } from './args';
@@ -83,7 +83,7 @@ export function describeRun(result: RunResult): string {
   );
   const { sim } = result;
   return [
-    `${result.lab}, ${result.variant} the patch, seed ${result.seed}, ${result.cpus} CPUs`,
+    `${result.lab}, variant ${result.variant}, seed ${result.seed}, ${result.cpus} CPUs`,
     `parameters: ${formatParams(result.params)}`,
     '',
     metrics,
@@ -103,7 +103,7 @@ export interface SweepOptions {
 export async function sweepCommand(lab: string, opts: SweepOptions, print: Print): Promise<void> {
   const seeds = parseSweepSeeds(opts.seed, opts.seeds);
   const engine = await loadEngine();
-  const total = sweepPlan(lab, engine.rows(lab)).length * 2 * seeds.length;
+  const total = sweepRunCount(engine, lab, sweepPlan(engine.rows(lab), engine.params(lab)).length, seeds.length);
   const bar = new SingleBar(
     {
       format: `sweep ${lab} [{bar}] {value}/{total} runs  {row} {variant}, seed {seed}`,
@@ -130,9 +130,9 @@ export async function sweepCommand(lab: string, opts: SweepOptions, print: Print
 }
 
 /**
- * `sweep --json`: each row's metrics under "before" and "after" are the
- * medians over the seeds; "seeds" and "ranges" (min, median, max of every
- * metric) sit beside them.
+ * `sweep --json`: each row's metrics under each variant's name (e.g.
+ * "before" and "after") are the medians over the seeds; "seeds" and
+ * "ranges" (min, median, max of every metric, by variant) sit beside them.
  */
 export function sweepJson(result: SweepResult) {
   return {
@@ -142,6 +142,7 @@ export function sweepJson(result: SweepResult) {
     scale: result.scale,
     seed: result.seed,
     seeds: result.seeds,
+    variants: result.variants,
     rows: result.rows.map((r) => ({
       ...r.keys,
       row: r.row,
@@ -149,10 +150,9 @@ export function sweepJson(result: SweepResult) {
       params: r.params,
       paper: r.paper,
       note: r.note,
-      before: r.before.metrics,
-      after: r.after.metrics,
+      ...Object.fromEntries(result.variants.map((v) => [v, r.runs[v]!.metrics])),
       seeds: r.seeds,
-      ranges: { before: r.before.ranges, after: r.after.ranges },
+      ranges: Object.fromEntries(result.variants.map((v) => [v, r.runs[v]!.ranges])),
     })),
   };
 }
@@ -164,34 +164,42 @@ const VERDICT_TEXT: Record<Verdict, string> = {
 };
 
 /**
- * The paper's table beside the simulator's, in the paper's unit: the
- * simulator's median over the seeds with its min..max beside it, and whether
- * the change is significant (the before and after ranges do not overlap). A
+ * The paper's table beside the simulator's, in the paper's unit: every
+ * variant's median over the seeds with its min..max beside it, the mail's
+ * two figures beside the first variant (unpatched) and the last (patched),
+ * and whether the change from the first to the last is significant (their
+ * ranges do not overlap). A
  * sweep whose points vary named parameters (keys) shows those instead of the
  * row and its parameters; "-" where the paper has no figure.
  */
 export function describeSweep(result: SweepResult): string {
   const keyNames = [...new Set(result.rows.flatMap((r) => Object.keys(r.keys)))];
+  const variants = result.variants;
+  const ends = endVariants(variants);
   const rows = result.rows.map((r) => {
-    const before = paperValue(r.before, result);
-    const after = paperValue(r.after, result);
-    const beforeRange = paperSpread(r.before, result);
-    const afterRange = paperSpread(r.after, result);
+    const simCells = (v: string) => {
+      const range = paperSpread(r.runs[v]!, result);
+      return [paperValue(r.runs[v]!, result) ?? NaN, range ? formatRange(range, ASCII) : '-'];
+    };
+    const { before: first, after: last } = endRuns(r, variants);
+    const before = paperValue(first, result);
+    const after = paperValue(last, result);
+    const beforeRange = paperSpread(first, result);
+    const afterRange = paperSpread(last, result);
     const point = keyNames.length > 0 ? keyNames.map((k) => r.keys[k] ?? '') : [r.label, formatParams(r.params)];
     const v = beforeRange && afterRange ? verdict(beforeRange, afterRange, r.seeds.length) : 'untested';
     return [
       ...point,
       r.paper?.before ?? NaN,
-      before ?? NaN,
-      beforeRange ? formatRange(beforeRange, ASCII) : '-',
+      ...variants.slice(0, -1).flatMap(simCells),
       r.paper?.after ?? NaN,
-      after ?? NaN,
-      afterRange ? formatRange(afterRange, ASCII) : '-',
+      ...simCells(ends.after),
       r.paper ? formatRatio(r.paper, ASCII) : '-',
       formatRatio({ before, after }, ASCII),
       VERDICT_TEXT[v],
     ];
   });
+  const simHeads = (v: string) => [`sim ${v}`, `${v} min..max`];
   const notes = result.rows.filter((r) => r.note !== '').map((r) => `  ${r.label}: ${r.note}`);
   const seeds = result.seeds.join(', ');
   const one = result.seeds.length === 1;
@@ -199,23 +207,21 @@ export function describeSweep(result: SweepResult): string {
     `${result.lab}: the paper's table beside the simulator's (${result.unit}; metric ${result.metric})`,
     one
       ? `simulator: seed ${seeds} alone, so no range and no significance (--seeds 2 or more gives them)`
-      : `simulator: the median over seeds ${seeds}, with min..max beside it; significant: the before and after ranges do not overlap (where they do, the seed moves the result as much as the patch)`,
+      : `simulator: the median over seeds ${seeds}, with min..max beside it; significant: the ${ends.before} and ${ends.after} ranges do not overlap (where they do, the seed moves the result as much as the patch)`,
     '',
     table(
       [
         ...(keyNames.length > 0 ? keyNames : ['row', 'parameters']),
-        'paper before',
-        'sim before',
-        'before min..max',
-        'paper after',
-        'sim after',
-        'after min..max',
-        'paper after/before',
-        'sim after/before',
+        `paper ${ends.before}`,
+        ...variants.slice(0, -1).flatMap(simHeads),
+        `paper ${ends.after}`,
+        ...simHeads(ends.after),
+        `paper ${ends.after}/${ends.before}`,
+        `sim ${ends.after}/${ends.before}`,
         'significant',
       ],
       rows,
-      ['before min..max', 'after min..max'],
+      variants.map((v) => `${v} min..max`),
     ),
     ...(notes.length > 0 ? ['', 'notes:', ...notes] : []),
   ].join('\n');

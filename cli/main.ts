@@ -3,7 +3,7 @@
  *
  *   journalclub labs
  *   journalclub params <lab>
- *   journalclub sim <lab> --variant before|after [--set name=value]... [--seed N] [--json]
+ *   journalclub sim <lab> --variant <one of the lab's variants> [--set name=value]... [--seed N] [--json]
  *   journalclub sweep <lab> [--seeds N] [--seed N] [--json]
  *   journalclub bench [--no-build]
  *   journalclub lab compare A.json B.json [--json]   (and the kernel lab's other subcommands)
@@ -48,7 +48,7 @@ export function program(): Command {
     .command('sim')
     .description('run one simulation and print its metrics')
     .argument('<lab>', 'lab id, e.g. fast-commit')
-    .addOption(new Option('--variant <variant>', 'the kernel before or after the patch').makeOptionMandatory())
+    .addOption(new Option('--variant <variant>', "which of the lab's variants to run (journalclub labs lists them)").makeOptionMandatory())
     .option('--set <name=value>', 'set a parameter (repeatable), a choice by its name, e.g. fs=btrfs; see `journalclub params <lab>`', collect, [])
     .option('--seed <n>', 'random seed, 0 to 4294967295', '1')
     .option('--json', 'print JSON')
@@ -56,11 +56,11 @@ export function program(): Command {
 
   cli
     .command('sweep')
-    .description("run the mail's table, before and after, beside the paper's numbers")
+    .description("run the mail's table in every variant of the lab, beside the paper's numbers")
     .argument('<lab>', 'lab id, e.g. fast-commit')
     .option('--seeds <n>', `run every point with this many seeds, 1 to ${SWEEP_SEEDS_MAX}; report median, min and max`, String(SWEEP_SEEDS))
     .option('--seed <n>', 'the first seed, 0 to 4294967295', String(SWEEP_SEED))
-    .option('--json', 'print JSON: medians under before/after, min, median and max under ranges')
+    .option('--json', 'print JSON: medians under each variant\'s name, min, median and max under ranges')
     .action((lab: string, opts: Parameters<typeof sweepCommand>[1]) => sweepCommand(lab, opts, print));
 
   cli

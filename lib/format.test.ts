@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  citationText,
+  formatMailDate,
   formatBytes,
   formatChange,
   formatDuration,
@@ -237,5 +239,20 @@ describe('formatBytes', () => {
     expect(formatBytes(3 * 2 ** 40)).toBe('3.0 TiB');
     expect(formatBytes(2 ** 60)).toBe('1,048,576 TiB');
     expect(formatBytes(NaN)).toBe('—');
+  });
+});
+
+describe('citationText', () => {
+  it("writes a mail's date in words, a day or a month", () => {
+    expect(formatMailDate('2022-02-21')).toBe('21 Feb 2022');
+    expect(formatMailDate('2024-06-11')).toBe('11 Jun 2024');
+    expect(formatMailDate('2014-08')).toBe('Aug 2014');
+    expect(formatMailDate('2014-13')).toBe('2014-13');
+    expect(formatMailDate('Aug 2014')).toBe('Aug 2014');
+  });
+  it('names the author, the list and the date', () => {
+    expect(citationText({ author: 'Ritesh Harjani (IBM)', list: 'linux-ext4', date: '2022-02-21' })).toBe(
+      'Ritesh Harjani (IBM), linux-ext4, 21 Feb 2022',
+    );
   });
 });

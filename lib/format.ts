@@ -207,3 +207,18 @@ export function formatBytes(n: Figure, style?: TextStyle): string {
   }
   return `${signed(n, v.toFixed(v >= 100 ? 0 : 1), style)} ${BYTE_UNITS[u]}`;
 }
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/** A mail's date as the labs write it in C ("2022-02-21", or "2024-06" for a month) in words: "21 Feb 2022", "Jun 2024". */
+export function formatMailDate(date: string): string {
+  const m = /^(\d{4})-(\d{2})(?:-(\d{2}))?$/.exec(date);
+  const month = m ? MONTHS[Number(m[2]) - 1] : undefined;
+  if (!m || !month) return date;
+  return m[3] ? `${Number(m[3])} ${month} ${m[1]}` : `${month} ${m[1]}`;
+}
+
+/** Who wrote a lab's mail, where and when: "Ritesh Harjani (IBM), linux-ext4, 21 Feb 2022". */
+export function citationText(c: { author: string; list: string; date: string }): string {
+  return `${c.author}, ${c.list}, ${formatMailDate(c.date)}`;
+}

@@ -1,6 +1,6 @@
 import { loadEngine } from '../../web/src/core/node';
-import { FcSnapshot } from '../../web/src/core/types';
-import { journalLines } from '../../web/src/viz/queues/queues';
+import { FcSnapshot } from '../../web/src/labs/fast-commit/schema';
+import { journalLines } from '../../web/src/labs/fast-commit/queues';
 import { SVG_CELL_LIMIT } from '../../web/src/viz/heatmap/heatmap';
 import { expect, hashQuery, labUrl, paramSpecs, test, waitForRuns } from './fixtures';
 import { checkHeatmapWords } from './heatmapWords';

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { loadEngine } from '../../web/src/core/node';
 import { sweepSeeds } from '../../web/src/core/sweep';
-import { IhSnapshot } from '../../web/src/core/types';
+import { IhSnapshot } from '../../web/src/labs/inode-hash/schema';
 import { ANIMATION_PRESET } from '../../web/src/labs/inode-hash/preset';
 import { expect, hashQuery, labUrl, paramSpecs, test, waitForRuns } from './fixtures';
 import { checkHeatmapWords } from './heatmapWords';

@@ -32,16 +32,16 @@ describe('simulator threads', () => {
     assert.equal(many.rows.length, one.rows.length);
     for (const [i, row] of many.rows.entries()) {
       const single = one.rows[i]!;
-      assert.deepEqual(row.before.ranges, single.before.ranges, `${row.label} before`);
-      assert.deepEqual(row.after.ranges, single.after.ranges, `${row.label} after`);
+      assert.deepEqual(row.runs.before!.ranges, single.runs.before!.ranges, `${row.label} before`);
+      assert.deepEqual(row.runs.after!.ranges, single.runs.after!.ranges, `${row.label} after`);
       assert.deepEqual(
-        row.after.runs.map((r) => r.sim.hash),
-        single.after.runs.map((r) => r.sim.hash),
+        row.runs.after!.runs.map((r) => r.sim.hash),
+        single.runs.after!.runs.map((r) => r.sim.hash),
         `${row.label} after: the same runs, byte for byte`,
       );
     }
     const viaHelper = await sweepOnThreads(engine, LAB, undefined, seeds);
-    assert.deepEqual(viaHelper.rows.map((r) => r.before.ranges), one.rows.map((r) => r.before.ranges));
+    assert.deepEqual(viaHelper.rows.map((r) => r.runs.before!.ranges), one.rows.map((r) => r.runs.before!.ranges));
   });
 
   it("reject a refused run with the simulator's message and status", async () => {

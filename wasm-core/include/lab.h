@@ -104,6 +104,14 @@ struct lab {
 	const char *row_unit;
 	double row_scale;
 	struct citation cite;
+	/*
+	 * The sweep beyond the mail's rows: every row run again at each of
+	 * @sweep_values of parameter @sweep_param, the rest of the row
+	 * unchanged (NULL: the sweep is the rows alone).
+	 */
+	const char *sweep_param;
+	const long long *sweep_values;
+	int nr_sweep_values;
 
 	/* number of simulated CPUs for these parameters */
 	int (*nr_cpus)(const long long *p);

@@ -2077,6 +2077,12 @@ static const struct paper_row ih_rows[] = {
 	  "total_s x 7812.5: each thread walks 4 x 32 files (the mail: 1000 x 1000); 2^8 chains, 2048 cached inodes, as many per chain as the mail's 2^21 and 24 GiB" },
 };
 
+/*
+ * The thread sweep: each row again at these thread counts, its tree per
+ * thread unchanged; where inode_hash_lock starts to hurt, and the mail's 20.
+ */
+static const long long ih_sweep_threads[] = { 1, 2, 4, 8, 16, 20, 32 };
+
 const struct lab lab_inode_hash = {
 	.id = "inode-hash",
 	.title = "RCU inode lookup for iget: the global inode_hash_lock",
@@ -2097,11 +2103,14 @@ const struct lab lab_inode_hash = {
 	.cite = {
 		.author = "Mateusz Guzik",
 		.list = "linux-fsdevel",
-		.date = "2024-06",
+		.date = "2024-06-11",
 		.subject = "[PATCH v3 0/2] rcu-based inode lookup for iget*",
 		.url = "https://lore.kernel.org/linux-fsdevel/?q=rcu-based+inode+lookup+for+iget",
 		.commit = "7180f8d91fcb",
 	},
+	.sweep_param = "threads",
+	.sweep_values = ih_sweep_threads,
+	.nr_sweep_values = ARRAY_SIZE(ih_sweep_threads),
 	.nr_cpus = ih_nr_cpus,
 	.check = ih_check,
 	.check_params = ih_check_params,

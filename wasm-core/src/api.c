@@ -187,17 +187,24 @@ static const struct param_spec *find_param(const struct lab *lab,
 	return NULL;
 }
 
-/* choice_names - a choice parameter's names, "a, b, c", into @buf */
-static const char *choice_names(const struct param_spec *ps, char *buf, size_t len)
+/* join_names - @nr names as "a, b, c" into @buf (cut short if it is full) */
+static const char *join_names(const char *const *names, int nr, char *buf,
+			      size_t len)
 {
 	size_t n = 0;
 	int i;
 
 	buf[0] = '\0';
-	for (i = 0; i < ps->nr_choices && n < len; i++)
+	for (i = 0; i < nr && n < len; i++)
 		n += (size_t)snprintf(buf + n, len - n, "%s%s", i ? ", " : "",
-				      ps->choices[i]);
+				      names[i]);
 	return buf;
+}
+
+/* choice_names - a choice parameter's names, "a, b, c", into @buf */
+static const char *choice_names(const struct param_spec *ps, char *buf, size_t len)
+{
+	return join_names(ps->choices, ps->nr_choices, buf, len);
 }
 
 /*
@@ -387,9 +394,12 @@ int jc_run(const char *lab_id, const char *variant, const char *params,
 		if (variant && !strcmp(variant, lab->variants[v]))
 			break;
 	if (v == lab->nr_variants) {
-		set_error("unknown variant '%s' for lab %s (variants: %s, %s)",
-			  variant ? variant : "", lab->id, lab->variants[0],
-			  lab->variants[1]);
+		char names[256];
+
+		set_error("unknown variant '%s' for lab %s (variants: %s)",
+			  variant ? variant : "", lab->id,
+			  join_names(lab->variants, lab->nr_variants, names,
+				     sizeof(names)));
 		return JC_EINVAL;
 	}
 	if (!parse_params(lab, params, run.params))
@@ -879,6 +889,19 @@ const char *jc_rows_json(const char *lab_id)
 		jb_obj_close(jb);
 	}
 	jb_arr_close(jb);
+	jb_key(jb, "sweep");
+	if (lab->sweep_param) {
+		jb_obj_open(jb);
+		jb_kv_str(jb, "param", lab->sweep_param);
+		jb_key(jb, "values");
+		jb_arr_open(jb);
+		for (i = 0; i < lab->nr_sweep_values; i++)
+			jb_int(jb, lab->sweep_values[i]);
+		jb_arr_close(jb);
+		jb_obj_close(jb);
+	} else {
+		jb_null(jb);
+	}
 	jb_obj_close(jb);
 	return jb_str(jb);
 }

@@ -207,7 +207,7 @@ static void test_rows_json(void **state)
 	static const char *const keys[] = {
 		"lab", "metric", "unit", "scale", "citation", "author", "list",
 		"date", "subject", "url", "commit", "rows", "row", "label",
-		"params", "paper", "before", "after", "note",
+		"params", "paper", "before", "after", "note", "sweep",
 	};
 	const char *json;
 	size_t k;
@@ -222,6 +222,8 @@ static void test_rows_json(void **state)
 	/* the mail's table has eight rows, each with its parameters */
 	assert_int_equal(json_count(json, "{\"row\":"), 8);
 	assert_int_equal(json_count(json, "\"params\":{\"ways\":"), 8);
+	/* fast-commit's sweep is its rows alone */
+	assert_non_null(strstr(json, "\"sweep\":null}"));
 	assert_null(jc_rows_json("no-such-lab"));
 	assert_error_has("unknown lab 'no-such-lab'", LAB);
 
@@ -230,6 +232,8 @@ static void test_rows_json(void **state)
 	assert_true(json_balanced(json));
 	assert_non_null(strstr(json, "\"label\":\"ext4\",\"params\":{\"fs\":0,"));
 	assert_non_null(strstr(json, "\"label\":\"btrfs\",\"params\":{\"fs\":1,"));
+	/* its sweep runs each row at every thread count it names */
+	assert_non_null(strstr(json, "\"sweep\":{\"param\":\"threads\",\"values\":[1,2,4,8,16,20,32]}}"));
 }
 
 /* ---------------------------------------------------------------------

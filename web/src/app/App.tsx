@@ -1,17 +1,12 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Home } from './Home';
-import { findLab } from './labs';
+import { findLab, LABS } from './labs';
 import { matchRoute, useHashLocation } from './router';
 
-const FastCommitLab = lazy(() => import('../labs/fast-commit'));
-const InodeHashLab = lazy(() => import('../labs/inode-hash'));
 const PlaceholderLab = lazy(() => import('../labs/placeholder/PlaceholderLab'));
 
-/** The simulator pages, by lab id: a lab whose status is 'live' opens its own. */
-const LAB_PAGES: Record<string, typeof FastCommitLab> = {
-  'fast-commit': FastCommitLab,
-  'inode-hash': InodeHashLab,
-};
+/** The simulator pages, by lab id, each loaded when it is first opened. */
+const LAB_PAGES = new Map(LABS.flatMap((l) => (l.page ? [[l.id, lazy(l.page)] as const] : [])));
 
 const PRESENTER_KEY = 'journalclub.presenter';
 
@@ -45,7 +40,7 @@ export function App() {
   let page;
   if (route.name === 'home') page = <Home />;
   else if (route.name === 'lab' && lab) {
-    const Page = lab.status === 'live' ? LAB_PAGES[lab.id] : undefined;
+    const Page = LAB_PAGES.get(lab.id);
     page = (
       <Suspense fallback={<p className="loading">Loading the lab…</p>}>
         {Page ? <Page /> : <PlaceholderLab key={lab.id} id={lab.id} />}

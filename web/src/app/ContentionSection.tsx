@@ -7,6 +7,7 @@ import type { RunOutput } from '../core/types';
 import { Heatmap } from '../viz/heatmap/Heatmap';
 import { compareShares, isSelection, SELECTIONS, stateShares, type HeatSelection } from '../viz/heatmap/heatmap';
 import type { Variant } from './simHooks';
+import { viewVariantLabel } from './urlState';
 
 const BUCKET_CHOICES = [60, 120, 240, 480];
 
@@ -39,8 +40,10 @@ export const ContentionSection = memo(function ContentionSection({
   failed,
 }: ContentionSectionProps) {
   const [selection, setSelection] = useState<HeatSelection>(initialSelection);
-  const before = runs.before?.heatmap;
-  const after = runs.after?.heatmap;
+  /* side by side, the left variant against the right */
+  const [left, right] = variants;
+  const before = left !== undefined ? runs[left]?.heatmap : undefined;
+  const after = right !== undefined ? runs[right]?.heatmap : undefined;
   const comparison = useMemo(
     () => (variants.length > 1 && before && after ? compareShares(stateShares(before), stateShares(after)) : []),
     [variants.length, before, after],
@@ -92,7 +95,7 @@ export const ContentionSection = memo(function ContentionSection({
               data={out.heatmap}
               selection={selection}
               name={`${lab}-heatmap-${v}`}
-              title={`${v} the patch`}
+              title={viewVariantLabel(v)}
               markerNs={markers[v] ?? null}
             />
           ) : (
@@ -104,7 +107,7 @@ export const ContentionSection = memo(function ContentionSection({
       </div>
       {comparison.length > 0 && (
         <p className="heat-comparison" data-testid="heatmap-comparison">
-          Share of the CPU time, before and after the patch: {comparison.map((c) => c.text).join('; ')}.
+          Share of the CPU time, {viewVariantLabel(left!)} and {viewVariantLabel(right!)}: {comparison.map((c) => c.text).join('; ')}.
         </p>
       )}
     </section>

@@ -1,43 +1,48 @@
 /**
  * The animation panel of a lab page: the player, the lab's own view of each
  * shown variant, and the model's source with the executing line and where
- * every task stands. In side-by-side mode the code pane follows one variant
- * and shows the other's line more quietly.
+ * every task stands. Side by side, the code pane follows one of the two
+ * variants and shows the other's line more quietly.
  */
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import { formatNumber } from '../../../lib/format';
 import type { TaskSnap } from '../core/types';
 import { CodePane, type LineMark } from '../viz/code/CodePane';
+import type { LabManifest, Parsed, SnapshotBase } from './LabPage';
 import { Player } from './Player';
 import type { Stepper, Variant } from './simHooks';
+import type { LabView } from './useLabView';
+import { viewVariantLabel } from './urlState';
 
-export interface LabAnimationProps {
-  heading: string;
-  /** the model's file, as the code pane names it */
-  fileName: string;
+export interface LabAnimationProps<S extends SnapshotBase> {
+  /** the page's state: shown variants, step, playback, the stepper's frames */
+  view: Pick<
+    LabView,
+    | 'variants'
+    | 'stepper'
+    | 'view'
+    | 'maxStep'
+    | 'ready'
+    | 'tooBig'
+    | 'totals'
+    | 'playing'
+    | 'speed'
+    | 'play'
+    | 'onPause'
+    | 'stepBy'
+    | 'onScrub'
+    | 'setSpeed'
+    | 'onSmallConfig'
+  >;
+  /** each shown variant's snapshot at its frame, parsed with the lab's schema */
+  snapshots: Partial<Record<Variant, Parsed<S>>>;
+  /** the model's source, and its file as the code pane names it */
   source: string;
-  variants: readonly Variant[];
-  stepper: Stepper;
-  /** every shown variant's tasks at its current frame (null while there is none) */
-  tasks: Partial<Record<Variant, readonly TaskSnap[] | null>>;
-  /** the lab's view of each shown variant, in the order of `variants` */
-  panes: ReactNode;
-  step: number;
-  maxStep: number;
-  ready: boolean;
-  tooBig: boolean;
-  totals: Partial<Record<Variant, number>>;
+  fileName: string;
+  animation: LabManifest<S>['animation'];
   maxAnimationSteps: number;
-  playing: boolean;
-  speed: number;
-  onPlay(): void;
-  onPause(): void;
-  onStep(d: number): void;
-  onSeek(s: number): void;
-  onSpeed(s: number): void;
-  onSmallConfig(): void;
-  /** the code pane's height when one variant is shown */
-  codeHeight?: number;
+  /** the full runs failed: nothing to animate */
+  failed: boolean;
 }
 
 const NO_MARKS: LineMark[] = [];
@@ -53,12 +58,15 @@ export function paneWaitText(p: { tooBig: boolean; failed: boolean }): string {
   return p.tooBig ? 'not animated' : p.failed ? 'nothing to animate: the run failed' : 'simulating the first frame…';
 }
 
-export function LabAnimation(p: LabAnimationProps) {
-  const side = p.variants.length > 1;
-  const [follow, setFollow] = useState<Variant>('before');
-  const followed: Variant = side ? follow : p.variants[0];
-  const other: Variant | null = side ? (followed === 'before' ? 'after' : 'before') : null;
-  const tasks = p.tasks[followed] ?? NO_TASKS;
+export function LabAnimation<S extends SnapshotBase>({ view: lv, snapshots, animation, failed, ...p }: LabAnimationProps<S>) {
+  const { variants, stepper, tooBig } = lv;
+  const step = lv.view.step;
+  const side = variants.length > 1;
+  const [follow, setFollow] = useState<Variant | null>(null);
+  /* the code pane follows the chosen one of the shown variants, by default the first */
+  const followed: Variant = follow !== null && variants.includes(follow) ? follow : variants[0]!;
+  const other: Variant | null = side ? (variants.find((v) => v !== followed) ?? null) : null;
+  const tasks = snapshots[followed]?.snap?.tasks ?? NO_TASKS;
   const marks = useMemo<LineMark[]>(
     () =>
       tasks
@@ -67,47 +75,72 @@ export function LabAnimation(p: LabAnimationProps) {
     [tasks],
   );
 
-  const totalText = p.variants.map((v) => `${v}: ${formatNumber(p.totals[v] ?? 0)}`).join(', ');
+  const totalText = variants.map((v) => `${v}: ${formatNumber(lv.totals[v] ?? 0)}`).join(', ');
+  const Pane = animation.Pane;
 
   return (
     <section className="panel anim-panel" aria-labelledby="anim-heading">
       <div className="panel-head">
-        <h2 id="anim-heading">{p.heading}</h2>
+        <h2 id="anim-heading">{animation.heading}</h2>
         <span className="muted">space plays or pauses · ← → step · every frame re-runs the deterministic simulation to its step</span>
       </div>
-      {p.tooBig ? (
+      {tooBig ? (
         <div className="banner warn" data-testid="anim-refused" role="status">
           This configuration runs {totalText} steps. The animation replays the simulation up to each frame
           and stops at {formatNumber(p.maxAnimationSteps)} steps, so it is not animated; the metrics,
           heatmap and table below still use it.{' '}
-          <button type="button" className="small" onClick={p.onSmallConfig}>
+          <button type="button" className="small" onClick={lv.onSmallConfig}>
             back to the small configuration
           </button>
         </div>
       ) : (
         <Player
-          step={p.step}
-          maxStep={p.maxStep}
-          playing={p.playing}
-          speed={p.speed}
-          busy={p.stepper.busy || !p.ready}
-          disabled={!p.ready}
-          onPlay={p.onPlay}
-          onPause={p.onPause}
-          onStep={p.onStep}
-          onSeek={p.onSeek}
-          onSpeed={p.onSpeed}
+          step={step}
+          maxStep={lv.maxStep}
+          playing={lv.playing}
+          speed={lv.speed}
+          busy={stepper.busy || !lv.ready}
+          disabled={!lv.ready}
+          onPlay={lv.play}
+          onPause={lv.onPause}
+          onStep={lv.stepBy}
+          onSeek={lv.onScrub}
+          onSpeed={lv.setSpeed}
         />
       )}
       <div className={`anim-grid${side ? ' side' : ''}`}>
-        <div className={`queue-panes${side ? ' two' : ''}`}>{p.panes}</div>
+        <div className={`queue-panes${side ? ' two' : ''}`}>
+          {variants.map((v) => {
+            const parsed = snapshots[v];
+            const frame = stepper.frames[v];
+            return (
+              <div key={v} className="queue-pane">
+                {parsed?.snap && frame ? (
+                  <Pane
+                    snap={parsed.snap}
+                    variant={v}
+                    steps={frame.steps}
+                    name={`${animation.paneName}-${v}`}
+                    title={`${viewVariantLabel(v)} · step ${formatNumber(frame.step)}${frame.step < step ? ' (run ended)' : ''}`}
+                  />
+                ) : parsed?.error ? (
+                  <div className="banner error" data-testid="snapshot-error">
+                    {parsed.error}
+                  </div>
+                ) : (
+                  <div className="placeholder">{paneWaitText({ tooBig, failed })}</div>
+                )}
+              </div>
+            );
+          })}
+        </div>
         <div className="code-col">
           {side && (
             <div className="follow" role="radiogroup" aria-label="code pane follows">
               code follows:
-              {(['before', 'after'] as const).map((v) => (
+              {variants.map((v) => (
                 <label key={v} className="inline">
-                  <input type="radio" name="follow" checked={follow === v} onChange={() => setFollow(v)} /> {v}
+                  <input type="radio" name="follow" checked={followed === v} onChange={() => setFollow(v)} /> {v}
                 </label>
               ))}
             </div>
@@ -115,12 +148,12 @@ export function LabAnimation(p: LabAnimationProps) {
           <CodePane
             source={p.source}
             fileName={p.fileName}
-            activeLine={p.tooBig ? null : lastLine(p.stepper, followed)}
+            activeLine={tooBig ? null : lastLine(stepper, followed)}
             activeLabel={side ? followed : 'executing'}
-            secondaryLine={other && !p.tooBig ? lastLine(p.stepper, other) : null}
+            secondaryLine={other && !tooBig ? lastLine(stepper, other) : null}
             secondaryLabel={other ?? undefined}
-            marks={p.tooBig ? NO_MARKS : marks}
-            height={side ? 300 : (p.codeHeight ?? 520)}
+            marks={tooBig ? NO_MARKS : marks}
+            height={side ? 300 : (animation.codeHeight ?? 520)}
           />
         </div>
       </div>

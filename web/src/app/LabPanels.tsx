@@ -10,7 +10,7 @@ import { MetricsTable } from '../viz/metrics/MetricsTable';
 import { PaperSection, type PaperLabels } from './PaperSection';
 import { ParamControls } from './ParamControls';
 import type { LabData, Variant } from './simHooks';
-import { SEED_MAX, VARIANT_LABELS, VIEW_VARIANTS, type UrlIssue, type ViewVariant } from './urlState';
+import { SEED_MAX, SIDE, viewVariantLabel, viewVariants, type UrlIssue, type ViewVariant } from './urlState';
 
 export const UrlIssuesBanner = memo(function UrlIssuesBanner({ issues, onDismiss }: { issues: UrlIssue[]; onDismiss(): void }) {
   if (issues.length === 0) return null;
@@ -35,14 +35,48 @@ export interface RunPanelProps {
   specs: ParamSpec[];
   params: Record<string, number>;
   seed: number;
+  /** the lab's variants, in its order */
+  variants: readonly string[];
   variant: ViewVariant;
+  /** the two variants side by side shows */
+  pair: readonly [string, string];
   drafts: Record<string, string>;
   invalid: ReadonlySet<string>;
   runError: string | null;
   onDraft(name: string, text: string): void;
   onApply(): void;
   onVariant(v: ViewVariant): void;
+  /** choose the two variants side by side shows */
+  onPair(pair: readonly [string, string]): void;
   onReset(): void;
+}
+
+/** Which two of the lab's variants side by side shows, left and right; a variant is not offered against itself. */
+function PairPicker({ variants, pair, onPair }: Pick<RunPanelProps, 'variants' | 'pair' | 'onPair'>) {
+  const side = (k: 0 | 1, label: string) => (
+    <label className="param" title={`The variant shown on the ${label}`}>
+      <span className="param-name">{label}</span>
+      <select
+        data-testid={`variant-${k === 0 ? 'a' : 'b'}`}
+        value={pair[k]}
+        onChange={(e) => onPair(k === 0 ? [e.target.value, pair[1]] : [pair[0], e.target.value])}
+      >
+        {variants
+          .filter((v) => v !== pair[1 - k])
+          .map((v) => (
+            <option key={v} value={v}>
+              {v}
+            </option>
+          ))}
+      </select>
+    </label>
+  );
+  return (
+    <>
+      {side(0, 'left')}
+      {side(1, 'right')}
+    </>
+  );
 }
 
 /** The parameter controls, the run status and the run's error; unchanged while the animation plays. */
@@ -76,16 +110,19 @@ export const RunPanel = memo(function RunPanel(p: RunPanelProps) {
             onKeyDown={(e) => e.key === 'Enter' && p.onApply()}
           />
         </label>
-        <label className="param" title="Which code to run: before the patch, after it, or both side by side with the same parameters">
+        <label className="param" title="Which code to run: one variant of the kernel, or two side by side with the same parameters">
           <span className="param-name">variant</span>
-          <select data-testid="variant" value={p.variant} onChange={(e) => p.onVariant(e.target.value as ViewVariant)}>
-            {VIEW_VARIANTS.map((v) => (
+          <select data-testid="variant" value={p.variant} onChange={(e) => p.onVariant(e.target.value)}>
+            {viewVariants(p).map((v) => (
               <option key={v} value={v}>
-                {VARIANT_LABELS[v]}
+                {viewVariantLabel(v)}
               </option>
             ))}
           </select>
         </label>
+        {p.variant === SIDE && p.variants.length > 2 && (
+          <PairPicker variants={p.variants} pair={p.pair} onPair={p.onPair} />
+        )}
         <div className="param param-button">
           <button type="button" className="small" data-testid="reset" onClick={p.onReset} title="Back to the small configuration the animation starts from">
             small config
@@ -103,20 +140,28 @@ export const RunPanel = memo(function RunPanel(p: RunPanelProps) {
   );
 });
 
-export const MetricsPanel = memo(function MetricsPanel({ results }: { results: Partial<Record<Variant, RunResult>> }) {
+export const MetricsPanel = memo(function MetricsPanel({
+  variants,
+  results,
+}: {
+  variants: readonly Variant[];
+  results: Partial<Record<Variant, RunResult>>;
+}) {
   return (
     <section className="panel" aria-labelledby="metrics-heading">
       <div className="panel-head">
         <h2 id="metrics-heading">What the whole run cost</h2>
         <span className="muted">virtual time; the simulator's summary of each variant</span>
       </div>
-      <MetricsTable results={results} />
+      <MetricsTable variants={variants} results={results} />
     </section>
   );
 });
 
 export interface PaperPanelProps {
   lab: string;
+  /** the lab's variants, in its order */
+  variants: readonly string[];
   rows: LabData['rows'];
   specs: ParamSpec[];
   onUseParams(params: Record<string, number>): void;
@@ -131,7 +176,7 @@ export const PaperPanel = memo(function PaperPanel(p: PaperPanelProps) {
       <div className="panel-head">
         <h2 id="paper-heading">The mail's table, reproduced</h2>
       </div>
-      <PaperSection lab={p.lab} rows={p.rows} specs={p.specs} onUseParams={p.onUseParams} labels={p.labels} extra={p.extra} />
+      <PaperSection lab={p.lab} variants={p.variants} rows={p.rows} specs={p.specs} onUseParams={p.onUseParams} labels={p.labels} extra={p.extra} />
     </section>
   );
 });

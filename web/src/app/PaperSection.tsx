@@ -35,6 +35,8 @@ export interface PaperLabels {
 
 export interface PaperSectionProps {
   lab: string;
+  /** the lab's variants, in its order (the first unpatched, the last patched) */
+  variants: readonly string[];
   rows: PaperRows;
   specs: readonly ParamSpec[];
   onUseParams?: (params: Record<string, number>) => void;
@@ -43,7 +45,7 @@ export interface PaperSectionProps {
   extra?: (result: SweepResult | null) => ReactNode;
 }
 
-export function PaperSection({ lab, rows, specs, onUseParams, labels = {}, extra }: PaperSectionProps) {
+export function PaperSection({ lab, variants, rows, specs, onUseParams, labels = {}, extra }: PaperSectionProps) {
   const [result, setResult] = useState<SweepResult | null>(() => sweeps.get(lab) ?? null);
   const [progress, setProgress] = useState<SweepProgress | null>(null);
   const [running, setRunning] = useState(false);
@@ -51,14 +53,16 @@ export function PaperSection({ lab, rows, specs, onUseParams, labels = {}, extra
   const [elapsed, setElapsed] = useState<number | null>(null);
 
   const table = useMemo(() => buildPaperTable(rows, result), [rows, result]);
-  const groups = useMemo(() => barGroups(table), [table]);
+  const shown = result?.variants ?? variants;
+  const groups = useMemo(() => barGroups(table, shown), [table, shown]);
   /* what the sweep runs: the paper's rows, or the lab's own plan (which holds them) */
-  const points = useMemo(() => sweepPlan(lab, rows), [lab, rows]);
+  const points = useMemo(() => sweepPlan(rows, specs), [rows, specs]);
   const n = points.length;
   const unit = n === rows.rows.length ? 'row' : 'point';
   /* the seeds the worker's sweep runs by default; a finished sweep says its own */
   const seeds = result?.seeds ?? sweepSeeds();
-  const runs = 2 * n * seeds.length;
+  const runs = shown.length * n * seeds.length;
+  const variantText = shown.length === 2 ? `${shown[0]} and ${shown[1]}` : `in each of its ${shown.length} variants (${shown.join(', ')})`;
 
   const run = async () => {
     setRunning(true);
@@ -78,8 +82,8 @@ export function PaperSection({ lab, rows, specs, onUseParams, labels = {}, extra
   };
 
   const rowIndex = progress ? points.findIndex((p) => p.row === progress.row) + 1 : 0;
-  /* points whose every run is done: the runs of a point are 2 x seeds, in plan order */
-  const pointsDone = progress ? Math.floor(progress.done / (2 * seeds.length)) : 0;
+  /* points whose every run is done: the runs of a point are variants x seeds, in plan order */
+  const pointsDone = progress ? Math.floor(progress.done / (shown.length * seeds.length)) : 0;
   const c = rows.citation;
 
   return (
@@ -108,8 +112,8 @@ export function PaperSection({ lab, rows, specs, onUseParams, labels = {}, extra
         </label>
         <span className="muted">
           {n === rows.rows.length
-            ? `runs every row before and after the patch with seeds ${seeds.join(', ')} (${runs} simulations) in the background worker`
-            : `runs the mail's ${rows.rows.length} rows and the rest of the lab's sweep, ${n} points before and after the patch with seeds ${seeds.join(', ')} (${runs} simulations), in the background worker`}
+            ? `runs every row ${variantText} with seeds ${seeds.join(', ')} (${runs} simulations) in the background worker`
+            : `runs the mail's ${rows.rows.length} rows and the rest of the lab's sweep, ${n} points ${variantText} with seeds ${seeds.join(', ')} (${runs} simulations), in the background worker`}
         </span>
       </div>
       {error && (
@@ -127,6 +131,7 @@ export function PaperSection({ lab, rows, specs, onUseParams, labels = {}, extra
       </p>
       <PaperTable
         rows={rows}
+        variants={shown}
         table={table}
         specs={specs}
         onUseParams={onUseParams}
@@ -136,7 +141,7 @@ export function PaperSection({ lab, rows, specs, onUseParams, labels = {}, extra
       />
       <p className="muted small-text" data-testid="significance-note">
         The simulator's figures are the median of seeds {seeds.join(', ')}, with the lowest and highest seed's under
-        them. A change is marked <b>significant</b> only when the before and after ranges do not overlap; where they
+        them. A change ({shown[0]} to {shown[shown.length - 1]}) is marked <b>significant</b> only when their ranges do not overlap; where they
         overlap, the seed moves the result as much as the patch does, and the change reads <b>within seed noise</b>. A
         seed changes only the simulation's random choices, which is less than all that changes between two runs on a
         real machine: significant here means that the patch moves the simulation more than its seed does, not that a
@@ -145,6 +150,7 @@ export function PaperSection({ lab, rows, specs, onUseParams, labels = {}, extra
       </p>
       <PaperChart
         groups={groups}
+        variants={shown}
         unit={rows.unit}
         name={`${lab}-paper-chart`}
         title={labels.chartTitle}

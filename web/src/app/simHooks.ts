@@ -5,15 +5,20 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { getSim, type SimClient } from '../core/client';
-import type { PaperRows, ParamSpec, RunOutput, Step } from '../core/types';
+import type { LabInfo, PaperRows, ParamSpec, RunOutput, Step } from '../core/types';
 
-export type Variant = 'before' | 'after';
+/** A variant's name, as the lab declares it in C (jc_labs_json). */
+export type Variant = string;
 
 export function errorText(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
 export interface LabData {
+  /** what the lab declares in C (jc_labs_json): id, title, variants, step kinds */
+  info: LabInfo;
+  /** the lab's variants in its order: the first is the kernel without the patch, the last the patched one */
+  variants: string[];
   specs: ParamSpec[];
   rows: PaperRows;
   source: string;
@@ -24,11 +29,11 @@ const labCache = new Map<string, Promise<LabData>>();
 function loadLab(sim: SimClient, lab: string): Promise<LabData> {
   let p = labCache.get(lab);
   if (!p) {
-    p = Promise.all([sim.params(lab), sim.rows(lab), sim.source(lab)]).then(([specs, rows, source]) => ({
-      specs,
-      rows,
-      source,
-    }));
+    p = Promise.all([sim.labs(), sim.params(lab), sim.rows(lab), sim.source(lab)]).then(([labs, specs, rows, source]) => {
+      const info = labs.find((l) => l.id === lab);
+      if (!info || info.variants.length === 0) throw new Error(`the simulator has no lab ${lab} with variants`);
+      return { info, variants: info.variants, specs, rows, source };
+    });
     p.catch(() => labCache.delete(lab));
     labCache.set(lab, p);
   }

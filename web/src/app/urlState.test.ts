@@ -1,34 +1,38 @@
 import { describe, expect, it } from 'vitest';
 import type { ParamSpec } from '../core/types';
-import { defaultViewState, parseLabQuery, serializeLabQuery } from './urlState';
+import { defaultViewState, parseLabQuery, serializeLabQuery, shownVariants, viewVariants } from './urlState';
 
 const specs: ParamSpec[] = [
   { name: 'ways', type: 'int', unit: 'threads', min: 1, max: 64, default: 16, help: '' },
   { name: 'files', type: 'int', unit: 'files', min: 1, max: 16384, default: 64, help: '' },
 ];
 
+const lab = { specs, variants: ['before', 'after'] };
+const PAIR = ['before', 'after'] as const;
+
 describe('defaultViewState', () => {
   it('takes the preset where it is in range, else the table default', () => {
-    const d = defaultViewState(specs, { ways: 4, files: 99999, other: 3 });
+    const d = defaultViewState(lab, { ways: 4, files: 99999, other: 3 });
     expect(d.params).toEqual({ ways: 4, files: 64 });
     expect(d.variant).toBe('before');
+    expect(d.pair).toEqual(PAIR);
     expect(d.step).toBe(1);
   });
 });
 
 describe('parseLabQuery', () => {
-  const defaults = defaultViewState(specs, { ways: 4, files: 8 });
+  const defaults = defaultViewState(lab, { ways: 4, files: 8 });
 
   it('restores a full view', () => {
     const q = new URLSearchParams('variant=side&ways=8&files=16&seed=7&step=120');
-    const { state, issues } = parseLabQuery(q, specs, defaults);
+    const { state, issues } = parseLabQuery(q, lab, defaults);
     expect(issues).toEqual([]);
-    expect(state).toEqual({ variant: 'side', params: { ways: 8, files: 16 }, seed: 7, step: 120 });
+    expect(state).toEqual({ variant: 'side', pair: PAIR, params: { ways: 8, files: 16 }, seed: 7, step: 120 });
   });
 
   it('falls back per value and names the allowed range', () => {
     const q = new URLSearchParams('variant=sideways&ways=abc&files=99999&seed=-1&step=x');
-    const { state, issues } = parseLabQuery(q, specs, defaults);
+    const { state, issues } = parseLabQuery(q, lab, defaults);
     expect(state).toEqual(defaults);
     expect(issues.map((i) => i.key)).toEqual(['variant', 'ways', 'files', 'seed', 'step']);
     expect(issues[0].message).toContain('before, after, side');
@@ -38,17 +42,17 @@ describe('parseLabQuery', () => {
 
   it('rejects fractions and reports unknown keys', () => {
     const q = new URLSearchParams('ways=2.5&bogus=1');
-    const { state, issues } = parseLabQuery(q, specs, defaults);
+    const { state, issues } = parseLabQuery(q, lab, defaults);
     expect(state.params.ways).toBe(4);
     expect(issues).toHaveLength(2);
     expect(issues[1].message).toContain('bogus=1 is not a parameter');
   });
 
   it('round-trips through serializeLabQuery', () => {
-    const s = { variant: 'after' as const, params: { ways: 2, files: 3 }, seed: 9, step: 5 };
-    const q = new URLSearchParams(serializeLabQuery(s, specs));
+    const s = { variant: 'after', pair: PAIR, params: { ways: 2, files: 3 }, seed: 9, step: 5 };
+    const q = new URLSearchParams(serializeLabQuery(s, lab));
     expect(q.toString()).toBe('variant=after&ways=2&files=3&seed=9&step=5');
-    expect(parseLabQuery(q, specs, defaults).state).toEqual(s);
+    expect(parseLabQuery(q, lab, defaults).state).toEqual(s);
   });
 });
 
@@ -57,29 +61,75 @@ describe('a choice parameter in the URL', () => {
     { name: 'fs', type: 'choice', unit: '', min: 0, max: 1, default: 0, default_name: 'ext4', choices: ['ext4', 'btrfs'], help: '' },
     ...specs,
   ];
-  const defaults = defaultViewState(withFs, { ways: 4 });
+  const withFsLab = { specs: withFs, variants: ['before', 'after'] };
+  const defaults = defaultViewState(withFsLab, { ways: 4 });
 
   it('is read from its name, or from its index', () => {
     for (const fs of ['btrfs', '1']) {
-      const { state, issues } = parseLabQuery(new URLSearchParams(`fs=${fs}&ways=8`), withFs, defaults);
+      const { state, issues } = parseLabQuery(new URLSearchParams(`fs=${fs}&ways=8`), withFsLab, defaults);
       expect(issues).toEqual([]);
       expect(state.params).toEqual({ fs: 1, ways: 8, files: 64 });
     }
-    expect(parseLabQuery(new URLSearchParams('fs=ext4'), withFs, defaults).state.params.fs).toBe(0);
+    expect(parseLabQuery(new URLSearchParams('fs=ext4'), withFsLab, defaults).state.params.fs).toBe(0);
   });
 
   it('is written by its name, and round-trips', () => {
-    const s = { variant: 'before' as const, params: { fs: 1, ways: 2, files: 3 }, seed: 1, step: 1 };
-    const q = new URLSearchParams(serializeLabQuery(s, withFs));
+    const s = { variant: 'before', pair: PAIR, params: { fs: 1, ways: 2, files: 3 }, seed: 1, step: 1 };
+    const q = new URLSearchParams(serializeLabQuery(s, withFsLab));
     expect(q.toString()).toBe('variant=before&fs=btrfs&ways=2&files=3&seed=1&step=1');
-    expect(parseLabQuery(q, withFs, defaults).state).toEqual(s);
+    expect(parseLabQuery(q, withFsLab, defaults).state).toEqual(s);
   });
 
   it('falls back to its default on a name it does not have, listing the names', () => {
     for (const fs of ['xfs', '7', 'BTRFS', '']) {
-      const { state, issues } = parseLabQuery(new URLSearchParams({ fs }), withFs, defaults);
+      const { state, issues } = parseLabQuery(new URLSearchParams({ fs }), withFsLab, defaults);
       expect(state.params.fs).toBe(0);
       expect(issues).toEqual([{ key: 'fs', value: fs, message: `fs=${fs} is unknown; allowed ext4, btrfs (using ext4)` }]);
     }
+  });
+});
+
+describe('a lab of more than two variants', () => {
+  const six = { specs, variants: ['baseline', 'es-cache', 'es-slist', 'es-ilist', 'es-gc', 'upstream'] };
+  const defaults = defaultViewState(six, {});
+
+  it('starts on its first variant, side by side pairs its first and last', () => {
+    expect(defaults.variant).toBe('baseline');
+    expect(defaults.pair).toEqual(['baseline', 'upstream']);
+    expect(viewVariants(six)).toEqual([...six.variants, 'side']);
+    expect(shownVariants(defaults)).toEqual(['baseline']);
+    expect(shownVariants({ ...defaults, variant: 'side' })).toEqual(['baseline', 'upstream']);
+  });
+
+  it('takes any of its variants, and the two side by side from a and b', () => {
+    const one = parseLabQuery(new URLSearchParams('variant=es-slist'), six, defaults);
+    expect(one.issues).toEqual([]);
+    expect(shownVariants(one.state)).toEqual(['es-slist']);
+    const q = new URLSearchParams('variant=side&a=es-cache&b=es-gc&ways=3');
+    const { state, issues } = parseLabQuery(q, six, defaults);
+    expect(issues).toEqual([]);
+    expect(state).toMatchObject({ variant: 'side', pair: ['es-cache', 'es-gc'] });
+    expect(shownVariants(state)).toEqual(['es-cache', 'es-gc']);
+  });
+
+  it('writes a and b side by side, and round-trips', () => {
+    const s = { ...defaults, variant: 'side', pair: ['es-gc', 'baseline'] as const };
+    const q = new URLSearchParams(serializeLabQuery(s, six));
+    expect(q.toString()).toBe('variant=side&a=es-gc&b=baseline&ways=16&files=64&seed=1&step=1');
+    expect(parseLabQuery(q, six, defaults).state).toEqual(s);
+    expect(new URLSearchParams(serializeLabQuery({ ...s, variant: 'es-gc' }, six)).has('a')).toBe(false);
+  });
+
+  it('refuses a variant it does not have, and the same variant twice, naming what is allowed', () => {
+    const bad = parseLabQuery(new URLSearchParams('variant=after&a=es-zz'), six, defaults);
+    expect(bad.state.variant).toBe('baseline');
+    expect(bad.state.pair).toEqual(['baseline', 'upstream']);
+    expect(bad.issues.map((i) => i.message)).toEqual([
+      'variant=after is unknown; allowed: baseline, es-cache, es-slist, es-ilist, es-gc, upstream, side (using baseline)',
+      'a=es-zz is unknown; allowed: baseline, es-cache, es-slist, es-ilist, es-gc, upstream (using baseline)',
+    ]);
+    const same = parseLabQuery(new URLSearchParams('variant=side&a=es-gc&b=es-gc'), six, defaults);
+    expect(same.state.pair).toEqual(['baseline', 'upstream']);
+    expect(same.issues[0]?.message).toContain('are the same variant');
   });
 });

@@ -2,6 +2,11 @@
  * A lab view's state as it lives in the URL:
  *   #/lab/fast-commit?variant=before&ways=4&files=8&seed=1&step=120
  *   #/lab/inode-hash?fs=btrfs&threads=8
+ *   #/lab/extent-status?variant=side&a=baseline&b=es-gc
+ *
+ * The variant is one the lab declares (jc_labs_json) or `side`: two of them
+ * side by side, `a` and `b`, by default the first and the last (the kernel
+ * without the patch and with it). A lab of two variants leaves a and b out.
  *
  * A choice parameter is written by its name and read from its name or its
  * index (fs=btrfs, fs=1). Parsing is strict (zod) but forgiving: every bad
@@ -12,13 +17,29 @@ import { z } from 'zod';
 import { allowedText, paramNumber, paramText } from '../core/params';
 import type { ParamSpec } from '../core/types';
 
-export const VIEW_VARIANTS = ['before', 'after', 'side'] as const;
-export type ViewVariant = (typeof VIEW_VARIANTS)[number];
-export const VARIANT_LABELS: Record<ViewVariant, string> = {
-  before: 'before the patch',
-  after: 'after the patch',
-  side: 'side by side',
-};
+/** The view that shows two of the lab's variants side by side. */
+export const SIDE = 'side';
+/** One of the lab's variants, or SIDE. */
+export type ViewVariant = string;
+
+/** What the URL state needs to know of a lab: its parameter table and its variants (LabData fits). */
+export interface LabShape {
+  specs: readonly ParamSpec[];
+  /** the lab's variants in its order: the first unpatched, the last patched */
+  variants: readonly string[];
+}
+
+/** Every value `variant=` takes for a lab: its variants, then side. */
+export function viewVariants(lab: Pick<LabShape, 'variants'>): string[] {
+  return lab.variants.length > 1 ? [...lab.variants, SIDE] : [...lab.variants];
+}
+
+/** What the variant selector calls a view. */
+export function viewVariantLabel(v: ViewVariant): string {
+  if (v === SIDE) return 'side by side';
+  if (v === 'before' || v === 'after') return `${v} the patch`;
+  return v;
+}
 
 export const SEED_MAX = 4294967295;
 /** Steps count from 1: step k shows the model right after its k-th step. */
@@ -27,6 +48,8 @@ export const STEP_MAX = Number.MAX_SAFE_INTEGER;
 
 export interface LabViewState {
   variant: ViewVariant;
+  /** the two variants the side-by-side view shows, left then right */
+  pair: readonly [string, string];
   params: Record<string, number>;
   seed: number;
   step: number;
@@ -43,17 +66,21 @@ export interface UrlIssue {
  * page's preset wherever the preset names a known parameter and lies in its
  * range (a lab may want a smaller configuration to animate).
  */
-export function defaultViewState(
-  specs: readonly ParamSpec[],
-  preset: Record<string, number> = {},
-  variant: ViewVariant = 'before',
-): LabViewState {
+export function defaultViewState(lab: LabShape, preset: Record<string, number> = {}): LabViewState {
   const params: Record<string, number> = {};
-  for (const s of specs) {
+  for (const s of lab.specs) {
     const p = preset[s.name];
     params[s.name] = p !== undefined && p >= s.min && p <= s.max ? p : s.default;
   }
-  return { variant, params, seed: 1, step: STEP_MIN };
+  const first = lab.variants[0];
+  const last = lab.variants[lab.variants.length - 1];
+  if (first === undefined || last === undefined) throw new RangeError('a lab declares at least one variant');
+  return { variant: first, pair: [first, last], params, seed: 1, step: STEP_MIN };
+}
+
+/** The variants a view shows: one, or side by side its pair. */
+export function shownVariants(view: Pick<LabViewState, 'variant' | 'pair'>): string[] {
+  return view.variant === SIDE ? [...view.pair] : [view.variant];
 }
 
 type FieldResult = { ok: true; value: number } | { ok: false; reason: string };
@@ -79,33 +106,40 @@ function rangeText(min: number, max: number, unit = ''): string {
   return `${min}..${max}${unit ? ` ${unit}` : ''}`;
 }
 
-const VariantSchema = z.enum(VIEW_VARIANTS);
-
 /** Parses a lab page's query; unknown or bad values become issues. */
 export function parseLabQuery(
   query: URLSearchParams,
-  specs: readonly ParamSpec[],
+  lab: LabShape,
   defaults: LabViewState,
 ): { state: LabViewState; issues: UrlIssue[] } {
+  const { specs } = lab;
   const issues: UrlIssue[] = [];
   const state: LabViewState = {
     variant: defaults.variant,
+    pair: defaults.pair,
     params: { ...defaults.params },
     seed: defaults.seed,
     step: defaults.step,
   };
 
-  const variant = query.get('variant');
-  if (variant !== null) {
-    const r = VariantSchema.safeParse(variant);
-    if (r.success) state.variant = r.data;
-    else
-      issues.push({
-        key: 'variant',
-        value: variant,
-        message: `variant=${variant} is unknown; allowed: ${VIEW_VARIANTS.join(', ')} (using ${defaults.variant})`,
-      });
-  }
+  const oneOf = (key: string, allowed: readonly string[], def: string): string => {
+    const raw = query.get(key);
+    if (raw === null) return def;
+    const r = z.enum(allowed as [string, ...string[]]).safeParse(raw);
+    if (r.success) return r.data;
+    issues.push({ key, value: raw, message: `${key}=${raw} is unknown; allowed: ${allowed.join(', ')} (using ${def})` });
+    return def;
+  };
+  state.variant = oneOf('variant', viewVariants(lab), defaults.variant);
+  const a = oneOf('a', lab.variants, defaults.pair[0]);
+  const b = oneOf('b', lab.variants, defaults.pair[1]);
+  if (a !== b) state.pair = [a, b];
+  else
+    issues.push({
+      key: 'b',
+      value: b,
+      message: `a=${a} and b=${b} are the same variant; side by side shows two (using a=${defaults.pair[0]}, b=${defaults.pair[1]})`,
+    });
 
   const numeric = (key: string, min: number, max: number, def: number, unit = '') => {
     const raw = query.get(key);
@@ -140,7 +174,7 @@ export function parseLabQuery(
   state.seed = numeric('seed', 0, SEED_MAX, defaults.seed);
   state.step = numeric('step', STEP_MIN, STEP_MAX, defaults.step);
 
-  const known = new Set(['variant', 'seed', 'step', ...specs.map((s) => s.name)]);
+  const known = new Set(['variant', 'a', 'b', 'seed', 'step', ...specs.map((s) => s.name)]);
   for (const [key, value] of query) {
     if (!known.has(key))
       issues.push({
@@ -152,12 +186,15 @@ export function parseLabQuery(
   return { state, issues };
 }
 
-/** The query pairs for a state: variant, the parameters in table order (a choice by its name), seed, step. */
-export function serializeLabQuery(
-  state: LabViewState,
-  specs: readonly ParamSpec[],
-): [string, string][] {
+/**
+ * The query pairs for a state: variant (side by side with its a and b when
+ * the lab has more than two variants to choose from), the parameters in
+ * table order (a choice by its name), seed, step.
+ */
+export function serializeLabQuery(state: LabViewState, lab: LabShape): [string, string][] {
+  const { specs } = lab;
   const out: [string, string][] = [['variant', state.variant]];
+  if (state.variant === SIDE && lab.variants.length > 2) out.push(['a', state.pair[0]], ['b', state.pair[1]]);
   for (const s of specs) {
     const v = state.params[s.name];
     if (v !== undefined) out.push([s.name, paramText(s, v)]);

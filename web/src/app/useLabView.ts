@@ -1,13 +1,13 @@
 /**
  * The state of a lab page, the same for every lab: the view (variant,
  * parameters, seed, step) kept in the URL, parameter drafts checked by the
- * simulator before they apply, the full runs behind metrics and heatmaps,
+ * simulator before they apply (useParamDrafts), the full runs behind metrics and heatmaps,
  * the animation's frames and its playback clock, and the player's keys.
  *
  * The handlers it returns keep their identity while the animation plays, so
  * that a page's memoized parts stay put from one frame to the next.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { getSim } from '../core/client';
 import { paramNumber } from '../core/params';
 import type { ParamValue, RunResult } from '../core/types';
@@ -20,6 +20,7 @@ import {
   parseLabQuery,
   SEED_MAX,
   serializeLabQuery,
+  shownVariants,
   type LabViewState,
   type UrlIssue,
   type ViewVariant,
@@ -51,6 +52,8 @@ export interface LabView {
   /** back to the preset */
   onSmallConfig(): void;
   setVariant(v: ViewVariant): void;
+  /** the two variants side by side shows */
+  setPair(pair: readonly [string, string]): void;
 
   runs: FullRuns;
   heatBuckets: number;
@@ -76,24 +79,17 @@ export interface LabView {
   onScrub(s: number): void;
 }
 
-export function variantsOf(v: ViewVariant): Variant[] {
-  return v === 'side' ? ['before', 'after'] : [v];
-}
-
 export function useLabView({ lab, data, preset, maxAnimationSteps }: LabViewOptions): LabView {
   const { specs } = data;
   const path = `/lab/${lab}`;
-  const defaults = useMemo(() => defaultViewState(specs, preset), [specs, preset]);
-  const [initial] = useState(() => parseLabQuery(parseHash(window.location.hash).query, specs, defaults));
+  const defaults = useMemo(() => defaultViewState(data, preset), [data, preset]);
+  const [initial] = useState(() => parseLabQuery(parseHash(window.location.hash).query, data, defaults));
   const [view, setView] = useState<LabViewState>(initial.state);
   const [urlIssues, setUrlIssues] = useState<UrlIssue[]>(initial.issues);
   const stepFromUrl = useRef(parseHash(window.location.hash).query.has('step'));
 
   // ---- parameter drafts: typed or chosen values are checked by the simulator before they apply
-  const [drafts, setDrafts] = useState<Record<string, string>>({});
-  const [invalid, setInvalid] = useState<ReadonlySet<string>>(new Set());
-  const [paramError, setParamError] = useState<string | null>(null);
-  const applySeq = useRef(0);
+  const { drafts, invalid, paramError, onDraft, onApply, clearDrafts } = useParamDrafts(lab, specs, view, setView);
 
   // Someone edited the URL or followed a link to this page: restore from it.
   // (The page's own URL updates use replaceState and fire no hashchange.)
@@ -105,12 +101,12 @@ export function useLabView({ lab, data, preset, maxAnimationSteps }: LabViewOpti
     const { path: p, query } = parseHash(loc.hash);
     const route = matchRoute(p);
     if (route.name !== 'lab' || route.id !== lab) return;
-    const r = parseLabQuery(query, specs, defaults);
+    const r = parseLabQuery(query, data, defaults);
     setView(r.state);
     setUrlIssues(r.issues);
-    setDrafts({});
+    clearDrafts();
     stepFromUrl.current = query.has('step');
-  }, [loc.changes, loc.hash, specs, defaults, lab]);
+  }, [loc.changes, loc.hash, data, defaults, lab, clearDrafts]);
 
   // ---- playback state
   const [playing, setPlaying] = useState(false);
@@ -120,7 +116,7 @@ export function useLabView({ lab, data, preset, maxAnimationSteps }: LabViewOpti
   const urlTimer = useRef<number | null>(null);
   const pendingHash = useRef('');
   useEffect(() => {
-    pendingHash.current = buildHash(path, serializeLabQuery(view, specs));
+    pendingHash.current = buildHash(path, serializeLabQuery(view, data));
     const write = () => {
       urlTimer.current = null;
       replaceHash(pendingHash.current);
@@ -131,7 +127,7 @@ export function useLabView({ lab, data, preset, maxAnimationSteps }: LabViewOpti
     } else if (urlTimer.current === null) {
       urlTimer.current = window.setTimeout(write, 500);
     }
-  }, [view, specs, playing, path]);
+  }, [view, data, playing, path]);
   useEffect(
     () => () => {
       if (urlTimer.current !== null) window.clearTimeout(urlTimer.current);
@@ -139,83 +135,16 @@ export function useLabView({ lab, data, preset, maxAnimationSteps }: LabViewOpti
     [],
   );
 
-  const applyDrafts = useCallback(
-    async (d: Record<string, string>) => {
-      const names = Object.keys(d);
-      if (!names.length) return;
-      let seed = view.seed;
-      if (d.seed !== undefined) {
-        const text = d.seed.trim();
-        if (!/^[+-]?\d+$/.test(text)) {
-          setInvalid(new Set(['seed']));
-          setParamError(`seed: “${text}” is not an integer`);
-          return;
-        }
-        seed = Number(text);
-        if (seed < 0 || seed > SEED_MAX) {
-          setInvalid(new Set(['seed']));
-          setParamError(`seed: ${seed} is out of range 0..${SEED_MAX}`);
-          return;
-        }
-      }
-      const drafted = names.filter((n) => n !== 'seed');
-      /* the applied values with each draft's text in place, for the simulator to judge */
-      const request: Record<string, ParamValue> = { ...view.params };
-      for (const n of drafted) request[n] = d[n].trim();
-      const seq = ++applySeq.current;
-      try {
-        const check = await getSim().checkParams(lab, request);
-        if (seq !== applySeq.current) return;
-        if (!check.ok) {
-          const named = check.param !== null ? [check.param] : check.params.filter((n) => drafted.includes(n));
-          setInvalid(new Set(named.length ? named : drafted));
-          setParamError(check.message);
-          return;
-        }
-        const params = { ...view.params };
-        for (const n of drafted) {
-          const spec = specs.find((s) => s.name === n);
-          const value = spec ? paramNumber(spec, request[n]!) : null;
-          if (value === null) throw new Error(`parameter ${n}: the simulator took “${d[n]}”, which the page cannot read`);
-          params[n] = value;
-        }
-        setView((v) => ({ ...v, params, seed }));
-        setDrafts((cur) => {
-          const next = { ...cur };
-          for (const n of names) if (next[n] === d[n]) delete next[n];
-          return next;
-        });
-        setInvalid(new Set());
-        setParamError(null);
-      } catch (e) {
-        if (seq !== applySeq.current) return;
-        setInvalid(new Set(drafted));
-        setParamError(errorText(e));
-      }
-    },
-    [view.params, view.seed, lab, specs],
-  );
-
-  useEffect(() => {
-    if (!Object.keys(drafts).length) return;
-    const t = window.setTimeout(() => void applyDrafts(drafts), 350);
-    return () => window.clearTimeout(t);
-  }, [drafts, applyDrafts]);
-
-  const onDraft = useCallback((name: string, text: string) => setDrafts((d) => ({ ...d, [name]: text })), []);
-  const onApply = useCallback(() => void applyDrafts(drafts), [applyDrafts, drafts]);
-
   const setParams = useCallback((params: Record<string, number>) => {
-    setDrafts({});
-    setInvalid(new Set());
-    setParamError(null);
+    clearDrafts();
     setPlaying(false);
     setView((v) => ({ ...v, params: { ...v.params, ...params }, step: 1 }));
-  }, []);
+  }, [clearDrafts]);
   const onSmallConfig = useCallback(() => setParams(defaults.params), [setParams, defaults.params]);
 
   // ---- runs
-  const variants = useMemo(() => variantsOf(view.variant), [view.variant]);
+  const { variant: shownVariant, pair } = view;
+  const variants = useMemo(() => shownVariants({ variant: shownVariant, pair }), [shownVariant, pair]);
   const [heatBuckets, setHeatBuckets] = useState(120);
   const runs = useFullRuns(lab, variants, view.params, view.seed, heatBuckets);
   const ready = !runs.running && variants.every((v) => runs.outputs[v]);
@@ -303,6 +232,7 @@ export function useLabView({ lab, data, preset, maxAnimationSteps }: LabViewOpti
   });
 
   const setVariant = useCallback((variant: ViewVariant) => setView((v) => ({ ...v, variant })), []);
+  const setPair = useCallback((pair: readonly [string, string]) => setView((v) => ({ ...v, pair })), []);
   const onPause = useCallback(() => setPlaying(false), []);
   const onScrub = useCallback(
     (s: number) => {
@@ -334,6 +264,7 @@ export function useLabView({ lab, data, preset, maxAnimationSteps }: LabViewOpti
     setParams,
     onSmallConfig,
     setVariant,
+    setPair,
     runs,
     heatBuckets,
     setHeatBuckets,
@@ -363,10 +294,98 @@ function resultsOf(variants: readonly Variant[], outputs: FullRuns['outputs']): 
 export function useParsedFrames<T>(frames: Stepper['frames'], parse: (raw: unknown) => T): Partial<Record<Variant, T>> {
   return useMemo(() => {
     const out: Partial<Record<Variant, T>> = {};
-    for (const v of ['before', 'after'] as const) {
-      const f = frames[v];
-      if (f) out[v] = parse(f.snapshot);
-    }
+    for (const [v, f] of Object.entries(frames)) if (f) out[v] = parse(f.snapshot);
     return out;
   }, [frames, parse]);
+}
+
+/**
+ * Parameter drafts: the text typed or chosen in a control, checked by the
+ * simulator (checkParams) a moment after the last change or at once on
+ * apply, then applied to the view; a refused draft marks its parameter
+ * and keeps the simulator's message.
+ */
+export function useParamDrafts(
+  lab: string,
+  specs: LabData['specs'],
+  view: LabViewState,
+  setView: Dispatch<SetStateAction<LabViewState>>,
+) {
+  const [drafts, setDrafts] = useState<Record<string, string>>({});
+  const [invalid, setInvalid] = useState<ReadonlySet<string>>(new Set());
+  const [paramError, setParamError] = useState<string | null>(null);
+  const applySeq = useRef(0);
+
+  const applyDrafts = useCallback(
+    async (d: Record<string, string>) => {
+      const names = Object.keys(d);
+      if (!names.length) return;
+      let seed = view.seed;
+      if (d.seed !== undefined) {
+        const text = d.seed.trim();
+        if (!/^[+-]?\d+$/.test(text)) {
+          setInvalid(new Set(['seed']));
+          setParamError(`seed: “${text}” is not an integer`);
+          return;
+        }
+        seed = Number(text);
+        if (seed < 0 || seed > SEED_MAX) {
+          setInvalid(new Set(['seed']));
+          setParamError(`seed: ${seed} is out of range 0..${SEED_MAX}`);
+          return;
+        }
+      }
+      const drafted = names.filter((n) => n !== 'seed');
+      /* the applied values with each draft's text in place, for the simulator to judge */
+      const request: Record<string, ParamValue> = { ...view.params };
+      for (const n of drafted) request[n] = d[n].trim();
+      const seq = ++applySeq.current;
+      try {
+        const check = await getSim().checkParams(lab, request);
+        if (seq !== applySeq.current) return;
+        if (!check.ok) {
+          const named = check.param !== null ? [check.param] : check.params.filter((n) => drafted.includes(n));
+          setInvalid(new Set(named.length ? named : drafted));
+          setParamError(check.message);
+          return;
+        }
+        const params = { ...view.params };
+        for (const n of drafted) {
+          const spec = specs.find((s) => s.name === n);
+          const value = spec ? paramNumber(spec, request[n]!) : null;
+          if (value === null) throw new Error(`parameter ${n}: the simulator took “${d[n]}”, which the page cannot read`);
+          params[n] = value;
+        }
+        setView((v) => ({ ...v, params, seed }));
+        setDrafts((cur) => {
+          const next = { ...cur };
+          for (const n of names) if (next[n] === d[n]) delete next[n];
+          return next;
+        });
+        setInvalid(new Set());
+        setParamError(null);
+      } catch (e) {
+        if (seq !== applySeq.current) return;
+        setInvalid(new Set(drafted));
+        setParamError(errorText(e));
+      }
+    },
+    [view.params, view.seed, lab, specs],
+  );
+
+  useEffect(() => {
+    if (!Object.keys(drafts).length) return;
+    const t = window.setTimeout(() => void applyDrafts(drafts), 350);
+    return () => window.clearTimeout(t);
+  }, [drafts, applyDrafts]);
+
+  const onDraft = useCallback((name: string, text: string) => setDrafts((d) => ({ ...d, [name]: text })), []);
+  const onApply = useCallback(() => void applyDrafts(drafts), [applyDrafts, drafts]);
+
+  const clearDrafts = useCallback(() => {
+    setDrafts({});
+    setInvalid(new Set());
+    setParamError(null);
+  }, []);
+  return { drafts, invalid, paramError, onDraft, onApply, clearDrafts };
 }

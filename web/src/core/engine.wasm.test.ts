@@ -5,7 +5,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from './engine';
 import { loadEngine } from './node';
-import { CPU_STATES, FcSnapshot, SimError } from './types';
+import { FcSnapshot } from '../labs/fast-commit/schema';
+import { CPU_STATES, SimError } from './types';
 
 let engine: Engine;
 

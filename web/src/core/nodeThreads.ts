@@ -11,7 +11,7 @@ import { parentPort, Worker, workerData } from 'node:worker_threads';
 import { failureOf, replyOf, unwrap, type Reply } from './protocol';
 import type { Engine } from './engine';
 import { loadEngine, wasmBuildDir } from './node';
-import { sweep, sweepPlan, sweepSeeds, type SweepProgressFn, type SweepResult } from './sweep';
+import { sweep, sweepPlan, sweepRunCount, sweepSeeds, type SweepProgressFn, type SweepResult } from './sweep';
 import type { RunRequest, RunResult } from './types';
 
 export interface SimThreads {
@@ -131,12 +131,12 @@ export function startSimThreads(count: number, dir: string = wasmBuildDir()): Si
  * only reading the plan and gathering the results.
  */
 export async function sweepOnThreads(
-  engine: Pick<Engine, 'rows' | 'result'>,
+  engine: Pick<Engine, 'labs' | 'params' | 'rows' | 'result'>,
   lab: string,
   onProgress?: SweepProgressFn,
   seeds: readonly number[] = sweepSeeds(),
 ): Promise<SweepResult> {
-  const lanes = threadsFor(sweepPlan(lab, engine.rows(lab)).length * 2 * seeds.length);
+  const lanes = threadsFor(sweepRunCount(engine, lab, sweepPlan(engine.rows(lab), engine.params(lab)).length, seeds.length));
   if (lanes === 1) return sweep(engine, lab, onProgress, { seeds });
   const threads = startSimThreads(lanes);
   try {

@@ -7,8 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FC_STEP_ARGS } from '../labs/fast-commit/steps';
-import { IH_STEP_ARGS } from '../viz/hashtable/hashtable';
-import { WALK_KINDS } from '../viz/queues/queues';
+import { IH_STEP_ARGS } from '../labs/inode-hash/hashtable';
+import { WALK_KINDS } from '../labs/fast-commit/queues';
 import type { Engine } from './engine';
 import { loadEngine } from './node';
 import { contractProblems, type StepContract } from './steps';
@@ -40,10 +40,10 @@ const VIEWS: { lab: string; contract: StepContract; files: string[]; more?: Iter
   {
     lab: 'fast-commit',
     contract: FC_STEP_ARGS,
-    files: ['../viz/queues/queues.ts', '../viz/queues/QueuesView.tsx'],
+    files: ['../labs/fast-commit/queues.ts', '../labs/fast-commit/QueuesView.tsx'],
     more: WALK_KINDS,
   },
-  { lab: 'inode-hash', contract: IH_STEP_ARGS, files: ['../viz/hashtable/hashtable.ts', '../viz/hashtable/HashTableView.tsx'] },
+  { lab: 'inode-hash', contract: IH_STEP_ARGS, files: ['../labs/inode-hash/hashtable.ts', '../labs/inode-hash/HashTableView.tsx'] },
 ];
 
 describe('the step contract', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { wrapModule } from './engine';
 import {
-  INODE_HASH_THREADS,
-  inodeHashPlan,
+  endRuns,
+  endVariants,
   paperPlan,
   paperSpread,
   paperValue,
@@ -15,9 +15,22 @@ import {
   type SweepProgress,
 } from './sweep';
 import { FAKE, fakeJson, fakeModule } from './testing/fakeModule';
-import type { PaperRows } from './types';
+import { ParamSpec, type PaperRows } from './types';
 
-/** The inode-hash table's shape: one row per file system at the mail's 20 threads. */
+/** The fake lab's parameter table, checked as the engine checks it. */
+const FAKE_SPECS = ParamSpec.array().parse(FAKE.params);
+
+/** The thread counts the inode-hash table sweeps. */
+const INODE_HASH_THREADS = [1, 2, 4, 8, 16, 20, 32];
+
+/** The inode-hash parameters the rows name. */
+const INODE_HASH_SPECS: ParamSpec[] = [
+  { name: 'fs', type: 'choice', unit: '', min: 0, max: 1, default: 0, default_name: 'ext4', choices: ['ext4', 'btrfs'], help: '' },
+  { name: 'threads', type: 'int', unit: 'threads', min: 1, max: 64, default: 4, help: '' },
+  { name: 'dirs', type: 'int', unit: 'dirs', min: 1, max: 64, default: 4, help: '' },
+];
+
+/** The inode-hash table's shape: one row per file system at the mail's 20 threads, swept over threads. */
 const INODE_HASH_ROWS: PaperRows = {
   ...FAKE.rows,
   lab: 'inode-hash',
@@ -28,6 +41,7 @@ const INODE_HASH_ROWS: PaperRows = {
     { row: 1, label: 'ext4', params: { fs: 0, threads: 20, dirs: 4 }, paper: { before: 46.118, after: 21.581 }, note: 'scaled' },
     { row: 2, label: 'btrfs', params: { fs: 1, threads: 20, dirs: 4 }, paper: { before: 45.549, after: 37.932 }, note: 'scaled' },
   ],
+  sweep: { param: 'threads', values: INODE_HASH_THREADS },
 };
 
 /** The seeds every sweep runs by default. */
@@ -71,9 +85,17 @@ describe('sweep', () => {
       [1, '1', { before: 10, after: 11 }, '', SEEDS],
       [2, '2', { before: 0.73, after: 126 }, 'collapse', SEEDS],
     ]);
-    expect(result.rows[1]?.before.metrics.creates_per_s).toBe(1234.5);
-    expect(result.rows[1]?.before.runs).toHaveLength(SEEDS.length);
-    expect(result).toMatchObject({ lab: 'fast-commit', metric: 'creates_per_s', unit: 'K creates/s', scale: 1000, seed: 1, seeds: SEEDS });
+    expect(result.rows[1]?.runs.before!.metrics.creates_per_s).toBe(1234.5);
+    expect(result.rows[1]?.runs.before!.runs).toHaveLength(SEEDS.length);
+    expect(result).toMatchObject({
+      lab: 'fast-commit',
+      metric: 'creates_per_s',
+      unit: 'K creates/s',
+      scale: 1000,
+      seed: 1,
+      seeds: SEEDS,
+      variants: ['before', 'after'],
+    });
     const runs = 2 * 2 * SEEDS.length;
     expect(progress.map((p) => p.done)).toEqual(Array.from({ length: runs }, (_, i) => i + 1));
     expect(progress.every((p) => p.total === runs)).toBe(true);
@@ -90,15 +112,15 @@ describe('sweep', () => {
     const result = await sweep(wrapModule(mod), 'fast-commit');
     const row = result.rows[1]!;
     /* ways=64: before 64000 + (30, -10, 20), after 128000 + the same */
-    expect(row.before.ranges.creates_per_s).toEqual({ min: 63990, median: 64020, max: 64030 });
-    expect(row.after.ranges.creates_per_s).toEqual({ min: 127990, median: 128020, max: 128030 });
-    expect(row.before.metrics.creates_per_s).toBe(64020);
-    expect(row.after.metrics.creates_per_s).toBe(128020);
+    expect(row.runs.before!.ranges.creates_per_s).toEqual({ min: 63990, median: 64020, max: 64030 });
+    expect(row.runs.after!.ranges.creates_per_s).toEqual({ min: 127990, median: 128020, max: 128030 });
+    expect(row.runs.before!.metrics.creates_per_s).toBe(64020);
+    expect(row.runs.after!.metrics.creates_per_s).toBe(128020);
     /* every metric gets its range, and the runs are kept in seed order */
-    expect(row.before.ranges.seed_echo).toEqual({ min: 1, median: 2, max: 3 });
-    expect(row.before.runs.map((r) => r.seed)).toEqual(SEEDS);
-    expect(paperValue(row.before, result)).toBeCloseTo(64.02);
-    expect(paperSpread(row.after, result)).toEqual({ min: 127.99, median: 128.02, max: 128.03 });
+    expect(row.runs.before!.ranges.seed_echo).toEqual({ min: 1, median: 2, max: 3 });
+    expect(row.runs.before!.runs.map((r) => r.seed)).toEqual(SEEDS);
+    expect(paperValue(row.runs.before!, result)).toBeCloseTo(64.02);
+    expect(paperSpread(row.runs.after!, result)).toEqual({ min: 127.99, median: 128.02, max: 128.03 });
   });
 
   it('runs the seeds it is given', async () => {
@@ -107,7 +129,7 @@ describe('sweep', () => {
     const result = await sweep(wrapModule(mod), 'fast-commit', (p) => progress.push(p), { seeds: [5] });
     expect(mod.runs.map((r) => r[3])).toEqual([5, 5, 5, 5]);
     expect(result).toMatchObject({ seed: 5, seeds: [5] });
-    expect(result.rows[0]?.before.ranges.seed_echo).toEqual({ min: 5, median: 5, max: 5 });
+    expect(result.rows[0]?.runs.before!.ranges.seed_echo).toEqual({ min: 5, median: 5, max: 5 });
     expect(progress.at(-1)).toMatchObject({ done: 4, total: 4 });
     await expect(sweep(wrapModule(mod), 'fast-commit', undefined, { seeds: [] })).rejects.toThrow('at least one seed');
   });
@@ -130,10 +152,10 @@ describe('sweep', () => {
     expect(most).toBe(3);
     expect(progress.map((p) => p.done)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
     for (const row of result.rows) {
-      expect(row.before.runs.map((r) => [r.variant, r.seed])).toEqual(SEEDS.map((s) => ['before', s]));
-      expect(row.after.runs.map((r) => [r.variant, r.seed])).toEqual(SEEDS.map((s) => ['after', s]));
+      expect(row.runs.before!.runs.map((r) => [r.variant, r.seed])).toEqual(SEEDS.map((s) => ['before', s]));
+      expect(row.runs.after!.runs.map((r) => [r.variant, r.seed])).toEqual(SEEDS.map((s) => ['after', s]));
     }
-    expect(result.rows[1]?.after.ranges.creates_per_s).toEqual({ min: 127990, median: 128020, max: 128030 });
+    expect(result.rows[1]?.runs.after!.ranges.creates_per_s).toEqual({ min: 127990, median: 128020, max: 128030 });
   });
 
   it('with several lanes, stops taking runs at the first refused one', async () => {
@@ -158,6 +180,28 @@ describe('sweep', () => {
     expect(result.rows).toHaveLength(2);
   });
 
+  it('runs every variant a lab declares, in its order, and names the first and last as the ends the mail compares', async () => {
+    const variants = ['baseline', 'es-cache', 'es-gc', 'upstream'];
+    const labs = [{ ...FAKE.labs[0]!, variants }];
+    const mod = fakeModule({ json: { ...fakeJson(), jc_labs_json: labs }, result: seededResult });
+    const progress: SweepProgress[] = [];
+    const result = await sweep(wrapModule(mod), 'fast-commit', (p) => progress.push(p), { seeds: [1, 2] });
+    expect(result.variants).toEqual(variants);
+    expect(mod.runs.slice(0, 4).map((r) => r[1])).toEqual(variants);
+    expect(mod.runs).toHaveLength(2 * variants.length * 2);
+    expect(progress.at(-1)).toMatchObject({ done: 16, total: 16, variant: 'upstream' });
+    for (const row of result.rows) {
+      expect(Object.keys(row.runs)).toEqual(variants);
+      for (const v of variants) expect(row.runs[v]!.runs.map((r) => [r.variant, r.seed])).toEqual([[v, 1], [v, 2]]);
+    }
+    expect(endVariants(result.variants)).toEqual({ before: 'baseline', after: 'upstream' });
+    const ends = endRuns(result.rows[1]!, result.variants);
+    expect(ends.before).toBe(result.rows[1]!.runs.baseline);
+    expect(ends.after).toBe(result.rows[1]!.runs.upstream);
+    expect(() => endVariants([])).toThrow('at least one variant');
+    await expect(sweep(wrapModule(mod), 'no-such-lab')).rejects.toThrow('no-such-lab');
+  });
+
   it('stops at the first refused run with its error', async () => {
     const engine = wrapModule(fakeModule({ json: fakeJson(), run: () => ({ status: 1, error: 'ways=64 is out of range 1..8' }) }));
     await expect(sweep(engine, 'fast-commit')).rejects.toThrow('ways=64 is out of range 1..8');
@@ -172,17 +216,16 @@ describe('paperValue', () => {
 });
 
 describe('sweep plans', () => {
-  it("a lab without a plan of its own sweeps its paper table, row by row", () => {
-    expect(sweepPlan('fast-commit', FAKE.rows)).toEqual(paperPlan(FAKE.rows));
-    expect(paperPlan(FAKE.rows).map((p) => [p.row, p.label, p.params, p.paper, p.note, p.keys])).toEqual([
+  it('a lab that declares no sweep parameter sweeps its paper table, row by row', () => {
+    expect(sweepPlan(FAKE.rows, FAKE_SPECS)).toEqual(paperPlan(FAKE.rows, FAKE_SPECS));
+    expect(paperPlan(FAKE.rows, FAKE_SPECS).map((p) => [p.row, p.label, p.params, p.paper, p.note, p.keys])).toEqual([
       [1, '1', { ways: 1, files: 1 }, { before: 10, after: 11 }, '', {}],
       [2, '2', { ways: 64, files: 1024 }, { before: 0.73, after: 126 }, 'collapse', {}],
     ]);
   });
 
-  it('inode-hash runs each file system at every thread count; the 20-thread points are the paper rows', () => {
-    const plan = sweepPlan('inode-hash', INODE_HASH_ROWS);
-    expect(plan).toEqual(inodeHashPlan(INODE_HASH_ROWS));
+  it("a declared sweep runs each row at every value; the row's own value is the paper row", () => {
+    const plan = sweepPlan(INODE_HASH_ROWS, INODE_HASH_SPECS);
     expect(plan.map((p) => p.keys)).toEqual(
       ['ext4', 'btrfs'].flatMap((fs) => INODE_HASH_THREADS.map((threads) => ({ fs, threads }))),
     );
@@ -196,13 +239,13 @@ describe('sweep plans', () => {
     const rows = plan.map((p) => p.row);
     expect(new Set(rows).size).toBe(rows.length);
     expect(plan.filter((p) => p.paper === null).every((p) => p.row > 2 && p.note === '')).toBe(true);
-    expect(plan[0]?.label).toBe('ext4, 1 thread');
-    expect(plan[1]?.label).toBe('ext4, 2 threads');
+    expect(plan[0]?.label).toBe('ext4, threads=1');
+    expect(plan[1]?.label).toBe('ext4, threads=2');
   });
 
   it("sweep() runs the lab's plan, both variants per point and seed, with progress over all its runs", async () => {
     const labs = [...FAKE.labs, { id: 'inode-hash', title: 'inode hash', variants: ['before', 'after'], source: 'inode-hash.c', steps: [] }];
-    const json = { ...fakeJson(), jc_labs_json: labs, jc_rows_json: INODE_HASH_ROWS };
+    const json = { ...fakeJson(), jc_labs_json: labs, jc_rows_json: INODE_HASH_ROWS, jc_params_json: INODE_HASH_SPECS };
     const mod = fakeModule({ json });
     const progress: SweepProgress[] = [];
     const result = await sweep(wrapModule(mod), 'inode-hash', (p) => progress.push(p));

@@ -1,9 +1,11 @@
 /**
- * The sweeps: pairs of runs, before and after the patch with the same
- * parameters, so that the simulator's numbers stand next to the paper's. By
- * default a lab's sweep is its paper table, row by row; a lab may declare
- * its own plan here (SWEEP_PLANS), which the CLI and the page's worker both
- * run through sweep().
+ * The sweeps: every variant the lab declares (jc_labs_json), run with the
+ * same parameters, so that the simulator's numbers stand next to the
+ * paper's. The mail's two figures of a row stand beside the lab's first
+ * variant (the kernel without the patch) and its last (with it). A lab's
+ * sweep is its paper table, each row again at every value of the sweep
+ * parameter its C table may declare (sweepPlan); the CLI and the page's
+ * worker both run it through sweep().
  *
  * A seed moves a run's results a little, so every point runs with several
  * seeds (SWEEP_SEEDS by default) and each metric is reported as the median
@@ -11,7 +13,8 @@
  */
 import type { Engine } from './engine';
 import { medians, metricSpreads, mapSpread, type Spread } from './stats';
-import type { PaperRow, PaperRows, RunRequest, RunResult } from './types';
+import { paramText } from './params';
+import type { PaperRow, PaperRows, ParamSpec, RunRequest, RunResult } from './types';
 
 /** The first seed of every sweep, so that a sweep is the same everywhere. */
 export const SWEEP_SEED = 1;
@@ -27,21 +30,21 @@ export function sweepSeeds(count: number = SWEEP_SEEDS, first: number = SWEEP_SE
   return Array.from({ length: count }, (_, i) => first + i);
 }
 
-/** One point of a sweep: the parameters that both variants run with. */
+/** One point of a sweep: the parameters that every variant runs with. */
 export interface SweepPoint {
   /** the paper row's number when the point is a row of the mail's table, a number after the last row otherwise */
   row: number;
   label: string;
   params: PaperRow['params'];
-  /** the mail's figures for this point, or null where the mail has none */
+  /** the mail's figures for this point (before: the first variant, after: the last), or null where the mail has none */
   paper: PaperRow['paper'] | null;
   note: string;
   /** what the point varies, for tables and JSON, e.g. { fs: 'ext4', threads: 20 }; empty for a paper table */
   keys: Record<string, string | number>;
 }
 
-/** A lab's sweep: its points, from its paper table. */
-export type SweepPlan = (table: PaperRows) => SweepPoint[];
+/** A lab's sweep: its points, from its paper table and its parameter table. */
+export type SweepPlan = (table: PaperRows, specs: readonly ParamSpec[]) => SweepPoint[];
 
 /** One variant of a point, over the sweep's seeds. */
 export interface VariantRuns {
@@ -56,8 +59,8 @@ export interface VariantRuns {
 export interface SweepRow extends SweepPoint {
   /** the seeds this point ran with */
   seeds: number[];
-  before: VariantRuns;
-  after: VariantRuns;
+  /** each variant's runs, by the variant's name */
+  runs: Record<string, VariantRuns>;
 }
 
 export interface SweepResult {
@@ -70,6 +73,8 @@ export interface SweepResult {
   seed: number;
   /** every seed each point ran with */
   seeds: number[];
+  /** the lab's variants in its own order: the first is the kernel without the patch, the last the patched one */
+  variants: string[];
   rows: SweepRow[];
 }
 
@@ -79,54 +84,50 @@ export function variantRuns(runs: RunResult[]): VariantRuns {
   return { metrics: medians(ranges), ranges, runs };
 }
 
-/** The paper table, row by row: every lab's sweep unless it declares its own. */
+/** The paper table, row by row: the sweep of a lab that declares no sweep parameter. */
 export const paperPlan: SweepPlan = (table) =>
   table.rows.map((r) => ({ row: r.row, label: r.label, params: r.params, paper: r.paper, note: r.note, keys: {} }));
 
-/** The thread counts of the inode-hash sweep: where inode_hash_lock starts to hurt, and the mail's 20. */
-export const INODE_HASH_THREADS = [1, 2, 4, 8, 16, 20, 32] as const;
-const INODE_HASH_FS = ['ext4', 'btrfs'] as const;
-
 /**
- * inode-hash: each file system's paper row (the mail's 20 threads) run at
- * every thread count of INODE_HASH_THREADS, its tree per thread unchanged.
- * The points at the row's own thread count are the paper's rows.
+ * The lab's sweep as its C table declares it (jc_rows_json's sweep): every
+ * paper row run again at each value of the sweep parameter, the rest of the
+ * row unchanged; the points at the row's own value are the paper's rows.
+ * A point's keys are the parameters its rows differ in (a choice by its
+ * name) and the swept one. Without a sweep parameter, the paper table.
  */
-export const inodeHashPlan: SweepPlan = (table) => {
+export const sweepPlan: SweepPlan = (table, specs) => {
+  const axis = table.sweep;
+  if (!axis) return paperPlan(table, specs);
+  const differ = specs
+    .map((s) => s.name)
+    .filter((n) => n !== axis.param && new Set(table.rows.map((r) => r.params[n])).size > 1);
+  const text = (name: string, value: number | undefined): string | number => {
+    const spec = specs.find((s) => s.name === name);
+    return spec && value !== undefined ? paramText(spec, value) : (value ?? '');
+  };
   let next = Math.max(0, ...table.rows.map((r) => r.row));
   return table.rows.flatMap((r) =>
-    INODE_HASH_THREADS.map((threads): SweepPoint => {
-      const fs = INODE_HASH_FS[r.params.fs ?? 0] ?? `fs=${r.params.fs}`;
-      const own = r.params.threads === threads;
+    axis.values.map((value): SweepPoint => {
+      const own = r.params[axis.param] === value;
       return {
         row: own ? r.row : (next += 1),
-        label: `${fs}, ${threads} thread${threads === 1 ? '' : 's'}`,
-        params: { ...r.params, threads },
+        label: `${r.label}, ${axis.param}=${value}`,
+        params: { ...r.params, [axis.param]: value },
         paper: own ? r.paper : null,
         note: own ? r.note : '',
-        keys: { fs, threads },
+        keys: { ...Object.fromEntries(differ.map((n) => [n, text(n, r.params[n])])), [axis.param]: value },
       };
     }),
   );
 };
 
-/** The labs whose sweep is not their paper table. */
-export const SWEEP_PLANS: Readonly<Record<string, SweepPlan>> = {
-  'inode-hash': inodeHashPlan,
-};
-
-/** The points lab's sweep runs. */
-export function sweepPlan(lab: string, table: PaperRows): SweepPoint[] {
-  return (SWEEP_PLANS[lab] ?? paperPlan)(table);
-}
-
 export interface SweepProgress {
-  /** runs finished so far, out of total (points x 2 variants x seeds) */
+  /** runs finished so far, out of total (points x variants x seeds) */
   done: number;
   total: number;
   row: number;
   label: string;
-  variant: 'before' | 'after';
+  variant: string;
   seed: number;
 }
 
@@ -144,18 +145,45 @@ export interface SweepOptions {
 
 export type SweepProgressFn = (progress: SweepProgress) => void;
 
-const VARIANTS = ['before', 'after'] as const;
-
 /** Let timers and messages through between runs (progress bars, a worker's other callers). */
 const yieldToLoop = (): Promise<void> => new Promise((done) => setTimeout(done, 0));
 
+/** The variants a lab declares, in its order (jc_labs_json); an unknown lab or one without variants is an error. */
+export function labVariants(engine: Pick<Engine, 'labs'>, lab: string): string[] {
+  const variants = [...(engine.labs().find((l) => l.id === lab)?.variants ?? [])];
+  if (variants.length === 0) throw new RangeError(`lab ${lab} declares no variants`);
+  return variants;
+}
+
+/** How many runs a sweep of `points` points makes: every point, every variant, every seed. */
+export function sweepRunCount(engine: Pick<Engine, 'labs'>, lab: string, points: number, seeds: number): number {
+  return points * labVariants(engine, lab).length * seeds;
+}
+
+/** The variants a sweep compares with the mail's two figures: the lab's first (unpatched) and its last (patched). */
+export function endVariants(variants: readonly string[]): { before: string; after: string } {
+  const before = variants[0];
+  const after = variants[variants.length - 1];
+  if (before === undefined || after === undefined) throw new RangeError('a lab declares at least one variant');
+  return { before, after };
+}
+
+/** The runs of a sweep row's first and last variants, which the mail's two figures stand beside. */
+export function endRuns(row: Pick<SweepRow, 'runs'>, variants: readonly string[]): { before: VariantRuns; after: VariantRuns } {
+  const ends = endVariants(variants);
+  const before = row.runs[ends.before];
+  const after = row.runs[ends.after];
+  if (!before || !after) throw new RangeError(`the sweep row has no runs of ${ends.before} or ${ends.after}`);
+  return { before, after };
+}
+
 /**
  * Run a lab's sweep (its plan, by default its paper table): every point,
- * with every seed, before and after.
+ * with every seed, in every variant the lab declares.
  * @param onProgress called after each run; a throw from it is not the sweep's concern
  */
 export async function sweep(
-  engine: Pick<Engine, 'rows' | 'result'>,
+  engine: Pick<Engine, 'labs' | 'params' | 'rows' | 'result'>,
   lab: string,
   onProgress?: SweepProgressFn,
   options: SweepOptions = {},
@@ -164,15 +192,13 @@ export async function sweep(
   if (seeds.length === 0) throw new RangeError('a sweep needs at least one seed');
   const run: SweepRunner = options.run ?? ((req) => engine.result(req));
   const table: PaperRows = engine.rows(lab);
-  const points = sweepPlan(lab, table);
-  /* every run, in the order a single lane takes them: point by point, seed by seed, before then after */
+  const variants = labVariants(engine, lab);
+  const points = sweepPlan(table, engine.params(lab));
+  /* every run, in the order a single lane takes them: point by point, seed by seed, variant by variant */
   const jobs = points.flatMap((point, p) =>
-    seeds.flatMap((seed, s) => VARIANTS.map((variant) => ({ p, s, point, seed, variant }))),
+    seeds.flatMap((seed, s) => variants.map((variant) => ({ p, s, point, seed, variant }))),
   );
-  const results: Record<SweepProgress['variant'], RunResult[][]> = {
-    before: points.map(() => []),
-    after: points.map(() => []),
-  };
+  const results = new Map<string, RunResult[][]>(variants.map((v) => [v, points.map(() => [])]));
   const total = jobs.length;
   let done = 0;
   let next = 0;
@@ -182,7 +208,7 @@ export async function sweep(
       const job = jobs[next++]!;
       const { point, seed, variant } = job;
       try {
-        results[variant][job.p]![job.s] = await run({ lab, variant, params: point.params, seed });
+        results.get(variant)![job.p]![job.s] = await run({ lab, variant, params: point.params, seed });
       } catch (e) {
         failed = true;
         throw e;
@@ -201,10 +227,18 @@ export async function sweep(
   const rows: SweepRow[] = points.map((point, p) => ({
     ...point,
     seeds,
-    before: variantRuns(results.before[p]!),
-    after: variantRuns(results.after[p]!),
+    runs: Object.fromEntries(variants.map((v) => [v, variantRuns(results.get(v)![p]!)])),
   }));
-  return { lab, metric: table.metric, unit: table.unit, scale: table.scale, seed: seeds[0] as number, seeds, rows };
+  return {
+    lab,
+    metric: table.metric,
+    unit: table.unit,
+    scale: table.scale,
+    seed: seeds[0] as number,
+    seeds,
+    variants,
+    rows,
+  };
 }
 
 /** The simulator's value in the paper's unit, for a sweep row's result (or its medians). */

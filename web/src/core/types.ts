@@ -120,6 +120,8 @@ export const PaperRows = z.object({
   scale: z.number(),
   citation: Citation,
   rows: z.array(PaperRow),
+  /** the sweep beyond the rows: every row again at each value of one parameter; null: the rows alone */
+  sweep: z.object({ param: z.string(), values: z.array(z.number().int()).min(1) }).nullable(),
 });
 export type PaperRows = z.infer<typeof PaperRows>;
 
@@ -191,41 +193,6 @@ export const TaskSnap = z.object({
 });
 export type TaskSnap = z.infer<typeof TaskSnap>;
 
-/** fast-commit: the two ext4 fast-commit queues and the walk in progress. */
-export const FcSnapshot = z.object({
-  now_ns: z.number(),
-  step: z.number(),
-  locks: z.array(LockSnap),
-  tasks: z.array(TaskSnap),
-  fc: z.object({
-    inode_q: z.array(z.object({ ino: z.number(), dir: z.boolean() })),
-    inode_q_len: z.number(),
-    dentry_q: z.array(z.object({ ino: z.number(), parent: z.number() })),
-    dentry_q_len: z.number(),
-    /** the commit walking the queues, or null */
-    walk: z
-      .object({
-        task: z.number(),
-        dentry_idx: z.number(), // index into dentry_q being committed
-        inode_idx: z.number(), // before: index into inode_q being compared; after: -1
-      })
-      .nullable(),
-    commit_running: z.boolean(),
-    commits: z.number(),
-    /** jbd2's state: the barrier, the commit under way, the fast-commit area */
-    journal: z.object({
-      updates_locked: z.boolean(),
-      fast_commit: z.boolean(),
-      full_commit: z.boolean(),
-      running_tid: z.number(),
-      commit_sequence: z.number(),
-      fc_blocks_used: z.number(),
-      fc_blocks: z.number(),
-    }),
-  }),
-});
-export type FcSnapshot = z.infer<typeof FcSnapshot>;
-
 /** Options of one run (mirrors jc_run's opts string). */
 export interface RunOptions {
   stopStep?: number;
@@ -264,83 +231,4 @@ export class SimError extends Error {
   }
 }
 
-/* ---- inode-hash (wasm-core/labs/inode-hash.c): the inode hash table, its walkers and grace periods */
-
-/** An inode on a hash chain: being set up (I_NEW), in use, or unhashed and waiting for RCU to free it. */
-export const IhInode = z.object({
-  ino: z.number(),
-  state: z.enum(['new', 'live', 'freeing']),
-});
-export type IhInode = z.infer<typeof IhInode>;
-
-/** One non-empty chain, head first; `inodes` may list fewer than `len` (at most 32). */
-export const IhChain = z.object({
-  bucket: z.number().int().min(0),
-  len: z.number().int().min(0),
-  inodes: z.array(IhInode),
-});
-export type IhChain = z.infer<typeof IhChain>;
-
-/** A task walking a chain now: `pos` is the index in that chain of the inode it is at. */
-export const IhWalker = z.object({
-  task: z.number(),
-  bucket: z.number().int().min(0),
-  pos: z.number().int().min(0),
-});
-export type IhWalker = z.infer<typeof IhWalker>;
-
-/** A grace period in progress: the readers it waits for, and the inodes it will free when it ends. */
-export const IhGracePeriod = z.object({
-  id: z.number(),
-  started_ns: z.number(),
-  waiting_for: z.array(z.number()),
-  freeing: z.array(z.number()),
-});
-export type IhGracePeriod = z.infer<typeof IhGracePeriod>;
-
-export const IhStats = z.object({
-  lookups: z.number(),
-  hits: z.number(),
-  misses: z.number(),
-  inserts: z.number(),
-  rcu_retries: z.number(),
-  hash_lock_acquisitions: z.number(),
-  stats: z.number(),
-});
-export type IhStats = z.infer<typeof IhStats>;
-
-/**
- * Time spent on chains, by groups of buckets: rows[r][t] is the virtual ns
- * all tasks spent walking chains of row group r during time bucket t, over
- * the whole run up to the snapshot's step.
- */
-export const ChainHeat = z.object({
-  bucket_ns: z.number().min(0),
-  nr_time: z.number().int().min(0),
-  nr_rows: z.number().int().min(0).max(64),
-  rows: z.array(z.array(z.number())),
-  /** which buckets each row covers: [first, last] */
-  row_buckets: z.array(z.tuple([z.number(), z.number()])),
-});
-export type ChainHeat = z.infer<typeof ChainHeat>;
-
-/** inode-hash: the global inode hash table under inode_hash_lock, walked under RCU or under the lock. */
-export const IhSnapshot = z.object({
-  now_ns: z.number(),
-  step: z.number(),
-  locks: z.array(LockSnap),
-  tasks: z.array(TaskSnap),
-  ih: z.object({
-    fs: z.enum(['ext4', 'btrfs']),
-    nr_buckets: z.number().int().min(1),
-    chains: z.array(IhChain),
-    chains_truncated: z.boolean(),
-    readers: z.array(IhWalker),
-    locked_walkers: z.array(IhWalker),
-    grace_periods: z.array(IhGracePeriod),
-    stats: IhStats,
-  }),
-  chain_heat: ChainHeat,
-});
-export type IhSnapshot = z.infer<typeof IhSnapshot>;
 export type LockSnap = z.infer<typeof LockSnap>;

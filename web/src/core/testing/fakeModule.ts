@@ -110,6 +110,7 @@ export const FAKE = {
       { row: 1, label: '1', params: { ways: 1, files: 1 }, paper: { before: 10, after: 11 }, note: '' },
       { row: 2, label: '2', params: { ways: 64, files: 1024 }, paper: { before: 0.73, after: 126 }, note: 'collapse' },
     ],
+    sweep: null,
   },
   result: {
     lab: 'fast-commit',

@@ -1,5 +1,7 @@
 /** The fast-commit mail, told in this project's own words, with links to the sources. */
 import { memo } from 'react';
+import { citationText } from '../../../../lib/format';
+import type { LabData } from '../../app/simHooks';
 
 export const LINKS = {
   mailV2: 'https://lore.kernel.org/linux-ext4/cover.1645426817.git.riteshh@linux.ibm.com/',
@@ -10,10 +12,9 @@ export const LINKS = {
   lwn: 'https://lwn.net/Articles/842385/',
 } as const;
 
-export const CITATION = 'Ritesh Harjani (IBM), linux-ext4, 21 Feb 2022';
 
 /** Static text: memoized so that the page's re-renders while playing skip it. */
-export const Explainer = memo(function Explainer() {
+export const Explainer = memo(function Explainer({ data }: { data: LabData }) {
   return (
     <section className="panel explainer" aria-labelledby="mail-heading">
       <h2 id="mail-heading">The mail in short</h2>
@@ -85,7 +86,7 @@ export const Explainer = memo(function Explainer() {
               fs/ext4/fast_commit.c
             </a>
             <br />
-            Figures: <span data-testid="citation">{CITATION}</span>.
+            Figures: <span data-testid="citation">{citationText(data.rows.citation)}</span>.
           </p>
         </div>
       </div>

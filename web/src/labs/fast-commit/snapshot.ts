@@ -1,4 +1,4 @@
-import { FcSnapshot } from '../../core/types';
+import { FcSnapshot } from './schema';
 
 /** Checks a run's raw snapshot against the fast-commit schema. */
 export function parseFcSnapshot(raw: unknown): { snap: FcSnapshot; error: null } | { snap: null; error: string } {

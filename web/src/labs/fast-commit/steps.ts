@@ -1,5 +1,5 @@
 /**
- * What the fast-commit page reads of each step kind (viz/queues: describeStep,
+ * What the fast-commit page reads of each step kind (queues.ts: describeStep,
  * walkTrail and the walk's marker), by the names the C tables give a and b:
  * the engine's kinds and fast-commit.c's fc_kinds. visit and match compare
  * dentry record dentry_idx with inode entry inode_idx (-1: none compared).

@@ -6,8 +6,8 @@ import { memo, useMemo } from 'react';
 import { formatDuration } from '../../../../lib/format';
 import type { Variant } from '../../app/simHooks';
 import type { RunOutput } from '../../core/types';
-import { hottestRows, rowBucketsText } from '../../viz/hashtable/chainHeat';
-import { ChainHeatmap } from '../../viz/hashtable/ChainHeatmap';
+import { hottestRows, rowBucketsText } from './chainHeat';
+import { ChainHeatmap } from './ChainHeatmap';
 import { parseIhSnapshot, type ParsedIh } from './snapshot';
 
 export interface ChainHeatSectionProps {

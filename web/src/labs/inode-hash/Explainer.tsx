@@ -1,9 +1,11 @@
 /** The inode-hash mail, told in this project's own words, with links to the sources. */
 import { memo } from 'react';
-import { CITATION, LINKS } from './mail';
+import { citationText } from '../../../../lib/format';
+import type { LabData } from '../../app/simHooks';
+import { LINKS } from './mail';
 
 /** Static text: memoized so that the page's re-renders while playing skip it. */
-export const Explainer = memo(function Explainer() {
+export const Explainer = memo(function Explainer({ data }: { data: LabData }) {
   return (
     <section className="panel explainer" aria-labelledby="mail-heading">
       <h2 id="mail-heading">The mail in short</h2>
@@ -91,7 +93,7 @@ export const Explainer = memo(function Explainer() {
               benchmark
             </a>
             <br />
-            Figures: <span data-testid="citation">{CITATION}</span>.
+            Figures: <span data-testid="citation">{citationText(data.rows.citation)}</span>.
           </p>
         </div>
       </div>

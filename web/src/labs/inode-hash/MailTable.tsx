@@ -5,12 +5,13 @@
  * as the input it is, and what the four numbers of a cell really measure.
  */
 import { memo, useMemo } from 'react';
-import { formatChange, formatNumber, formatRange, formatSeconds, formatShare } from '../../../../lib/format';
+import { citationText, formatChange, formatNumber, formatRange, formatSeconds, formatShare } from '../../../../lib/format';
 import { spread, type Spread } from '../../core/stats';
 import type { SweepResult } from '../../core/sweep';
+import type { PaperRows } from '../../core/types';
 import { SimValue, VerdictTag } from '../../viz/paper/PaperTable';
 import { compareWithMail, INPUT_TIMINGS, oneMeasurement, type ComparisonRow, type TimingKey } from './compare';
-import { CITATION, LINKS, MAIL_NOISE_S, MAIL_ROWS, MAIL_THREADS, MAIL_TREE } from './mail';
+import { LINKS, MAIL_NOISE_S, MAIL_ROWS, MAIL_THREADS, MAIL_TREE } from './mail';
 
 const COLUMNS: readonly { key: TimingKey; label: string; format: (v: number) => string }[] = [
   { key: 'user_s', label: 'user', format: formatSeconds },
@@ -23,7 +24,8 @@ const pct = (v: number): string => formatShare(v, { decimals: 0 });
 const ns = (v: number): string => `${formatNumber(v, { decimals: 0 })} ns`;
 const pctRange = (s: Spread): string => formatRange(s, { format: pct });
 
-export const MailTable = memo(function MailTable({ sweep, unit }: { sweep: SweepResult | null; unit: string }) {
+export const MailTable = memo(function MailTable({ sweep, table }: { sweep: SweepResult | null; table: PaperRows }) {
+  const { unit } = table;
   const rows = useMemo(() => compareWithMail(MAIL_ROWS, sweep), [sweep]);
   return (
     <div className="ih-mail-table">
@@ -34,7 +36,7 @@ export const MailTable = memo(function MailTable({ sweep, unit }: { sweep: Sweep
         {MAIL_NOISE_S[0]}-{MAIL_NOISE_S[1]} s of total). The simulator's columns are its metrics{' '}
         <span className="mono">user_s</span>, <span className="mono">sys_s</span> and{' '}
         <span className="mono">total_s</span> of the same sweep rows, in the table's unit ({unit}), each the median over
-        the seeds with the min–max under it; its CPU share is (user + system) / total. Figures: {CITATION},{' '}
+        the seeds with the min–max under it; its CPU share is (user + system) / total. Figures: {citationText(table.citation)},{' '}
         <a href={LINKS.mail} target="_blank" rel="noreferrer">
           the mail
         </a>

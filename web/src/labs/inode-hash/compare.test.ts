@@ -56,10 +56,10 @@ describe('compareWithMail', () => {
     const sweep = {
       scale: 1,
       rows: [
-        { params: { fs: 0, threads: 1 }, seeds: [1], before: one({ user_s: 1, sys_s: 1, total_s: 2, stats: 1 }), after: one({ user_s: 1, sys_s: 1, total_s: 2, stats: 1 }) },
-        { params: { fs: 1, threads: 32 }, seeds: [1], before: one({ user_s: 1, sys_s: 1, total_s: 2, stats: 1 }), after: one({ user_s: 1, sys_s: 1, total_s: 2, stats: 1 }) },
-        { params: { fs: 1, threads: 20 }, seeds: [1], before: one({ user_s: 1, sys_s: 9, total_s: 10, stats: 1 }), after: one({ user_s: 1, sys_s: 7, total_s: 8, stats: 1 }) },
-        { params: { fs: 0, threads: 20 }, seeds: [1], before: one({ user_s: 1, sys_s: 9, total_s: 10, stats: 1 }), after: one({ user_s: 1, sys_s: 4, total_s: 5, stats: 1 }) },
+        { params: { fs: 0, threads: 1 }, seeds: [1], runs: { before: one({ user_s: 1, sys_s: 1, total_s: 2, stats: 1 }), after: one({ user_s: 1, sys_s: 1, total_s: 2, stats: 1 }) } },
+        { params: { fs: 1, threads: 32 }, seeds: [1], runs: { before: one({ user_s: 1, sys_s: 1, total_s: 2, stats: 1 }), after: one({ user_s: 1, sys_s: 1, total_s: 2, stats: 1 }) } },
+        { params: { fs: 1, threads: 20 }, seeds: [1], runs: { before: one({ user_s: 1, sys_s: 9, total_s: 10, stats: 1 }), after: one({ user_s: 1, sys_s: 7, total_s: 8, stats: 1 }) } },
+        { params: { fs: 0, threads: 20 }, seeds: [1], runs: { before: one({ user_s: 1, sys_s: 9, total_s: 10, stats: 1 }), after: one({ user_s: 1, sys_s: 4, total_s: 5, stats: 1 }) } },
       ],
     };
     const [ext4, btrfs] = compareWithMail(MAIL_ROWS, sweep);
@@ -76,8 +76,8 @@ describe('compareWithMail', () => {
     const sweep = {
       scale: 1,
       rows: [
-        { params: { fs: 0, threads: 20 }, seeds: [1, 2, 3], before: runs(10, 11, 12), after: runs(5, 6, 7) },
-        { params: { fs: 1, threads: 20 }, seeds: [1, 2, 3], before: runs(10, 11, 12), after: runs(9, 10.5, 11.5) },
+        { params: { fs: 0, threads: 20 }, seeds: [1, 2, 3], runs: { before: runs(10, 11, 12), after: runs(5, 6, 7) } },
+        { params: { fs: 1, threads: 20 }, seeds: [1, 2, 3], runs: { before: runs(10, 11, 12), after: runs(9, 10.5, 11.5) } },
       ],
     };
     const [ext4, btrfs] = compareWithMail(MAIL_ROWS, sweep);

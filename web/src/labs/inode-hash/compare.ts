@@ -18,8 +18,8 @@ export interface SweepRowsLike {
   rows: ReadonlyArray<{
     params: Record<string, number>;
     seeds: readonly number[];
-    before: { runs: readonly RunResult[] };
-    after: { runs: readonly RunResult[] };
+    /** each variant's runs by name: this lab's are before and after */
+    runs: Readonly<Record<string, { runs: readonly RunResult[] }>>;
   }>;
 }
 
@@ -144,7 +144,9 @@ export function simSide(
 export function compareWithMail(mail: readonly MailRow[], sweep: SweepRowsLike | null): ComparisonRow[] {
   return mail.map((r) => {
     const s = sweep?.rows.find((row) => fsOf(row.params.fs) === r.fs && row.params.threads === r.threads);
-    const sim = s && sweep ? simSide(s.before.runs, s.after.runs, s.seeds.length, r.threads, sweep.scale) : null;
+    const before = s?.runs.before?.runs;
+    const after = s?.runs.after?.runs;
+    const sim = s && sweep && before && after ? simSide(before, after, s.seeds.length, r.threads, sweep.scale) : null;
     const stats = r.threads * MAIL_TREE.dirs * MAIL_TREE.files;
     return {
       fs: r.fs,

@@ -7,8 +7,6 @@
  * 1-2 s of total time.
  */
 
-export const CITATION = 'Mateusz Guzik, linux-fsdevel, 11 Jun 2024';
-
 export const LINKS = {
   mail: 'https://lore.kernel.org/linux-fsdevel/20240611101633.507101-1-mjguzik@gmail.com/',
   commit: 'https://git.kernel.org/pub/scm/linux/kernel/git/torvalds/linux.git/commit/?id=7180f8d91fcb',

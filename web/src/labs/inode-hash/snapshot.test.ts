@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sampleSnapshot } from '../../viz/hashtable/testing/sample';
+import { sampleSnapshot } from './testing/sample';
 import { parseIhSnapshot } from './snapshot';
 
 describe('parseIhSnapshot', () => {

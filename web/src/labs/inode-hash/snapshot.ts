@@ -1,5 +1,5 @@
-import { IhSnapshot } from '../../core/types';
-import { chainHeatProblem } from '../../viz/hashtable/chainHeat';
+import { IhSnapshot } from './schema';
+import { chainHeatProblem } from './chainHeat';
 
 export type ParsedIh = { snap: IhSnapshot; error: null } | { snap: null; error: string };
 

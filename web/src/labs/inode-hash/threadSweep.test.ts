@@ -12,7 +12,7 @@ function runs(...totals: number[]) {
 const row = (fs: number, threads: number, before: number | number[], after: number | number[]) => {
   const b = typeof before === 'number' ? [before] : before;
   const a = typeof after === 'number' ? [after] : after;
-  return { params: { fs, threads, dirs: 4 }, seeds: b.map((_, i) => i + 1), before: runs(...b), after: runs(...a) };
+  return { params: { fs, threads, dirs: 4 }, seeds: b.map((_, i) => i + 1), runs: { before: runs(...b), after: runs(...a) } };
 };
 
 const point = (threads: number, value: number) => ({ threads, value, range: { min: value, median: value, max: value }, seeds: 1 });
@@ -38,7 +38,8 @@ describe('sweepLines', () => {
   });
 
   it('says which runs lack the metric', () => {
-    const bad = { ...row(1, 8, 1, 1), after: { ranges: {} } };
+    const ok = row(1, 8, 1, 1);
+    const bad = { ...ok, runs: { ...ok.runs, after: { ranges: {} } } };
     expect(() => sweepLines({ scale: 1, rows: [bad] })).toThrow(/after runs of btrfs at 8 threads have no metric total_s/);
   });
 });

@@ -46,8 +46,8 @@ export interface ThreadSweepLike {
   rows: ReadonlyArray<{
     params: Record<string, number>;
     seeds: readonly number[];
-    before: { ranges: Readonly<Record<string, Spread>> };
-    after: { ranges: Readonly<Record<string, Spread>> };
+    /** each variant's ranges by name: this lab's are before and after */
+    runs: Readonly<Record<string, { ranges: Readonly<Record<string, Spread>> }>>;
   }>;
 }
 
@@ -72,7 +72,7 @@ export function sweepLines(sweep: ThreadSweepLike, metric = 'total_s'): SweepLin
     const threads = r.params.threads;
     if (!fs || threads === undefined) continue;
     for (const variant of ['before', 'after'] as const) {
-      const s = r[variant].ranges[metric];
+      const s = r.runs[variant]?.ranges[metric];
       if (s === undefined) throw new Error(`the sweep's ${variant} runs of ${fs} at ${threads} threads have no metric ${metric}`);
       const range = mapSpread(s, (v) => v / (sweep.scale || 1));
       const key = `${fs}/${variant}`;

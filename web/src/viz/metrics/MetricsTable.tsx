@@ -2,12 +2,16 @@ import { formatNumber, formatRatio } from '../../../../lib/format';
 import type { RunResult } from '../../core/types';
 import { formatMetric } from './metrics';
 
-/** A run's summary metrics, one column per variant (and their ratio when both are shown). */
-export function MetricsTable({ results }: { results: Partial<Record<'before' | 'after', RunResult>> }) {
-  const cols = (['before', 'after'] as const).filter((v) => results[v]);
-  const first = results[cols[0]];
+/**
+ * A run's summary metrics, one column per shown variant in the order given
+ * (and, for two, the second's ratio to the first).
+ */
+export function MetricsTable({ variants, results }: { variants: readonly string[]; results: Partial<Record<string, RunResult>> }) {
+  const cols = variants.filter((v) => results[v]);
+  const first = cols[0] !== undefined ? results[cols[0]] : undefined;
   if (!first) return null;
   const both = cols.length === 2;
+  const [a, b] = cols as [string, string];
   return (
     <table className="metrics-table" data-testid="metrics">
       <thead>
@@ -18,7 +22,7 @@ export function MetricsTable({ results }: { results: Partial<Record<'before' | '
               {v}
             </th>
           ))}
-          {both && <th className="num">after vs before</th>}
+          {both && <th className="num">{b} vs {a}</th>}
         </tr>
       </thead>
       <tbody>
@@ -33,7 +37,7 @@ export function MetricsTable({ results }: { results: Partial<Record<'before' | '
                 {formatMetric(results[v]?.metrics[m.name], m.unit, m.name)}
               </td>
             ))}
-            {both && <td className="num">{formatRatio({ before: results.before?.metrics[m.name], after: results.after?.metrics[m.name] })}</td>}
+            {both && <td className="num">{formatRatio({ before: results[a]?.metrics[m.name], after: results[b]?.metrics[m.name] })}</td>}
           </tr>
         ))}
         <tr className="muted">

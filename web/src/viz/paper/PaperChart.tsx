@@ -1,6 +1,7 @@
 /**
- * Grouped bars like the mail's plots: for every row, the paper's and the
- * simulator's value before and after the patch, the simulator's as the
+ * Grouped bars like the mail's plots: for every row, the paper's two figures
+ * (without and with the patch) and the simulator's value of every variant
+ * of the lab, the simulator's as the
  * median over seeds with a whisker from min to max, and a mark over each
  * row saying whether its change is significant. A log scale shows the
  * hundredfold collapse and the small values at once.
@@ -11,20 +12,42 @@ import { formatNumber, formatRange } from '../../../../lib/format';
 import { ExportButtons, svgRefExporter } from '../export/ExportButtons';
 import { useElementWidth } from '../useElementWidth';
 import type { Verdict } from '../../core/stats';
-import { BAR_SERIES, PAPER_FIGURE, SERIES_LABELS, valueDomain, VERDICT_WORDS, type BarGroup, type BarSeries } from './paper';
+import { barSeries, PAPER_FIGURE, seriesLabel, valueDomain, VERDICT_WORDS, type BarGroup, type BarSeries } from './paper';
 
 const M = { left: 60, right: 12, top: 34, bottom: 44 };
 const HEIGHT = 320;
+const LEGEND_ITEM_W = 150;
+const LEGEND_ROW_H = 16;
 
-export const SERIES_FILL: Record<BarSeries, string> = {
-  'paper-before': '#c8553d',
-  'sim-before': 'url(#hatch-before)',
-  'paper-after': '#2f6db3',
-  'sim-after': 'url(#hatch-after)',
-};
+/** A variant's colour: the first (unpatched) red, the last (patched) blue, the ones between from this list. */
+const FIRST_COLOR = { stroke: '#c8553d', fill: '#f3c7b9' };
+const LAST_COLOR = { stroke: '#2f6db3', fill: '#c1d7ef' };
+const MIDDLE_COLORS = [
+  { stroke: '#7b5aa6', fill: '#ddd0ee' },
+  { stroke: '#3d8a5f', fill: '#cbe6d5' },
+  { stroke: '#b8862b', fill: '#f1dfb8' },
+  { stroke: '#4f6d7a', fill: '#d0dde3' },
+];
+
+export function variantColor(index: number, count: number): { stroke: string; fill: string } {
+  if (index === 0) return FIRST_COLOR;
+  if (index === count - 1) return LAST_COLOR;
+  return MIDDLE_COLORS[(index - 1) % MIDDLE_COLORS.length]!;
+}
+
+/** A bar's outline and fill: the mail's figures solid, the simulator's hatched, in their variant's colour. */
+function seriesStyle(series: BarSeries, variants: readonly string[]): { stroke: string; fill: string } {
+  const n = variants.length;
+  if (series === 'paper-first') return { stroke: FIRST_COLOR.stroke, fill: FIRST_COLOR.stroke };
+  if (series === 'paper-last') return { stroke: LAST_COLOR.stroke, fill: LAST_COLOR.stroke };
+  const i = variants.indexOf(series.slice('sim-'.length));
+  return { stroke: variantColor(i, n).stroke, fill: `url(#hatch-${i})` };
+}
 
 export interface PaperChartProps {
   groups: readonly BarGroup[];
+  /** the lab's variants, in its order */
+  variants: readonly string[];
   unit: string;
   name: string;
   /** the chart's title; by default the unit by row */
@@ -36,19 +59,22 @@ export interface PaperChartProps {
 /** The mark over a row's bars: * where the simulator's change is significant, ≈ where it is within seed noise. */
 export const VERDICT_MARKS: Record<Verdict, string> = { significant: '*', overlap: '≈', untested: '' };
 
-export function PaperChart({ groups, unit, name, title, xAxis = 'row' }: PaperChartProps) {
+export function PaperChart({ groups, variants, unit, name, title, xAxis = 'row' }: PaperChartProps) {
   const [wrapRef, width] = useElementWidth<HTMLDivElement>(700);
   const svgRef = useRef<SVGSVGElement | null>(null);
   const [log, setLog] = useState(false);
 
+  const series = barSeries(variants);
   const plotW = Math.max(100, width - M.left - M.right);
-  const plotH = HEIGHT - M.top - M.bottom;
+  const legendCols = Math.max(1, Math.floor(plotW / LEGEND_ITEM_W));
+  const top = M.top + (Math.ceil(series.length / legendCols) - 1) * LEGEND_ROW_H;
+  const plotH = HEIGHT - top - M.bottom;
   const x = scaleBand<string>()
     .domain(groups.map((g) => g.label))
     .range([0, plotW])
     .paddingInner(0.22)
     .paddingOuter(0.1);
-  const inner = scaleBand<BarSeries>().domain(BAR_SERIES).range([0, x.bandwidth()]).padding(0.08);
+  const inner = scaleBand<BarSeries>().domain(series).range([0, x.bandwidth()]).padding(0.08);
   const [lo, hi] = valueDomain(groups, log);
   const y = log
     ? scaleLog().domain([lo, hi]).range([plotH, 0]).clamp(true)
@@ -64,9 +90,9 @@ export function PaperChart({ groups, unit, name, title, xAxis = 'row' }: PaperCh
         .filter((v): v is number => v != null && Number.isFinite(v))
         .map((v) => y(v)),
     );
-  /* the centres of the simulator's two bars, which the verdict's bracket joins */
-  const simBefore = (inner('sim-before') ?? 0) + inner.bandwidth() / 2;
-  const simAfter = (inner('sim-after') ?? 0) + inner.bandwidth() / 2;
+  /* the centres of the simulator's first and last variants' bars, which the verdict's bracket joins */
+  const simBefore = (inner(`sim-${variants[0]}`) ?? 0) + inner.bandwidth() / 2;
+  const simAfter = (inner(`sim-${variants[variants.length - 1]}`) ?? 0) + inner.bandwidth() / 2;
 
   return (
     <figure className="chart">
@@ -78,18 +104,19 @@ export function PaperChart({ groups, unit, name, title, xAxis = 'row' }: PaperCh
         <ExportButtons name={name} exporter={svgRefExporter(svgRef)} />
       </figcaption>
       <div ref={wrapRef} className="paper-chart" data-testid="paper-chart" style={{ height: HEIGHT }}>
-        <svg ref={svgRef} width={width} height={HEIGHT} viewBox={`0 0 ${width} ${HEIGHT}`} role="img" aria-label="paper versus simulator, before and after the patch">
+        <svg ref={svgRef} width={width} height={HEIGHT} viewBox={`0 0 ${width} ${HEIGHT}`} role="img" aria-label={`paper versus simulator, variants ${variants.join(', ')}`}>
           <defs>
-            <pattern id="hatch-before" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
-              <rect width="6" height="6" fill="#f3c7b9" />
-              <line x1="0" y1="0" x2="0" y2="6" stroke="#c8553d" strokeWidth="2.5" />
-            </pattern>
-            <pattern id="hatch-after" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
-              <rect width="6" height="6" fill="#c1d7ef" />
-              <line x1="0" y1="0" x2="0" y2="6" stroke="#2f6db3" strokeWidth="2.5" />
-            </pattern>
+            {variants.map((v, i) => {
+              const c = variantColor(i, variants.length);
+              return (
+                <pattern key={v} id={`hatch-${i}`} width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+                  <rect width="6" height="6" fill={c.fill} />
+                  <line x1="0" y1="0" x2="0" y2="6" stroke={c.stroke} strokeWidth="2.5" />
+                </pattern>
+              );
+            })}
           </defs>
-          <g transform={`translate(${M.left},${M.top})`}>
+          <g transform={`translate(${M.left},${top})`}>
             {ticks.map((t) => (
               <g key={t} transform={`translate(0,${y(t)})`}>
                 <line x2={plotW} stroke="#e3e6ee" />
@@ -117,6 +144,7 @@ export function PaperChart({ groups, unit, name, title, xAxis = 'row' }: PaperCh
                   const cx = bx + inner.bandwidth() / 2;
                   const range = b.range && Number.isFinite(b.range.min) && Number.isFinite(b.range.max) ? b.range : null;
                   const rangeText = range ? ` (min–max over seeds ${formatRange(range, PAPER_FIGURE)})` : '';
+                  const style = seriesStyle(b.series, variants);
                   return (
                     <g key={b.series}>
                       <rect
@@ -124,11 +152,11 @@ export function PaperChart({ groups, unit, name, title, xAxis = 'row' }: PaperCh
                         y={top}
                         width={inner.bandwidth()}
                         height={Math.max(0.5, plotH - top)}
-                        fill={SERIES_FILL[b.series]}
-                        stroke={b.series.endsWith('before') ? '#c8553d' : '#2f6db3'}
+                        fill={style.fill}
+                        stroke={style.stroke}
                         strokeWidth={0.6}
                       >
-                        <title>{`row ${g.row} (${g.label}) ${SERIES_LABELS[b.series]}: ${formatNumber(b.value, PAPER_FIGURE)} ${unit}${rangeText}`}</title>
+                        <title>{`row ${g.row} (${g.label}) ${seriesLabel(b.series, variants)}: ${formatNumber(b.value, PAPER_FIGURE)} ${unit}${rangeText}`}</title>
                       </rect>
                       {range && (
                         <g data-testid="sim-whisker" data-min={range.min} data-max={range.max} stroke="#1d2330" strokeWidth={1.2}>
@@ -165,11 +193,11 @@ export function PaperChart({ groups, unit, name, title, xAxis = 'row' }: PaperCh
             </text>
           </g>
           <g transform={`translate(${M.left},10)`}>
-            {BAR_SERIES.map((s, i) => (
-              <g key={s} transform={`translate(${i * 150},0)`}>
-                <rect width={14} height={12} fill={SERIES_FILL[s]} stroke={s.endsWith('before') ? '#c8553d' : '#2f6db3'} strokeWidth={0.6} />
+            {series.map((s, i) => (
+              <g key={s} transform={`translate(${(i % legendCols) * LEGEND_ITEM_W},${Math.floor(i / legendCols) * LEGEND_ROW_H})`}>
+                <rect width={14} height={12} fill={seriesStyle(s, variants).fill} stroke={seriesStyle(s, variants).stroke} strokeWidth={0.6} />
                 <text x={19} y={10} className="axis-label">
-                  {SERIES_LABELS[s]}
+                  {seriesLabel(s, variants)}
                 </text>
               </g>
             ))}
@@ -179,7 +207,7 @@ export function PaperChart({ groups, unit, name, title, xAxis = 'row' }: PaperCh
       {groups.some((g) => g.verdict) && (
         <p className="muted chart-note" data-testid="paper-chart-note">
           Simulator bars are medians over the seeds; each whisker runs from the lowest to the highest seed.{' '}
-          Over the simulator's two bars, <b>*</b> marks a row whose before and after ranges do not overlap (a significant
+          Over the simulator's {variants[0]} and {variants[variants.length - 1]} bars, <b>*</b> marks a row whose ranges do not overlap (a significant
           change); <b>≈</b> one whose ranges overlap, where the seed moves the result as much as the patch does.
         </p>
       )}

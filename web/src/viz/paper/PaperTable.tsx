@@ -9,6 +9,8 @@ const paperFigure = (v: number): string => formatNumber(v, PAPER_FIGURE);
 
 export interface PaperTableProps {
   rows: PaperRows;
+  /** the lab's variants, in its order: the mail's two figures stand for the first and the last */
+  variants: readonly string[];
   table: readonly PaperTableRow[];
   /** the lab's parameters, for the params column: their order, a choice by its name */
   specs?: readonly ParamSpec[];
@@ -53,8 +55,8 @@ export function VerdictTag({ sim, format }: { sim: Pick<SimFigures, 'range' | 's
   );
 }
 
-/** The mail's rows beside the simulator's, both variants, with the change each reports. */
-export function PaperTable({ rows, table, specs, onUseParams, rowHeading = 'row', rowTitle, paperRange }: PaperTableProps) {
+/** The mail's rows beside the simulator's, every variant, with the change each reports (first variant to last). */
+export function PaperTable({ rows, variants, table, specs, onUseParams, rowHeading = 'row', rowTitle, paperRange }: PaperTableProps) {
   const paperCell = (v: number) => (
     <>
       {paperFigure(v)}
@@ -77,17 +79,20 @@ export function PaperTable({ rows, table, specs, onUseParams, rowHeading = 'row'
             <th colSpan={3} className="group paper-group">
               paper ({rows.unit})
             </th>
-            <th colSpan={3} className="group sim-group" title="the median over the sweep's seeds, with the min–max under it">
+            <th colSpan={variants.length + 1} className="group sim-group" title="the median over the sweep's seeds, with the min–max under it">
               simulator ({rows.unit}), median and min–max over seeds
             </th>
             <th rowSpan={2}>simulator parameters and scaling</th>
           </tr>
           <tr>
-            <th className="paper-group">before</th>
-            <th className="paper-group">after</th>
+            <th className="paper-group">{variants[0]}</th>
+            <th className="paper-group">{variants[variants.length - 1]}</th>
             <th className="paper-group">diff</th>
-            <th className="sim-group">before</th>
-            <th className="sim-group">after</th>
+            {variants.map((v) => (
+              <th key={v} className="sim-group">
+                {v}
+              </th>
+            ))}
             <th className="sim-group">diff</th>
           </tr>
         </thead>
@@ -99,20 +104,18 @@ export function PaperTable({ rows, table, specs, onUseParams, rowHeading = 'row'
               <td className="num">{paperCell(r.paper.before)}</td>
               <td className="num">{paperCell(r.paper.after)}</td>
               <td className="num diff">{formatChange(r.paper.diffPct)}</td>
-              <td className="num">
-                {r.sim ? (
-                  <SimValue value={r.sim.before} range={r.sim.range.before} testId={`sim-before-${r.row}`} />
-                ) : (
-                  <span className="muted" data-testid={`sim-before-${r.row}`}>—</span>
-                )}
-              </td>
-              <td className="num">
-                {r.sim ? (
-                  <SimValue value={r.sim.after} range={r.sim.range.after} testId={`sim-after-${r.row}`} />
-                ) : (
-                  <span className="muted" data-testid={`sim-after-${r.row}`}>—</span>
-                )}
-              </td>
+              {variants.map((v) => {
+                const fig = r.sim?.variants.find((f) => f.variant === v);
+                return (
+                  <td key={v} className="num">
+                    {fig ? (
+                      <SimValue value={fig.median} range={fig.range} testId={`sim-${v}-${r.row}`} />
+                    ) : (
+                      <span className="muted" data-testid={`sim-${v}-${r.row}`}>—</span>
+                    )}
+                  </td>
+                );
+              })}
               <td className="num diff" data-testid={`sim-diff-${r.row}`} data-verdict={r.sim?.verdict ?? ''}>
                 {r.sim ? (
                   <>

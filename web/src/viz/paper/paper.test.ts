@@ -14,6 +14,7 @@ const rows: PaperRows = {
     { row: 1, label: '1', params: { ways: 2 }, paper: { before: 16.9, after: 17.51 }, note: 'n1' },
     { row: 7, label: '6,10', params: { ways: 64 }, paper: { before: 0.73, after: 126.13 }, note: 'n7' },
   ],
+  sweep: null,
 };
 
 /** One variant of a sweep row over as many seeds as values. */
@@ -24,7 +25,7 @@ function runs(...values: number[]) {
 
 /** A sweep of one row, `seeds` seeds. */
 function sweepOf(row: number, before: ReturnType<typeof runs>, after: ReturnType<typeof runs>, seeds: number) {
-  return { rows: [{ row, seeds: Array.from({ length: seeds }, (_, i) => i + 1), before, after }] };
+  return { variants: ['before', 'after'], rows: [{ row, seeds: Array.from({ length: seeds }, (_, i) => i + 1), runs: { before, after } }] };
 }
 
 describe('diffs', () => {
@@ -72,7 +73,8 @@ describe('buildPaperTable', () => {
 
 describe('bars', () => {
   it('groups four series per row and picks domains', () => {
-    const g = barGroups(buildPaperTable(rows));
+    const g = barGroups(buildPaperTable(rows), ['before', 'after']);
+    expect(g[1].bars.map((b) => b.series)).toEqual(['paper-first', 'sim-before', 'paper-last', 'sim-after']);
     expect(g[1].bars.map((b) => b.value)).toEqual([0.73, null, 126.13, null]);
     expect(g[1].verdict).toBeNull();
     expect(valueDomain(g, true)).toEqual([0.1, 1000]);
@@ -84,10 +86,52 @@ describe('bars', () => {
 
 describe('bars with ranges', () => {
   it("carries the simulator's range and verdict, and the domain reaches the ranges' ends", () => {
-    const g = barGroups(buildPaperTable(rows, sweepOf(7, runs(800, 700, 900), runs(120_000, 110_000, 200_000), 3)));
+    const g = barGroups(buildPaperTable(rows, sweepOf(7, runs(800, 700, 900), runs(120_000, 110_000, 200_000), 3)), ['before', 'after']);
     expect(g[1].bars.map((b) => b.range)).toEqual([null, { min: 0.7, median: 0.8, max: 0.9 }, null, { min: 110, median: 120, max: 200 }]);
     expect(g[1].verdict).toBe('significant');
     expect(valueDomain(g, false)[1]).toBeCloseTo(200 * 1.08);
+  });
+});
+
+describe('a lab of more than two variants', () => {
+  const variants = ['baseline', 'es-cache', 'es-gc', 'upstream'];
+  const sweep = {
+    variants,
+    rows: [
+      {
+        row: 7,
+        seeds: [1, 2, 3],
+        runs: {
+          baseline: runs(800, 700, 900),
+          'es-cache': runs(5000, 5100, 4900),
+          'es-gc': runs(60_000, 61_000, 59_000),
+          upstream: runs(120_000, 110_000, 200_000),
+        },
+      },
+    ],
+  };
+  it('shows every variant, and compares the first with the last as the mail does', () => {
+    const t = buildPaperTable(rows, sweep);
+    expect(t[1].sim?.variants.map((f) => [f.variant, f.median])).toEqual([
+      ['baseline', 0.8],
+      ['es-cache', 5],
+      ['es-gc', 60],
+      ['upstream', 120],
+    ]);
+    expect(t[1].sim).toMatchObject({ before: 0.8, after: 120, diffPct: 14900, verdict: 'significant' });
+    expect(verdictReason(t[1].sim!)).toMatch(/^baseline 0\.70–0\.90, upstream 110.00–200.00 over 3 seeds/);
+  });
+  it("draws a bar per variant, the mail's two figures beside the first and the last", () => {
+    const g = barGroups(buildPaperTable(rows, sweep), variants);
+    expect(g[1].bars.map((b) => [b.series, b.value])).toEqual([
+      ['paper-first', 0.73],
+      ['sim-baseline', 0.8],
+      ['sim-es-cache', 5],
+      ['sim-es-gc', 60],
+      ['paper-last', 126.13],
+      ['sim-upstream', 120],
+    ]);
+    expect(barGroups(buildPaperTable(rows), variants)[1].bars.map((b) => b.value)).toEqual([0.73, null, null, null, 126.13, null]);
   });
 });
 

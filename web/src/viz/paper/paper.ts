@@ -1,8 +1,11 @@
 /**
  * The paper table's arithmetic: the mail's figures beside the simulator's,
- * both variants, with the change each side reports. The simulator's figures
- * are medians over the sweep's seeds with their min and max; its change is
- * significant only when the before and after ranges do not overlap
+ * every variant of the lab, with the change each side reports. The mail's
+ * two figures stand for the lab's first variant (the kernel without the
+ * patch) and its last (with it); the simulator's change is the one between
+ * those two. The simulator's figures are medians over the sweep's seeds
+ * with their min and max; its change is significant only when the first and
+ * last variants' ranges do not overlap
  * (core/stats.ts); each change is lib/compare.ts's. Pure; the components in
  * this folder only draw what these functions return.
  */
@@ -19,16 +22,27 @@ export interface VariantLike {
 
 /** What the table needs from a sweep (web/src/core/sweep.ts's SweepResult fits). */
 export interface SweepLike {
-  rows: ReadonlyArray<{ row: number; seeds: readonly number[]; before: VariantLike; after: VariantLike }>;
+  /** the lab's variants in its order: the first unpatched, the last patched */
+  variants: readonly string[];
+  rows: ReadonlyArray<{ row: number; seeds: readonly number[]; runs: Readonly<Record<string, VariantLike>> }>;
+}
+
+/** One variant's figure of a row: the median over the seeds and its range, in the paper's unit. */
+export interface VariantFigure {
+  variant: string;
+  median: number;
+  range: Spread;
 }
 
 export interface SimFigures {
-  /** medians over the seeds, in the paper's unit */
+  /** every variant of the lab, in its order */
+  variants: VariantFigure[];
+  /** the first and the last variant's medians over the seeds, in the paper's unit */
   before: number;
   after: number;
   /** the change of the medians, in percent; undefined from a median of 0 */
   diffPct: number | undefined;
-  /** min, median and max over the seeds, in the paper's unit */
+  /** the first and the last variant's min, median and max over the seeds, in the paper's unit */
   range: { before: Spread; after: Spread };
   seeds: number;
   verdict: Verdict;
@@ -44,14 +58,25 @@ export interface PaperTableRow {
   sim: SimFigures | null;
 }
 
-export const BAR_SERIES = ['paper-before', 'sim-before', 'paper-after', 'sim-after'] as const;
-export type BarSeries = (typeof BAR_SERIES)[number];
-export const SERIES_LABELS: Record<BarSeries, string> = {
-  'paper-before': 'paper, before',
-  'sim-before': 'simulator, before',
-  'paper-after': 'paper, after',
-  'sim-after': 'simulator, after',
-};
+/**
+ * A bar of the chart: the mail's figure without the patch ('paper-first'),
+ * with it ('paper-last'), or the simulator's figure of a variant
+ * (`sim-<variant>`).
+ */
+export type BarSeries = 'paper-first' | 'paper-last' | `sim-${string}`;
+
+/** The chart's bars of a row, in order: the mail's first figure, the simulator's variants, the mail's last figure just before the last variant. */
+export function barSeries(variants: readonly string[]): BarSeries[] {
+  const sims = variants.map((v): BarSeries => `sim-${v}`);
+  return ['paper-first', ...sims.slice(0, -1), 'paper-last', ...sims.slice(-1)];
+}
+
+/** What a bar is called in the legend and its tooltip. */
+export function seriesLabel(series: BarSeries, variants: readonly string[]): string {
+  if (series === 'paper-first') return `paper, ${variants[0] ?? 'before'}`;
+  if (series === 'paper-last') return `paper, ${variants[variants.length - 1] ?? 'after'}`;
+  return `simulator, ${series.slice('sim-'.length)}`;
+}
 
 /** How the tables print a figure in the paper's unit: two decimals below 1000, as the mails do. */
 export const PAPER_FIGURE: NumberFormat = { decimals: 2 };
@@ -65,10 +90,12 @@ export const VERDICT_WORDS: Record<Verdict, string> = {
 
 /** Why a verdict is what it is, in words, for a tooltip. */
 export function verdictReason(
-  sim: Pick<SimFigures, 'range' | 'seeds' | 'verdict'>,
+  sim: Pick<SimFigures, 'range' | 'seeds' | 'verdict'> & { variants?: readonly VariantFigure[] },
   format: (s: Spread) => string = (s) => formatRange(s, PAPER_FIGURE),
 ): string {
-  const ranges = `before ${format(sim.range.before)}, after ${format(sim.range.after)} over ${sim.seeds} seed${sim.seeds === 1 ? '' : 's'}`;
+  const first = sim.variants?.[0]?.variant ?? 'before';
+  const last = sim.variants?.[sim.variants.length - 1]?.variant ?? 'after';
+  const ranges = `${first} ${format(sim.range.before)}, ${last} ${format(sim.range.after)} over ${sim.seeds} seed${sim.seeds === 1 ? '' : 's'}`;
   switch (sim.verdict) {
     case 'significant':
       return `${ranges}: the ranges do not overlap, so the patch moves the result more than the seed does`;
@@ -85,17 +112,26 @@ export function simSpread(v: VariantLike, metric: string, scale: number): Spread
   return s ? mapSpread(s, (x) => x / (scale || 1)) : spread([]);
 }
 
-/** The simulator's side of a row: medians, ranges, change and verdict. */
+/**
+ * The simulator's side of a row: every variant's median and range, and the
+ * change from the first variant to the last with its verdict.
+ */
 export function simFigures(
-  before: VariantLike,
-  after: VariantLike,
+  runs: Readonly<Record<string, VariantLike>>,
+  variants: readonly string[],
   seeds: number,
   metric: string,
   scale: number,
 ): SimFigures {
-  const b = simSpread(before, metric, scale);
-  const a = simSpread(after, metric, scale);
+  const all = variants.map((variant): VariantFigure => {
+    const v = runs[variant];
+    const range = v ? simSpread(v, metric, scale) : spread([]);
+    return { variant, median: range.median, range };
+  });
+  const b = all[0]?.range ?? spread([]);
+  const a = all[all.length - 1]?.range ?? spread([]);
   return {
+    variants: all,
     before: b.median,
     after: a.median,
     diffPct: changePct(b.median, a.median),
@@ -109,7 +145,7 @@ export function buildPaperTable(rows: PaperRows, sweep?: SweepLike | null): Pape
   const byRow = new Map(sweep?.rows.map((r) => [r.row, r]) ?? []);
   return rows.rows.map((r) => {
     const s = byRow.get(r.row);
-    const sim = s ? simFigures(s.before, s.after, s.seeds.length, rows.metric, rows.scale) : null;
+    const sim = s && sweep ? simFigures(s.runs, sweep.variants, s.seeds.length, rows.metric, rows.scale) : null;
     return {
       row: r.row,
       label: r.label,
@@ -136,16 +172,16 @@ export interface BarGroup {
   verdict: Verdict | null;
 }
 
-export function barGroups(table: readonly PaperTableRow[]): BarGroup[] {
+export function barGroups(table: readonly PaperTableRow[], variants: readonly string[]): BarGroup[] {
   return table.map((t) => ({
     row: t.row,
     label: t.label,
-    bars: [
-      { series: 'paper-before', value: t.paper.before, range: null },
-      { series: 'sim-before', value: t.sim ? t.sim.before : null, range: t.sim ? t.sim.range.before : null },
-      { series: 'paper-after', value: t.paper.after, range: null },
-      { series: 'sim-after', value: t.sim ? t.sim.after : null, range: t.sim ? t.sim.range.after : null },
-    ],
+    bars: barSeries(variants).map((series): Bar => {
+      if (series === 'paper-first') return { series, value: t.paper.before, range: null };
+      if (series === 'paper-last') return { series, value: t.paper.after, range: null };
+      const fig = t.sim?.variants.find((f) => `sim-${f.variant}` === series);
+      return { series, value: fig ? fig.median : null, range: fig ? fig.range : null };
+    }),
     verdict: t.sim ? t.sim.verdict : null,
   }));
 }

@@ -59,6 +59,38 @@ export const TaskChip = memo(function TaskChip(p: {
  * A spinlock: its name in a box (filled while held), who holds it and the
  * FIFO queue of its waiters. Draw it inside a <g> translated to its place.
  */
+/** Every task's chip, row by row in the grid chipLayout() gave, the one that took the current step marked. */
+export function TaskChipGrid({
+  tasks,
+  layout,
+  activeTask,
+}: {
+  tasks: readonly TaskSnap[];
+  layout: ReturnType<typeof chipLayout>;
+  activeTask: number | undefined;
+}) {
+  return (
+    <>
+      {tasks.map((t, i) => (
+        <TaskChip
+          key={t.id}
+          id={t.id}
+          name={t.name}
+          cpu={t.cpu}
+          state={t.state}
+          fn={t.fn}
+          line={t.line}
+          x={(i % layout.cols) * (layout.chipW + 6)}
+          y={Math.floor(i / layout.cols) * (CHIP_H + 6)}
+          chipW={layout.chipW}
+          compact={layout.compact}
+          active={activeTask === t.id}
+        />
+      ))}
+    </>
+  );
+}
+
 export function LockRow({
   lock,
   tasks,

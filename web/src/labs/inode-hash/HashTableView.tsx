@@ -14,11 +14,12 @@ import { scaleSequential } from 'd3-scale';
 import { interpolateBlues } from 'd3-scale-chromatic';
 import { memo, useMemo, useRef } from 'react';
 import { formatDuration } from '../../../../lib/format';
-import type { IhChain, IhSnapshot, IhWalker, Step } from '../../core/types';
-import { ExportButtons, svgRefExporter } from '../export/ExportButtons';
-import { boxAt, gridLayout } from '../queues/queues';
-import { CHIP_H, chipLayout, LOCK_H, LockRow, TaskChip } from '../tasks/TaskChips';
-import { useElementWidth } from '../useElementWidth';
+import type { PaneProps } from '../../app/LabPage';
+import type { IhChain, IhSnapshot, IhWalker } from './schema';
+import { ExportButtons, svgRefExporter } from '../../viz/export/ExportButtons';
+import { boxAt, gridLayout } from '../../viz/grid/grid';
+import { CHIP_H, chipLayout, LOCK_H, LockRow, TaskChipGrid } from '../../viz/tasks/TaskChips';
+import { useElementWidth } from '../../viz/useElementWidth';
 import {
   describeIhStep,
   focusChains,
@@ -46,14 +47,8 @@ const ROW_H = PILL_H + BOX_H + 12;
 const GP_H = 26;
 const STATS_H = 20;
 
-export interface HashTableViewProps {
-  snap: IhSnapshot;
-  variant: 'before' | 'after';
-  /** recent trace steps, oldest first; the last is the current step */
-  steps: readonly Step[];
-  name: string;
-  title?: string;
-}
+/** A pane of the lab page (variant 'before' takes the lock for the first lookup, 'after' walks under RCU). */
+export type HashTableViewProps = PaneProps<IhSnapshot>;
 
 const REASON_TEXT: Record<FocusReason, string> = {
   locked: 'walked under the lock',
@@ -225,22 +220,7 @@ export const HashTableView = memo(function HashTableView({ snap, variant, steps,
           </text>
 
           <g data-testid="tasks" transform={`translate(${PAD},${yTasks})`}>
-            {snap.tasks.map((t, i) => (
-              <TaskChip
-                key={t.id}
-                id={t.id}
-                name={t.name}
-                cpu={t.cpu}
-                state={t.state}
-                fn={t.fn}
-                line={t.line}
-                x={(i % chips.cols) * (chips.chipW + 6)}
-                y={Math.floor(i / chips.cols) * (CHIP_H + 6)}
-                chipW={chips.chipW}
-                compact={chips.compact}
-                active={last?.task === t.id}
-              />
-            ))}
+            <TaskChipGrid tasks={snap.tasks} layout={chips} activeTask={last?.task} />
           </g>
         </svg>
       </div>

@@ -3,7 +3,7 @@
  * (core/types.ts IhSnapshot), for the tests of the hash table view and the
  * lab page's parsing.
  */
-import type { IhSnapshot } from '../../../core/types';
+import type { IhSnapshot } from '../schema';
 
 /**
  * 16 buckets; bucket 3 holds three inodes and is walked by T1 under RCU at

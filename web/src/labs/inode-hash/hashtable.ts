@@ -5,7 +5,8 @@
  * in HashTableView.tsx.
  */
 import { stepArgs, type StepContract } from '../../core/steps';
-import type { IhChain, IhSnapshot, IhWalker, LockSnap, Step } from '../../core/types';
+import type { LockSnap, Step } from '../../core/types';
+import type { IhChain, IhSnapshot, IhWalker } from './schema';
 
 export type IhState = IhSnapshot['ih'];
 

@@ -1,53 +1,13 @@
 /**
- * The queues view's pure half: grid layout of queue boxes and what the walk
- * has been doing (the trail of inode entries compared for the current dentry
- * record). Drawing lives in QueuesView.tsx.
+ * The queues view's pure half: what the walk has been doing (the trail of
+ * inode entries compared for the current dentry record) and what the
+ * journal is doing. Drawing lives in QueuesView.tsx; the grid of boxes is
+ * viz/grid.
  */
-import type { FcSnapshot, Step } from '../../core/types';
+import type { Step } from '../../core/types';
+import type { FcSnapshot } from './schema';
 
 export type FcState = FcSnapshot['fc'];
-
-export interface GridLayout {
-  /** box height and width */
-  boxH: number;
-  boxW: number;
-  gap: number;
-  cols: number;
-  rows: number;
-}
-
-/**
- * The largest boxes (height <= maxH, width = aspect * height) such that n
- * boxes fit into width x height in rows; never smaller than minH (then the
- * grid may overflow its height and the caller clips).
- */
-export function gridLayout(
-  n: number,
-  width: number,
-  height: number,
-  maxH = 24,
-  aspect = 1.6,
-  gap = 3,
-  minH = 4,
-): GridLayout {
-  const count = Math.max(1, n);
-  for (let h = maxH; h >= minH; h -= 0.5) {
-    const w = h * aspect;
-    const cols = Math.max(1, Math.floor((width + gap) / (w + gap)));
-    const rows = Math.ceil(count / cols);
-    if (rows * (h + gap) - gap <= height) return { boxH: h, boxW: w, gap, cols, rows };
-  }
-  const w = minH * aspect;
-  const cols = Math.max(1, Math.floor((width + gap) / (w + gap)));
-  return { boxH: minH, boxW: w, gap, cols, rows: Math.ceil(count / cols) };
-}
-
-/** Top-left corner of box i. */
-export function boxAt(i: number, g: GridLayout): { x: number; y: number } {
-  const col = i % g.cols;
-  const row = Math.floor(i / g.cols);
-  return { x: col * (g.boxW + g.gap), y: row * (g.boxH + g.gap) };
-}
 
 /** Kinds of trace step that compare a dentry record with an inode entry (a = dentry, b = inode). */
 export const WALK_KINDS = new Set(['visit', 'match']);
@@ -71,7 +31,7 @@ export function inodeIndex(fc: FcState, ino: number): number {
 }
 
 /** The inode entry the walk is at: compared (before) or pointed at (after). */
-export function walkTarget(fc: FcState, variant: 'before' | 'after'): number {
+export function walkTarget(fc: FcState, variant: string): number {
   const w = fc.walk;
   if (!w) return -1;
   if (variant === 'before' || w.inode_idx >= 0) return w.inode_idx;

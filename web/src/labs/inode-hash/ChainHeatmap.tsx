@@ -7,9 +7,9 @@ import { scaleSequential } from 'd3-scale';
 import { interpolateOranges } from 'd3-scale-chromatic';
 import { memo, useMemo } from 'react';
 import { formatDuration, formatNumber, formatTimeRange } from '../../../../lib/format';
-import type { ChainHeat } from '../../core/types';
-import { bucketRange } from '../heatmap/heatmap';
-import { MatrixHeatmap, type HeatMatrix } from '../heatmap/MatrixHeatmap';
+import type { ChainHeat } from './schema';
+import { bucketRange } from '../../viz/heatmap/heatmap';
+import { MatrixHeatmap, type HeatMatrix } from '../../viz/heatmap/MatrixHeatmap';
 import { chainHeatCells, rowBucketsText, TASKS } from './chainHeat';
 
 export interface ChainHeatmapProps {

@@ -4,7 +4,7 @@
  * one colour value per cell, and what a cell's tooltip says.
  */
 import type { NumberFormat } from '../../../../lib/format';
-import type { ChainHeat } from '../../core/types';
+import type { ChainHeat } from './schema';
 
 /** A chain heat whose shape does not add up, described; null when it is consistent. */
 export function chainHeatProblem(h: ChainHeat): string | null {

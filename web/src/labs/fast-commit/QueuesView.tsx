@@ -10,12 +10,14 @@
  * step to the next only the few that change are rendered again.
  */
 import { memo, useRef, type ReactElement } from 'react';
-import type { FcSnapshot, Step } from '../../core/types';
-import { ExportButtons, svgRefExporter } from '../export/ExportButtons';
+import type { PaneProps } from '../../app/LabPage';
+import { boxAt, gridLayout, type GridLayout } from '../../viz/grid/grid';
+import type { FcSnapshot } from './schema';
+import { ExportButtons, svgRefExporter } from '../../viz/export/ExportButtons';
 import { formatDuration as formatNs } from '../../../../lib/format';
-import { CHIP_H, chipLayout, LOCK_H, LockRow, TASK_COLORS, TaskChip } from '../tasks/TaskChips';
-import { useElementWidth } from '../useElementWidth';
-import { boxAt, describeStep, gridLayout, journalLines, walkTarget, walkTrail, type GridLayout } from './queues';
+import { CHIP_H, chipLayout, LOCK_H, LockRow, TASK_COLORS, TaskChipGrid } from '../../viz/tasks/TaskChips';
+import { useElementWidth } from '../../viz/useElementWidth';
+import { describeStep, journalLines, walkTarget, walkTrail } from './queues';
 
 export { TASK_COLORS };
 
@@ -25,14 +27,8 @@ const HEAD_H = 74;
 const LABEL_H = 18;
 const MID_GAP = 34;
 
-export interface QueuesViewProps {
-  snap: FcSnapshot;
-  variant: 'before' | 'after';
-  /** recent trace steps, oldest first; the last is the current step */
-  steps: readonly Step[];
-  name: string;
-  title?: string;
-}
+/** A pane of the lab page (variant 'before' walks the queue, 'after' follows the link). */
+export type QueuesViewProps = PaneProps<FcSnapshot>;
 
 export const QueuesView = memo(function QueuesView({ snap, variant, steps, name, title }: QueuesViewProps) {
   const [wrapRef, width] = useElementWidth<HTMLDivElement>(640);
@@ -198,22 +194,7 @@ export const QueuesView = memo(function QueuesView({ snap, variant, steps, name,
           )}
 
           <g data-testid="tasks" transform={`translate(${PAD},${yTasks})`}>
-            {snap.tasks.map((t, i) => (
-              <TaskChip
-                key={t.id}
-                id={t.id}
-                name={t.name}
-                cpu={t.cpu}
-                state={t.state}
-                fn={t.fn}
-                line={t.line}
-                x={(i % chips.cols) * (chips.chipW + 6)}
-                y={Math.floor(i / chips.cols) * (CHIP_H + 6)}
-                chipW={chips.chipW}
-                compact={chips.compact}
-                active={last?.task === t.id}
-              />
-            ))}
+            <TaskChipGrid tasks={snap.tasks} layout={chips} activeTask={last?.task} />
           </g>
         </svg>
       </div>

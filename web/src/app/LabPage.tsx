@@ -1,0 +1,190 @@
+/**
+ * The page every simulator lab shares, built from the lab's manifest
+ * (web/src/labs/<lab>/manifest.tsx) and what the lab declares in C: the
+ * title and citation from the paper table, the variants from the lab list.
+ * In order: the mail in short, the controls, the animation beside the
+ * model's source, the run's metrics, where the CPUs wait, the lab's own
+ * sections, the mail's table reproduced and the kernel reproduction.
+ */
+import { useMemo, type ComponentType, type ReactNode } from 'react';
+import { citationText } from '../../../lib/format';
+import type { KernelLab } from '../../../lib/kernel-results';
+import type { SweepResult } from '../core/sweep';
+import type { PaperRows, RunOutput, Step, TaskSnap } from '../core/types';
+import { ReproducePanel, type SimulatorSection } from '../viz/kernel/ReproducePanel';
+import { ContentionSection } from './ContentionSection';
+import { LabAnimation } from './LabAnimation';
+import { MetricsPanel, PaperPanel, RunPanel, UrlIssuesBanner } from './LabPanels';
+import type { PaperLabels } from './PaperSection';
+import { useLabData, type LabData, type Variant } from './simHooks';
+import { useLabView, useParsedFrames } from './useLabView';
+
+/** What a lab's snapshot holds at least: the virtual time and where every task stands. */
+export interface SnapshotBase {
+  now_ns: number;
+  tasks: readonly TaskSnap[];
+}
+
+/** A snapshot checked against the lab's schema: the snapshot, or why it is not one. */
+export type Parsed<S> = { snap: S; error: null } | { snap: null; error: string };
+
+/** What the lab's view of one variant at one step is given. */
+export interface PaneProps<S> {
+  snap: S;
+  variant: Variant;
+  /** recent trace steps, oldest first; the last is the current step */
+  steps: readonly Step[];
+  /** the file name its exports take */
+  name: string;
+  title: string;
+}
+
+/** What a lab's own section (drawn after the heatmaps) is given. */
+export interface LabSectionProps {
+  variants: readonly Variant[];
+  runs: Partial<Record<Variant, RunOutput>>;
+  /** each shown variant's animation time, for a step marker */
+  markers: Partial<Record<Variant, number | null>>;
+  failed: boolean;
+}
+
+/** Everything the page of a lab needs beyond what its C model declares. */
+export interface LabManifest<S extends SnapshotBase = SnapshotBase> {
+  /** the lab's id, as in C, in the URL and in the kernel lab */
+  id: KernelLab;
+  /** the page's heading */
+  heading: string;
+  /** the mail in short */
+  Explainer: ComponentType<{ data: LabData }>;
+  /** a configuration small enough to watch step by step (where the table has these parameters) */
+  preset: Readonly<Record<string, number>>;
+  /** above this many steps the animation refuses: every frame re-runs the simulation to its step */
+  maxAnimationSteps: number;
+  animation: {
+    heading: string;
+    /** checks a raw snapshot against the lab's schema */
+    parse(raw: unknown): Parsed<S>;
+    /** the lab's view of one variant */
+    Pane: ComponentType<PaneProps<S>>;
+    /** what a pane's exports are called, before the variant's name (e.g. "inode-hash-table") */
+    paneName: string;
+    /** the code pane's height when one variant is shown */
+    codeHeight?: number;
+  };
+  /** what the heatmaps show in this lab, in a sentence or two */
+  contention: ReactNode;
+  /** the lab's own sections, after the heatmaps */
+  Sections?: ComponentType<LabSectionProps>;
+  paper: {
+    labels?: PaperLabels;
+    /** drawn under the table and chart, from the sweep's result once there is one, and the lab's paper table */
+    extra?(result: SweepResult | null, rows: PaperRows): ReactNode;
+  };
+}
+
+/** The kernel panel points back at the simulator's rows of the mail's table. */
+const SIMULATOR_TABLE: SimulatorSection = { id: 'paper-heading', label: "the mail's table, reproduced" };
+
+export function LabPage<S extends SnapshotBase>({ manifest }: { manifest: LabManifest<S> }) {
+  const { data, error } = useLabData(manifest.id);
+  if (error)
+    return (
+      <div className="banner error" role="alert" data-testid="run-error">
+        The simulator could not start: {error}
+      </div>
+    );
+  if (!data) return <p className="loading">Starting the simulator…</p>;
+  return <LabView manifest={manifest} data={data} />;
+}
+
+function LabView<S extends SnapshotBase>({ manifest: m, data }: { manifest: LabManifest<S>; data: LabData }) {
+  const { rows, specs } = data;
+  const lv = useLabView({ lab: m.id, data, preset: m.preset, maxAnimationSteps: m.maxAnimationSteps });
+  const snapshots = useParsedFrames(lv.stepper.frames, m.animation.parse);
+  /* the heatmaps' step marker is all that moves in their sections while playing */
+  const markerText = JSON.stringify(lv.variants.map((v) => [v, snapshots[v]?.snap?.now_ns ?? null]));
+  const markers = useMemo(
+    (): LabSectionProps['markers'] => Object.fromEntries(JSON.parse(markerText) as [Variant, number | null][]),
+    [markerText],
+  );
+  const failed = lv.runs.error !== null;
+  const { extra: sweepExtra } = m.paper;
+  const extra = useMemo(
+    () => (sweepExtra ? (result: SweepResult | null) => sweepExtra(result, rows) : undefined),
+    [sweepExtra, rows],
+  );
+  const Explainer = m.Explainer;
+  const Sections = m.Sections;
+
+  return (
+    <article className="lab-page">
+      <header className="lab-head">
+        <h1>{m.heading}</h1>
+        <p className="muted">
+          {citationText(rows.citation)} · “{rows.citation.subject}” · model:{' '}
+          <span className="mono">wasm-core/labs/{data.info.source}</span>
+        </p>
+      </header>
+
+      <UrlIssuesBanner issues={lv.urlIssues} onDismiss={lv.dismissUrlIssues} />
+
+      <Explainer data={data} />
+
+      <RunPanel
+        status={lv.status}
+        running={lv.runs.running}
+        specs={specs}
+        params={lv.view.params}
+        seed={lv.view.seed}
+        variants={data.variants}
+        variant={lv.view.variant}
+        pair={lv.view.pair}
+        drafts={lv.drafts}
+        invalid={lv.invalid}
+        runError={lv.runError}
+        onDraft={lv.onDraft}
+        onApply={lv.onApply}
+        onVariant={lv.setVariant}
+        onPair={lv.setPair}
+        onReset={lv.onSmallConfig}
+      />
+
+      <LabAnimation
+        view={lv}
+        snapshots={snapshots}
+        source={data.source}
+        fileName={`wasm-core/labs/${data.info.source}`}
+        animation={m.animation}
+        maxAnimationSteps={m.maxAnimationSteps}
+        failed={failed}
+      />
+
+      <MetricsPanel variants={lv.variants} results={lv.results} />
+
+      <ContentionSection
+        lab={m.id}
+        description={m.contention}
+        variants={lv.variants}
+        runs={lv.runs.outputs}
+        markers={markers}
+        buckets={lv.heatBuckets}
+        onBuckets={lv.setHeatBuckets}
+        failed={failed}
+      />
+
+      {Sections && <Sections variants={lv.variants} runs={lv.runs.outputs} markers={markers} failed={failed} />}
+
+      <PaperPanel
+        lab={m.id}
+        variants={data.variants}
+        rows={rows}
+        specs={specs}
+        onUseParams={lv.setParams}
+        labels={m.paper.labels}
+        extra={extra}
+      />
+
+      <ReproducePanel lab={m.id} simulatorSection={SIMULATOR_TABLE} />
+    </article>
+  );
+}
