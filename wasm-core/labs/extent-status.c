@@ -187,6 +187,9 @@ struct es_inode {
 	bool small;			/* case b: written 4k on, 4k off */
 };
 
+/* step kinds: one per inode reclaimed by the shrinker (the animation's cursor) */
+enum { EK_RECLAIM = SK_LAB };
+
 enum es_kind { T_WRITER, T_READER, T_KSWAPD, T_FLUSHER };
 
 struct es_task {
@@ -732,6 +735,7 @@ retry_lru:
 		f->shrunk += (long)d;
 		es.visited += visits;
 		sim_charge(t, visits * es_cost.node_ns + d * es_cost.free_ns);
+		STEP(t, EK_RECLAIM, f->ei->ino, (s64)d);
 		write_unlock(t, &f->ei->i_es_lock);
 		if (!f->ei->i_es_shk_nr)
 			es_list_del(f->ei);
@@ -777,6 +781,7 @@ round_robin:
 		f->shrunk += (long)d;
 		es.visited += visits;
 		sim_charge(t, visits * es_cost.node_ns + d * es_cost.free_ns);
+		STEP(t, EK_RECLAIM, f->ei->ino, (s64)d);
 		write_unlock(t, &f->ei->i_es_lock);
 		spin_lock(t, &es.s_es_lock);
 		/* 6.12: the inode leaves the list with its last reclaimable extent */
@@ -1440,8 +1445,6 @@ static int es_invariants(struct sim *s, bool final, char *msg, size_t len)
 /* ---------------------------------------------------------------------
  * The lab
  * ------------------------------------------------------------------- */
-
-enum { EK_RECLAIM = SK_LAB };
 
 static const struct step_kind es_kinds[] = {
 	[EK_RECLAIM - SK_LAB] = { "reclaim", "ino", "freed" },
