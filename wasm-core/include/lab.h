@@ -140,5 +140,6 @@ long long lab_param(const struct lab *lab, const long long *p, const char *name)
 
 extern const struct lab lab_fast_commit;
 extern const struct lab lab_inode_hash;
+extern const struct lab lab_extent_status;
 
 #endif /* JC_LAB_H */
