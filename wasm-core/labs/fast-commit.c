@@ -286,7 +286,7 @@ static struct fc_model {
 	bool fc_succeeded;		/* the fast commit being cleaned up succeeded */
 
 	u64 commits, commit_ns_total, commit_ns_max, commit_cpu_ns;
-	u64 nodes_visited, skipped_fsyncs, creates, fallbacks;
+	u64 nodes_visited, skipped_fsyncs, fallbacks;
 	int inode_q_max, dentry_q_max;
 	u64 end_ns;
 } fc;
@@ -441,7 +441,6 @@ static int ext4_create(struct sim *s, struct fs_mark *f)
 	CO_CALL(co, ext4_fc_track_inode(s, f));
 	CO_CALL(co, ext4_fc_track_create(s, f));
 	CO_CALL(co, jbd2_journal_stop(s, t, j, &f->handle));
-	fc.creates++;
 	CO_END(co);
 }
 
