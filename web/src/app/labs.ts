@@ -44,6 +44,7 @@ const DECLARED: readonly LabDeclaration[] = [
     change: 'LRU → round robin, reclaim lists, aging, hole caching',
     headline: 'average scan time 10196 → 212 µs (case a), cache hits up by three orders',
     mail: 'Zheng Liu, linux-ext4, 2014',
+    page: () => import('../labs/extent-status'),
   },
   {
     id: 'inode-hash',
