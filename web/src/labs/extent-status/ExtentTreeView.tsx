@@ -113,9 +113,9 @@ export const ExtentTreeView = memo(function ExtentTreeView({ snap, variant, step
             )}
             {lists && es.focus && <ReclaimLists focus={es.focus} gc={es.variant === 'es-gc'} y={yLists} width={innerW} />}
 
-            <text x={0} y={yList + 12} className="q-label" data-testid="es-list-words">
+            <FitText x={0} y={yList + 12} width={innerW} className="q-label" testId="es-list-words">
               {listWords(es)}
-            </text>
+            </FitText>
             <g data-testid="es-list" transform={`translate(0,${yListBoxes})`}>
               {cells.length === 0 && (
                 <text x={0} y={16} className="q-empty">
@@ -137,7 +137,7 @@ export const ExtentTreeView = memo(function ExtentTreeView({ snap, variant, step
             </g>
 
             {locks.map((lock, i) => (
-              <g key={lock.name} data-testid={`lock-${lock.name}`} transform={`translate(0,${yLocks + i * LOCK_H})`}>
+              <g key={`${lock.name}-${i}`} data-testid={`lock-${lock.name}`} transform={`translate(0,${yLocks + i * LOCK_H})`}>
                 <LockRow lock={lock} tasks={snap.tasks} boxW={110} />
               </g>
             ))}
@@ -160,6 +160,21 @@ export const ExtentTreeView = memo(function ExtentTreeView({ snap, variant, step
     </figure>
   );
 });
+
+/** About how wide a character of the view's labels is, px. */
+const CHAR_W = 6.3;
+
+/** A line of text cut to `width` with an ellipsis; the whole of it in its tooltip. */
+function FitText({ x, y, width, className, testId, children }: { x: number; y: number; width: number; className: string; testId?: string; children: string }) {
+  const max = Math.max(8, Math.floor(width / CHAR_W));
+  const cut = children.length > max;
+  return (
+    <text x={x} y={y} className={className} data-testid={testId}>
+      {cut ? `${children.slice(0, max - 1)}…` : children}
+      {cut && <title>{children}</title>}
+    </text>
+  );
+}
 
 const STATUS_WORDS: Record<string, string> = {
   written: 'written: maps blocks on disk, reclaimable',
@@ -188,11 +203,11 @@ function Tree({ focus, steps, shrinkers, width, y, yTrail, yBar, upstream }: Tre
   const cx = (lblk: number) => layout.xOf(lblk) + Math.min(3, layout.barW / layout.end / 2);
   return (
     <g data-testid="es-tree" data-ino={focus.ino} data-extents={focus.nr_extents}>
-      <text x={0} y={y + 12} className="q-label">
-        {`inode ${focus.ino} (${focusWords(focus)}) · ${formatNumber(focus.size)} blocks · ${formatNumber(focus.nr_extents)} extents: ${formatNumber(counts.written + counts.unwritten)} written, ${formatNumber(counts.delayed)} delayed, ${formatNumber(counts.hole)} holes`}
-        {counts.referenced ? ` · ${formatNumber(counts.referenced)} recently used` : ''}
-        {focus.on_list ? '' : ' · not on the list'}
-      </text>
+      <FitText x={0} y={y + 12} width={width} className="q-label">
+        {`inode ${focus.ino} (${focusWords(focus)}) · ${formatNumber(focus.size)} blocks · ${formatNumber(focus.nr_extents)} extents: ${formatNumber(counts.written + counts.unwritten)} written, ${formatNumber(counts.delayed)} delayed, ${formatNumber(counts.hole)} holes` +
+          (counts.referenced ? ` · ${formatNumber(counts.referenced)} recently used` : '') +
+          (focus.on_list ? '' : ' · not on the list')}
+      </FitText>
       <Legend y={y + LABEL_H} />
       {trail.map((t, i) => (
         <rect
@@ -302,11 +317,11 @@ function ReclaimLists({ focus, gc, y, width }: { focus: EsFocus; gc: boolean; y:
   const fit = Math.max(1, Math.min(RECLAIM_CHIPS, Math.floor((width - x0 - 40) / (chipW + 3))));
   return (
     <g data-testid="es-reclaim-lists">
-      <text x={0} y={y + 12} className="q-label">
+      <FitText x={0} y={y + 12} width={width} className="q-label">
         {gc
           ? `inode ${focus.ino}'s reclaim lists, head first: the shrinker frees from inactive; a used extent moves to active, freed only when a round frees nothing`
           : `inode ${focus.ino}'s list of reclaimable extents, head first: the shrinker pops from the head, never meeting a delayed one`}
-      </text>
+      </FitText>
       {rows.map(([label, blocks], r) => (
         <g key={label} transform={`translate(0,${y + LABEL_H + r * CHIP_LIST_H})`} data-testid={`es-list-${label.replace(' ', '-')}`} data-count={blocks.length}>
           <text x={0} y={11} className="q-sub">
@@ -400,9 +415,9 @@ function PageBar({ es, y, width }: { es: EsState; y: number; width: number }) {
   ];
   return (
     <g data-testid="es-pages">
-      <text x={0} y={y + 12} className="q-label">
-        {`memory ${formatNumber(p.mem)} pages: free ${formatNumber(p.free)} (kswapd wakes below ${formatNumber(p.wm_low)}, direct reclaim below ${formatNumber(p.wm_min)}) · dirty ${formatNumber(p.dirty)} · writeback ${formatNumber(p.writeback)}`}
-      </text>
+      <FitText x={0} y={y + 12} width={width} className="q-label">
+        {`memory ${formatNumber(p.mem)} pages: free ${formatNumber(p.free)} · clean ${formatNumber(p.clean)} · dirty ${formatNumber(p.dirty)} · writeback ${formatNumber(p.writeback)} · kswapd wakes below ${formatNumber(p.wm_low)} free, direct reclaim below ${formatNumber(p.wm_min)}`}
+      </FitText>
       {pageSegments(p).map((s) => {
         const at = x;
         x += s.pages * k;

@@ -7,6 +7,7 @@
  * cases, so its absolute values are not the mail's: what to compare is how
  * each patch moves a metric. The numbers follow in a table.
  */
+import { format } from 'd3-format';
 import { scaleBand, scaleLog } from 'd3-scale';
 import { memo, useMemo, useRef } from 'react';
 import { citationText, formatNumber, formatRange, formatShare } from '../../../../lib/format';
@@ -20,12 +21,14 @@ import { ES_CASES } from './schema';
 
 const CELL_H = 130;
 const TOP = 22;
-const LEFT = 92;
+const LEFT = 112;
 const AXIS_W = 44;
 const GAP = 14;
 const BOTTOM = 34;
 
 const figure = (v: number) => formatNumber(v, { digits: 3 });
+/** an axis tick, short: 800, 3k, 10M */
+const tick = format('~s');
 const rangeText = (r: CellRange | null) => (r ? formatRange(r, { format: figure }) : '—');
 
 export const SmallMultiples = memo(function SmallMultiples({ sweep, table }: { sweep: SweepResult | null; table: PaperRows }) {
@@ -111,7 +114,7 @@ function Cell({ cell, width, last }: { cell: MultipleCell; width: number; last: 
           <g key={t}>
             <line x1={AXIS_W} x2={width} y1={y(t)} y2={y(t)} />
             <text x={AXIS_W - 4} y={y(t)} textAnchor="end" dominantBaseline="central">
-              {formatNumber(t, { digits: 2 })}
+              {tick(t)}
             </text>
           </g>
         ))}

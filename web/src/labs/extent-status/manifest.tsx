@@ -14,18 +14,9 @@ import { Explainer } from './Explainer';
 import { ExtentTreeView } from './ExtentTreeView';
 import { HeatSection } from './HeatSection';
 import type { EsSnapshot } from './schema';
+import { ANIMATION_PRESET, MAX_ANIMATION_STEPS } from './preset';
 import { SmallMultiples } from './SmallMultiples';
 import { parseEsSnapshot } from './snapshot';
-
-/**
- * A configuration small enough to watch step by step: two writers and a
- * short run, so that the shrinker comes round within a few thousand steps.
- * Only the parameters the model's table has apply.
- */
-export const ANIMATION_PRESET: Readonly<Record<string, number>> = { jobs: 2, runtime_ms: 400, small_files: 256 };
-
-/** Above this many steps the animation refuses: every frame re-runs the simulation to its step. */
-export const MAX_ANIMATION_STEPS = 2_000_000;
 
 const PAPER_LABELS: PaperLabels = {
   rowHeading: 'case',
