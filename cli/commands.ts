@@ -5,7 +5,7 @@
 import { Presets, SingleBar } from 'cli-progress';
 import { loadEngine } from '../web/src/core/node';
 import { sweepOnThreads } from '../web/src/core/nodeThreads';
-import { endRuns, endVariants, paperSpread, paperValue, sweepPlan, sweepRunCount, type SweepResult } from '../web/src/core/sweep';
+import { endRuns, endVariants, paperSpread, paperValue, rowEnds as endsOf, sweepPlan, sweepRunCount, type SweepResult } from '../web/src/core/sweep';
 import { verdict, type Verdict } from '../web/src/core/stats';
 import type { RunResult } from '../web/src/core/types';
 import { parseSeed, parseSets, parseSweepSeeds } from './args';
@@ -130,9 +130,11 @@ export async function sweepCommand(lab: string, opts: SweepOptions, print: Print
 }
 
 /**
- * `sweep --json`: each row's metrics under each variant's name (e.g.
- * "before" and "after") are the medians over the seeds; "seeds" and
- * "ranges" (min, median, max of every metric, by variant) sit beside them.
+ * `sweep --json`: one row per point of the sweep and variant, e.g.
+ * {"case":"a","variant":"baseline","avg_scan_us":...,"seeds":[1,2,3],...}:
+ * the point's keys, the variant, every metric's median over the seeds,
+ * the seeds, and each metric's min, median and max under "ranges"; then
+ * the mail's row the point belongs to (row, label, params, paper, note).
  */
 export function sweepJson(result: SweepResult) {
   return {
@@ -143,17 +145,20 @@ export function sweepJson(result: SweepResult) {
     seed: result.seed,
     seeds: result.seeds,
     variants: result.variants,
-    rows: result.rows.map((r) => ({
-      ...r.keys,
-      row: r.row,
-      label: r.label,
-      params: r.params,
-      paper: r.paper,
-      note: r.note,
-      ...Object.fromEntries(result.variants.map((v) => [v, r.runs[v]!.metrics])),
-      seeds: r.seeds,
-      ranges: Object.fromEntries(result.variants.map((v) => [v, r.runs[v]!.ranges])),
-    })),
+    rows: result.rows.flatMap((r) =>
+      result.variants.map((v) => ({
+        ...r.keys,
+        variant: v,
+        ...r.runs[v]!.metrics,
+        seeds: r.seeds,
+        ranges: r.runs[v]!.ranges,
+        row: r.row,
+        label: r.label,
+        params: r.params,
+        paper: r.paper,
+        note: r.note,
+      })),
+    ),
   };
 }
 
@@ -165,22 +170,33 @@ const VERDICT_TEXT: Record<Verdict, string> = {
 
 /**
  * The paper's table beside the simulator's, in the paper's unit: every
- * variant's median over the seeds with its min..max beside it, the mail's
- * two figures beside the first variant (unpatched) and the last (patched),
- * and whether the change from the first to the last is significant (their
- * ranges do not overlap). A
- * sweep whose points vary named parameters (keys) shows those instead of the
- * row and its parameters; "-" where the paper has no figure.
+ * variant's median over the seeds with its min..max beside it, each of the
+ * mail's two figures beside the variant it belongs to (its row's
+ * before_variant and after_variant: by default the first, unpatched, and
+ * the last, patched), and whether the change between those two variants
+ * is significant (their ranges do not overlap). A sweep whose points vary
+ * named parameters (keys) shows those instead of the row and its
+ * parameters; "-" where the paper has no figure.
  */
 export function describeSweep(result: SweepResult): string {
   const keyNames = [...new Set(result.rows.flatMap((r) => Object.keys(r.keys)))];
   const variants = result.variants;
-  const ends = endVariants(variants);
-  const rows = result.rows.map((r) => {
+  const rowEnds = result.rows.map((r) => endsOf(r, variants));
+  const paperOf = new Set(rowEnds.flatMap((e, i) => (result.rows[i]!.paper ? [e.before, e.after] : [])));
+  if (paperOf.size === 0) {
+    const ends = endVariants(variants);
+    paperOf.add(ends.before).add(ends.after);
+  }
+  const uniform = new Set(rowEnds.map((e) => `${e.before}/${e.after}`));
+  const [ratioAfter, ratioBefore] = uniform.size === 1 ? [rowEnds[0]!.after, rowEnds[0]!.before] : ['after', 'before'];
+  const rows = result.rows.map((r, i) => {
+    const ends = rowEnds[i]!;
     const simCells = (v: string) => {
       const range = paperSpread(r.runs[v]!, result);
       return [paperValue(r.runs[v]!, result) ?? NaN, range ? formatRange(range, ASCII) : '-'];
     };
+    const paperCell = (v: string) =>
+      !paperOf.has(v) ? [] : [!r.paper ? NaN : v === ends.before ? r.paper.before : v === ends.after ? r.paper.after : NaN];
     const { before: first, after: last } = endRuns(r, variants);
     const before = paperValue(first, result);
     const after = paperValue(last, result);
@@ -190,34 +206,30 @@ export function describeSweep(result: SweepResult): string {
     const v = beforeRange && afterRange ? verdict(beforeRange, afterRange, r.seeds.length) : 'untested';
     return [
       ...point,
-      r.paper?.before ?? NaN,
-      ...variants.slice(0, -1).flatMap(simCells),
-      r.paper?.after ?? NaN,
-      ...simCells(ends.after),
+      ...variants.flatMap((name) => [...paperCell(name), ...simCells(name)]),
       r.paper ? formatRatio(r.paper, ASCII) : '-',
       formatRatio({ before, after }, ASCII),
       VERDICT_TEXT[v],
     ];
   });
-  const simHeads = (v: string) => [`sim ${v}`, `${v} min..max`];
+  const heads = (v: string) => [...(paperOf.has(v) ? [`paper ${v}`] : []), `sim ${v}`, `${v} min..max`];
   const notes = result.rows.filter((r) => r.note !== '').map((r) => `  ${r.label}: ${r.note}`);
   const seeds = result.seeds.join(', ');
   const one = result.seeds.length === 1;
+  const pair = uniform.size === 1 ? `the ${ratioBefore} and ${ratioAfter}` : "each row's two";
   return [
     `${result.lab}: the paper's table beside the simulator's (${result.unit}; metric ${result.metric})`,
     one
       ? `simulator: seed ${seeds} alone, so no range and no significance (--seeds 2 or more gives them)`
-      : `simulator: the median over seeds ${seeds}, with min..max beside it; significant: the ${ends.before} and ${ends.after} ranges do not overlap (where they do, the seed moves the result as much as the patch)`,
+      : `simulator: the median over seeds ${seeds}, with min..max beside it; significant: ${pair} ranges do not overlap (where they do, the seed moves the result as much as the patch)`,
+    ...(uniform.size === 1 ? [] : ["each row's paper figures stand beside the variants they belong to; the ratios are between those two"]),
     '',
     table(
       [
         ...(keyNames.length > 0 ? keyNames : ['row', 'parameters']),
-        `paper ${ends.before}`,
-        ...variants.slice(0, -1).flatMap(simHeads),
-        `paper ${ends.after}`,
-        ...simHeads(ends.after),
-        `paper ${ends.after}/${ends.before}`,
-        `sim ${ends.after}/${ends.before}`,
+        ...variants.flatMap(heads),
+        `paper ${ratioAfter}/${ratioBefore}`,
+        `sim ${ratioAfter}/${ratioBefore}`,
         'significant',
       ],
       rows,

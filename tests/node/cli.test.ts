@@ -8,7 +8,7 @@ import { loadEngine } from '../../web/src/core/node';
 import { SWEEP_SEEDS_MAX } from '../../web/src/core/sweep';
 import { formatRange } from '../../lib/format';
 import type { PaperRows, ParamSpec } from '../../web/src/core/types';
-import { journalclub, jsonOf, type CliRun } from './cli';
+import { journalclub, jsonOf, sweepPoints, type CliRun, type SweepJsonRow } from './cli';
 
 const LAB = 'fast-commit';
 let specs: ParamSpec[];
@@ -144,6 +144,26 @@ interface SweepJson {
   }[];
 }
 
+/** `sweep --json` (a row per point and variant) as a row per point, before and after side by side. */
+function sweepOf(run: CliRun): SweepJson {
+  const raw = jsonOf(run) as { lab: string; seed: number; seeds: number[]; variants: string[]; rows: SweepJsonRow[] };
+  assert.deepEqual(raw.variants, ['before', 'after']);
+  for (const r of raw.rows) assert.ok(raw.variants.includes(r.variant), `a row of variant ${r.variant}`);
+  return {
+    lab: raw.lab,
+    seed: raw.seed,
+    seeds: raw.seeds,
+    rows: sweepPoints(raw.rows).map((p) => ({
+      row: p.row,
+      label: p.label,
+      before: p.metrics.before!,
+      after: p.metrics.after!,
+      seeds: p.seeds,
+      ranges: { before: p.ranges.before!, after: p.ranges.after! },
+    })),
+  };
+}
+
 /** The median of three numbers, computed here rather than trusted. */
 const middle = (values: number[]): number => [...values].sort((a, b) => a - b)[1]!;
 
@@ -152,7 +172,7 @@ describe('journalclub sweep', () => {
   before(() => {
     const run = journalclub(['sweep', LAB, '--json']);
     assert.equal(run.status, 0, run.stderr);
-    out = jsonOf(run) as SweepJson;
+    out = sweepOf(run);
   });
 
   it("runs the mail's rows before and after, as JSON", () => {
@@ -202,10 +222,10 @@ describe('journalclub sweep', () => {
   it('takes --seeds and --seed: the seeds from the first on', () => {
     const run = journalclub(['sweep', 'inode-hash', '--seeds', '2', '--seed', '5', '--json']);
     assert.equal(run.status, 0, run.stderr);
-    const two = jsonOf(run) as SweepJson;
+    const two = sweepOf(run);
     assert.deepEqual(two.seeds, [5, 6]);
     for (const r of two.rows) assert.deepEqual(r.seeds, [5, 6]);
-    const single = jsonOf(journalclub(['sweep', 'inode-hash', '--seeds', '1', '--json'])) as SweepJson;
+    const single = sweepOf(journalclub(['sweep', 'inode-hash', '--seeds', '1', '--json']));
     for (const r of single.rows)
       for (const [metric, range] of Object.entries(r.ranges.after)) {
         assert.equal(range.min, range.max, `${r.label} ${metric}: one seed has no range`);

@@ -28,3 +28,52 @@ export function jsonOf(run: CliRun): unknown {
     throw new Error(`not JSON (exit ${run.status}): ${run.stdout.slice(0, 200)} ${run.stderr.slice(0, 400)}`);
   }
 }
+
+/** One row of `sweep --json`: a point of the sweep under one variant. */
+export interface SweepJsonRow {
+  variant: string;
+  row: number;
+  label: string;
+  params: Record<string, number>;
+  paper: { before: number; after: number } | null;
+  note: string;
+  seeds: number[];
+  ranges: Record<string, { min: number; median: number; max: number }>;
+  [key: string]: unknown;
+}
+
+/**
+ * A point of the sweep with every variant's metrics under its name, put
+ * back together from `sweep --json`'s rows (one per point and variant):
+ * the metrics are the members the row has a range for.
+ */
+export interface SweepPoint {
+  row: number;
+  label: string;
+  params: Record<string, number>;
+  paper: { before: number; after: number } | null;
+  keys: Record<string, unknown>;
+  seeds: number[];
+  metrics: Record<string, Record<string, number>>;
+  ranges: Record<string, Record<string, { min: number; median: number; max: number }>>;
+}
+
+const ROW_MEMBERS = new Set(['variant', 'row', 'label', 'params', 'paper', 'note', 'seeds', 'ranges']);
+
+export function sweepPoints(rows: readonly SweepJsonRow[]): SweepPoint[] {
+  const points = new Map<number, SweepPoint>();
+  for (const r of rows) {
+    const metricNames = Object.keys(r.ranges);
+    const keys = Object.fromEntries(
+      Object.entries(r).filter(([k]) => !ROW_MEMBERS.has(k) && !metricNames.includes(k)),
+    );
+    let p = points.get(r.row);
+    if (!p) {
+      p = { row: r.row, label: r.label, params: r.params, paper: r.paper, keys, seeds: r.seeds, metrics: {}, ranges: {} };
+      points.set(r.row, p);
+    }
+    p.metrics[r.variant] = Object.fromEntries(metricNames.map((m) => [m, r[m] as number]));
+    p.ranges[r.variant] = r.ranges;
+  }
+  return [...points.values()];
+}

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { loadEngine } from '../../web/src/core/node';
 import type { PaperRows, ParamSpec } from '../../web/src/core/types';
-import { journalclub, jsonOf } from './cli';
+import { journalclub, jsonOf, sweepPoints, type SweepJsonRow } from './cli';
 
 const LAB = 'inode-hash';
 /** The metrics the page and the sweep rely on (the lab's contract). */
@@ -116,53 +116,38 @@ describe('journalclub sim inode-hash', () => {
 });
 
 describe('journalclub sweep inode-hash', () => {
-  interface SweepJson {
-    lab: string;
-    rows: {
-      fs: string;
-      threads: number;
-      row: number;
-      params: Record<string, number>;
-      paper: { before: number; after: number } | null;
-      before: Record<string, number>;
-      after: Record<string, number>;
-      seeds: number[];
-      ranges: Record<'before' | 'after', Record<string, { min: number; median: number; max: number }>>;
-    }[];
-  }
-
-  it('prints both file systems at every thread count as JSON, in seconds', () => {
+  it('prints both file systems at every thread count as JSON, a row per point and variant, in seconds', () => {
     const started = Date.now();
     const run = journalclub(['sweep', LAB, '--json']);
     const seconds = (Date.now() - started) / 1000;
     assert.equal(run.status, 0, run.stderr);
     assert.ok(seconds < 60, `the sweep took ${seconds} s`);
-    const out = jsonOf(run) as SweepJson;
+    const out = jsonOf(run) as { lab: string; variants: string[]; rows: SweepJsonRow[] };
     assert.equal(out.lab, LAB);
+    assert.deepEqual(out.variants, ['before', 'after']);
     /* the thread counts the C table declares for its sweep */
     assert.deepEqual(rows.sweep, { param: 'threads', values: [1, 2, 4, 8, 16, 20, 32] });
     const points = ['ext4', 'btrfs'].flatMap((fs) => rows.sweep!.values.map((threads) => [fs, threads]));
     assert.deepEqual(
-      out.rows.map((r) => [r.fs, r.threads]),
-      points,
+      out.rows.map((r) => [r.fs, r.threads, r.variant]),
+      points.flatMap((p) => [[...p, 'before'], [...p, 'after']]),
     );
-    for (const r of out.rows) {
-      assert.deepEqual(Object.keys(r).slice(0, 2), ['fs', 'threads']);
-      assert.equal(r.params.threads, r.threads);
-      assert.equal(r.params.fs, r.fs === 'ext4' ? 0 : 1);
+    for (const r of out.rows) assert.deepEqual(Object.keys(r).slice(0, 3), ['fs', 'threads', 'variant']);
+    for (const p of sweepPoints(out.rows)) {
+      const { fs, threads } = p.keys as { fs: string; threads: number };
+      assert.equal(p.params.threads, threads);
+      assert.equal(p.params.fs, fs === 'ext4' ? 0 : 1);
       for (const m of METRICS) {
-        assert.equal(typeof r.before[m], 'number', `${r.fs} ${r.threads} before ${m}`);
-        assert.equal(typeof r.after[m], 'number', `${r.fs} ${r.threads} after ${m}`);
-        assert.equal(r.ranges.before[m]?.median, r.before[m], `${r.fs} ${r.threads} before ${m}: the median of its range`);
-        assert.equal(r.ranges.after[m]?.median, r.after[m], `${r.fs} ${r.threads} after ${m}: the median of its range`);
+        for (const v of ['before', 'after'])
+          assert.equal(p.ranges[v]![m]?.median, p.metrics[v]![m], `${fs} ${threads} ${v} ${m}: the median of its range`);
       }
-      assert.ok(r.after.total_s! <= r.before.total_s! * 1.05, `${r.fs} ${r.threads}: after is not slower`);
+      assert.ok(p.metrics.after!.total_s! <= p.metrics.before!.total_s! * 1.05, `${fs} ${threads}: after is not slower`);
     }
     /* the mail's rows are the 20-thread points, with the mail's figures */
-    const paper = out.rows.filter((r) => r.paper !== null);
+    const paper = sweepPoints(out.rows).filter((p) => p.paper !== null);
     assert.deepEqual(
-      paper.map((r) => [r.row, r.fs, r.threads, r.paper]),
-      rows.rows.map((p) => [p.row, p.label, 20, p.paper]),
+      paper.map((p) => [p.row, p.keys.fs, p.keys.threads, p.paper]),
+      rows.rows.map((r) => [r.row, r.label, 20, r.paper]),
     );
   });
 
@@ -174,12 +159,13 @@ describe('journalclub sweep inode-hash', () => {
     assert.equal(lines.length, 2 * rows.sweep!.values.length);
   });
 
-  it("leaves fast-commit's sweep output as it was: paper rows, no keys, the seeds' ranges after them", () => {
+  it("keeps fast-commit's sweep rows keyless: its rows differ in numbers, not in a choice", () => {
     const run = journalclub(['sweep', 'fast-commit', '--seeds', '1', '--json']);
     assert.equal(run.status, 0, run.stderr);
-    const out = jsonOf(run) as { rows: Record<string, unknown>[] };
+    const out = jsonOf(run) as { rows: SweepJsonRow[] };
     for (const r of out.rows) {
-      assert.deepEqual(Object.keys(r), ['row', 'label', 'params', 'paper', 'note', 'before', 'after', 'seeds', 'ranges']);
+      assert.equal(Object.keys(r)[0], 'variant');
+      assert.deepEqual(Object.keys(r).slice(-7), ['seeds', 'ranges', 'row', 'label', 'params', 'paper', 'note']);
     }
   });
 });

@@ -71,7 +71,10 @@ struct metric_spec {
 /*
  * struct paper_row - one row of the mail's table.
  * @params: the simulator's parameters for it, "name=value;..."
+ * @before, @after: the mail's two figures
  * @note:   how the row was scaled to fit the simulator's budgets
+ * @before_variant, @after_variant: the variants the two figures belong
+ *          to; NULL: the lab's first and last
  */
 struct paper_row {
 	int row;
@@ -79,6 +82,7 @@ struct paper_row {
 	const char *params;
 	double before, after;
 	const char *note;
+	const char *before_variant, *after_variant;
 };
 
 struct citation {
@@ -137,6 +141,15 @@ struct lab {
 
 /* lab_param - the value of parameter @name in @p (the lab's own table) */
 long long lab_param(const struct lab *lab, const long long *p, const char *name);
+
+/*
+ * lab_heat_json_open - write a lab's own heatmap @h as member @key of the
+ * snapshot: an object with bucket_ns (the engine heatmap's width or more),
+ * nr_time, nr_rows and rows[row][bucket]; left open for the lab's own
+ * members (row labels, ...): the caller closes it with jb_obj_close().
+ */
+void lab_heat_json_open(struct jbuf *jb, const char *key, struct sim *s,
+			struct sim_heat *h);
 
 extern const struct lab lab_fast_commit;
 extern const struct lab lab_inode_hash;

@@ -674,6 +674,8 @@ int sim_heat_alloc(struct sim *s, struct sim_heat *h, int rows, int cols,
 		   int buckets);
 /* sim_heat_add - spread the interval [@from, @to) over @h's buckets */
 void sim_heat_add(struct sim_heat *h, int row, int col, u64 from, u64 to);
+/* sim_heat_count - add @n events (not time) at instant @at to @h's bucket */
+void sim_heat_count(struct sim_heat *h, int row, int col, u64 at, double n);
 /* sim_heat_widen_to - double @h's bucket width until it is at least @width */
 void sim_heat_widen_to(struct sim_heat *h, u64 width);
 /* sim_heat_used - buckets that the first @now ns of the run cover */

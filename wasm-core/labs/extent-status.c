@@ -87,9 +87,9 @@ enum { P_CASE, P_RUNTIME_MS, P_MEM_MB, P_JOBS, P_SEED_FILES, ES_NR_PARAMS };
 static const struct param_spec es_params[] = {
 	CHOICE_PARAM("case", es_cases, 0,
 		     "the mail's fio case: a (few huge trees), b (a long inode list), c (a reader beside streaming writers)"),
-	INT_PARAM("runtime_ms", "ms", 100, 60000, 20000,
-		  "virtual run time (the mail: 300 s; memory turns over about 100 times faster here)"),
-	INT_PARAM("mem_mb", "MiB", 32, 1024, 0,
+	INT_PARAM("runtime_ms", "ms", 100, 60000, 5000,
+		  "virtual run time (the mail: 300 s; memory turns over about 25 times faster here, 256 MiB against 24 GB at the same disk)"),
+	INT_PARAM("mem_mb", "MiB", 0, 1024, 0,
 		  "memory; 0: the case's own (a, b: 256 MiB; c: 128 MiB, the mail halved it for c)"),
 	INT_PARAM("jobs", "", 1, 32, 8,
 		  "sequential fio writers, 2 files each (the mail: 100 jobs x 5 files)"),
@@ -145,6 +145,7 @@ static const struct {
 #define SMALL_BLOCKS	4	/* written blocks each small file starts with */
 #define READER_FILES	10	/* case c's reader (the mail: 50 x 1 GB) */
 #define READER_BLOCKS	8192
+#define ES_HEAT_ROWS	32	/* rows of the inode heatmap */
 
 /* ---------------------------------------------------------------------
  * The extent status tree
@@ -178,6 +179,7 @@ struct es_inode {
 	int i_es_all_nr, i_es_shk_nr, i_es_delayed_nr;
 	u32 i_es_shrink_lblk;		/* upstream: resume position */
 	u64 i_touch_when;		/* baseline/es-cache: last hit, ns */
+	bool lru_pending;		/* a hit since the last ext4_es_lru_add() */
 	struct list_head i_es_inactive;	/* es-ilist: the reclaimable list; es-gc: inactive */
 	struct list_head i_es_active;	/* es-gc */
 	u32 i_size;			/* blocks: the next append goes here */
@@ -185,10 +187,18 @@ struct es_inode {
 	bool on_dirty;
 	struct list_head i_dirty;	/* on es.b_dirty */
 	bool small;			/* case b: written 4k on, 4k off */
+	int heat_row;			/* its row in the inode heatmap */
 };
 
-/* step kinds: one per inode reclaimed by the shrinker (the animation's cursor) */
-enum { EK_RECLAIM = SK_LAB };
+/* step kinds, named in es_kinds[] */
+enum {
+	EK_SHRINK_BEGIN = SK_LAB, EK_LIST_SKIP, EK_SORT, EK_INODE, EK_FREE,
+	EK_KEEP, EK_AGE, EK_RECLAIM, EK_SHRINK_END, EK_HIT, EK_MISS, EK_DELAY,
+	EK_WRITEBACK,
+};
+
+/* where a task in __es_shrink() stands, for the snapshot */
+enum es_phase { PH_SPIN, PH_WALK, PH_SORT, PH_RECLAIM };
 
 enum es_kind { T_WRITER, T_READER, T_KSWAPD, T_FLUSHER };
 
@@ -196,6 +206,7 @@ struct es_task {
 	struct task *t;
 	enum es_kind kind;
 	struct co co_main, co_reclaim, co_slab, co_shrink;
+	struct co co_reclaim_inode, co_inode, co_range;
 	struct es_inode **files;
 	int nr_files, cur;
 	struct es_inode *ei;
@@ -214,6 +225,16 @@ struct es_task {
 	long nr_to_walk;
 	struct list_head *pos, *next;
 	struct list_head skipped_list;
+	bool in_shrink;
+	enum es_phase phase;
+	u64 sort_cmps;
+	/* per-inode reclaim */
+	struct rb_node *node;
+	s64 lblk;			/* the cursor: the extent visited, -1 none */
+	long todo, ifreed;
+	u64 ivisits;
+	u32 start_lblk, end;
+	bool more, hit;
 };
 
 static struct {
@@ -250,7 +271,19 @@ static struct {
 	u64 direct_reclaims, throttles;
 	struct es_task *tasks;
 	int nr_tasks;
+	bool last_hit;			/* ext4_da_map_blocks(): its first lookup hit */
+	struct es_inode *last_reclaimed;
+	/* heatmaps: CPUs x time in the shrinker; inode groups x time, extents freed */
+	struct sim_heat reclaim_heat, inode_heat;
+	int heat_rows, heat_next;
+	char heat_label[ES_HEAT_ROWS][24];
 } es;
+
+static void inode_heat_add(const struct es_inode *ei, u64 at)
+{
+	if (es.inode_heat.bins)
+		sim_heat_count(&es.inode_heat, ei->heat_row, 0, at, 1);
+}
 
 static bool lru_variant(void)
 {
@@ -440,6 +473,8 @@ static struct extent_status *ext4_es_lookup_extent(struct es_inode *ei, u32 lblk
 	}
 	ei->cache_es = e;
 	es.hits++;
+	if (es.variant != V_UPSTREAM)
+		ei->lru_pending = true;
 	if (lru_variant())
 		ei->i_touch_when = now;
 	else if (es.variant == V_ES_GC || es.variant == V_UPSTREAM)
@@ -460,6 +495,7 @@ static u64 ext4_da_map_blocks(struct es_inode *ei, u32 lblk, u64 now)
 	struct extent_status *e, *next;
 
 	e = ext4_es_lookup_extent(ei, lblk, now, &cost);
+	es.last_hit = e != NULL;
 	if (!e) {
 		cost += es_cost.ext_map_ns;
 		if (es.variant != V_BASELINE) {
@@ -479,140 +515,197 @@ static u64 ext4_da_map_blocks(struct es_inode *ei, u32 lblk, u64 now)
 }
 
 /* ---------------------------------------------------------------------
- * Per-inode reclaim, one function per variant; the caller holds
- * i_es_lock for write. Each returns the extents freed and counts its
- * visits in *@visits; @nr_to_scan is the call's remaining budget.
+ * Per-inode reclaim, one coroutine per variant; the caller holds
+ * i_es_lock for write, so no other task changes the tree while one of
+ * them stands on an extent. Each visit is charged and is a step, so the
+ * animation can follow the cursor; f->nr_to_scan is the call's remaining
+ * budget, f->ifreed and f->ivisits count this inode's work.
  * ------------------------------------------------------------------- */
 
-static void es_reclaim_one(struct es_inode *ei, struct extent_status *e)
+static void es_reclaim_one(struct sim *s, struct task *t, struct es_task *f,
+			   struct extent_status *e)
 {
+	(void)s;
 	if (!es_reclaimable(e))
 		es.freed_delayed++;
-	__es_erase(ei, e);
+	__es_erase(f->ei, e);
+	sim_charge(t, es_cost.free_ns);
+	f->ifreed++;
+	inode_heat_add(f->ei, sim_clock(s, t));
+}
+
+/* the extent at f->node, stepped onto: its block is the cursor */
+static struct extent_status *es_visit(struct task *t, struct es_task *f,
+				      struct rb_node *n)
+{
+	struct extent_status *e = rb_entry(n, struct extent_status, rb_node);
+
+	f->ivisits++;
+	f->lblk = e->es_lblk;
+	sim_charge(t, es_cost.node_ns);
+	return e;
 }
 
 /*
  * __es_try_to_reclaim_extents - 3.18..es-slist: walk from rb_first,
- * freeing non-delayed extents until *@nr_to_scan are freed (the budget
+ * freeing non-delayed extents until nr_to_scan are freed (the budget
  * counts freed objects), walking past the delayed ones at full cost.
  */
-static long __es_try_to_reclaim_extents(struct es_inode *ei, long *nr_to_scan,
-					u64 *visits)
+static int __es_try_to_reclaim_extents(struct sim *s, struct task *t,
+				       struct es_task *f)
 {
-	struct rb_node *n = rb_first(&ei->root);
-	long freed = 0;
+	struct co *co = &f->co_inode;
+	struct extent_status *e;
 
-	while (n && *nr_to_scan > 0) {
-		struct extent_status *e = rb_entry(n, struct extent_status, rb_node);
-
-		n = rb_next(n);
-		(*visits)++;
+	CO_BEGIN(co);
+	if (!f->ei->i_es_shk_nr)
+		CO_EXIT(co);
+	f->node = rb_first(&f->ei->root);
+	while (f->node && f->nr_to_scan > 0) {
+		e = es_visit(t, f, f->node);
+		f->node = rb_next(f->node);
 		if (!es_reclaimable(e)) {
 			es.delayed_skipped++;
+			STEP(t, EK_KEEP, f->ei->ino, f->lblk);
 			continue;
 		}
-		es_reclaim_one(ei, e);
-		freed++;
-		(*nr_to_scan)--;
+		es_reclaim_one(s, t, f, e);
+		f->nr_to_scan--;
+		STEP(t, EK_FREE, f->ei->ino, f->lblk);
 	}
-	ei->cache_es = NULL;
-	return freed;
+	f->ei->cache_es = NULL;
+	CO_END(co);
 }
 
 /*
  * es_ilist_reclaim - es-ilist (reconstructed): pop the per-inode list of
  * reclaimable extents. es-gc (reconstructed): the inactive list, moving
- * ACCESSED extents to the active tail; in the second round (@active) the
- * active list too, whatever its flags.
+ * ACCESSED extents to the active tail; in the second round (f->gc_second)
+ * the active list too, whatever its flags.
  */
-static long es_ilist_reclaim(struct es_inode *ei, long *nr_to_scan, u64 *visits,
-			     bool active)
+static int es_ilist_reclaim(struct sim *s, struct task *t, struct es_task *f)
 {
-	long freed = 0;
+	struct co *co = &f->co_inode;
 	struct extent_status *e;
-	long todo = ei->i_es_shk_nr;	/* each extent at most once per call */
 
-	while (*nr_to_scan > 0 && todo-- > 0 && !list_empty(&ei->i_es_inactive)) {
-		e = list_first_entry(&ei->i_es_inactive, struct extent_status, es_list);
-		(*visits)++;
+	CO_BEGIN(co);
+	f->todo = f->ei->i_es_shk_nr;	/* each extent at most once per call */
+	while (f->nr_to_scan > 0 && f->todo-- > 0 && !list_empty(&f->ei->i_es_inactive)) {
+		e = list_first_entry(&f->ei->i_es_inactive, struct extent_status, es_list);
+		e = es_visit(t, f, &e->rb_node);
 		if (es.variant == V_ES_GC && e->referenced) {
 			e->referenced = false;
 			e->active = true;
-			list_move_tail(&e->es_list, &ei->i_es_active);
+			list_move_tail(&e->es_list, &f->ei->i_es_active);
+			STEP(t, EK_AGE, f->ei->ino, f->lblk);
 			continue;
 		}
-		es_reclaim_one(ei, e);
-		freed++;
-		(*nr_to_scan)--;
+		es_reclaim_one(s, t, f, e);
+		f->nr_to_scan--;
+		STEP(t, EK_FREE, f->ei->ino, f->lblk);
 	}
-	while (active && *nr_to_scan > 0 && !list_empty(&ei->i_es_active)) {
-		e = list_first_entry(&ei->i_es_active, struct extent_status, es_list);
-		(*visits)++;
-		es_reclaim_one(ei, e);
-		freed++;
-		(*nr_to_scan)--;
+	while (f->gc_second && f->nr_to_scan > 0 && !list_empty(&f->ei->i_es_active)) {
+		e = list_first_entry(&f->ei->i_es_active, struct extent_status, es_list);
+		e = es_visit(t, f, &e->rb_node);
+		es_reclaim_one(s, t, f, e);
+		f->nr_to_scan--;
+		STEP(t, EK_FREE, f->ei->ino, f->lblk);
 	}
-	ei->cache_es = NULL;
-	return freed;
+	f->ei->cache_es = NULL;
+	CO_END(co);
 }
 
 /*
- * es_do_reclaim_extents - 6.12: from @start to @end, every extent visited
- * costs budget; delayed ones stay, REFERENCED ones lose the bit (second
- * chance). Returns true when the budget ran out (the resume position set).
+ * es_do_reclaim_extents - 6.12: from i_es_shrink_lblk up to f->end, every
+ * extent visited costs budget; delayed ones stay, REFERENCED ones lose
+ * the bit (second chance). Sets f->more when the budget ran out with
+ * extents left (the resume position then points at the next one).
  */
-static bool es_do_reclaim_extents(struct es_inode *ei, u32 start, u32 end,
-				  long *nr_to_scan, long *freed, u64 *visits)
+static int es_do_reclaim_extents(struct sim *s, struct task *t, struct es_task *f)
 {
-	struct extent_status *e = __es_tree_search(ei, start);
-	struct rb_node *n;
+	struct co *co = &f->co_range;
+	struct extent_status *e;
 
-	while (e && e->es_lblk <= end) {
-		if (*nr_to_scan <= 0) {
-			ei->i_es_shrink_lblk = e->es_lblk;
-			return true;
+	CO_BEGIN(co);
+	f->more = false;
+	e = __es_tree_search(f->ei, f->ei->i_es_shrink_lblk);
+	f->node = e ? &e->rb_node : NULL;
+	while (f->node) {
+		e = rb_entry(f->node, struct extent_status, rb_node);
+		if (f->nr_to_scan <= 0) {
+			f->ei->i_es_shrink_lblk = e->es_lblk;
+			f->more = true;
+			CO_EXIT(co);
 		}
-		(*nr_to_scan)--;
-		(*visits)++;
-		n = rb_next(&e->rb_node);
+		if (e->es_lblk > f->end) {
+			f->ei->i_es_shrink_lblk = f->end + 1;
+			CO_EXIT(co);
+		}
+		f->nr_to_scan--;
+		e = es_visit(t, f, f->node);
+		f->node = rb_next(f->node);
 		if (!es_reclaimable(e)) {
 			es.delayed_skipped++;
+			STEP(t, EK_KEEP, f->ei->ino, f->lblk);
 		} else if (e->referenced) {
 			e->referenced = false;
+			STEP(t, EK_AGE, f->ei->ino, f->lblk);
 		} else {
-			es_reclaim_one(ei, e);
-			(*freed)++;
+			es_reclaim_one(s, t, f, e);
+			STEP(t, EK_FREE, f->ei->ino, f->lblk);
 		}
-		e = n ? rb_entry(n, struct extent_status, rb_node) : NULL;
 	}
-	ei->i_es_shrink_lblk = 0;
-	return false;
+	f->ei->i_es_shrink_lblk = 0;	/* out_wrap */
+	CO_END(co);
 }
 
-static long es_reclaim_extents(struct es_inode *ei, long *nr_to_scan, u64 *visits)
+/* es_reclaim_extents - 6.12: to the end of the file, then wrap to the start */
+static int es_reclaim_extents(struct sim *s, struct task *t, struct es_task *f)
 {
-	u32 start = ei->i_es_shrink_lblk;
-	long freed = 0;
+	struct co *co = &f->co_inode;
 
-	if (!es_do_reclaim_extents(ei, start, EXT_MAX_BLOCKS, nr_to_scan, &freed,
-				   visits) && start != 0)
-		es_do_reclaim_extents(ei, 0, start - 1, nr_to_scan, &freed, visits);
-	ei->cache_es = NULL;
-	return freed;
+	CO_BEGIN(co);
+	if (!f->ei->i_es_shk_nr)
+		CO_EXIT(co);
+	f->start_lblk = f->ei->i_es_shrink_lblk;
+	f->end = EXT_MAX_BLOCKS;
+	CO_CALL(co, es_do_reclaim_extents(s, t, f));
+	if (!f->more && f->start_lblk != 0) {
+		f->end = f->start_lblk - 1;
+		CO_CALL(co, es_do_reclaim_extents(s, t, f));
+	}
+	f->ei->cache_es = NULL;
+	CO_END(co);
 }
 
-static long es_reclaim_inode(struct es_inode *ei, long *nr_to_scan, u64 *visits,
-			     bool second)
+/* es_reclaim_inode - the variant's per-inode reclaim of f->ei */
+static int es_reclaim_inode(struct sim *s, struct task *t, struct es_task *f)
 {
+	struct co *co = &f->co_reclaim_inode;
+
+	CO_BEGIN(co);
+	f->ifreed = 0;
+	f->ivisits = 0;
+	f->lblk = -1;
+	STEP(t, EK_INODE, f->ei->ino, f->ei->i_es_shk_nr);
 	switch (es.variant) {
 	case V_ES_ILIST:
 	case V_ES_GC:
-		return es_ilist_reclaim(ei, nr_to_scan, visits, second);
+		CO_CALL(co, es_ilist_reclaim(s, t, f));
+		break;
 	case V_UPSTREAM:
-		return es_reclaim_extents(ei, nr_to_scan, visits);
+		CO_CALL(co, es_reclaim_extents(s, t, f));
+		break;
 	default:
-		return __es_try_to_reclaim_extents(ei, nr_to_scan, visits);
+		CO_CALL(co, __es_try_to_reclaim_extents(s, t, f));
+		break;
 	}
+	f->lblk = -1;
+	es.last_reclaimed = f->ei;
+	f->shrunk += f->ifreed;
+	es.visited += f->ivisits;
+	STEP(t, EK_RECLAIM, f->ei->ino, f->ifreed);
+	CO_END(co);
 }
 
 /* ---------------------------------------------------------------------
@@ -620,10 +713,10 @@ static long es_reclaim_inode(struct es_inode *ei, long *nr_to_scan, u64 *visits,
  * ------------------------------------------------------------------- */
 
 /*
- * A trylock: the simulator's write_lock yields, so the check and the take
- * happen at one virtual instant (the caller lets its time pass first).
- * Writers never wait for s_es_lock while holding i_es_lock, so a lost race
- * costs a short spin, never a deadlock.
+ * write_trylock(): the simulator's write_lock yields, so the check and
+ * the take happen at one virtual instant (the caller lets its time pass
+ * first). Writers never wait for s_es_lock while holding i_es_lock, so a
+ * lost race costs a short spin, never a deadlock.
  */
 static bool rwlock_is_free(const struct rwlock *l)
 {
@@ -640,7 +733,11 @@ static int cmp_touch(const void *a, const void *b)
 	return x->ino - y->ino;
 }
 
-/* list_sort(s_es_lru, by i_touch_when): the list rebuilt in that order */
+/*
+ * list_sort(s_es_lru, by i_touch_when): the list rebuilt in that order.
+ * list_sort() is a merge sort: about n log2 n compares, each two inodes'
+ * i_touch_when loads. Returns the compares.
+ */
 static u64 es_list_sort(void)
 {
 	struct es_inode *ei;
@@ -655,11 +752,12 @@ static u64 es_list_sort(void)
 		lg++;
 	es.sorts++;
 	es.sort_cmps += (u64)(n * lg);
-	return (u64)(n * lg) * es_cost.sort_cmp_ns;
+	return (u64)(n * lg);
 }
 
 static void es_list_del(struct es_inode *ei)
 {
+	ei->lru_pending = false;
 	if (!ei->on_list)
 		return;
 	list_del_init(&ei->i_es_list);
@@ -692,19 +790,22 @@ static int __es_shrink(struct sim *s, struct task *t, struct es_task *f)
 {
 	struct co *co = &f->co_shrink;
 	struct es_inode *ei;
-	u64 visits, d;
 
 	CO_BEGIN(co);
 	f->start = sim_clock(s, t);
 	f->shrunk = 0;
 	f->retried = false;
 	f->gc_second = false;
+	f->in_shrink = true;
+	f->phase = PH_SPIN;
+	STEP(t, EK_SHRINK_BEGIN, f->nr_to_scan, es.s_es_nr_inode);
 	if (!lru_variant())
 		goto round_robin;
 
 	/* baseline, es-cache: __ext4_es_shrink() of 3.18 */
 	spin_lock(t, &es.s_es_lock);
 retry_lru:
+	f->phase = PH_WALK;
 	f->skipped = 0;
 	INIT_LIST_HEAD(&f->skipped_list);
 	f->pos = es.s_es_list.next;
@@ -717,6 +818,7 @@ retry_lru:
 			f->skipped++;
 			list_move_tail(&ei->i_es_list, &f->skipped_list);
 			f->pos = f->next;
+			STEP(t, EK_LIST_SKIP, ei->ino, (s64)(ei->i_touch_when / NSEC_PER_MSEC));
 			continue;
 		}
 		if (!ei->i_es_shk_nr) {
@@ -730,23 +832,24 @@ retry_lru:
 			continue;
 		}
 		write_lock(t, &f->ei->i_es_lock);
-		visits = 0;
-		d = (u64)es_reclaim_inode(f->ei, &f->nr_to_scan, &visits, false);
-		f->shrunk += (long)d;
-		es.visited += visits;
-		sim_charge(t, visits * es_cost.node_ns + d * es_cost.free_ns);
-		STEP(t, EK_RECLAIM, f->ei->ino, (s64)d);
-		write_unlock(t, &f->ei->i_es_lock);
+		f->phase = PH_RECLAIM;
+		CO_CALL(co, es_reclaim_inode(s, t, f));
+		f->phase = PH_WALK;
 		if (!f->ei->i_es_shk_nr)
 			es_list_del(f->ei);
+		write_unlock(t, &f->ei->i_es_lock);
 		f->pos = f->next;
 		if (f->nr_to_scan <= 0)
 			break;
 	}
+	f->ei = NULL;
 	list_splice_tail_init(&f->skipped_list, &es.s_es_list);
 	if (!f->shrunk && f->skipped && !f->retried) {
 		f->retried = true;
-		sim_charge(t, es_list_sort());
+		f->phase = PH_SORT;
+		f->sort_cmps = es_list_sort();
+		sim_charge(t, f->sort_cmps * es_cost.sort_cmp_ns);
+		STEP(t, EK_SORT, es.s_es_nr_inode, (s64)f->sort_cmps);
 		es.last_sorted = sim_clock(s, t);
 		goto retry_lru;
 	}
@@ -754,17 +857,23 @@ retry_lru:
 	goto out;
 
 round_robin:
-	/* es-slist and later: round robin, s_es_lock dropped per inode */
+	/*
+	 * es-slist and later: round robin, s_es_lock dropped while an inode
+	 * is reclaimed (edaa53cac8fd's __es_shrink()).
+	 */
 	spin_lock(t, &es.s_es_lock);
+	f->phase = PH_WALK;
 	f->skipped = 0;
 	f->nr_to_walk = es.s_es_nr_inode;
 	while (f->nr_to_walk-- > 0 && !list_empty(&es.s_es_list)) {
 		ei = list_first_entry(&es.s_es_list, struct es_inode, i_es_list);
 		list_move_tail(&ei->i_es_list, &es.s_es_list);
 		sim_charge(t, es_cost.list_visit_ns);
-		if (!ei->i_es_shk_nr)
-			continue;
-		/* es-gc's first round has nothing to do where all are active */
+		/*
+		 * es-gc (reconstructed): the first round reclaims inactive
+		 * lists only, so an inode with none is passed over under
+		 * s_es_lock without taking its i_es_lock.
+		 */
 		if (es.variant == V_ES_GC && !f->gc_second &&
 		    list_empty(&ei->i_es_inactive))
 			continue;
@@ -776,21 +885,29 @@ round_robin:
 		}
 		write_lock(t, &f->ei->i_es_lock);
 		spin_unlock(t, &es.s_es_lock);
-		visits = 0;
-		d = (u64)es_reclaim_inode(f->ei, &f->nr_to_scan, &visits, f->gc_second);
-		f->shrunk += (long)d;
-		es.visited += visits;
-		sim_charge(t, visits * es_cost.node_ns + d * es_cost.free_ns);
-		STEP(t, EK_RECLAIM, f->ei->ino, (s64)d);
+		f->phase = PH_RECLAIM;
+		CO_CALL(co, es_reclaim_inode(s, t, f));
 		write_unlock(t, &f->ei->i_es_lock);
+		/*
+		 * 6.12: ext4_es_free_extent() takes the inode off the list with
+		 * its last reclaimable extent, under s_es_lock; the model does
+		 * it here, with the lock taken for that alone when the budget
+		 * is spent (the kernel's goto out).
+		 */
+		if (f->nr_to_scan <= 0 &&
+		    !(es.variant == V_UPSTREAM && !f->ei->i_es_shk_nr))
+			goto rr_done;
+		f->phase = PH_SPIN;
 		spin_lock(t, &es.s_es_lock);
-		/* 6.12: the inode leaves the list with its last reclaimable extent */
+		f->phase = PH_WALK;
 		if (es.variant == V_UPSTREAM && !f->ei->i_es_shk_nr)
 			es_list_del(f->ei);
 		if (f->nr_to_scan <= 0)
 			break;
 	}
 	spin_unlock(t, &es.s_es_lock);
+rr_done:
+	f->ei = NULL;
 	if (f->nr_to_scan > 0 && !f->shrunk && f->skipped && !f->retried) {
 		f->retried = true;
 		goto round_robin;
@@ -801,7 +918,10 @@ round_robin:
 		goto round_robin;
 	}
 out:
+	f->in_shrink = false;
 	es_stats_update(sim_clock(s, t) - f->start, (u64)f->shrunk);
+	sim_heat_add(&es.reclaim_heat, t->cpu, 0, f->start, sim_clock(s, t));
+	STEP(t, EK_SHRINK_END, (s64)((sim_clock(s, t) - f->start) / NSEC_PER_USEC), f->shrunk);
 	CO_END(co);
 }
 
@@ -876,6 +996,34 @@ static bool es_running(const struct sim *s)
 	return s->now < es.end_ns;
 }
 
+/*
+ * es_list_wants - whether @ei joins s_es_list after an operation on its
+ * tree. 3.18 and the mail's patches call ext4_es_lru_add() from
+ * ext4_map_blocks() and ext4_da_map_blocks() on a lookup hit (a miss adds
+ * nothing); 6.12 adds the inode when it holds a reclaimable extent
+ * (ext4_es_init_extent() -> ext4_es_list_add()). Called after i_es_lock
+ * is dropped; the caller takes s_es_lock for es_list_add().
+ */
+static bool es_list_wants(struct es_inode *ei)
+{
+	if (ei->on_list) {
+		ei->lru_pending = false;
+		return false;
+	}
+	return es.variant == V_UPSTREAM ? ei->i_es_shk_nr > 0 : ei->lru_pending;
+}
+
+/* the tail of ext4_es_lru_add()/ext4_es_list_add(), under s_es_lock */
+static void es_list_add(struct es_inode *ei)
+{
+	ei->lru_pending = false;
+	if (ei->on_list)
+		return;
+	list_add_tail(&ei->i_es_list, &es.s_es_list);
+	ei->on_list = true;
+	es.s_es_nr_inode++;
+}
+
 static void es_dirty_inode(struct es_inode *ei)
 {
 	if (!ei->on_dirty) {
@@ -885,23 +1033,22 @@ static void es_dirty_inode(struct es_inode *ei)
 }
 
 /*
- * fio_writer - psync 4k appends round robin over its files (fio's
- * file_service_type=roundrobin), WRITE_BATCH per event: page allocation
- * (direct reclaim below the min watermark), ext4_da_map_blocks() under
- * i_es_lock, then balance_dirty_pages() at the dirty limit.
+ * fio_writer - psync 4k appends round robin over its files, one 4k write
+ * per file in turn (fio's file_service_type=roundrobin), WRITE_BATCH
+ * writes per event: the pages are allocated (direct reclaim below the min
+ * watermark), each write maps its block with ext4_da_map_blocks() under
+ * that file's i_es_lock, then balance_dirty_pages() at the dirty limit.
  */
 static int fio_writer(struct sim *s, struct task *t)
 {
 	struct es_task *w = t->priv;
 	struct co *co = &w->co_main;
 	struct es_inode *ei;
-	u64 cost, lat;
-	int i;
+	u64 lat;
+	u32 lblk;
 
 	CO_BEGIN(co);
 	while (es_running(s)) {
-		w->ei = w->files[w->cur];
-		w->cur = (w->cur + 1) % w->nr_files;
 		w->t0 = sim_clock(s, t);
 		/* +-10 %: where the user buffer and the page sit in the caches */
 		sim_charge(t, sim_jitter(s, WRITE_BATCH * (es_cost.write_syscall_ns +
@@ -915,30 +1062,27 @@ static int fio_writer(struct sim *s, struct task *t)
 			w->direct = true;
 			CO_CALL(co, shrink_zone(s, t, w));
 		}
-		write_lock(t, &w->ei->i_es_lock);
-		ei = w->ei;
-		cost = 0;
-		for (i = 0; i < WRITE_BATCH; i++) {
-			cost += ext4_da_map_blocks(ei, ei->i_size + (ei->small ? 1 : 0),
-						   sim_clock(s, t));
+		for (w->k = 0; w->k < WRITE_BATCH; w->k++) {
+			w->ei = w->files[w->cur];
+			w->cur = (w->cur + 1) % w->nr_files;
+			write_lock(t, &w->ei->i_es_lock);
+			ei = w->ei;
+			lblk = ei->i_size + (ei->small ? 1 : 0);
+			sim_charge(t, ext4_da_map_blocks(ei, lblk, sim_clock(s, t)));
 			ei->i_size += ei->small ? 2 : 1;
-		}
-		es.alloc -= WRITE_BATCH;
-		es.dirty += WRITE_BATCH;
-		sim_charge(t, cost);
-		write_unlock(t, &w->ei->i_es_lock);
-		/* ext4_es_lru_add()/ext4_es_list_add(), after the tree's lock */
-		if (!w->ei->on_list && (lru_variant() || es.variant != V_UPSTREAM ||
-					w->ei->i_es_shk_nr)) {
-			spin_lock(t, &es.s_es_lock);
-			if (!w->ei->on_list) {
-				list_add_tail(&w->ei->i_es_list, &es.s_es_list);
-				w->ei->on_list = true;
-				es.s_es_nr_inode++;
+			es.alloc--;
+			es.dirty++;
+			w->lblk = lblk;
+			STEP(t, es.last_hit ? EK_HIT : EK_MISS, w->ei->ino, w->lblk);
+			STEP(t, EK_DELAY, w->ei->ino, w->lblk);
+			write_unlock(t, &w->ei->i_es_lock);
+			if (es_list_wants(w->ei)) {
+				spin_lock(t, &es.s_es_lock);
+				es_list_add(w->ei);
+				spin_unlock(t, &es.s_es_lock);
 			}
-			spin_unlock(t, &es.s_es_lock);
+			es_dirty_inode(w->ei);
 		}
-		es_dirty_inode(w->ei);
 		if (es.dirty > es.dirty_bg && !list_empty(&es.flusher_wait.head))
 			wake_up_all(t, &es.flusher_wait);
 		if (es.dirty + es.wb > es.dirty_limit) {
@@ -985,6 +1129,7 @@ static int fio_reader(struct sim *s, struct task *t)
 			es.direct_reclaims++;
 			w->direct = true;
 			CO_CALL(co, shrink_zone(s, t, w));
+			w->ei = w->files[w->cur];	/* reclaim used w->ei */
 		}
 		write_lock(t, &w->ei->i_es_lock);
 		ei = w->ei;
@@ -994,20 +1139,19 @@ static int fio_reader(struct sim *s, struct task *t)
 		 * ext4_map_blocks(): one lookup; a miss caches the mapping it
 		 * found as one written extent.
 		 */
-		if (!ext4_es_lookup_extent(ei, ei->i_size, sim_clock(s, t), &cost)) {
+		w->lblk = ei->i_size;
+		w->hit = ext4_es_lookup_extent(ei, ei->i_size, sim_clock(s, t), &cost) != NULL;
+		if (!w->hit) {
 			cost += es_cost.ext_map_ns + es_cost.insert_ns;
 			es_insert_extent(ei, ei->i_size, READ_AHEAD, ES_WRITTEN);
 		}
 		ei->i_size += READ_AHEAD;
 		sim_charge(t, cost);
+		STEP(t, w->hit ? EK_HIT : EK_MISS, w->ei->ino, w->lblk);
 		write_unlock(t, &w->ei->i_es_lock);
-		if (!w->ei->on_list) {
+		if (es_list_wants(w->ei)) {
 			spin_lock(t, &es.s_es_lock);
-			if (!w->ei->on_list) {
-				list_add_tail(&w->ei->i_es_list, &es.s_es_list);
-				w->ei->on_list = true;
-				es.s_es_nr_inode++;
-			}
+			es_list_add(w->ei);
 			spin_unlock(t, &es.s_es_lock);
 		}
 		submit_bio_wait(t, &es.disk, READ_AHEAD * PAGE_BYTES, false);
@@ -1100,6 +1244,7 @@ static int flusher(struct sim *s, struct task *t)
 		es.dirty -= w->n;
 		es.wb += w->n;
 		sim_charge(t, cost);
+		STEP(t, EK_WRITEBACK, w->ei->ino, w->n);
 		write_unlock(t, &w->ei->i_es_lock);
 		list_del_init(&w->ei->i_dirty);
 		w->ei->on_dirty = false;
@@ -1107,13 +1252,9 @@ static int flusher(struct sim *s, struct task *t)
 			es_dirty_inode(w->ei);
 		if (!w->n)
 			continue;
-		if (!w->ei->on_list) {
+		if (es_list_wants(w->ei)) {
 			spin_lock(t, &es.s_es_lock);
-			if (!w->ei->on_list) {
-				list_add_tail(&w->ei->i_es_list, &es.s_es_list);
-				w->ei->on_list = true;
-				es.s_es_nr_inode++;
-			}
+			es_list_add(w->ei);
 			spin_unlock(t, &es.s_es_lock);
 		}
 		submit_bio_wait(t, &es.disk, (u64)w->n * PAGE_BYTES, false);
@@ -1137,9 +1278,11 @@ static int es_nr_cpus(const long long *p)
 
 static int es_check(const long long *p, char *msg, size_t len)
 {
-	(void)p;
-	(void)msg;
-	(void)len;
+	if (p[P_MEM_MB] && p[P_MEM_MB] < 32) {
+		snprintf(msg, len, "mem_mb %lld is too small: 0 (the case's own) or 32..1024 MiB",
+			 p[P_MEM_MB]);
+		return -1;
+	}
 	return 0;
 }
 
@@ -1162,6 +1305,30 @@ static void es_init_inode(struct sim *s, struct es_inode *ei, int ino)
 	INIT_LIST_HEAD(&ei->i_es_inactive);
 	INIT_LIST_HEAD(&ei->i_es_active);
 	INIT_LIST_HEAD(&ei->i_dirty);
+}
+
+/*
+ * es_heat_rows - the next @n inodes (in index order) onto at most @max
+ * rows of the inode heatmap, labelled by their inode numbers
+ */
+static void es_heat_rows(int n, const char *what, int max)
+{
+	int rows = n < max ? n : max, first = es.heat_next, r, i;
+
+	for (r = 0; r < rows; r++) {
+		int lo = first + r * n / rows, hi = first + (r + 1) * n / rows - 1;
+
+		for (i = lo; i <= hi; i++)
+			es.inodes[i].heat_row = es.heat_rows;
+		if (lo == hi)
+			snprintf(es.heat_label[es.heat_rows], sizeof(es.heat_label[0]),
+				 "%sino %d", what, es.inodes[lo].ino);
+		else
+			snprintf(es.heat_label[es.heat_rows], sizeof(es.heat_label[0]),
+				 "%sino %d-%d", what, es.inodes[lo].ino, es.inodes[hi].ino);
+		es.heat_rows++;
+	}
+	es.heat_next += n;
 }
 
 static int es_setup(struct sim *s, int variant, const long long *p)
@@ -1255,6 +1422,12 @@ static int es_setup(struct sim *s, int variant, const long long *p)
 	}
 	es_new_task(s, T_KSWAPD, 0, "kswapd0", kswapd);
 	es_new_task(s, T_FLUSHER, 1, "kworker/flush", flusher);
+	es_heat_rows(jobs * 2, "", 16);
+	es_heat_rows(nr_small, "small ", 12);
+	es_heat_rows(nr_read, "read ", 4);
+	if (sim_heat_alloc(s, &es.reclaim_heat, ES_NR_CPUS, 1, s->heat.buckets) ||
+	    sim_heat_alloc(s, &es.inode_heat, es.heat_rows, 1, s->heat.buckets))
+		return -1;
 	return s->error ? -1 : 0;
 }
 
@@ -1311,12 +1484,209 @@ static void es_collect(struct sim *s, double *out)
 	out[M_INODES_ON_LIST] = (double)es.s_es_nr_inode;
 }
 
+static const char *const es_status_names[] = { "written", "unwritten", "delayed", "hole" };
+static const char *const es_phase_names[] = { "spin", "walk", "sort", "reclaim" };
+
+#define SNAP_LIST_HEAD	48
+#define SNAP_RUNS	200
+#define SNAP_ILIST	32
+
+/* the task in __es_shrink() that stands in @ei's tree, if any */
+static struct es_task *es_shrinker_in(const struct es_inode *ei)
+{
+	int i;
+
+	for (i = 0; i < es.nr_tasks; i++) {
+		struct es_task *f = &es.tasks[i];
+
+		if (f->in_shrink && f->phase == PH_RECLAIM && f->ei == ei)
+			return f;
+	}
+	return NULL;
+}
+
+static void snap_ilist(struct jbuf *jb, const char *key, const struct list_head *h)
+{
+	const struct list_head *l;
+	int n = 0;
+
+	jb_key(jb, key);
+	jb_arr_open(jb);
+	for (l = h->next; l != h && n < SNAP_ILIST; l = l->next, n++)
+		jb_uint(jb, list_entry(l, const struct extent_status, es_list)->es_lblk);
+	jb_arr_close(jb);
+}
+
+/* the focus inode's tree as runs of one status, in block order */
+static void snap_focus(struct jbuf *jb)
+{
+	struct es_inode *ei = NULL;
+	struct es_task *f = NULL;
+	const char *why = "first";
+	struct rb_node *n;
+	int i, runs = 0;
+
+	for (i = 0; i < es.nr_tasks && !ei; i++) {
+		if (es.tasks[i].in_shrink && es.tasks[i].phase == PH_RECLAIM && es.tasks[i].ei) {
+			ei = es.tasks[i].ei;
+			why = "shrinker";
+		}
+	}
+	if (!ei && es.last_reclaimed) {
+		ei = es.last_reclaimed;
+		why = "last";
+	}
+	if (!ei)
+		ei = &es.inodes[0];
+	f = es_shrinker_in(ei);
+	jb_key(jb, "focus");
+	jb_obj_open(jb);
+	jb_kv_int(jb, "ino", ei->ino);
+	jb_kv_str(jb, "why", why);
+	jb_kv_uint(jb, "size", ei->i_size);
+	jb_kv_int(jb, "nr_extents", ei->i_es_all_nr);
+	jb_key(jb, "runs");
+	jb_arr_open(jb);
+	n = rb_first(&ei->root);
+	while (n && runs < SNAP_RUNS) {
+		struct extent_status *e = rb_entry(n, struct extent_status, rb_node);
+		u32 lblk = e->es_lblk, end = es_end(e);
+		int st = e->status, cnt = 0, refd = 0;
+
+		while (n) {
+			e = rb_entry(n, struct extent_status, rb_node);
+			if (e->status != st || (cnt && e->es_lblk != end + 1))
+				break;
+			end = es_end(e);
+			cnt++;
+			refd += e->referenced;
+			n = rb_next(n);
+		}
+		jb_obj_open(jb);
+		jb_kv_uint(jb, "lblk", lblk);
+		jb_kv_uint(jb, "len", (u64)end - lblk + 1);
+		jb_kv_int(jb, "extents", cnt);
+		jb_kv_str(jb, "status", es_status_names[st]);
+		jb_kv_int(jb, "referenced", refd);
+		jb_obj_close(jb);
+		runs++;
+	}
+	jb_arr_close(jb);
+	jb_kv_bool(jb, "runs_truncated", n != NULL);
+	jb_kv_uint(jb, "shrink_lblk", ei->i_es_shrink_lblk);
+	jb_kv_bool(jb, "on_list", ei->on_list);
+	jb_kv_uint(jb, "touch_ns", ei->i_touch_when);
+	snap_ilist(jb, "inactive", &ei->i_es_inactive);
+	snap_ilist(jb, "active", &ei->i_es_active);
+	jb_kv_int(jb, "cursor", f ? f->lblk : -1);
+	jb_obj_close(jb);
+}
+
 static void es_snapshot(struct sim *s, struct jbuf *jb)
 {
-	(void)s;
-	jb_printf(jb, "\"extents\":%ld,\"reclaimable\":%ld,\"inodes_on_list\":%ld,"
-		  "\"free_pages\":%ld,\"dirty_pages\":%ld,\"clean_pages\":%ld",
-		  es.all_cnt, es.shk_cnt, es.s_es_nr_inode, es.free, es.dirty, es.clean);
+	struct es_inode *ei;
+	long delayed = 0;
+	int i, n = 0;
+
+	for (i = 0; i < es.nr_inodes; i++)
+		delayed += es.inodes[i].i_es_delayed_nr;
+	jb_key(jb, "es");
+	jb_obj_open(jb);
+	jb_kv_str(jb, "variant", es_variants[es.variant]);
+	jb_kv_str(jb, "case", es_cases[es.kase]);
+	jb_kv_int(jb, "extents", es.all_cnt);
+	jb_kv_int(jb, "reclaimable", es.shk_cnt);
+	jb_kv_int(jb, "delayed", delayed);
+
+	jb_key(jb, "pages");
+	jb_obj_open(jb);
+	jb_kv_int(jb, "mem", es.mem);
+	jb_kv_int(jb, "free", es.free);
+	jb_kv_int(jb, "clean", es.clean);
+	jb_kv_int(jb, "dirty", es.dirty);
+	jb_kv_int(jb, "writeback", es.wb);
+	jb_kv_int(jb, "dirty_bg", es.dirty_bg);
+	jb_kv_int(jb, "dirty_limit", es.dirty_limit);
+	jb_kv_int(jb, "wm_min", es.wm_min);
+	jb_kv_int(jb, "wm_low", es.wm_low);
+	jb_kv_int(jb, "wm_high", es.wm_high);
+	jb_obj_close(jb);
+
+	/* the 3.18 shrinker moves skipped inodes aside while it holds the lock */
+	jb_key(jb, "list");
+	jb_obj_open(jb);
+	jb_kv_int(jb, "nr", es.s_es_nr_inode);
+	jb_key(jb, "head");
+	jb_arr_open(jb);
+	list_for_each_entry(ei, &es.s_es_list, struct es_inode, i_es_list) {
+		if (n++ >= SNAP_LIST_HEAD)
+			break;
+		jb_obj_open(jb);
+		jb_kv_int(jb, "ino", ei->ino);
+		jb_kv_int(jb, "shk", ei->i_es_shk_nr);
+		jb_kv_int(jb, "delayed", ei->i_es_delayed_nr);
+		jb_kv_bool(jb, "new", lru_variant() && ei->i_touch_when > es.last_sorted);
+		jb_obj_close(jb);
+	}
+	jb_arr_close(jb);
+	jb_kv_uint(jb, "last_sorted_ns", es.last_sorted);
+	jb_kv_uint(jb, "sorts", es.sorts);
+	jb_obj_close(jb);
+
+	jb_key(jb, "shrinkers");
+	jb_arr_open(jb);
+	for (i = 0; i < es.nr_tasks; i++) {
+		struct es_task *f = &es.tasks[i];
+
+		if (!f->in_shrink)
+			continue;
+		jb_obj_open(jb);
+		jb_kv_int(jb, "task", f->t->id);
+		jb_kv_int(jb, "cpu", f->t->cpu);
+		jb_kv_str(jb, "phase", es_phase_names[f->phase]);
+		jb_kv_int(jb, "ino", f->ei ? f->ei->ino : -1);
+		jb_kv_int(jb, "lblk", f->phase == PH_RECLAIM ? f->lblk : -1);
+		jb_kv_int(jb, "freed", f->shrunk + (f->phase == PH_RECLAIM ? f->ifreed : 0));
+		jb_kv_int(jb, "nr_to_scan", f->nr_to_scan);
+		jb_obj_close(jb);
+	}
+	jb_arr_close(jb);
+
+	snap_focus(jb);
+
+	jb_key(jb, "stats");
+	jb_obj_open(jb);
+	jb_kv_uint(jb, "calls", es.calls);
+	jb_kv_num(jb, "scan_ewma_us", (double)es.scan_time_ewma / 1000.0);
+	jb_kv_num(jb, "max_scan_us", (double)es.max_scan_time / 1000.0);
+	jb_kv_uint(jb, "hits", es.hits);
+	jb_kv_uint(jb, "misses", es.misses);
+	jb_kv_uint(jb, "freed", es.freed);
+	jb_kv_uint(jb, "visited", es.visited);
+	jb_kv_uint(jb, "delayed_skipped", es.delayed_skipped);
+	jb_kv_uint(jb, "sorts", es.sorts);
+	jb_obj_close(jb);
+	jb_obj_close(jb);
+
+	lab_heat_json_open(jb, "reclaim_heat", s, &es.reclaim_heat);
+	jb_key(jb, "row_labels");
+	jb_arr_open(jb);
+	for (i = 0; i < es.reclaim_heat.rows; i++) {
+		char label[16];
+
+		snprintf(label, sizeof(label), "cpu%d", i);
+		jb_str_val(jb, label);
+	}
+	jb_arr_close(jb);
+	jb_obj_close(jb);
+
+	lab_heat_json_open(jb, "inode_heat", s, &es.inode_heat);
+	jb_key(jb, "row_labels");
+	jb_arr_open(jb);
+	for (i = 0; i < es.heat_rows; i++)
+		jb_str_val(jb, es.heat_label[i]);
+	jb_arr_close(jb);
+	jb_obj_close(jb);
 }
 
 /* ---------------------------------------------------------------------
@@ -1447,7 +1817,19 @@ static int es_invariants(struct sim *s, bool final, char *msg, size_t len)
  * ------------------------------------------------------------------- */
 
 static const struct step_kind es_kinds[] = {
+	[EK_SHRINK_BEGIN - SK_LAB] = { "shrink_begin", "nr_to_scan", "list_len" },
+	[EK_LIST_SKIP - SK_LAB] = { "list_skip", "ino", "touch_ms" },
+	[EK_SORT - SK_LAB] = { "sort", "inodes", "compares" },
+	[EK_INODE - SK_LAB] = { "inode", "ino", "shk" },
+	[EK_FREE - SK_LAB] = { "es_free", "ino", "lblk" },
+	[EK_KEEP - SK_LAB] = { "es_keep", "ino", "lblk" },
+	[EK_AGE - SK_LAB] = { "es_age", "ino", "lblk" },
 	[EK_RECLAIM - SK_LAB] = { "reclaim", "ino", "freed" },
+	[EK_SHRINK_END - SK_LAB] = { "shrink_end", "scan_us", "freed" },
+	[EK_HIT - SK_LAB] = { "hit", "ino", "lblk" },
+	[EK_MISS - SK_LAB] = { "miss", "ino", "lblk" },
+	[EK_DELAY - SK_LAB] = { "delay", "ino", "lblk" },
+	[EK_WRITEBACK - SK_LAB] = { "writeback", "ino", "blocks" },
 };
 
 /*
@@ -1459,12 +1841,17 @@ static const struct step_kind es_kinds[] = {
  */
 static const struct paper_row es_rows[] = {
 	{ 1, "avg scan time, case a: baseline vs es-ilist", "case=a", 10195.7, 212.3,
-	  "avg_scan_us; 8 jobs x 2 files, 256 MiB, 2 s (the mail: 100 x 5, 24 GB, 300 s); after = es-ilist" },
+	  "avg_scan_us; 8 jobs x 2 files, 256 MiB, 5 s (the mail: 100 x 5, 24 GB, 300 s); after = es-ilist",
+	  "baseline", "es-ilist" },
 	{ 2, "avg scan time, case b: baseline vs es-slist", "case=b", 29838.7, 526,
-	  "avg_scan_us; 8192 small inodes (the mail: 400000); after = es-slist" },
+	  "avg_scan_us; case a plus 8192 small inodes by 4 jobs (the mail: 400000 by 20); after = es-slist",
+	  "baseline", "es-slist" },
+	{ 3, "avg scan time, case c: baseline vs es-slist", "case=c", 178.3, 50.3,
+	  "avg_scan_us; a reader over 10 x 32 MiB beside case a's writers, 128 MiB (the mail: 50 x 1 GB, 12 GB); after = es-slist",
+	  "baseline", "es-slist" },
 };
 
-static const char *const es_check_params[] = { "case" };
+static const char *const es_check_params[] = { "mem_mb" };
 
 const struct lab lab_extent_status = {
 	.id = "extent-status",
@@ -1545,13 +1932,24 @@ int es_test_build(int variant, const char *layout)
 
 long es_test_reclaim(long budget, bool second, char *out, size_t len, u64 *visits)
 {
+	static struct task t;
+	static struct es_task f;
 	struct es_inode *ei = &es_test_inode;
 	struct rb_node *n;
 	long freed;
 	u32 i, max = 0;
 
-	*visits = 0;
-	freed = es_reclaim_inode(ei, &budget, visits, second);
+	memset(&t, 0, sizeof(t));
+	memset(&f, 0, sizeof(f));
+	t.priv = &f;
+	f.t = &t;
+	f.ei = ei;
+	f.nr_to_scan = budget;
+	f.gc_second = second;
+	while (es_reclaim_inode(&es_test_sim, &t, &f) != CO_DONE)
+		;
+	*visits = f.ivisits;
+	freed = f.ifreed;
 	for (n = rb_first(&ei->root); n; n = rb_next(n))
 		max = es_end(rb_entry(n, struct extent_status, rb_node)) + 1;
 	for (i = 0; i < max && i + 1 < len; i++) {

@@ -1752,30 +1752,15 @@ static void snap_grace_periods(struct sim *s, struct jbuf *jb)
 static void snap_chain_heat(struct sim *s, struct jbuf *jb)
 {
 	struct sim_heat *h = &ih.chain_heat;
-	int r, b, used;
+	int r;
 
-	sim_heat_widen_to(h, s->heat.width);
-	used = sim_heat_used(h, s->now);
-	jb_key(jb, "chain_heat");
-	jb_obj_open(jb);
-	jb_kv_uint(jb, "bucket_ns", h->width);
-	jb_kv_int(jb, "nr_time", used);
-	jb_kv_int(jb, "nr_rows", h->rows);
+	lab_heat_json_open(jb, "chain_heat", s, h);
 	jb_key(jb, "row_buckets");
 	jb_arr_open(jb);
 	for (r = 0; r < h->rows; r++) {
 		jb_arr_open(jb);
 		jb_uint(jb, (u64)r * ih.nr_buckets / (u64)h->rows);
 		jb_uint(jb, (u64)(r + 1) * ih.nr_buckets / (u64)h->rows - 1);
-		jb_arr_close(jb);
-	}
-	jb_arr_close(jb);
-	jb_key(jb, "rows");
-	jb_arr_open(jb);
-	for (r = 0; r < h->rows; r++) {
-		jb_arr_open(jb);
-		for (b = 0; b < used; b++)
-			jb_num(jb, h->bins[(size_t)r * h->buckets + b]);
 		jb_arr_close(jb);
 	}
 	jb_arr_close(jb);
@@ -2072,9 +2057,9 @@ static const char *const ih_variants[] = { "before", "after" };
 
 static const struct paper_row ih_rows[] = {
 	{ 1, "ext4", "fs=ext4;" IH_ROW_SHAPE, 46.118, 21.581,
-	  "total_s x 7812.5: each thread walks 4 x 32 files (the mail: 1000 x 1000); 2^8 chains, 2048 cached inodes, as many per chain as the mail's 2^21 and 24 GiB" },
+	  "total_s x 7812.5: each thread walks 4 x 32 files (the mail: 1000 x 1000); 2^8 chains, 2048 cached inodes, as many per chain as the mail's 2^21 and 24 GiB", NULL, NULL },
 	{ 2, "btrfs", "fs=btrfs;" IH_ROW_SHAPE, 45.549, 37.932,
-	  "total_s x 7812.5: each thread walks 4 x 32 files (the mail: 1000 x 1000); 2^8 chains, 2048 cached inodes, as many per chain as the mail's 2^21 and 24 GiB" },
+	  "total_s x 7812.5: each thread walks 4 x 32 files (the mail: 1000 x 1000); 2^8 chains, 2048 cached inodes, as many per chain as the mail's 2^21 and 24 GiB", NULL, NULL },
 };
 
 /*

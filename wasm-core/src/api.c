@@ -21,6 +21,7 @@
 static const struct lab *const lab_table[] = {
 	&lab_fast_commit,
 	&lab_inode_hash,
+	&lab_extent_status,
 };
 #define NR_LABS ((int)(sizeof(lab_table) / sizeof(lab_table[0])))
 
@@ -662,6 +663,29 @@ const char *jc_snapshot_json(void)
 	return jb_str(jb);
 }
 
+void lab_heat_json_open(struct jbuf *jb, const char *key, struct sim *s,
+			struct sim_heat *h)
+{
+	int r, b, used;
+
+	sim_heat_widen_to(h, s->heat.width);
+	used = sim_heat_used(h, s->now);
+	jb_key(jb, key);
+	jb_obj_open(jb);
+	jb_kv_uint(jb, "bucket_ns", h->width);
+	jb_kv_int(jb, "nr_time", used);
+	jb_kv_int(jb, "nr_rows", h->rows);
+	jb_key(jb, "rows");
+	jb_arr_open(jb);
+	for (r = 0; r < h->rows; r++) {
+		jb_arr_open(jb);
+		for (b = 0; b < used; b++)
+			jb_num(jb, h->bins[(size_t)r * h->buckets + b]);
+		jb_arr_close(jb);
+	}
+	jb_arr_close(jb);
+}
+
 const char *jc_heatmap_json(void)
 {
 	static const char *const names[CPU_NR_STATES] = {
@@ -884,6 +908,10 @@ const char *jc_rows_json(const char *lab_id)
 		jb_obj_open(jb);
 		jb_kv_num(jb, "before", r->before);
 		jb_kv_num(jb, "after", r->after);
+		jb_kv_str(jb, "before_variant", r->before_variant ? r->before_variant :
+			  lab->variants[0]);
+		jb_kv_str(jb, "after_variant", r->after_variant ? r->after_variant :
+			  lab->variants[lab->nr_variants - 1]);
 		jb_obj_close(jb);
 		jb_kv_str(jb, "note", r->note);
 		jb_obj_close(jb);

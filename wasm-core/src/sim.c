@@ -232,6 +232,13 @@ void sim_heat_add(struct sim_heat *h, int row, int col, u64 from, u64 to)
 	}
 }
 
+void sim_heat_count(struct sim_heat *h, int row, int col, u64 at, double n)
+{
+	while (at >= h->width * (u64)h->buckets)
+		heat_widen(h);
+	heat_cell(h, row, (int)(at / h->width))[col] += n;
+}
+
 void sim_heat_widen_to(struct sim_heat *h, u64 width)
 {
 	while (h->width < width)

@@ -115,10 +115,12 @@ static void test_version_and_labs(void **state)
 static void test_step_kinds_declared(void **state)
 {
 	static const struct {
-		const char *lab, *params;
+		const char *lab, *variant, *params;
 	} runs[] = {
-		{ "fast-commit", "ways=4;files=16" },
-		{ "inode-hash", "fs=btrfs;threads=4;dirs=2;files=16;icache=64;hash_bits=4" },
+		{ "fast-commit", "before", "ways=4;files=16" },
+		{ "inode-hash", "before", "fs=btrfs;threads=4;dirs=2;files=16;icache=64;hash_bits=4" },
+		{ "extent-status", "baseline", "case=b;runtime_ms=400;mem_mb=32;small_files=64" },
+		{ "extent-status", "upstream", "case=c;runtime_ms=400;mem_mb=32" },
 	};
 	char *labs;
 	size_t r;
@@ -138,7 +140,7 @@ static void test_step_kinds_declared(void **state)
 		end = strstr(lab + 1, "\"id\":");
 		if (!end)
 			end = lab + strlen(lab);
-		if (jc_run(runs[r].lab, "before", runs[r].params, 1, "trace_max=100000") != JC_OK)
+		if (jc_run(runs[r].lab, runs[r].variant, runs[r].params, 1, "trace_max=100000") != JC_OK)
 			fail_msg("%s: %s", runs[r].lab, jc_last_error());
 		steps = jc_steps_json();
 		assert_true(json_count(steps, "\"kind\":") > 100);

@@ -28,8 +28,18 @@ describe('the WASM engine', () => {
   it('lists labs whose parameter tables and paper rows parse', () => {
     const labs = engine.labs();
     expect(labs.map((l) => l.id)).toContain('fast-commit');
+    expect(labs.find((l) => l.id === 'extent-status')?.variants).toEqual([
+      'baseline',
+      'es-cache',
+      'es-slist',
+      'es-ilist',
+      'es-gc',
+      'upstream',
+    ]);
     for (const lab of labs) {
-      expect(lab.variants).toEqual(['before', 'after']);
+      expect(lab.variants.length, lab.id).toBeGreaterThanOrEqual(2);
+      expect(new Set(lab.variants).size, `${lab.id}: no variant twice`).toBe(lab.variants.length);
+      if (lab.id !== 'extent-status') expect(lab.variants).toEqual(['before', 'after']);
       const specs = engine.params(lab.id);
       expect(specs.length).toBeGreaterThan(0);
       for (const s of specs) expect(s.min <= s.default && s.default <= s.max, `${lab.id} ${s.name}`).toBe(true);

@@ -84,9 +84,26 @@ export function variantRuns(runs: RunResult[]): VariantRuns {
   return { metrics: medians(ranges), ranges, runs };
 }
 
-/** The paper table, row by row: the sweep of a lab that declares no sweep parameter. */
-export const paperPlan: SweepPlan = (table) =>
-  table.rows.map((r) => ({ row: r.row, label: r.label, params: r.params, paper: r.paper, note: r.note, keys: {} }));
+/**
+ * The paper table, row by row: the sweep of a lab that declares no sweep
+ * parameter. A choice parameter whose value differs between the rows
+ * (extent-status's case) names each row's point, by its value's name.
+ */
+export const paperPlan: SweepPlan = (table, specs) => {
+  const naming = specs.filter(
+    (s) => s.type === 'choice' && new Set(table.rows.map((r) => r.params[s.name])).size > 1,
+  );
+  return table.rows.map((r) => ({
+    row: r.row,
+    label: r.label,
+    params: r.params,
+    paper: r.paper,
+    note: r.note,
+    keys: Object.fromEntries(
+      naming.filter((s) => r.params[s.name] !== undefined).map((s) => [s.name, paramText(s, r.params[s.name]!)]),
+    ),
+  }));
+};
 
 /**
  * The lab's sweep as its C table declares it (jc_rows_json's sweep): every
@@ -168,9 +185,21 @@ export function endVariants(variants: readonly string[]): { before: string; afte
   return { before, after };
 }
 
-/** The runs of a sweep row's first and last variants, which the mail's two figures stand beside. */
-export function endRuns(row: Pick<SweepRow, 'runs'>, variants: readonly string[]): { before: VariantRuns; after: VariantRuns } {
+/**
+ * The variants a sweep row's two mail figures stand beside: those its paper
+ * row names, else the lab's first and last.
+ */
+export function rowEnds(row: Pick<SweepRow, 'paper'>, variants: readonly string[]): { before: string; after: string } {
   const ends = endVariants(variants);
+  return {
+    before: row.paper?.before_variant ?? ends.before,
+    after: row.paper?.after_variant ?? ends.after,
+  };
+}
+
+/** The runs of the variants a sweep row's two figures stand beside (rowEnds). */
+export function endRuns(row: Pick<SweepRow, 'runs' | 'paper'>, variants: readonly string[]): { before: VariantRuns; after: VariantRuns } {
+  const ends = rowEnds(row, variants);
   const before = row.runs[ends.before];
   const after = row.runs[ends.after];
   if (!before || !after) throw new RangeError(`the sweep row has no runs of ${ends.before} or ${ends.after}`);

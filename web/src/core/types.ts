@@ -95,7 +95,13 @@ export const PaperRow = z.object({
   label: z.string(),
   /** the row's parameters as numbers, a choice by its index */
   params: z.record(z.string(), z.number()),
-  paper: z.object({ before: z.number(), after: z.number() }),
+  /** the mail's two figures, and the variants they belong to (the simulator names them; absent: the first and last) */
+  paper: z.object({
+    before: z.number(),
+    after: z.number(),
+    before_variant: z.string().optional(),
+    after_variant: z.string().optional(),
+  }),
   note: z.string(),
 });
 export type PaperRow = z.infer<typeof PaperRow>;
