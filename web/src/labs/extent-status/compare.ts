@@ -51,15 +51,22 @@ export interface MultipleCell {
 }
 
 /**
- * The mail's figure of a metric, case and variant: the plain one, or where
- * the mail splits a case by job (case c's reader and writers), the
- * writers', which the model's user latency is.
+ * Where the mail splits a case by job, the metric its writers' figure goes
+ * by: case c's latencies are given for the reader and for the streaming
+ * writers apart, and the model's user latency is the writers'.
  */
+const WRITERS_METRIC: Readonly<Record<string, string>> = {
+  user_avg_latency_us: 'write_avg_latency_us',
+  user_max_latency_us: 'write_max_latency_us',
+};
+
+/** The mail's figure of a metric, case and variant; null where it has none. */
 export function mailFigure(metric: string, c: EsCase, variant: string): MailFigure | null {
-  const all = mailFigures('extent-status', { metric, variant, where: { case: c } });
-  const plain = all.find((f) => Object.keys(f.where).length === 1);
+  const find = (m: string) => mailFigures('extent-status', { metric: m, variant, where: { case: c } })[0] ?? null;
+  const plain = find(metric);
   if (plain) return plain;
-  return all.find((f) => Object.values(f.where).some((v) => /write|stream/i.test(v))) ?? all[0] ?? null;
+  const writers = WRITERS_METRIC[metric];
+  return writers ? find(writers) : null;
 }
 
 function mailRange(f: MailFigure | null): CellRange | null {
@@ -96,7 +103,7 @@ export function multipleCells(sweep: SweepResult | null, variants: readonly stri
       let split = false;
       const vs = variants.map((variant): VariantCell => {
         const f = mailFigure(metric.metric, c, variant);
-        if (f && Object.keys(f.where).length > 1) split = true;
+        if (f && f.metric !== metric.metric) split = true;
         const runs = row?.runs[variant];
         return { variant, mail: mailRange(f), sim: simRange(runs?.ranges[metric.metric]), seeds: runs?.runs.length ?? 0 };
       });
