@@ -122,6 +122,22 @@ test('several variants side by side, from the URL', async ({ page }) => {
   await expect(page.getByTestId('url-error')).toHaveCount(0);
 });
 
+test('all six variants side by side, with the parameters and seed from the URL', async ({ page }) => {
+  const query = { variant: 'es-slist', case: 'c', mem_mb: 32, jobs: 2, runtime_ms: 300, small_files: 256, seed: 3 };
+  await page.goto(labUrl(LAB, query));
+  await waitForRuns(page);
+  const cards = page.getByTestId('es-all-card');
+  await expect(cards).toHaveCount(ES_VARIANTS.length);
+  expect(await cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-variant')))).toEqual([...ES_VARIANTS]);
+  const engine = await loadEngine();
+  for (const [i, v] of ES_VARIANTS.entries()) {
+    const want = engine.result({ lab: LAB, variant: v, params: { case: 2, mem_mb: 32, jobs: 2, runtime_ms: 300, small_files: 256 }, seed: 3 }).metrics.avg_scan_us!;
+    const cell = cards.nth(i).getByTestId('es-all-avg_scan_us');
+    await expect(cell).toHaveAttribute('data-value', /\d/);
+    expect(Number(await cell.getAttribute('data-value'))).toBeCloseTo(want, 6);
+  }
+});
+
 test('the tree exports as SVG', async ({ page }) => {
   await openAt(page, { variant: 'upstream', step: 40 });
   const svg = page.waitForEvent('download');

@@ -96,12 +96,12 @@ export const ExtentTreeView = memo(function ExtentTreeView({ snap, variant, step
           data-testid="es-view"
           data-variant={es.variant}
         >
-          <text x={PAD} y={16} className="q-head">
-            t = {formatDuration(snap.now_ns)} · {VARIANT_WORDS[es.variant]}
-          </text>
-          <text x={PAD} y={32} className="q-sub" data-testid="es-step">
+          <FitText x={PAD} y={16} width={innerW} className="q-head">
+            {`t = ${formatDuration(snap.now_ns)} · ${VARIANT_WORDS[es.variant]}`}
+          </FitText>
+          <FitText x={PAD} y={32} width={innerW} className="q-sub" testId="es-step">
             {last ? `step ${last.i}: T${last.task} on cpu ${last.cpu} ${describeEsStep(last, snap.locks)}` : ' '}
-          </text>
+          </FitText>
 
           <g transform={`translate(${PAD},0)`}>
             {es.focus ? (

@@ -12,9 +12,9 @@ import type { SweepResult } from '../../core/sweep';
 import type { PaperRows } from '../../core/types';
 import { Explainer } from './Explainer';
 import { ExtentTreeView } from './ExtentTreeView';
-import { HeatSection } from './HeatSection';
 import type { EsSnapshot } from './schema';
 import { ANIMATION_PRESET, MAX_ANIMATION_STEPS } from './preset';
+import { Sections } from './Sections';
 import { SmallMultiples } from './SmallMultiples';
 import { parseEsSnapshot } from './snapshot';
 
@@ -50,6 +50,6 @@ export const manifest: LabManifest<EsSnapshot> = {
     codeHeight: 640,
   },
   contention: CONTENTION_TEXT,
-  Sections: HeatSection,
+  Sections,
   paper: { labels: PAPER_LABELS, extra: sweepViews },
 };
