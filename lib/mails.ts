@@ -459,16 +459,3 @@ export function mailFigure(lab: MailLabId, filter: { metric: string; variant: st
   const found = mailFigures(lab, filter);
   return found.length === 1 ? found[0] : undefined;
 }
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** A citation's date as the pages print it: "7 Aug 2014". */
-export function citeDate(c: Pick<MailCitation, 'date'>): string {
-  const [y, m, d] = c.date.split('-').map(Number);
-  return `${d} ${MONTHS[m - 1]} ${y}`;
-}
-
-/** "Zheng Liu, linux-ext4, 7 Aug 2014": the short form beside a table of the mail's figures. */
-export function citeLine(c: MailCitation): string {
-  return `${c.author}, ${c.list}, ${citeDate(c)}`;
-}
