@@ -296,7 +296,7 @@ const INODE_HASH: Mail = {
     list: 'linux-fsdevel',
     date: '2024-06-11',
     subject: '[PATCH v3 0/2] rcu-based inode lookup for iget*',
-    url: 'https://lore.kernel.org/linux-fsdevel/?q=rcu-based+inode+lookup+for+iget',
+    url: 'https://lore.kernel.org/linux-fsdevel/20240611101633.507101-1-mjguzik@gmail.com/',
     commit: '7180f8d91fcb',
   },
   figures: INODE_HASH_ROWS.flatMap(([fs, user, sys, cpu, total, totalPct]) => {

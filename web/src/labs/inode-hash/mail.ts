@@ -5,10 +5,10 @@
  * directories × 1000 files, cold cache, on a 32-core VM with 24 GB of RAM;
  * the mail puts its run-to-run noise at 1-2 s of total time.
  */
-import { mailFigure, mailFigures } from '../../../../lib/mails';
+import { MAILS, mailFigure, mailFigures } from '../../../../lib/mails';
 
 export const LINKS = {
-  mail: 'https://lore.kernel.org/linux-fsdevel/20240611101633.507101-1-mjguzik@gmail.com/',
+  mail: MAILS['inode-hash'].cite.url,
   commit: 'https://git.kernel.org/pub/scm/linux/kernel/git/torvalds/linux.git/commit/?id=7180f8d91fcb',
   source: 'https://elixir.bootlin.com/linux/v6.12/source/fs/inode.c',
   igetLocked: 'https://elixir.bootlin.com/linux/v6.12/C/ident/iget_locked',
