@@ -2090,7 +2090,7 @@ const struct lab lab_inode_hash = {
 		.list = "linux-fsdevel",
 		.date = "2024-06-11",
 		.subject = "[PATCH v3 0/2] rcu-based inode lookup for iget*",
-		.url = "https://lore.kernel.org/linux-fsdevel/?q=rcu-based+inode+lookup+for+iget",
+		.url = "https://lore.kernel.org/linux-fsdevel/20240611101633.507101-1-mjguzik@gmail.com/",
 		.commit = "7180f8d91fcb",
 	},
 	.sweep_param = "threads",

@@ -1,30 +1,21 @@
 /**
- * The state of a lab page, the same for every lab: the view (variant,
- * parameters, seed, step) kept in the URL, parameter drafts checked by the
- * simulator before they apply (useParamDrafts), the full runs behind metrics and heatmaps,
- * the animation's frames and its playback clock, and the player's keys.
+ * The state of a lab page, the same for every lab, composed of its parts:
+ * the view kept in the URL (useLabUrlState), parameter drafts checked by the
+ * simulator before they apply (useParamDrafts), the full runs behind metrics
+ * and heatmaps and the animation's frames (simHooks), and playback with the
+ * player's keys (usePlayback).
  *
  * The handlers it returns keep their identity while the animation plays, so
  * that a page's memoized parts stay put from one frame to the next.
  */
-import { useCallback, useEffect, useMemo, useRef, useState, type Dispatch, type SetStateAction } from 'react';
-import { getSim } from '../core/client';
-import { paramNumber } from '../core/params';
-import type { ParamValue, RunResult } from '../core/types';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import type { RunResult } from '../core/types';
 import { formatNumber as formatCount } from '../../../lib/format';
-import { usePlayerKeys } from './keyboard';
-import { buildHash, matchRoute, parseHash, replaceHash, useHashLocation } from './router';
-import { errorText, useFullRuns, useStepper, type FullRuns, type LabData, type Stepper, type Variant } from './simHooks';
-import {
-  defaultViewState,
-  parseLabQuery,
-  SEED_MAX,
-  serializeLabQuery,
-  shownVariants,
-  type LabViewState,
-  type UrlIssue,
-  type ViewVariant,
-} from './urlState';
+import { useFullRuns, useStepper, type FullRuns, type LabData, type Stepper, type Variant } from './simHooks';
+import { shownVariants, type LabViewState, type UrlIssue, type ViewVariant } from './urlState';
+import { useLabUrlState, useStepWithinRun, useWriteLabUrl } from './useLabUrlState';
+import { useParamDrafts } from './useParamDrafts';
+import { usePlayback, type Playback } from './usePlayback';
 
 export interface LabViewOptions {
   lab: string;
@@ -35,7 +26,7 @@ export interface LabViewOptions {
   maxAnimationSteps: number;
 }
 
-export interface LabView {
+export interface LabView extends Playback {
   view: LabViewState;
   /** the page's defaults: the parameter table with the preset applied */
   defaults: LabViewState;
@@ -69,179 +60,44 @@ export interface LabView {
   status: string;
   /** a parameter's, the full runs' or the stepper's error */
   runError: string | null;
-
-  playing: boolean;
-  speed: number;
-  setSpeed(s: number): void;
-  play(): void;
-  onPause(): void;
-  stepBy(d: number): void;
-  onScrub(s: number): void;
 }
 
 export function useLabView({ lab, data, preset, maxAnimationSteps }: LabViewOptions): LabView {
-  const { specs } = data;
-  const path = `/lab/${lab}`;
-  const defaults = useMemo(() => defaultViewState(data, preset), [data, preset]);
-  const [initial] = useState(() => parseLabQuery(parseHash(window.location.hash).query, data, defaults));
-  const [view, setView] = useState<LabViewState>(initial.state);
-  const [urlIssues, setUrlIssues] = useState<UrlIssue[]>(initial.issues);
-  const stepFromUrl = useRef(parseHash(window.location.hash).query.has('step'));
-
-  // ---- parameter drafts: typed or chosen values are checked by the simulator before they apply
-  const { drafts, invalid, paramError, onDraft, onApply, clearDrafts } = useParamDrafts(lab, specs, view, setView);
-
-  // Someone edited the URL or followed a link to this page: restore from it.
-  // (The page's own URL updates use replaceState and fire no hashchange.)
-  const loc = useHashLocation();
-  const seenChanges = useRef(loc.changes);
-  useEffect(() => {
-    if (loc.changes === seenChanges.current) return;
-    seenChanges.current = loc.changes;
-    const { path: p, query } = parseHash(loc.hash);
-    const route = matchRoute(p);
-    if (route.name !== 'lab' || route.id !== lab) return;
-    const r = parseLabQuery(query, data, defaults);
-    setView(r.state);
-    setUrlIssues(r.issues);
-    clearDrafts();
-    stepFromUrl.current = query.has('step');
-  }, [loc.changes, loc.hash, data, defaults, lab, clearDrafts]);
-
-  // ---- playback state
-  const [playing, setPlaying] = useState(false);
-  const [speed, setSpeed] = useState(10);
-
-  // ---- the URL follows the view (throttled while playing; browsers limit history updates)
-  const urlTimer = useRef<number | null>(null);
-  const pendingHash = useRef('');
-  useEffect(() => {
-    pendingHash.current = buildHash(path, serializeLabQuery(view, data));
-    const write = () => {
-      urlTimer.current = null;
-      replaceHash(pendingHash.current);
-    };
-    if (!playing) {
-      if (urlTimer.current !== null) window.clearTimeout(urlTimer.current);
-      write();
-    } else if (urlTimer.current === null) {
-      urlTimer.current = window.setTimeout(write, 500);
-    }
-  }, [view, data, playing, path]);
-  useEffect(
-    () => () => {
-      if (urlTimer.current !== null) window.clearTimeout(urlTimer.current);
-    },
-    [],
-  );
-
-  const setParams = useCallback((params: Record<string, number>) => {
-    clearDrafts();
-    setPlaying(false);
-    setView((v) => ({ ...v, params: { ...v.params, ...params }, step: 1 }));
-  }, [clearDrafts]);
-  const onSmallConfig = useCallback(() => setParams(defaults.params), [setParams, defaults.params]);
+  /* an edited URL drops the drafts; the drafts hook needs the view, so it comes second */
+  const clearDraftsRef = useRef<() => void>(() => {});
+  const onRestore = useCallback(() => clearDraftsRef.current(), []);
+  const url = useLabUrlState({ lab, data, preset, onRestore });
+  const { view } = url;
+  const { drafts, invalid, paramError, onDraft, onApply, clearDrafts } = useParamDrafts(lab, data.specs, view, url.setView);
+  clearDraftsRef.current = clearDrafts;
 
   // ---- runs
-  const { variant: shownVariant, pair } = view;
-  const variants = useMemo(() => shownVariants({ variant: shownVariant, pair }), [shownVariant, pair]);
+  const variants = useMemo(() => shownVariants({ variant: view.variant, pair: view.pair }), [view.variant, view.pair]);
   const [heatBuckets, setHeatBuckets] = useState(120);
   const runs = useFullRuns(lab, variants, view.params, view.seed, heatBuckets);
   const ready = !runs.running && variants.every((v) => runs.outputs[v]);
-  const totals = useMemo(() => {
-    const t: Partial<Record<Variant, number>> = {};
-    for (const v of variants) {
-      const o = runs.outputs[v];
-      if (o) t[v] = o.result.sim.steps;
-    }
-    return t;
-  }, [variants, runs.outputs]);
+  const totals = useMemo(() => totalsOf(variants, runs.outputs), [variants, runs.outputs]);
   const maxStep = Math.max(1, ...variants.map((v) => totals[v] ?? 1));
   const tooBig = variants.some((v) => (totals[v] ?? 0) > maxAnimationSteps);
   const canAnimate = ready && !tooBig;
-
-  // A step beyond the run's end (from a URL, or after smaller parameters) is clamped.
-  useEffect(() => {
-    if (!ready || view.step <= maxStep) return;
-    if (stepFromUrl.current)
-      setUrlIssues((is) => [
-        ...is.filter((i) => i.key !== 'step'),
-        {
-          key: 'step',
-          value: String(view.step),
-          message: `step=${view.step} is beyond the last step of this run; allowed 1..${maxStep} (using ${maxStep})`,
-        },
-      ]);
-    stepFromUrl.current = false;
-    setView((v) => ({ ...v, step: maxStep }));
-  }, [ready, maxStep, view.step]);
-  useEffect(() => {
-    if (ready) stepFromUrl.current = false;
-  }, [ready]);
-
+  useStepWithinRun(url, ready, maxStep);
   const stepper = useStepper(lab, variants, view.params, view.seed, view.step, totals, canAnimate);
 
-  // ---- playback clock: advances the wanted step; the stepper skips frames it cannot keep up with
-  const maxRef = useRef(maxStep);
-  maxRef.current = maxStep;
-  useEffect(() => {
-    if (!playing) return;
-    let raf = 0;
-    let last = performance.now();
-    let acc = 0;
-    const tick = (now: number) => {
-      acc += ((now - last) / 1000) * speed;
-      last = now;
-      const n = Math.floor(acc);
-      if (n > 0) {
-        acc -= n;
-        setView((v) => {
-          const s = Math.min(maxRef.current, v.step + n);
-          return s === v.step ? v : { ...v, step: s };
-        });
-      }
-      raf = requestAnimationFrame(tick);
-    };
-    raf = requestAnimationFrame(tick);
-    return () => cancelAnimationFrame(raf);
-  }, [playing, speed]);
-  useEffect(() => {
-    if (playing && view.step >= maxStep) setPlaying(false);
-  }, [playing, view.step, maxStep]);
+  // ---- playback, and the URL following the view (throttled while playing)
+  const playback = usePlayback({ step: view.step, maxStep, canAnimate, setStep: url.setStep });
+  useWriteLabUrl(lab, data, view, playback.playing);
 
-  const seek = useCallback((s: number) => {
-    setView((v) => ({ ...v, step: Math.max(1, Math.min(maxRef.current, Math.round(s))) }));
-  }, []);
-  const stepBy = useCallback((d: number) => {
-    setPlaying(false);
-    setView((v) => ({ ...v, step: Math.max(1, Math.min(maxRef.current, v.step + d)) }));
-  }, []);
-  const canRef = useRef(canAnimate);
-  canRef.current = canAnimate;
-  const stepRef = useRef(view.step);
-  stepRef.current = view.step;
-  const play = useCallback(() => {
-    if (!canRef.current) return;
-    if (stepRef.current >= maxRef.current) seek(1);
-    setPlaying(true);
-  }, [seek]);
-  usePlayerKeys({
-    toggle: () => (playing ? setPlaying(false) : play()),
-    forward: () => canAnimate && stepBy(1),
-    back: () => canAnimate && stepBy(-1),
-  });
-
-  const setVariant = useCallback((variant: ViewVariant) => setView((v) => ({ ...v, variant })), []);
-  const setPair = useCallback((pair: readonly [string, string]) => setView((v) => ({ ...v, pair })), []);
-  const onPause = useCallback(() => setPlaying(false), []);
-  const onScrub = useCallback(
-    (s: number) => {
-      setPlaying(false);
-      seek(s);
+  const { onPause } = playback;
+  const { setParams: applyParams } = url;
+  const setParams = useCallback(
+    (params: Record<string, number>) => {
+      clearDrafts();
+      onPause();
+      applyParams(params);
     },
-    [seek],
+    [clearDrafts, onPause, applyParams],
   );
-  const dismissUrlIssues = useCallback(() => setUrlIssues([]), []);
+  const onSmallConfig = useCallback(() => setParams(url.defaults.params), [setParams, url.defaults.params]);
 
   const runError = paramError ?? runs.error ?? stepper.error;
   const status = runs.running
@@ -253,18 +109,18 @@ export function useLabView({ lab, data, preset, maxAnimationSteps }: LabViewOpti
 
   return {
     view,
-    defaults,
+    defaults: url.defaults,
     variants,
-    urlIssues,
-    dismissUrlIssues,
+    urlIssues: url.urlIssues,
+    dismissUrlIssues: url.dismissUrlIssues,
     drafts,
     invalid,
     onDraft,
     onApply,
     setParams,
     onSmallConfig,
-    setVariant,
-    setPair,
+    setVariant: url.setVariant,
+    setPair: url.setPair,
     runs,
     heatBuckets,
     setHeatBuckets,
@@ -276,14 +132,18 @@ export function useLabView({ lab, data, preset, maxAnimationSteps }: LabViewOpti
     results,
     status,
     runError,
-    playing,
-    speed,
-    setSpeed,
-    play,
-    onPause,
-    stepBy,
-    onScrub,
+    ...playback,
   };
+}
+
+/** Each shown variant's step count, from its full run. */
+function totalsOf(variants: readonly Variant[], outputs: FullRuns['outputs']): Partial<Record<Variant, number>> {
+  const t: Partial<Record<Variant, number>> = {};
+  for (const v of variants) {
+    const o = outputs[v];
+    if (o) t[v] = o.result.sim.steps;
+  }
+  return t;
 }
 
 function resultsOf(variants: readonly Variant[], outputs: FullRuns['outputs']): Partial<Record<Variant, RunResult>> {
@@ -297,95 +157,4 @@ export function useParsedFrames<T>(frames: Stepper['frames'], parse: (raw: unkno
     for (const [v, f] of Object.entries(frames)) if (f) out[v] = parse(f.snapshot);
     return out;
   }, [frames, parse]);
-}
-
-/**
- * Parameter drafts: the text typed or chosen in a control, checked by the
- * simulator (checkParams) a moment after the last change or at once on
- * apply, then applied to the view; a refused draft marks its parameter
- * and keeps the simulator's message.
- */
-export function useParamDrafts(
-  lab: string,
-  specs: LabData['specs'],
-  view: LabViewState,
-  setView: Dispatch<SetStateAction<LabViewState>>,
-) {
-  const [drafts, setDrafts] = useState<Record<string, string>>({});
-  const [invalid, setInvalid] = useState<ReadonlySet<string>>(new Set());
-  const [paramError, setParamError] = useState<string | null>(null);
-  const applySeq = useRef(0);
-
-  const applyDrafts = useCallback(
-    async (d: Record<string, string>) => {
-      const names = Object.keys(d);
-      if (!names.length) return;
-      let seed = view.seed;
-      if (d.seed !== undefined) {
-        const text = d.seed.trim();
-        if (!/^[+-]?\d+$/.test(text)) {
-          setInvalid(new Set(['seed']));
-          setParamError(`seed: “${text}” is not an integer`);
-          return;
-        }
-        seed = Number(text);
-        if (seed < 0 || seed > SEED_MAX) {
-          setInvalid(new Set(['seed']));
-          setParamError(`seed: ${seed} is out of range 0..${SEED_MAX}`);
-          return;
-        }
-      }
-      const drafted = names.filter((n) => n !== 'seed');
-      /* the applied values with each draft's text in place, for the simulator to judge */
-      const request: Record<string, ParamValue> = { ...view.params };
-      for (const n of drafted) request[n] = d[n].trim();
-      const seq = ++applySeq.current;
-      try {
-        const check = await getSim().checkParams(lab, request);
-        if (seq !== applySeq.current) return;
-        if (!check.ok) {
-          const named = check.param !== null ? [check.param] : check.params.filter((n) => drafted.includes(n));
-          setInvalid(new Set(named.length ? named : drafted));
-          setParamError(check.message);
-          return;
-        }
-        const params = { ...view.params };
-        for (const n of drafted) {
-          const spec = specs.find((s) => s.name === n);
-          const value = spec ? paramNumber(spec, request[n]!) : null;
-          if (value === null) throw new Error(`parameter ${n}: the simulator took “${d[n]}”, which the page cannot read`);
-          params[n] = value;
-        }
-        setView((v) => ({ ...v, params, seed }));
-        setDrafts((cur) => {
-          const next = { ...cur };
-          for (const n of names) if (next[n] === d[n]) delete next[n];
-          return next;
-        });
-        setInvalid(new Set());
-        setParamError(null);
-      } catch (e) {
-        if (seq !== applySeq.current) return;
-        setInvalid(new Set(drafted));
-        setParamError(errorText(e));
-      }
-    },
-    [view.params, view.seed, lab, specs],
-  );
-
-  useEffect(() => {
-    if (!Object.keys(drafts).length) return;
-    const t = window.setTimeout(() => void applyDrafts(drafts), 350);
-    return () => window.clearTimeout(t);
-  }, [drafts, applyDrafts]);
-
-  const onDraft = useCallback((name: string, text: string) => setDrafts((d) => ({ ...d, [name]: text })), []);
-  const onApply = useCallback(() => void applyDrafts(drafts), [applyDrafts, drafts]);
-
-  const clearDrafts = useCallback(() => {
-    setDrafts({});
-    setInvalid(new Set());
-    setParamError(null);
-  }, []);
-  return { drafts, invalid, paramError, onDraft, onApply, clearDrafts };
 }

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { citationText } from './format';
+import { EXTENT_STATUS_VARIANTS, MAIL_LAB_IDS, MAILS, mailFigure, mailFigures, type MailLabId } from './mails';
+
+describe('MAILS', () => {
+  it('has the five labs, each under its own id, with a complete citation', () => {
+    expect(Object.keys(MAILS).sort()).toEqual([...MAIL_LAB_IDS].sort());
+    for (const id of MAIL_LAB_IDS) {
+      const { lab, cite, figures } = MAILS[id];
+      expect(lab).toBe(id);
+      expect(cite.date, id).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(Number.isNaN(Date.parse(cite.date)), id).toBe(false);
+      expect(cite.url, id).toMatch(/^https:\/\//);
+      expect(cite.author && cite.list && cite.subject, id).toBeTruthy();
+      if (cite.commit !== undefined) expect(cite.commit, id).toMatch(/^[0-9a-f]{12}$/);
+      expect(figures.length, id).toBeGreaterThan(0);
+    }
+  });
+
+  it('names every figure once: no two share metric, variant and where', () => {
+    for (const id of MAIL_LAB_IDS) {
+      const keys = MAILS[id].figures.map((f) => JSON.stringify([f.metric, f.variant, Object.entries(f.where).sort()]));
+      expect(new Set(keys).size, id).toBe(keys.length);
+      for (const f of MAILS[id].figures) expect(Number.isFinite(f.value), `${id} ${f.metric}`).toBe(true);
+    }
+  });
+
+  it('cannot be changed by a reader', () => {
+    const f = MAILS['inode-hash'].figures[0];
+    expect(() => {
+      (f as { value: number }).value = 0;
+    }).toThrow();
+    expect(Object.isFrozen(MAILS['extent-status'].cite)).toBe(true);
+  });
+});
+
+describe('the extent-status mail', () => {
+  const tables: [metric: string, cases: string[]][] = [
+    ['avg_scan_us', ['a', 'b', 'c']],
+    ['max_scan_us', ['a', 'b', 'c']],
+    ['hits', ['a', 'b', 'c']],
+    ['user_avg_latency_us', ['a', 'b']],
+    ['user_max_latency_us', ['a', 'b']],
+    ['read_avg_latency_us', ['c']],
+    ['write_avg_latency_us', ['c']],
+    ['read_max_latency_us', ['c']],
+    ['write_max_latency_us', ['c']],
+  ];
+
+  it('holds every (metric, case, variant) of its five ministat tables exactly once, and nothing else', () => {
+    let cells = 0;
+    for (const [metric, cases] of tables)
+      for (const c of cases)
+        for (const variant of EXTENT_STATUS_VARIANTS) {
+          expect(mailFigures('extent-status', { metric, variant, where: { case: c } }), `${metric} ${c} ${variant}`).toHaveLength(1);
+          cells++;
+        }
+    expect(cells).toBe(85);
+    expect(MAILS['extent-status'].figures).toHaveLength(cells);
+  });
+
+  it('keeps ministat statistics that agree with themselves', () => {
+    for (const f of MAILS['extent-status'].figures) {
+      const r = f.range!;
+      const what = `${f.metric} ${f.where.case} ${f.variant}`;
+      expect(r.n, what).toBe(3);
+      expect(r.min, what).toBeLessThanOrEqual(r.median);
+      expect(r.median, what).toBeLessThanOrEqual(r.max);
+      expect(r.avg, what).toBeGreaterThanOrEqual(r.min);
+      expect(r.avg, what).toBeLessThanOrEqual(r.max);
+      // with three runs the middle one is the median, so the mean gives their sum
+      expect(Math.abs(r.min + r.median + r.max - 3 * r.avg), what).toBeLessThan(Math.max(1, 3e-6 * r.avg));
+      // figures.md rounds ministat's Avg (to 0.1 for the scan times and hits)
+      expect(Math.abs(f.value - r.avg), what).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('reads as the mail prints it (cells checked by hand)', () => {
+    const cell = (metric: string, c: string, variant: string) => mailFigure('extent-status', { metric, variant, where: { case: c } });
+    expect(cell('avg_scan_us', 'a', 'baseline')).toEqual({
+      metric: 'avg_scan_us',
+      unit: 'us',
+      where: { case: 'a' },
+      variant: 'baseline',
+      value: 10195.7,
+      range: { n: 3, min: 9402, max: 11552, median: 9633, avg: 10195.667, stddev: 1180.284 },
+    });
+    expect(cell('avg_scan_us', 'a', 'es-ilist')?.value).toBe(212.3);
+    expect(cell('max_scan_us', 'b', 'es-gc')?.range).toEqual({ n: 3, min: 38747, max: 84505, median: 45682, avg: 56311.333, stddev: 24661.421 });
+    expect(cell('hits', 'c', 'es-cache')?.value).toBe(1864937);
+    expect(cell('hits', 'a', 'es-gc')?.unit).toBe('');
+    expect(cell('user_avg_latency_us', 'a', 'es-ilist')?.value).toBe(2854.3);
+    expect(cell('user_max_latency_us', 'b', 'baseline')?.value).toBe(3382267);
+    expect(cell('read_avg_latency_us', 'c', 'es-gc')?.range?.median).toBe(165.71);
+    expect(cell('write_max_latency_us', 'c', 'es-ilist')?.range?.min).toBe(28472300);
+    expect(cell('user_avg_latency_us', 'c', 'baseline')).toBeUndefined();
+  });
+});
+
+describe('mailFigures', () => {
+  it('filters by metric, variant and the values of where it names', () => {
+    expect(mailFigures('extent-status', { metric: 'avg_scan_us' })).toHaveLength(15);
+    expect(mailFigures('extent-status', { variant: 'es-gc', where: { case: 'c' } })).toHaveLength(7);
+    expect(mailFigures('inode-hash', { metric: 'total_s', where: { fs: 'ext4' } }).map((f) => [f.variant, f.value])).toEqual([
+      ['before', 46.118],
+      ['after', 21.581],
+    ]);
+    expect(mailFigures('fast-commit', { where: { row: '7' }, variant: 'before' }).map((f) => f.value)).toEqual([0.73]);
+    expect(mailFigures('btrfs-fsync', { metric: 'max_latency_ms_change_pct', where: { clients: '32' } })[0].value).toBe(-39.6);
+    expect(mailFigures('ext4-writeback', { metric: 'nope' })).toEqual([]);
+    expect(mailFigures('ext4-writeback').length).toBe(MAILS['ext4-writeback'].figures.length);
+  });
+
+  it('returns copies of the list, not the list', () => {
+    const a = mailFigures('fast-commit');
+    a.pop();
+    expect(mailFigures('fast-commit').length).toBe(a.length + 1);
+  });
+
+  it('mailFigure finds one figure or none', () => {
+    expect(mailFigure('ext4-writeback', { metric: 'fsync_jbd2_handles_per_txn', variant: 'after' })?.value).toBe(51);
+    expect(mailFigure('ext4-writeback', { metric: 'fsync_writepages_calls_by_pages', variant: 'after' })).toBeUndefined();
+  });
+});
+
+describe('citations', () => {
+  it('read as the pages print them', () => {
+    expect(citationText(MAILS['extent-status'].cite)).toBe('Zheng Liu, linux-ext4, 7 Aug 2014');
+    const years: Record<MailLabId, string> = {
+      'fast-commit': '2022',
+      'extent-status': '2014',
+      'inode-hash': '2024',
+      'btrfs-fsync': '2021',
+      'ext4-writeback': '2023',
+    };
+    for (const id of MAIL_LAB_IDS) expect(citationText(MAILS[id].cite)).toContain(years[id]);
+  });
+});

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import type { ParamSpec } from '../core/types';
+import { buildHash } from './router';
+import { clampStep, readQuery, restoreFromHash, urlWritePlan, withIssue } from './useLabUrlState';
+import { defaultViewState, serializeLabQuery } from './urlState';
+
+const specs: ParamSpec[] = [
+  { name: 'ways', type: 'int', unit: 'threads', min: 1, max: 64, default: 16, help: '' },
+  { name: 'fs', type: 'choice', unit: '', min: 0, max: 1, default: 0, help: '', choices: ['ext4', 'btrfs'], default_name: 'ext4' },
+];
+const shape = { specs, variants: ['baseline', 'es-cache', 'es-gc'] };
+const defaults = defaultViewState(shape, { ways: 4 });
+
+describe('readQuery', () => {
+  it('reads the view of the query, whatever the path, and whether it names a step', () => {
+    const r = readQuery('#/lab/x?variant=side&a=baseline&b=es-cache&ways=8&fs=btrfs&seed=3&step=40', shape, defaults);
+    expect(r.issues).toEqual([]);
+    expect(r.state).toEqual({ variant: 'side', pair: ['baseline', 'es-cache'], params: { ways: 8, fs: 1 }, seed: 3, step: 40 });
+    expect(r.stepInUrl).toBe(true);
+    expect(readQuery('#/lab/x?ways=8', shape, defaults).stepInUrl).toBe(false);
+    expect(readQuery('', shape, defaults)).toEqual({ state: defaults, issues: [], stepInUrl: false });
+  });
+
+  it('round-trips what the page writes', () => {
+    const state = { ...defaults, variant: 'side', pair: ['es-cache', 'es-gc'] as const, params: { ways: 32, fs: 1 }, seed: 9, step: 17 };
+    const hash = buildHash('/lab/x', serializeLabQuery(state, shape));
+    expect(readQuery(hash, shape, defaults)).toEqual({ state, issues: [], stepInUrl: true });
+  });
+});
+
+describe('restoreFromHash', () => {
+  it("restores a changed hash of this lab's page, and ignores other pages", () => {
+    expect(restoreFromHash('#/lab/fast-commit?ways=2', 'fast-commit', shape, defaults)?.state.params.ways).toBe(2);
+    expect(restoreFromHash('#/lab/inode-hash?ways=2', 'fast-commit', shape, defaults)).toBeNull();
+    expect(restoreFromHash('#/', 'fast-commit', shape, defaults)).toBeNull();
+  });
+
+  it('reports bad values and keeps the rest', () => {
+    const r = restoreFromHash('#/lab/fast-commit?ways=999&seed=5', 'fast-commit', shape, defaults)!;
+    expect(r.state.params.ways).toBe(4);
+    expect(r.state.seed).toBe(5);
+    expect(r.issues.map((i) => i.key)).toEqual(['ways']);
+  });
+});
+
+describe('urlWritePlan', () => {
+  it('writes at once when paused, at most one timer at a time while playing', () => {
+    expect(urlWritePlan(false, false)).toBe('now');
+    expect(urlWritePlan(false, true)).toBe('now');
+    expect(urlWritePlan(true, false)).toBe('arm');
+    expect(urlWritePlan(true, true)).toBe('pending');
+  });
+});
+
+describe('clampStep', () => {
+  it('leaves a step within the run', () => {
+    expect(clampStep(10, 10, true)).toBeNull();
+    expect(clampStep(1, 10, false)).toBeNull();
+  });
+
+  it("clamps a step past the run's end, with an issue only when the URL named it", () => {
+    expect(clampStep(120, 40, true)).toEqual({
+      step: 40,
+      issue: { key: 'step', value: '120', message: 'step=120 is beyond the last step of this run; allowed 1..40 (using 40)' },
+    });
+    expect(clampStep(120, 40, false)).toEqual({ step: 40, issue: null });
+  });
+});
+
+describe('withIssue', () => {
+  it('replaces an issue of the same key and keeps the others', () => {
+    const a = { key: 'ways', value: '999', message: 'm1' };
+    const b = { key: 'step', value: '5', message: 'm2' };
+    const c = { key: 'step', value: '9', message: 'm3' };
+    expect(withIssue([a, b], c)).toEqual([a, c]);
+    expect(withIssue([], c)).toEqual([c]);
+  });
+});

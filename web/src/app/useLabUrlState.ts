@@ -1,0 +1,202 @@
+/**
+ * A lab page's view as the URL holds it: variant, pair, parameters, seed and
+ * step (urlState.ts encodes them). The view is read from the URL once, read
+ * again when someone edits the URL or follows a link, and written back as
+ * it changes, at most every half second while the animation plays
+ * (browsers limit history updates). A step beyond the run's end is clamped
+ * once the run is known, with an issue when the URL asked for it.
+ *
+ * The pure parts (what a hash restores, when to write the URL, how a step
+ * is clamped) are functions of their own, tested without React.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import { buildHash, matchRoute, parseHash, replaceHash, useHashLocation } from './router';
+import type { LabData } from './simHooks';
+import {
+  defaultViewState,
+  parseLabQuery,
+  serializeLabQuery,
+  type LabShape,
+  type LabViewState,
+  type UrlIssue,
+  type ViewVariant,
+} from './urlState';
+
+/* ---------------------------------------------------------------- pure */
+
+export interface UrlView {
+  state: LabViewState;
+  issues: UrlIssue[];
+  /** the URL names a step (a step past the run's end is then reported) */
+  stepInUrl: boolean;
+}
+
+/** The view a hash's query gives, whatever its path: what the page opens with. */
+export function readQuery(hash: string, shape: LabShape, defaults: LabViewState): UrlView {
+  const { query } = parseHash(hash);
+  return { ...parseLabQuery(query, shape, defaults), stepInUrl: query.has('step') };
+}
+
+/** The view a changed hash restores: readQuery's, or null when the hash leads to another page. */
+export function restoreFromHash(hash: string, lab: string, shape: LabShape, defaults: LabViewState): UrlView | null {
+  const route = matchRoute(parseHash(hash).path);
+  if (route.name !== 'lab' || route.id !== lab) return null;
+  return readQuery(hash, shape, defaults);
+}
+
+/** How a view change reaches the URL: at once, on a timer already armed, or by arming one (while playing). */
+export function urlWritePlan(playing: boolean, timerArmed: boolean): 'now' | 'pending' | 'arm' {
+  if (!playing) return 'now';
+  return timerArmed ? 'pending' : 'arm';
+}
+
+/** The delay of a URL write while the animation plays, in ms. */
+export const URL_WRITE_DELAY_MS = 500;
+
+/**
+ * A step past the run's last: the step to show instead, and the issue to
+ * report when the URL named it (a step left over from larger parameters is
+ * clamped quietly); null when the step is within the run.
+ */
+export function clampStep(step: number, maxStep: number, fromUrl: boolean): { step: number; issue: UrlIssue | null } | null {
+  if (step <= maxStep) return null;
+  const issue = fromUrl
+    ? { key: 'step', value: String(step), message: `step=${step} is beyond the last step of this run; allowed 1..${maxStep} (using ${maxStep})` }
+    : null;
+  return { step: maxStep, issue };
+}
+
+/** The issues with `issue` in place of any of the same key. */
+export function withIssue(issues: readonly UrlIssue[], issue: UrlIssue): UrlIssue[] {
+  return [...issues.filter((i) => i.key !== issue.key), issue];
+}
+
+/* ---------------------------------------------------------------- hooks */
+
+export interface LabUrlStateOptions {
+  lab: string;
+  data: LabData;
+  /** a configuration small enough to watch step by step (where the table has these parameters) */
+  preset: Readonly<Record<string, number>>;
+  /** called when the view is restored from an edited URL (the page drops its drafts) */
+  onRestore?(): void;
+}
+
+export interface LabUrlState {
+  view: LabViewState;
+  /** the page's defaults: the parameter table with the preset applied */
+  defaults: LabViewState;
+  setView: Dispatch<SetStateAction<LabViewState>>;
+  urlIssues: UrlIssue[];
+  dismissUrlIssues(): void;
+  setVariant(v: ViewVariant): void;
+  setPair(pair: readonly [string, string]): void;
+  /** apply these parameters, back to step 1 */
+  setParams(params: Record<string, number>): void;
+  /** move the step; the view stays the same object when the step does not change */
+  setStep(update: (step: number) => number): void;
+  /** clamp a step past `maxStep` (the run's last), reporting it when the URL asked for it */
+  clampToRun(maxStep: number): void;
+  /** the run is in: a step the URL named has been shown or clamped */
+  settleUrlStep(): void;
+}
+
+/** The view in the URL: read on load and on hash changes; written back by useWriteLabUrl. */
+export function useLabUrlState({ lab, data, preset, onRestore }: LabUrlStateOptions): LabUrlState {
+  const defaults = useMemo(() => defaultViewState(data, preset), [data, preset]);
+  const [initial] = useState(() => readQuery(window.location.hash, data, defaults));
+  const [view, setView] = useState<LabViewState>(initial.state);
+  const [urlIssues, setUrlIssues] = useState<UrlIssue[]>(initial.issues);
+  const stepFromUrl = useRef(initial.stepInUrl);
+  const restoreRef = useRef(onRestore);
+  restoreRef.current = onRestore;
+
+  // Someone edited the URL or followed a link to this page: restore from it.
+  // (The page's own URL updates use replaceState and fire no hashchange.)
+  const loc = useHashLocation();
+  const seenChanges = useRef(loc.changes);
+  useEffect(() => {
+    if (loc.changes === seenChanges.current) return;
+    seenChanges.current = loc.changes;
+    const r = restoreFromHash(loc.hash, lab, data, defaults);
+    if (!r) return;
+    setView(r.state);
+    setUrlIssues(r.issues);
+    restoreRef.current?.();
+    stepFromUrl.current = r.stepInUrl;
+  }, [loc.changes, loc.hash, data, defaults, lab]);
+
+  const viewRef = useRef(view);
+  viewRef.current = view;
+  const clampToRun = useCallback((maxStep: number) => {
+    const c = clampStep(viewRef.current.step, maxStep, stepFromUrl.current);
+    if (!c) return;
+    const { issue } = c;
+    if (issue) setUrlIssues((is) => withIssue(is, issue));
+    stepFromUrl.current = false;
+    setView((v) => ({ ...v, step: c.step }));
+  }, []);
+  const settleUrlStep = useCallback(() => {
+    stepFromUrl.current = false;
+  }, []);
+
+  const setVariant = useCallback((variant: ViewVariant) => setView((v) => ({ ...v, variant })), []);
+  const setPair = useCallback((pair: readonly [string, string]) => setView((v) => ({ ...v, pair })), []);
+  const setParams = useCallback(
+    (params: Record<string, number>) => setView((v) => ({ ...v, params: { ...v.params, ...params }, step: 1 })),
+    [],
+  );
+  const setStep = useCallback(
+    (update: (step: number) => number) =>
+      setView((v) => {
+        const step = update(v.step);
+        return step === v.step ? v : { ...v, step };
+      }),
+    [],
+  );
+  const dismissUrlIssues = useCallback(() => setUrlIssues([]), []);
+
+  return { view, defaults, setView, urlIssues, dismissUrlIssues, setVariant, setPair, setParams, setStep, clampToRun, settleUrlStep };
+}
+
+/** The URL follows the view: at once, or every URL_WRITE_DELAY_MS while playing. */
+export function useWriteLabUrl(lab: string, shape: LabShape, view: LabViewState, playing: boolean): void {
+  const path = `/lab/${lab}`;
+  const timer = useRef<number | null>(null);
+  const pending = useRef('');
+  useEffect(() => {
+    pending.current = buildHash(path, serializeLabQuery(view, shape));
+    const write = () => {
+      timer.current = null;
+      replaceHash(pending.current);
+    };
+    const plan = urlWritePlan(playing, timer.current !== null);
+    if (plan === 'now') {
+      if (timer.current !== null) window.clearTimeout(timer.current);
+      write();
+    } else if (plan === 'arm') {
+      timer.current = window.setTimeout(write, URL_WRITE_DELAY_MS);
+    }
+  }, [view, shape, playing, path]);
+  useEffect(
+    () => () => {
+      if (timer.current !== null) window.clearTimeout(timer.current);
+    },
+    [],
+  );
+}
+
+/**
+ * Keeps the step within the run once the run is known: a step past its end
+ * is clamped (see clampStep), and a step the URL named counts as shown.
+ */
+export function useStepWithinRun(url: Pick<LabUrlState, 'view' | 'clampToRun' | 'settleUrlStep'>, ready: boolean, maxStep: number): void {
+  const { clampToRun, settleUrlStep } = url;
+  const step = url.view.step;
+  useEffect(() => {
+    if (ready && step > maxStep) clampToRun(maxStep);
+  }, [ready, maxStep, step, clampToRun]);
+  useEffect(() => {
+    if (ready) settleUrlStep();
+  }, [ready, settleUrlStep]);
+}

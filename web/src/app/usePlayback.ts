@@ -1,0 +1,156 @@
+/**
+ * Playback of a lab's animation: play and pause, the speed in steps per
+ * second, stepping and scrubbing, and the presenter keys. The step itself
+ * belongs to the view (useLabUrlState); playback only moves it, within
+ * 1..maxStep, and stops at the end.
+ *
+ * The pure parts (the reducer, the clock, the step arithmetic, which key
+ * does what) are functions of their own, tested without React. The handlers
+ * the hook returns keep their identity while the animation plays.
+ */
+import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { usePlayerKeys, type KeyAction } from './keyboard';
+
+/* ---------------------------------------------------------------- pure */
+
+export interface PlaybackState {
+  playing: boolean;
+  /** steps per second */
+  speed: number;
+}
+
+export const INITIAL_PLAYBACK: PlaybackState = { playing: false, speed: 10 };
+
+export type PlaybackAction = { type: 'play' } | { type: 'pause' } | { type: 'speed'; speed: number };
+
+export function playbackReducer(s: PlaybackState, a: PlaybackAction): PlaybackState {
+  switch (a.type) {
+    case 'play':
+      return s.playing ? s : { ...s, playing: true };
+    case 'pause':
+      return s.playing ? { ...s, playing: false } : s;
+    case 'speed':
+      return s.speed === a.speed ? s : { ...s, speed: a.speed };
+  }
+}
+
+/** A step within the run: rounded, and within 1..maxStep. */
+export function clampToSteps(step: number, maxStep: number): number {
+  return Math.max(1, Math.min(maxStep, Math.round(step)));
+}
+
+/**
+ * One tick of the playback clock: `acc` is the fraction of a step carried
+ * from the last tick; `elapsedMs` since then at `speed` steps a second
+ * gives whole steps to advance and a new carry.
+ */
+export function clockTick(acc: number, elapsedMs: number, speed: number): { steps: number; acc: number } {
+  const total = acc + (elapsedMs / 1000) * speed;
+  const steps = Math.floor(total);
+  return steps > 0 ? { steps, acc: total - steps } : { steps: 0, acc: total };
+}
+
+/** Where play starts: from the top when the animation stands at its end. */
+export function playFrom(step: number, maxStep: number): number {
+  return step >= maxStep ? 1 : step;
+}
+
+export type PlayerCommand = 'play' | 'pause' | 'forward' | 'back';
+
+/** What a player key does: space plays or pauses, the arrows step while there is an animation. */
+export function keyCommand(action: Exclude<KeyAction, null>, s: { playing: boolean; canAnimate: boolean }): PlayerCommand | null {
+  if (action === 'toggle') return s.playing ? 'pause' : 'play';
+  if (!s.canAnimate) return null;
+  return action;
+}
+
+/* ---------------------------------------------------------------- hook */
+
+export interface PlaybackOptions {
+  step: number;
+  /** the run's last step */
+  maxStep: number;
+  /** the run is in and small enough to animate */
+  canAnimate: boolean;
+  /** moves the view's step */
+  setStep(update: (step: number) => number): void;
+}
+
+export interface Playback {
+  playing: boolean;
+  speed: number;
+  setSpeed(s: number): void;
+  play(): void;
+  onPause(): void;
+  stepBy(d: number): void;
+  onScrub(s: number): void;
+}
+
+export function usePlayback({ step, maxStep, canAnimate, setStep }: PlaybackOptions): Playback {
+  const [{ playing, speed }, dispatch] = useReducer(playbackReducer, INITIAL_PLAYBACK);
+  const maxRef = useRef(maxStep);
+  maxRef.current = maxStep;
+  const canRef = useRef(canAnimate);
+  canRef.current = canAnimate;
+  const stepRef = useRef(step);
+  stepRef.current = step;
+
+  // The clock advances the wanted step; the stepper skips frames it cannot keep up with.
+  useEffect(() => {
+    if (!playing) return;
+    let raf = 0;
+    let last = performance.now();
+    let acc = 0;
+    const tick = (now: number) => {
+      const t = clockTick(acc, now - last, speed);
+      acc = t.acc;
+      last = now;
+      if (t.steps > 0) setStep((s) => Math.min(maxRef.current, s + t.steps));
+      raf = requestAnimationFrame(tick);
+    };
+    raf = requestAnimationFrame(tick);
+    return () => cancelAnimationFrame(raf);
+  }, [playing, speed, setStep]);
+  useEffect(() => {
+    if (playing && step >= maxStep) dispatch({ type: 'pause' });
+  }, [playing, step, maxStep]);
+
+  const seek = useCallback((s: number) => setStep(() => clampToSteps(s, maxRef.current)), [setStep]);
+  const onPause = useCallback(() => dispatch({ type: 'pause' }), []);
+  const stepBy = useCallback(
+    (d: number) => {
+      dispatch({ type: 'pause' });
+      setStep((s) => clampToSteps(s + d, maxRef.current));
+    },
+    [setStep],
+  );
+  const play = useCallback(() => {
+    if (!canRef.current) return;
+    const from = playFrom(stepRef.current, maxRef.current);
+    if (from !== stepRef.current) seek(from);
+    dispatch({ type: 'play' });
+  }, [seek]);
+  const onScrub = useCallback(
+    (s: number) => {
+      dispatch({ type: 'pause' });
+      seek(s);
+    },
+    [seek],
+  );
+  const setSpeed = useCallback((s: number) => dispatch({ type: 'speed', speed: s }), []);
+
+  const run = (command: PlayerCommand | null) => {
+    if (command === 'play') play();
+    else if (command === 'pause') onPause();
+    else if (command === 'forward') stepBy(1);
+    else if (command === 'back') stepBy(-1);
+  };
+  const state = { playing, canAnimate };
+  usePlayerKeys({
+    toggle: () => run(keyCommand('toggle', state)),
+    forward: () => run(keyCommand('forward', state)),
+    back: () => run(keyCommand('back', state)),
+  });
+
+  return { playing, speed, setSpeed, play, onPause, stepBy, onScrub };
+}
