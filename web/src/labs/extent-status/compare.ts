@@ -6,7 +6,7 @@
  */
 import type { Spread } from '../../core/stats';
 import type { SweepResult, SweepRow } from '../../core/sweep';
-import { mailFigures, type MailFigure } from './mailsShim';
+import { mailFigures, type MailFigure } from '../../../../lib/mails';
 import { ES_CASES, ES_VARIANTS, type EsCase } from './schema';
 
 export interface TableMetric {

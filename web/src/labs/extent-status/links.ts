@@ -1,15 +1,18 @@
 /**
- * Where to read the mail and the code the model follows: the mail in the
- * openwall archive, and the 6.12 sources of the functions it mirrors.
+ * Where to read the mail and the code the model follows: the mail as
+ * lib/mails.ts cites it (the openwall archive), and the 6.12 sources of the
+ * functions the model mirrors.
  */
+import { MAILS } from '../../../../lib/mails';
+
 const V612 = 'https://elixir.bootlin.com/linux/v6.12/source/fs/ext4';
 
 export const LINKS = {
-  mail: 'https://lists.openwall.net/linux-ext4/2014/08/07/1',
+  mail: MAILS['extent-status'].cite.url,
   extentsStatus: `${V612}/extents_status.c`,
   inode: `${V612}/inode.c`,
   /** the round-robin rework that landed (v3.19) */
-  roundRobin: 'https://git.kernel.org/pub/scm/linux/kernel/git/torvalds/linux.git/commit/?id=edaa53cac8fd',
+  roundRobin: `https://git.kernel.org/pub/scm/linux/kernel/git/torvalds/linux.git/commit/?id=${MAILS['extent-status'].cite.commit ?? 'edaa53cac8fd'}`,
   /** Jan Kara's scan limit with a per-inode resume position (v3.19) */
   scanLimit: 'https://git.kernel.org/pub/scm/linux/kernel/git/torvalds/linux.git/commit/?id=dd4759255188',
   /** Jan Kara's aging with one REFERENCED bit per extent (v3.19) */
