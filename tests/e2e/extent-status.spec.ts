@@ -4,6 +4,7 @@ import { sweepSeeds } from '../../web/src/core/sweep';
 import { ANIMATION_PRESET } from '../../web/src/labs/extent-status/preset';
 import { EsSnapshot, ES_VARIANTS } from '../../web/src/labs/extent-status/schema';
 import { expect, labUrl, test, waitForRuns } from './fixtures';
+import { checkHeatmapWords } from './heatmapWords';
 
 const LAB = 'extent-status';
 
@@ -138,6 +139,13 @@ test('all six variants side by side, with the parameters and seed from the URL',
   }
 });
 
+test("the CPU heatmaps' words follow from the cells they draw, side by side", async ({ page }) => {
+  await page.goto(labUrl(LAB, { variant: 'side', a: 'baseline', b: 'es-slist' }));
+  await waitForRuns(page);
+  await expect(page.getByTestId('heatmap')).toHaveCount(2);
+  await checkHeatmapWords(page);
+});
+
 test('the tree exports as SVG', async ({ page }) => {
   await openAt(page, { variant: 'upstream', step: 40 });
   const svg = page.waitForEvent('download');
@@ -173,6 +181,7 @@ test("the sweep fills the small multiples: the mail's range and the simulator's 
   await expect(page.locator('[data-testid^="es-sim-"]')).toHaveCount(0);
 
   await page.getByTestId('sweep-run').click();
+  await expect(page.getByTestId('sweep-progress-label')).toBeVisible();
   const error = page.getByTestId('sweep-error');
   const done = page.getByTestId('es-sim-user_max_latency_us-c-upstream');
   await expect(done.or(error)).toBeAttached({ timeout: 280_000 });
