@@ -17,6 +17,7 @@ import {
   focusWords,
   hasReclaimLists,
   isLruVariant,
+  legendItems,
   listCells,
   listWords,
   pageSegments,
@@ -105,7 +106,7 @@ export const ExtentTreeView = memo(function ExtentTreeView({ snap, variant, step
 
           <g transform={`translate(${PAD},0)`}>
             {es.focus ? (
-              <Tree focus={es.focus} steps={steps} shrinkers={es.shrinkers} width={innerW} y={yTreeLabel} yTrail={yTrail} yBar={yBar} upstream={es.variant === 'upstream'} />
+              <Tree variant={es.variant} focus={es.focus} steps={steps} shrinkers={es.shrinkers} width={innerW} y={yTreeLabel} yTrail={yTrail} yBar={yBar} upstream={es.variant === 'upstream'} />
             ) : (
               <text x={0} y={yTreeLabel + 12} className="q-empty">
                 no inode has cached extents yet
@@ -184,6 +185,7 @@ const STATUS_WORDS: Record<string, string> = {
 };
 
 interface TreeProps {
+  variant: EsState['variant'];
   focus: EsFocus;
   steps: PaneProps<EsSnapshot>['steps'];
   shrinkers: readonly EsShrinker[];
@@ -195,7 +197,7 @@ interface TreeProps {
 }
 
 /** The focus inode's tree along the file, with the shrinker's cursor, its trail and upstream's resume position. */
-function Tree({ focus, steps, shrinkers, width, y, yTrail, yBar, upstream }: TreeProps) {
+function Tree({ variant, focus, steps, shrinkers, width, y, yTrail, yBar, upstream }: TreeProps) {
   const layout = useMemo(() => treeLayout(focus, width), [focus, width]);
   const counts = useMemo(() => extentCounts(focus), [focus]);
   const trail = useMemo(() => cursorTrail(steps, focus.ino), [steps, focus.ino]);
@@ -208,7 +210,7 @@ function Tree({ focus, steps, shrinkers, width, y, yTrail, yBar, upstream }: Tre
           (counts.referenced ? ` · ${formatNumber(counts.referenced)} recently used` : '') +
           (focus.on_list ? '' : ' · not on the list')}
       </FitText>
-      <Legend y={y + LABEL_H} />
+      <Legend y={y + LABEL_H} variant={variant} width={width} />
       {trail.map((t, i) => (
         <rect
           key={i}
@@ -274,23 +276,14 @@ function Tree({ focus, steps, shrinkers, width, y, yTrail, yBar, upstream }: Tre
   );
 }
 
-function Legend({ y }: { y: number }) {
-  const items: [string, string][] = [
-    ['es-run written', 'written'],
-    ['es-run delayed', 'delayed'],
-    ['es-run hole', 'hole'],
-    ['es-run written referenced', 'recently used'],
-    ['es-uncached', 'not cached'],
-    ['es-trail free', 'freed'],
-    ['es-trail keep', 'walked past'],
-    ['es-trail age', 'spared'],
-  ];
+function Legend({ y, variant, width }: { y: number; variant: EsState['variant']; width: number }) {
   let x = 0;
   return (
     <g className="es-legend">
-      {items.map(([cls, text]) => {
+      {legendItems(variant).map(([cls, text]) => {
         const at = x;
-        x += 22 + text.length * 6.2 + 10;
+        x += 18 + text.length * CHAR_W + 10;
+        if (x > width) return null;
         return (
           <g key={text}>
             <rect x={at} y={y + 2} width={14} height={11} rx={2} className={cls} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extentCounts, listCells, listWords, pageSegments, shrinkerText, TAIL_W, treeLayout } from './model';
+import { extentCounts, legendItems, listCells, listWords, pageSegments, shrinkerText, TAIL_W, treeLayout } from './model';
 import { sampleSnapshot } from './testing/sample';
 
 describe('treeLayout', () => {
@@ -65,5 +65,14 @@ describe('the inode list and the counts', () => {
     const [reclaim, spin] = sampleSnapshot().es.shrinkers;
     expect(shrinkerText(reclaim!)).toBe('T3 cpu 1 reclaims extents · inode 12 block 50 · freed 10 · budget left 118');
     expect(shrinkerText(spin!)).toBe('T4 cpu 3 spins on s_es_lock · freed 0 · budget left 128');
+  });
+});
+
+describe('legendItems', () => {
+  it('marks used and spared extents only where the variant ages them', () => {
+    const texts = (v: Parameters<typeof legendItems>[0]) => legendItems(v).map(([, t]) => t);
+    expect(texts('baseline')).toEqual(['written', 'delayed', 'hole', 'not cached', 'freed', 'walked past']);
+    expect(texts('es-gc')).toContain('spared');
+    expect(texts('upstream')).toContain('recently used');
   });
 });

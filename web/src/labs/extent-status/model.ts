@@ -173,3 +173,18 @@ export function focusWords(focus: EsFocus): string {
       return 'the first inode on the list';
   }
 }
+
+/** The legend's items for a variant: only es-gc and upstream mark used extents and spare them. */
+export function legendItems(variant: EsVariant): [cls: string, text: string][] {
+  const aging = variant === 'es-gc' || variant === 'upstream';
+  return [
+    ['es-run written', 'written'],
+    ['es-run delayed', 'delayed'],
+    ['es-run hole', 'hole'],
+    ...(aging ? ([['es-run written referenced', 'recently used']] as [string, string][]) : []),
+    ['es-uncached', 'not cached'],
+    ['es-trail free', 'freed'],
+    ['es-trail keep', 'walked past'],
+    ...(aging ? ([['es-trail age', 'spared']] as [string, string][]) : []),
+  ];
+}
