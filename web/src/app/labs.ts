@@ -98,6 +98,7 @@ const DECLARED: readonly LabDeclaration[] = [
     change: 'LRU → round robin, reclaim lists, aging, hole caching',
     headline: HEADLINES['extent-status'](),
     mail: mailLine('extent-status'),
+    page: () => import('../labs/extent-status'),
   },
   {
     id: 'inode-hash',
