@@ -123,6 +123,30 @@ test('several variants side by side, from the URL', async ({ page }) => {
   await expect(page.getByTestId('url-error')).toHaveCount(0);
 });
 
+test('three variants side by side from show=, and a fourth ticked in the controls', async ({ page }) => {
+  await openAt(page, { variant: 'side', show: 'baseline,es-slist,upstream', step: 50 });
+  const views = page.getByTestId('es-view');
+  await expect(views).toHaveCount(3);
+  expect(await views.evaluateAll((els) => els.map((e) => e.getAttribute('data-variant')))).toEqual(['baseline', 'es-slist', 'upstream']);
+  await expect(page.getByTestId('reclaim-heatmap')).toHaveCount(3);
+  await expect(page.getByTestId('url-error')).toHaveCount(0);
+  await page.getByTestId('show-es-gc').check();
+  await waitForRuns(page);
+  await expect(views).toHaveCount(4);
+  expect(await views.evaluateAll((els) => els.map((e) => e.getAttribute('data-variant')))).toEqual([
+    'baseline',
+    'es-slist',
+    'es-gc',
+    'upstream',
+  ]);
+  await expect(page).toHaveURL(/show=baseline%2Ces-slist%2Ces-gc%2Cupstream/);
+  /* side by side keeps two at least: the last two cannot be unticked */
+  for (const v of ['baseline', 'es-slist']) await page.getByTestId(`show-${v}`).uncheck();
+  await expect(views).toHaveCount(2);
+  await expect(page.getByTestId('show-es-gc')).toBeDisabled();
+  await expect(page.getByTestId('show-upstream')).toBeDisabled();
+});
+
 test('all six variants side by side, with the parameters and seed from the URL', async ({ page }) => {
   const query = { variant: 'es-slist', case: 'c', mem_mb: 32, jobs: 2, runtime_ms: 300, small_files: 256, seed: 3 };
   await page.goto(labUrl(LAB, query));

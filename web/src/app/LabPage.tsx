@@ -138,14 +138,14 @@ function LabView<S extends SnapshotBase>({ manifest: m, data }: { manifest: LabM
         seed={lv.view.seed}
         variants={data.variants}
         variant={lv.view.variant}
-        pair={lv.view.pair}
+        shown={lv.view.shown}
         drafts={lv.drafts}
         invalid={lv.invalid}
         runError={lv.runError}
         onDraft={lv.onDraft}
         onApply={lv.onApply}
         onVariant={lv.setVariant}
-        onPair={lv.setPair}
+        onShown={lv.setShown}
         onReset={lv.onSmallConfig}
       />
 

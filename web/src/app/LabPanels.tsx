@@ -10,7 +10,7 @@ import { MetricsTable } from '../viz/metrics/MetricsTable';
 import { PaperSection, type PaperLabels } from './PaperSection';
 import { ParamControls } from './ParamControls';
 import type { LabData, Variant } from './simHooks';
-import { SEED_MAX, SIDE, viewVariantLabel, viewVariants, type UrlIssue, type ViewVariant } from './urlState';
+import { SEED_MAX, SIDE, toggleShown, viewVariantLabel, viewVariants, type UrlIssue, type ViewVariant } from './urlState';
 
 export const UrlIssuesBanner = memo(function UrlIssuesBanner({ issues, onDismiss }: { issues: UrlIssue[]; onDismiss(): void }) {
   if (issues.length === 0) return null;
@@ -38,44 +38,40 @@ export interface RunPanelProps {
   /** the lab's variants, in its order */
   variants: readonly string[];
   variant: ViewVariant;
-  /** the two variants side by side shows */
-  pair: readonly [string, string];
+  /** the variants side by side shows, two or more */
+  shown: readonly string[];
   drafts: Record<string, string>;
   invalid: ReadonlySet<string>;
   runError: string | null;
   onDraft(name: string, text: string): void;
   onApply(): void;
   onVariant(v: ViewVariant): void;
-  /** choose the two variants side by side shows */
-  onPair(pair: readonly [string, string]): void;
+  /** choose the variants side by side shows */
+  onShown(shown: readonly string[]): void;
   onReset(): void;
 }
 
-/** Which two of the lab's variants side by side shows, left and right; a variant is not offered against itself. */
-function PairPicker({ variants, pair, onPair }: Pick<RunPanelProps, 'variants' | 'pair' | 'onPair'>) {
-  const side = (k: 0 | 1, label: string) => (
-    <label className="param" title={`The variant shown on the ${label}`}>
-      <span className="param-name">{label}</span>
-      <select
-        data-testid={`variant-${k === 0 ? 'a' : 'b'}`}
-        value={pair[k]}
-        onChange={(e) => onPair(k === 0 ? [e.target.value, pair[1]] : [pair[0], e.target.value])}
-      >
-        {variants
-          .filter((v) => v !== pair[1 - k])
-          .map((v) => (
-            <option key={v} value={v}>
-              {v}
-            </option>
-          ))}
-      </select>
-    </label>
-  );
+/** Which of the lab's variants side by side shows, in the lab's order; at least two stay ticked. */
+function ShownPicker({ variants, shown, onShown }: Pick<RunPanelProps, 'variants' | 'shown' | 'onShown'>) {
   return (
-    <>
-      {side(0, 'left')}
-      {side(1, 'right')}
-    </>
+    <fieldset className="param shown-picker" data-testid="shown-picker">
+      <legend className="param-name">side by side</legend>
+      {variants.map((v) => {
+        const on = shown.includes(v);
+        return (
+          <label key={v} className="shown-variant" title={on && shown.length <= 2 ? 'Side by side shows two variants at least' : undefined}>
+            <input
+              type="checkbox"
+              data-testid={`show-${v}`}
+              checked={on}
+              disabled={on && shown.length <= 2}
+              onChange={() => onShown(toggleShown(shown, v, variants))}
+            />
+            {v}
+          </label>
+        );
+      })}
+    </fieldset>
   );
 }
 
@@ -121,7 +117,7 @@ export const RunPanel = memo(function RunPanel(p: RunPanelProps) {
           </select>
         </label>
         {p.variant === SIDE && p.variants.length > 2 && (
-          <PairPicker variants={p.variants} pair={p.pair} onPair={p.onPair} />
+          <ShownPicker variants={p.variants} shown={p.shown} onShown={p.onShown} />
         )}
         <div className="param param-button">
           <button type="button" className="small" data-testid="reset" onClick={p.onReset} title="Back to the small configuration the animation starts from">

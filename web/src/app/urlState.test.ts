@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ParamSpec } from '../core/types';
-import { defaultViewState, parseLabQuery, serializeLabQuery, shownVariants, viewVariants } from './urlState';
+import { defaultViewState, parseLabQuery, serializeLabQuery, shownVariants, toggleShown, viewVariants } from './urlState';
 
 const specs: ParamSpec[] = [
   { name: 'ways', type: 'int', unit: 'threads', min: 1, max: 64, default: 16, help: '' },
@@ -15,7 +15,7 @@ describe('defaultViewState', () => {
     const d = defaultViewState(lab, { ways: 4, files: 99999, other: 3 });
     expect(d.params).toEqual({ ways: 4, files: 64 });
     expect(d.variant).toBe('before');
-    expect(d.pair).toEqual(PAIR);
+    expect(d.shown).toEqual(PAIR);
     expect(d.step).toBe(1);
   });
 });
@@ -27,7 +27,7 @@ describe('parseLabQuery', () => {
     const q = new URLSearchParams('variant=side&ways=8&files=16&seed=7&step=120');
     const { state, issues } = parseLabQuery(q, lab, defaults);
     expect(issues).toEqual([]);
-    expect(state).toEqual({ variant: 'side', pair: PAIR, params: { ways: 8, files: 16 }, seed: 7, step: 120 });
+    expect(state).toEqual({ variant: 'side', shown: PAIR, params: { ways: 8, files: 16 }, seed: 7, step: 120 });
   });
 
   it('falls back per value and names the allowed range', () => {
@@ -49,7 +49,7 @@ describe('parseLabQuery', () => {
   });
 
   it('round-trips through serializeLabQuery', () => {
-    const s = { variant: 'after', pair: PAIR, params: { ways: 2, files: 3 }, seed: 9, step: 5 };
+    const s = { variant: 'after', shown: PAIR, params: { ways: 2, files: 3 }, seed: 9, step: 5 };
     const q = new URLSearchParams(serializeLabQuery(s, lab));
     expect(q.toString()).toBe('variant=after&ways=2&files=3&seed=9&step=5');
     expect(parseLabQuery(q, lab, defaults).state).toEqual(s);
@@ -74,7 +74,7 @@ describe('a choice parameter in the URL', () => {
   });
 
   it('is written by its name, and round-trips', () => {
-    const s = { variant: 'before', pair: PAIR, params: { fs: 1, ways: 2, files: 3 }, seed: 1, step: 1 };
+    const s = { variant: 'before', shown: PAIR, params: { fs: 1, ways: 2, files: 3 }, seed: 1, step: 1 };
     const q = new URLSearchParams(serializeLabQuery(s, withFsLab));
     expect(q.toString()).toBe('variant=before&fs=btrfs&ways=2&files=3&seed=1&step=1');
     expect(parseLabQuery(q, withFsLab, defaults).state).toEqual(s);
@@ -93,43 +93,60 @@ describe('a lab of more than two variants', () => {
   const six = { specs, variants: ['baseline', 'es-cache', 'es-slist', 'es-ilist', 'es-gc', 'upstream'] };
   const defaults = defaultViewState(six, {});
 
-  it('starts on its first variant, side by side pairs its first and last', () => {
+  it('starts on its first variant, side by side shows its first and last', () => {
     expect(defaults.variant).toBe('baseline');
-    expect(defaults.pair).toEqual(['baseline', 'upstream']);
+    expect(defaults.shown).toEqual(['baseline', 'upstream']);
     expect(viewVariants(six)).toEqual([...six.variants, 'side']);
     expect(shownVariants(defaults)).toEqual(['baseline']);
     expect(shownVariants({ ...defaults, variant: 'side' })).toEqual(['baseline', 'upstream']);
   });
 
-  it('takes any of its variants, and the two side by side from a and b', () => {
+  it('takes any of its variants, and any number of them side by side from show', () => {
     const one = parseLabQuery(new URLSearchParams('variant=es-slist'), six, defaults);
     expect(one.issues).toEqual([]);
     expect(shownVariants(one.state)).toEqual(['es-slist']);
-    const q = new URLSearchParams('variant=side&a=es-cache&b=es-gc&ways=3');
+    const q = new URLSearchParams('variant=side&show=es-cache,es-gc,upstream&ways=3');
     const { state, issues } = parseLabQuery(q, six, defaults);
     expect(issues).toEqual([]);
-    expect(state).toMatchObject({ variant: 'side', pair: ['es-cache', 'es-gc'] });
-    expect(shownVariants(state)).toEqual(['es-cache', 'es-gc']);
+    expect(state).toMatchObject({ variant: 'side', shown: ['es-cache', 'es-gc', 'upstream'] });
+    expect(shownVariants(state)).toEqual(['es-cache', 'es-gc', 'upstream']);
+    const all = parseLabQuery(new URLSearchParams(`variant=side&show=${six.variants.join(',')}`), six, defaults);
+    expect(shownVariants(all.state)).toEqual(six.variants);
   });
 
-  it('writes a and b side by side, and round-trips', () => {
-    const s = { ...defaults, variant: 'side', pair: ['es-gc', 'baseline'] as const };
+  it('reads the older a and b as two side by side', () => {
+    const { state, issues } = parseLabQuery(new URLSearchParams('variant=side&a=es-gc&b=baseline'), six, defaults);
+    expect(issues).toEqual([]);
+    expect(state.shown).toEqual(['es-gc', 'baseline']);
+  });
+
+  it('writes show side by side, in the order shown, and round-trips', () => {
+    const s = { ...defaults, variant: 'side', shown: ['es-gc', 'baseline', 'es-ilist'] };
     const q = new URLSearchParams(serializeLabQuery(s, six));
-    expect(q.toString()).toBe('variant=side&a=es-gc&b=baseline&ways=16&files=64&seed=1&step=1');
+    expect(q.toString()).toBe('variant=side&show=es-gc%2Cbaseline%2Ces-ilist&ways=16&files=64&seed=1&step=1');
     expect(parseLabQuery(q, six, defaults).state).toEqual(s);
-    expect(new URLSearchParams(serializeLabQuery({ ...s, variant: 'es-gc' }, six)).has('a')).toBe(false);
+    expect(new URLSearchParams(serializeLabQuery({ ...s, variant: 'es-gc' }, six)).has('show')).toBe(false);
   });
 
-  it('refuses a variant it does not have, and the same variant twice, naming what is allowed', () => {
-    const bad = parseLabQuery(new URLSearchParams('variant=after&a=es-zz'), six, defaults);
+  it('refuses a variant it does not have, one listed twice, and fewer than two, naming what is allowed', () => {
+    const bad = parseLabQuery(new URLSearchParams('variant=after&show=baseline,es-zz'), six, defaults);
     expect(bad.state.variant).toBe('baseline');
-    expect(bad.state.pair).toEqual(['baseline', 'upstream']);
+    expect(bad.state.shown).toEqual(['baseline', 'upstream']);
     expect(bad.issues.map((i) => i.message)).toEqual([
       'variant=after is unknown; allowed: baseline, es-cache, es-slist, es-ilist, es-gc, upstream, side (using baseline)',
-      'a=es-zz is unknown; allowed: baseline, es-cache, es-slist, es-ilist, es-gc, upstream (using baseline)',
+      'es-zz is not a variant; allowed: baseline, es-cache, es-slist, es-ilist, es-gc, upstream (using show=baseline,upstream)',
     ]);
-    const same = parseLabQuery(new URLSearchParams('variant=side&a=es-gc&b=es-gc'), six, defaults);
-    expect(same.state.pair).toEqual(['baseline', 'upstream']);
-    expect(same.issues[0]?.message).toContain('are the same variant');
+    const same = parseLabQuery(new URLSearchParams('variant=side&show=es-gc,es-gc'), six, defaults);
+    expect(same.state.shown).toEqual(['baseline', 'upstream']);
+    expect(same.issues[0]?.message).toContain('listed twice');
+    const one = parseLabQuery(new URLSearchParams('variant=side&show=es-gc'), six, defaults);
+    expect(one.state.shown).toEqual(['baseline', 'upstream']);
+    expect(one.issues[0]?.message).toContain('two variants or more, got 1');
+  });
+
+  it('ticks and unticks variants in the lab order, never below two', () => {
+    expect(toggleShown(['baseline', 'upstream'], 'es-slist', six.variants)).toEqual(['baseline', 'es-slist', 'upstream']);
+    expect(toggleShown(['baseline', 'es-slist', 'upstream'], 'baseline', six.variants)).toEqual(['es-slist', 'upstream']);
+    expect(toggleShown(['baseline', 'upstream'], 'upstream', six.variants)).toEqual(['baseline', 'upstream']);
   });
 });

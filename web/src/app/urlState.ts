@@ -2,11 +2,12 @@
  * A lab view's state as it lives in the URL:
  *   #/lab/fast-commit?variant=before&ways=4&files=8&seed=1&step=120
  *   #/lab/inode-hash?fs=btrfs&threads=8
- *   #/lab/extent-status?variant=side&a=baseline&b=es-gc
+ *   #/lab/extent-status?variant=side&show=baseline,es-slist,upstream
  *
- * The variant is one the lab declares (jc_labs_json) or `side`: two of them
- * side by side, `a` and `b`, by default the first and the last (the kernel
- * without the patch and with it). A lab of two variants leaves a and b out.
+ * The variant is one the lab declares (jc_labs_json) or `side`: two or more
+ * of them side by side, `show`, by default the first and the last (the
+ * kernel without the patch and with it). A lab of two variants leaves show
+ * out. `a` and `b` (two variants, left and right) are read as show=a,b.
  *
  * A choice parameter is written by its name and read from its name or its
  * index (fs=btrfs, fs=1). Parsing is strict (zod) but forgiving: every bad
@@ -17,7 +18,7 @@ import { z } from 'zod';
 import { allowedText, paramNumber, paramText } from '../core/params';
 import type { ParamSpec } from '../core/types';
 
-/** The view that shows two of the lab's variants side by side. */
+/** The view that shows two or more of the lab's variants side by side. */
 export const SIDE = 'side';
 /** One of the lab's variants, or SIDE. */
 export type ViewVariant = string;
@@ -48,8 +49,8 @@ export const STEP_MAX = Number.MAX_SAFE_INTEGER;
 
 export interface LabViewState {
   variant: ViewVariant;
-  /** the two variants the side-by-side view shows, left then right */
-  pair: readonly [string, string];
+  /** the variants the side-by-side view shows, left to right: two or more, each once */
+  shown: readonly string[];
   params: Record<string, number>;
   seed: number;
   step: number;
@@ -75,12 +76,22 @@ export function defaultViewState(lab: LabShape, preset: Record<string, number> =
   const first = lab.variants[0];
   const last = lab.variants[lab.variants.length - 1];
   if (first === undefined || last === undefined) throw new RangeError('a lab declares at least one variant');
-  return { variant: first, pair: [first, last], params, seed: 1, step: STEP_MIN };
+  return { variant: first, shown: first === last ? [first] : [first, last], params, seed: 1, step: STEP_MIN };
 }
 
-/** The variants a view shows: one, or side by side its pair. */
-export function shownVariants(view: Pick<LabViewState, 'variant' | 'pair'>): string[] {
-  return view.variant === SIDE ? [...view.pair] : [view.variant];
+/** The variants a view shows: one, or side by side its chosen ones. */
+export function shownVariants(view: Pick<LabViewState, 'variant' | 'shown'>): string[] {
+  return view.variant === SIDE ? [...view.shown] : [view.variant];
+}
+
+/**
+ * Side by side after a variant is ticked or unticked: the lab's order,
+ * never fewer than two.
+ */
+export function toggleShown(shown: readonly string[], variant: string, all: readonly string[]): readonly string[] {
+  const next = shown.includes(variant) ? shown.filter((v) => v !== variant) : [...shown, variant];
+  if (next.length < 2) return shown;
+  return all.filter((v) => next.includes(v));
 }
 
 type FieldResult = { ok: true; value: number } | { ok: false; reason: string };
@@ -116,7 +127,7 @@ export function parseLabQuery(
   const issues: UrlIssue[] = [];
   const state: LabViewState = {
     variant: defaults.variant,
-    pair: defaults.pair,
+    shown: defaults.shown,
     params: { ...defaults.params },
     seed: defaults.seed,
     step: defaults.step,
@@ -131,15 +142,27 @@ export function parseLabQuery(
     return def;
   };
   state.variant = oneOf('variant', viewVariants(lab), defaults.variant);
-  const a = oneOf('a', lab.variants, defaults.pair[0]);
-  const b = oneOf('b', lab.variants, defaults.pair[1]);
-  if (a !== b) state.pair = [a, b];
-  else
-    issues.push({
-      key: 'b',
-      value: b,
-      message: `a=${a} and b=${b} are the same variant; side by side shows two (using a=${defaults.pair[0]}, b=${defaults.pair[1]})`,
-    });
+  const showRaw = query.get('show');
+  const listed =
+    showRaw !== null
+      ? showRaw.split(',').map((v) => v.trim())
+      : query.has('a') || query.has('b')
+        ? [query.get('a') ?? defaults.shown[0]!, query.get('b') ?? defaults.shown[defaults.shown.length - 1]!]
+        : null;
+  if (listed !== null) {
+    const key = showRaw !== null ? 'show' : 'a/b';
+    const raw = showRaw ?? listed.join(',');
+    const using = `using show=${defaults.shown.join(',')}`;
+    const unknown = listed.filter((v) => !lab.variants.includes(v));
+    const twice = listed.filter((v, i) => listed.indexOf(v) !== i);
+    if (unknown.length > 0)
+      issues.push({ key, value: raw, message: `${unknown.join(', ')} is not a variant; allowed: ${lab.variants.join(', ')} (${using})` });
+    else if (twice.length > 0)
+      issues.push({ key, value: raw, message: `${twice.join(', ')} is listed twice; side by side shows each variant once (${using})` });
+    else if (listed.length < 2)
+      issues.push({ key, value: raw, message: `side by side shows two variants or more, got ${listed.length} (${using})` });
+    else state.shown = listed;
+  }
 
   const numeric = (key: string, min: number, max: number, def: number, unit = '') => {
     const raw = query.get(key);
@@ -174,7 +197,7 @@ export function parseLabQuery(
   state.seed = numeric('seed', 0, SEED_MAX, defaults.seed);
   state.step = numeric('step', STEP_MIN, STEP_MAX, defaults.step);
 
-  const known = new Set(['variant', 'a', 'b', 'seed', 'step', ...specs.map((s) => s.name)]);
+  const known = new Set(['variant', 'show', 'a', 'b', 'seed', 'step', ...specs.map((s) => s.name)]);
   for (const [key, value] of query) {
     if (!known.has(key))
       issues.push({
@@ -187,14 +210,14 @@ export function parseLabQuery(
 }
 
 /**
- * The query pairs for a state: variant (side by side with its a and b when
- * the lab has more than two variants to choose from), the parameters in
+ * The query pairs for a state: variant (side by side with the variants it
+ * shows when the lab has more than two to choose from), the parameters in
  * table order (a choice by its name), seed, step.
  */
 export function serializeLabQuery(state: LabViewState, lab: LabShape): [string, string][] {
   const { specs } = lab;
   const out: [string, string][] = [['variant', state.variant]];
-  if (state.variant === SIDE && lab.variants.length > 2) out.push(['a', state.pair[0]], ['b', state.pair[1]]);
+  if (state.variant === SIDE && lab.variants.length > 2) out.push(['show', state.shown.join(',')]);
   for (const s of specs) {
     const v = state.params[s.name];
     if (v !== undefined) out.push([s.name, paramText(s, v)]);

@@ -15,14 +15,14 @@ describe('readQuery', () => {
   it('reads the view of the query, whatever the path, and whether it names a step', () => {
     const r = readQuery('#/lab/x?variant=side&a=baseline&b=es-cache&ways=8&fs=btrfs&seed=3&step=40', shape, defaults);
     expect(r.issues).toEqual([]);
-    expect(r.state).toEqual({ variant: 'side', pair: ['baseline', 'es-cache'], params: { ways: 8, fs: 1 }, seed: 3, step: 40 });
+    expect(r.state).toEqual({ variant: 'side', shown: ['baseline', 'es-cache'], params: { ways: 8, fs: 1 }, seed: 3, step: 40 });
     expect(r.stepInUrl).toBe(true);
     expect(readQuery('#/lab/x?ways=8', shape, defaults).stepInUrl).toBe(false);
     expect(readQuery('', shape, defaults)).toEqual({ state: defaults, issues: [], stepInUrl: false });
   });
 
   it('round-trips what the page writes', () => {
-    const state = { ...defaults, variant: 'side', pair: ['es-cache', 'es-gc'] as const, params: { ways: 32, fs: 1 }, seed: 9, step: 17 };
+    const state = { ...defaults, variant: 'side', shown: ['es-cache', 'es-gc'], params: { ways: 32, fs: 1 }, seed: 9, step: 17 };
     const hash = buildHash('/lab/x', serializeLabQuery(state, shape));
     expect(readQuery(hash, shape, defaults)).toEqual({ state, issues: [], stepInUrl: true });
   });

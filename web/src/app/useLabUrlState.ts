@@ -90,7 +90,8 @@ export interface LabUrlState {
   urlIssues: UrlIssue[];
   dismissUrlIssues(): void;
   setVariant(v: ViewVariant): void;
-  setPair(pair: readonly [string, string]): void;
+  /** the variants side by side shows, two or more */
+  setShown(shown: readonly string[]): void;
   /** apply these parameters, back to step 1 */
   setParams(params: Record<string, number>): void;
   /** move the step; the view stays the same object when the step does not change */
@@ -141,7 +142,7 @@ export function useLabUrlState({ lab, data, preset, onRestore }: LabUrlStateOpti
   }, []);
 
   const setVariant = useCallback((variant: ViewVariant) => setView((v) => ({ ...v, variant })), []);
-  const setPair = useCallback((pair: readonly [string, string]) => setView((v) => ({ ...v, pair })), []);
+  const setShown = useCallback((shown: readonly string[]) => setView((v) => ({ ...v, shown })), []);
   const setParams = useCallback(
     (params: Record<string, number>) => setView((v) => ({ ...v, params: { ...v.params, ...params }, step: 1 })),
     [],
@@ -156,7 +157,7 @@ export function useLabUrlState({ lab, data, preset, onRestore }: LabUrlStateOpti
   );
   const dismissUrlIssues = useCallback(() => setUrlIssues([]), []);
 
-  return { view, defaults, setView, urlIssues, dismissUrlIssues, setVariant, setPair, setParams, setStep, clampToRun, settleUrlStep };
+  return { view, defaults, setView, urlIssues, dismissUrlIssues, setVariant, setShown, setParams, setStep, clampToRun, settleUrlStep };
 }
 
 /** The URL follows the view: at once, or every URL_WRITE_DELAY_MS while playing. */

@@ -43,8 +43,8 @@ export interface LabView extends Playback {
   /** back to the preset */
   onSmallConfig(): void;
   setVariant(v: ViewVariant): void;
-  /** the two variants side by side shows */
-  setPair(pair: readonly [string, string]): void;
+  /** the variants side by side shows, two or more */
+  setShown(shown: readonly string[]): void;
 
   runs: FullRuns;
   heatBuckets: number;
@@ -72,7 +72,7 @@ export function useLabView({ lab, data, preset, maxAnimationSteps }: LabViewOpti
   clearDraftsRef.current = clearDrafts;
 
   // ---- runs
-  const variants = useMemo(() => shownVariants({ variant: view.variant, pair: view.pair }), [view.variant, view.pair]);
+  const variants = useMemo(() => shownVariants({ variant: view.variant, shown: view.shown }), [view.variant, view.shown]);
   const [heatBuckets, setHeatBuckets] = useState(120);
   const runs = useFullRuns(lab, variants, view.params, view.seed, heatBuckets);
   const ready = !runs.running && variants.every((v) => runs.outputs[v]);
@@ -120,7 +120,7 @@ export function useLabView({ lab, data, preset, maxAnimationSteps }: LabViewOpti
     setParams,
     onSmallConfig,
     setVariant: url.setVariant,
-    setPair: url.setPair,
+    setShown: url.setShown,
     runs,
     heatBuckets,
     setHeatBuckets,
