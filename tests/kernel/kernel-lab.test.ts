@@ -144,6 +144,43 @@ describe('kernel lab', () => {
     }
   }
 
+  test('extent-status: the shrinker ran in every case of both variants, from several tasks, with its scan times and work', () => {
+    for (const variant of ['before', 'after'] as const) {
+      const r = results.get(`extent-status/${variant}`);
+      assert.ok(r, `the extent-status ${variant} run above did not finish`);
+      for (const c of ['a', 'b', 'c']) {
+        const m = (name: string): number | undefined => r.metrics[`case_${c}_${name}`];
+        const where = `${variant}, case ${c}: ${JSON.stringify(r.metrics)}`;
+        assert.ok((m('scans_count') ?? 0) > 0, `no shrinker call in ${where}`);
+        for (const name of ['mean_scan_time_us', 'max_scan_time_us', 'avg_scan_time_us', 'scan_extents_per_call']) {
+          assert.ok(m(name) !== undefined, `no ${name} in ${where}`);
+        }
+        assert.ok((m('scan_extents_count') ?? 0) > 0, `the shrinker visited no extent in ${where}`);
+        assert.ok((m('shrinker_tasks_count') ?? 0) >= 2, `fewer than two tasks ran the shrinker in ${where}`);
+        if (variant === 'before') assert.ok((m('lru_sorts_count') ?? 0) > 0, `lab_es_lru=2 never sorted the list in ${where}`);
+      }
+    }
+  });
+
+  test('lab compare shows extent-status scan times both ways', () => {
+    const a = results.get('extent-status/before');
+    const b = results.get('extent-status/after');
+    assert.ok(a && b, 'the extent-status runs above did not finish');
+    const dir = mkdtempSync(join(tmpdir(), 'jc-cmp-'));
+    writeFileSync(join(dir, 'a.json'), JSON.stringify(a));
+    writeFileSync(join(dir, 'b.json'), JSON.stringify(b));
+    const r = journalclub(['lab', 'compare', '--json', join(dir, 'a.json'), join(dir, 'b.json')], 60);
+    assert.equal(r.status, 0, said(r));
+    const rows = (JSON.parse(r.stdout) as { rows: { metric: string; a: number | null; b: number | null }[] }).rows;
+    for (const c of ['a', 'b', 'c']) {
+      for (const name of ['avg_scan_time_us', 'max_scan_time_us', 'mean_scan_time_us', 'scan_extents_count']) {
+        const row = rows.find((x) => x.metric === `case_${c}_${name}`);
+        assert.ok(row && row.a !== null && row.b !== null, `lab compare lacks case_${c}_${name} on one side: ${JSON.stringify(row)}`);
+      }
+    }
+    rmSync(dir, { recursive: true, force: true });
+  });
+
   test('lab compare reads a before and an after run', () => {
     const a = results.get('fast-commit/before');
     const b = results.get('fast-commit/after');

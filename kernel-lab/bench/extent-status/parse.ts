@@ -3,8 +3,10 @@
  * metrics, by composing the kernel-lab parsers. Per case c in a, b, c:
  *
  *   es-<c>-end.txt         es_shrinker_info when fio ended
- *   es-shrink-hist-<c>.txt hist:keys=dev:vals=hitcount,scan_time,nr_shrunk
- *                          on ext4:ext4_es_shrink, from the mount to fio's end
+ *   es-shrink-hist-<c>.txt hist:keys=common_pid.execname:vals=hitcount,
+ *                          scan_time,nr_shrunk on ext4:ext4_es_shrink, over fio
+ *   counters-<c>-before.txt, counters-<c>-after.txt
+ *                          the lab's lab_es_* counters around fio
  *   fio-<c>.json           fio --output-format=json, group_reporting
  *
  * Metric keys start with the case, case_a_ ... case_c_, and follow
@@ -17,6 +19,15 @@
  *   _scans_count, _mean_scan_time_us       every scan of the same span, from the
  *                                          hist (no mean when there was no scan)
  *   _shrunk_objects_count                  extents those scans freed
+ *   _scan_extents_count, _scan_delayed_count
+ *       extents the shrinker visited over fio, and the delayed ones among
+ *       them it stepped over (lab_es_scan_extents, lab_es_scan_delayed)
+ *   _scan_extents_per_call                 visited per scan (no scan, none)
+ *   _lru_skipped_count, _lru_sorts_count   inodes the v3.18 shrinker
+ *       (lab_es_lru=2) set aside as recently touched, and its list sorts
+ *   _shrinker_tasks_count, _kswapd_scans_count
+ *       the reclaimers: how many tasks ran the shrinker, and the scans
+ *       kswapd ran (the others ran in direct reclaim)
  *   _cache_hits_count, _cache_misses_count, _hit_ratio_pct
  *   _objects_count, _reclaimable_count, _inodes_on_list_count
  *                                          the cache when fio ended
@@ -25,7 +36,7 @@
  *       them per direction, case_c_read_... and case_c_write_...
  */
 import type { Metrics } from '../../../lib/kernel-results';
-import { parseEsShrinkerInfo, parseFio, parseHist, type FioGroupDirection } from '../../parsers';
+import { counterIncrease, parseCounters, parseEsShrinkerInfo, parseFio, parseHist, type FioGroupDirection } from '../../parsers';
 
 const CASES = ['a', 'b', 'c'] as const;
 
@@ -36,6 +47,17 @@ function need(raw: Record<string, string>, name: string): string {
     throw new Error(`extent-status: the guest left no ${name} (raw files: ${have})`);
   }
   return text;
+}
+
+/** The increase of each "name value" line from file @a to file @b. */
+function increase(raw: Record<string, string>, a: string, b: string): Record<string, number> {
+  return counterIncrease(parseCounters(need(raw, a)), parseCounters(need(raw, b)));
+}
+
+function one(counts: Record<string, number>, name: string, file: string): number {
+  const n = counts[name];
+  if (n === undefined) throw new Error(`extent-status: ${file} has no ${name}`);
+  return n;
 }
 
 function fioDirection(m: Metrics, prefix: string, d: FioGroupDirection): void {
@@ -66,18 +88,32 @@ export function labMetrics(raw: Record<string, string>): Metrics {
     let scans = 0;
     let scanUs = 0;
     let shrunk = 0;
+    let kswapd = 0;
     for (const e of hist.entries) {
-      if (e.hitcount === null || e.values.scan_time === undefined || e.values.nr_shrunk === undefined) {
-        throw new Error(`extent-status: ${histFile} lacks hitcount, scan_time or nr_shrunk: was the trigger changed?`);
+      const task = e.key.common_pid;
+      if (e.hitcount === null || e.values.scan_time === undefined || e.values.nr_shrunk === undefined || task?.kind !== 'named') {
+        throw new Error(`extent-status: ${histFile} lacks common_pid.execname, hitcount, scan_time or nr_shrunk: was the trigger changed?`);
       }
       scans += e.hitcount;
       scanUs += e.values.scan_time;
       shrunk += e.values.nr_shrunk;
+      if (task.name.startsWith('kswapd')) kswapd += e.hitcount;
     }
     m[`${k}scans_count`] = scans;
     /* no scan, no mean: reclaim found nothing the shrinker could free */
     if (scans > 0) m[`${k}mean_scan_time_us`] = scanUs / scans;
     m[`${k}shrunk_objects_count`] = shrunk;
+    m[`${k}shrinker_tasks_count`] = hist.entries.length;
+    m[`${k}kswapd_scans_count`] = kswapd;
+
+    const counters = increase(raw, `counters-${c}-before.txt`, `counters-${c}-after.txt`);
+    const cfile = `counters-${c}-after.txt`;
+    const visited = one(counters, 'lab_es_scan_extents', cfile);
+    m[`${k}scan_extents_count`] = visited;
+    m[`${k}scan_delayed_count`] = one(counters, 'lab_es_scan_delayed', cfile);
+    if (scans > 0) m[`${k}scan_extents_per_call`] = visited / scans;
+    m[`${k}lru_skipped_count`] = one(counters, 'lab_es_lru_skipped', cfile);
+    m[`${k}lru_sorts_count`] = one(counters, 'lab_es_lru_sorts', cfile);
 
     const fioFile = `fio-${c}.json`;
     const fio = parseFio(need(raw, fioFile));

@@ -15,25 +15,40 @@
 # As in the mail, extent merging is off in both variants (lab_es_no_merge=1)
 # so that every block keeps an extent of its own, and vm.dirty_ratio=80,
 # vm.dirty_background_ratio=60 keep data in memory. The "before" variant
-# also turns back the four changes of the rework that landed (LRU list, no
-# aging, unbounded scan, no hole caching).
+# is the mail's baseline, the v3.18 shrinker: lab_es_lru=2 (a hit stamps
+# the inode's touch time; one shrinker call holds s_es_lock throughout,
+# skips recently touched inodes, sorts the list and retries when it freed
+# nothing), no aging, the unbounded scan from block 0, no hole caching.
 #
-# Reclaim: the guest's memory is not small enough for the shrinker to run
-# on its own within a short run, so reclaim is forced the same way every
-# second during each case: `echo 2 > /proc/sys/vm/drop_caches` (slab) in
-# cases a and b, `echo 3` (page cache too) in case c, so that the reader has
-# to map its blocks again as the mail's reader did, whose 50 GB of files did
-# not fit in 12 GB of memory. The shrinker can only free extents whose data
-# is on disk: the writers' fresh extents are delayed ones, which a scan has
-# to step over, until the flusher writes them back (dirty data expires
-# after 30 s, the kernel's default, as in the mail). With merging off that
-# write-back is slow: under TCG 100 MB take over a minute.
+# Reclaim comes from memory pressure, with several reclaimers at once: all
+# but AVAIL_MIB of the guest's memory is pinned in a tmpfs (no swap, so it
+# cannot be reclaimed), the writers' data fills the rest, and RECLAIMERS
+# tasks keep reading CHURN_MIB each of the raw disk into the page cache,
+# so that they, the writers and kswapd reclaim at the same time. A
+# shrinker with a few thousand objects is rarely called by that alone
+# (do_shrink_slab() asks it for objects >> priority, and reclaim seldom
+# gets below priority 9 here), where the mail's held millions; so each
+# reclaimer, after its read, also reclaims slab objects itself
+# (drop_caches 2), then sleeps a second. Several tasks then scan at once
+# and contend for s_es_lock, which one drop_caches a second could not
+# show. In case c the reader's files do not fit either, so it maps its
+# blocks again, as the mail's reader did (50 GB of files in 12 GB of
+# memory). The shrinker can only free extents whose data is on disk: the
+# writers' fresh extents are delayed ones, which a scan has to step over,
+# until the flusher writes them back, here after EXPIRE_CS centiseconds.
+# The hist trigger on ext4_es_shrink is keyed by task, so it shows which
+# tasks ran the shrinker (kswapd, fio's writers, the reclaimers) and how
+# often.
+#
+# Besides the kernel's own statistics the run reads the lab's counters of
+# the shrinker's work (lab_es_scan_extents, lab_es_scan_delayed, and the
+# counters of the work each "before" switch adds) around each case.
 # The statistics are read when fio ends.
 #
 # Each case has a mount of its own: es_shrinker_info's statistics (a moving
 # average of the scan time, the maximum, hits and misses) and the ext4
 # switches live as long as the mount. A hist trigger on ext4:ext4_es_shrink
-# adds the exact number of scans and their summed time.
+# adds the exact number of scans and their summed time, per task.
 #
 # Scale-downs (also written to scaled.txt): see the jc_scaled lines below.
 #
@@ -44,8 +59,12 @@ SYSFS=/sys/fs/ext4/$JC_DEV
 ES_INFO=/proc/fs/ext4/$JC_DEV/es_shrinker_info
 EVENT=/sys/kernel/tracing/events/ext4/ext4_es_shrink
 # a hist entry holds at most three values (TRACING_MAP_VALS_MAX), hitcount included
-HIST='hist:keys=dev:vals=hitcount,scan_time,nr_shrunk:sort=dev'
-RECLAIM_EVERY_S=1
+HIST='hist:keys=common_pid.execname:vals=hitcount,scan_time,nr_shrunk:sort=common_pid'
+# the lab's counters: lab_es_lru_moves counts lab_es_lru=1, which neither
+# variant uses; the next five prove a "before" switch live (0 in "after");
+# the last two count the shrinker's work in both variants
+COUNTERS='lab_es_lru_moves lab_es_lru_skipped lab_es_lru_sorts lab_es_no_aging_frees lab_es_unbounded_visits lab_es_holes_not_cached lab_es_scan_extents lab_es_scan_delayed'
+PIN=/pin
 
 # the mail's job sizes and ours, per profile (see the scale-down sentences)
 case $JC_PROFILE in
@@ -56,6 +75,8 @@ quick)
 	B_RAND_JOBS=2 B_RAND_FILES=1000 B_RAND_FILESIZE=32k
 	C_READ_FILES=10 C_READ_FILESIZE=8m
 	C_JOBS=5 C_FILES=5 C_FILESIZE=2m
+	AVAIL_MIB=160 RECLAIMERS=3 CHURN_MIB=8 EXPIRE_CS=100 WRITEBACK_CS=100
+	RATE=2m
 	;;
 paper)
 	RUNTIME=300
@@ -64,11 +85,14 @@ paper)
 	B_RAND_JOBS=20 B_RAND_FILES=1500 B_RAND_FILESIZE=24k
 	C_READ_FILES=50 C_READ_FILESIZE=8m
 	C_JOBS=100 C_FILES=5 C_FILESIZE=600k
+	AVAIL_MIB=256 RECLAIMERS=4 CHURN_MIB=32 EXPIRE_CS=3000 WRITEBACK_CS=500
+	RATE=
 	;;
 esac
+# lab_es_lru=2 is the mail's baseline; 1 is the older v3.10 list (see the patch)
 case $JC_VARIANT in
-before) CHANGED=1 ;;
-after) CHANGED=0 ;;
+before) CHANGED=1 LRU=2 ;;
+after) CHANGED=0 LRU=0 ;;
 esac
 
 jc_param fs ext4
@@ -78,8 +102,13 @@ jc_param runtime_s "$RUNTIME"
 jc_param no_merge 1
 jc_param vm_dirty_ratio 80
 jc_param vm_dirty_background_ratio 60
-jc_param vm_dirty_expire_centisecs "$(cat /proc/sys/vm/dirty_expire_centisecs)"
-jc_param reclaim "drop_caches every ${RECLAIM_EVERY_S} s during fio: 2 in cases a and b, 3 in case c"
+jc_param vm_dirty_expire_centisecs "$EXPIRE_CS"
+jc_param vm_dirty_writeback_centisecs "$WRITEBACK_CS"
+jc_param reclaim "memory pressure: all but $AVAIL_MIB MiB pinned in a tmpfs; $RECLAIMERS tasks each allocating $CHURN_MIB MiB, freeing it and dropping slab caches, once a second, during fio"
+jc_param avail_mib "$AVAIL_MIB"
+jc_param reclaimers "$RECLAIMERS"
+jc_param churn_mib "$CHURN_MIB"
+jc_param rate_per_job "${RATE:-none}"
 jc_param case_a "write: $A_JOBS jobs x $A_FILES files x $A_FILESIZE"
 jc_param case_b "write: $B_JOBS jobs x $B_FILES files x $B_FILESIZE, openfiles=10000; write:4k: $B_RAND_JOBS jobs x $B_RAND_FILES files x $B_RAND_FILESIZE"
 jc_param case_c "read: 1 job x $C_READ_FILES files x $C_READ_FILESIZE; write: $C_JOBS jobs x $C_FILES files x $C_FILESIZE"
@@ -87,10 +116,11 @@ jc_param hist_trigger "ext4:ext4_es_shrink $HIST"
 
 jc_scaled "Files are capped so that each case fits the 1 GiB test image: case a writes $A_JOBS jobs x $A_FILES files of $A_FILESIZE, case b $B_JOBS x $B_FILES of $B_FILESIZE, case c's writers $C_JOBS x $C_FILES of $C_FILESIZE; the mail's files grew without a cap for 300 s."
 jc_scaled "Case b's second job has $B_RAND_JOBS jobs x $B_RAND_FILES files of $B_RAND_FILESIZE (a 4 KiB write every 8 KiB) instead of 20 x 20000 files of 1000 GiB."
-jc_scaled "Case c's reader reads $C_READ_FILES files of $C_READ_FILESIZE instead of 50 files of 1 GiB; dropping the page cache every ${RECLAIM_EVERY_S} s stands in for files larger than memory."
-jc_scaled "Reclaim is forced with drop_caches every ${RECLAIM_EVERY_S} s instead of coming from memory pressure (24 GB, 12 GB for case c, in the mail)."
+jc_scaled "Case c's reader reads $C_READ_FILES files of $C_READ_FILESIZE instead of 50 files of 1 GiB; they do not fit the $AVAIL_MIB MiB left either."
+jc_scaled "Memory is $AVAIL_MIB MiB (the rest of the guest's is pinned) instead of 24 GB (12 GB for case c), and $RECLAIMERS tasks that allocate and then drop slab caches add reclaimers to the writers and kswapd, where the mail had 16 CPUs of them reclaiming caches of millions of extents."
 if [ "$JC_PROFILE" = quick ]; then
-	jc_scaled "Each case runs at most $RUNTIME s instead of 300 s, with $A_JOBS writing jobs instead of 100: too short for the flusher (30 s) to write the writers' data back, so their extents stay delayed ones, which the shrinker cannot free."
+	jc_scaled "Each case runs at most $RUNTIME s instead of 300 s, with $A_JOBS writing jobs instead of 100, each held to $RATE/s by fio (rate=) so that it writes for the whole case, where the mail's were held by the disk."
+	jc_scaled "Dirty data expires after $EXPIRE_CS centiseconds and the flusher wakes as often (the kernel's defaults, and the mail's, are 3000 and 500), so that the writers' extents become reclaimable within a case."
 fi
 jc_scaled "Each figure comes from one run, not the mean of three."
 
@@ -98,6 +128,8 @@ jc_scaled "Each figure comes from one run, not the mean of three."
 [ -e "$EVENT/trigger" ] || jc_fail "no $EVENT/trigger: the kernel needs CONFIG_HIST_TRIGGERS and tracefs at /sys/kernel/tracing"
 echo 80 >/proc/sys/vm/dirty_ratio
 echo 60 >/proc/sys/vm/dirty_background_ratio
+echo "$EXPIRE_CS" >/proc/sys/vm/dirty_expire_centisecs
+echo "$WRITEBACK_CS" >/proc/sys/vm/dirty_writeback_centisecs
 # case b opens every file of a job at once
 ulimit -n 4096 || jc_fail "cannot raise the open file limit to 4096"
 mkdir -p "$MNT"
@@ -126,7 +158,7 @@ mount_fs()
 	mounts=$((mounts + 1))
 	# the mail's test condition first, before any extent exists
 	ext4_switch lab_es_no_merge 1
-	ext4_switch lab_es_lru "$CHANGED"
+	ext4_switch lab_es_lru "$LRU"
 	ext4_switch lab_es_no_aging "$CHANGED"
 	ext4_switch lab_es_unbounded_scan "$CHANGED"
 	ext4_switch lab_es_no_hole_cache "$CHANGED"
@@ -159,6 +191,13 @@ job_global()
 	create_fsync=0
 	norandommap
 	EOF
+	job_rate
+}
+
+# fio's rate= for every job, when the profile sets one
+job_rate()
+{
+	[ -z "$RATE" ] || echo "rate=$RATE"
 }
 
 # a sequential writer section: $1 name, $2 jobs, $3 files, $4 file size
@@ -237,6 +276,7 @@ job_c()
 	direct=0
 	runtime=$RUNTIME
 	EOF
+	job_rate
 	job_c_reader time_based
 	job_writer stream "$C_JOBS" "$C_FILES" "$C_FILESIZE"
 	cat <<-EOF
@@ -257,10 +297,75 @@ job_c_layout()
 	job_c_reader create_only=1
 }
 
-# one case: $1 is a, b or c; $2 the drop_caches value used during it
+# Pin all but AVAIL_MIB MiB of memory in a tmpfs, once for the run.
+pin_memory()
+{
+	local avail pin
+
+	sync
+	echo 3 >/proc/sys/vm/drop_caches
+	avail=$(sed -n 's/^MemAvailable: *\([0-9]*\) kB$/\1/p' /proc/meminfo)
+	[ -n "$avail" ] || jc_fail "no MemAvailable in /proc/meminfo"
+	pin=$((avail / 1024 - AVAIL_MIB))
+	[ $pin -gt 0 ] || jc_fail "only $((avail / 1024)) MiB available: cannot leave $AVAIL_MIB MiB for the benchmark (give the guest more memory)"
+	mkdir -p "$PIN"
+	mount -t tmpfs -o "size=$((pin + 16))m" pin "$PIN" ||
+		jc_fail "cannot mount a tmpfs on $PIN"
+	dd if=/dev/zero of="$PIN/pinned" bs=1M count="$pin" 2>/dev/null ||
+		jc_fail "cannot pin $pin MiB in $PIN"
+	# how much was pinned varies a little from boot to boot: a raw file, not a parameter
+	cat /proc/meminfo >"$JC_OUT/meminfo-pinned.txt"
+}
+
+# The reclaimers: each reads CHURN_MIB MiB of the disk it has not read
+# before (page cache it must reclaim memory for), reclaims slab objects
+# (drop_caches 2), sleeps a second, and again; their pids go to
+# $reclaimers. What they take is clean page cache, so that the pressure
+# never ends in the OOM killer.
+start_reclaimers()
+{
+	local i=0
+
+	reclaimers=
+	while [ $i -lt "$RECLAIMERS" ]; do
+		(
+			at=$((i * 256))
+			while :; do
+				dd if="$JC_DISK" of=/dev/null bs=1M count="$CHURN_MIB" skip="$at" 2>/dev/null || :
+				at=$(((at + CHURN_MIB) % 1024))
+				echo 2 >/proc/sys/vm/drop_caches
+				sleep 1
+			done
+		) &
+		reclaimers="$reclaimers $!"
+		i=$((i + 1))
+	done
+}
+
+stop_reclaimers()
+{
+	local pid
+
+	for pid in $reclaimers; do
+		kill "$pid" 2>/dev/null || :
+		wait "$pid" 2>/dev/null || :
+	done
+}
+
+# all the lab's counters into FILE
+read_counters()
+{
+	local file=$1 name
+
+	for name in $COUNTERS; do
+		jc_counters "$file" "$name" "$SYSFS/$name"
+	done
+}
+
+# one case: $1 is a, b or c
 run_case()
 {
-	local c=$1 drop=$2 reclaimer
+	local c=$1
 
 	mount_fs
 	job_"$c" >"$JC_OUT/fio-$c.job"
@@ -272,43 +377,40 @@ run_case()
 		echo 3 >/proc/sys/vm/drop_caches
 	fi
 	if [ $mounts -eq 1 ]; then
-		jc_counters counters-before.txt lab_es_lru_moves "$SYSFS/lab_es_lru_moves"
+		read_counters counters-before.txt
 	fi
-	jc_counters "counters-$c-before.txt" lab_es_lru_moves "$SYSFS/lab_es_lru_moves"
+	read_counters "counters-$c-before.txt"
 	cat "$ES_INFO" >"$JC_OUT/es-$c-start.txt"
 	echo "$HIST" >"$EVENT/trigger" || jc_fail "cannot add '$HIST' to $EVENT/trigger"
 
-	(
-		while sleep "$RECLAIM_EVERY_S"; do
-			echo "$drop" >/proc/sys/vm/drop_caches
-		done
-	) &
-	reclaimer=$!
-	jc_step "case $c: fio for at most $RUNTIME s, drop_caches $drop every $RECLAIM_EVERY_S s"
+	start_reclaimers
+	jc_step "case $c: fio for at most $RUNTIME s in $AVAIL_MIB MiB, $RECLAIMERS reclaimers"
 	jc_run "fio-$c.log" fio --output-format=json --output="$JC_OUT/fio-$c.json" \
 		"$JC_OUT/fio-$c.job"
-	kill "$reclaimer" 2>/dev/null || :
-	wait "$reclaimer" 2>/dev/null || :
+	stop_reclaimers
 
 	cat "$ES_INFO" >"$JC_OUT/es-$c-end.txt"
 	cat "$EVENT/hist" >"$JC_OUT/es-shrink-hist-$c.txt"
 	echo "!$HIST" >"$EVENT/trigger" || jc_fail "cannot remove '$HIST' from $EVENT/trigger"
-	jc_counters "counters-$c-after.txt" lab_es_lru_moves "$SYSFS/lab_es_lru_moves"
+	read_counters "counters-$c-after.txt"
 	jc_step "case $c: remove the files and unmount"
 	umount_fs
 }
 
-run_case a 2
-run_case b 2
-run_case c 3
+pin_memory
+run_case a
+run_case b
+run_case c
 
-# The counter lives in the superblock, so it restarts at every mount: its
-# increase over the benchmark is the sum of the three cases' increases.
-total=0
-for c in a b c; do
-	before=$(sed -n 's/^lab_es_lru_moves //p' "$JC_OUT/counters-$c-before.txt")
-	after=$(sed -n 's/^lab_es_lru_moves //p' "$JC_OUT/counters-$c-after.txt")
-	total=$((total + after - before))
+# The counters live in the superblock, so they restart at every mount: each
+# one's increase over the benchmark is the sum of the three cases' increases.
+for name in $COUNTERS; do
+	total=0
+	for c in a b c; do
+		before=$(sed -n "s/^$name //p" "$JC_OUT/counters-$c-before.txt")
+		after=$(sed -n "s/^$name //p" "$JC_OUT/counters-$c-after.txt")
+		total=$((total + after - before))
+	done
+	first=$(sed -n "s/^$name //p" "$JC_OUT/counters-before.txt")
+	echo "$name $((first + total))" >>"$JC_OUT/counters-after.txt"
 done
-first=$(sed -n 's/^lab_es_lru_moves //p' "$JC_OUT/counters-before.txt")
-echo "lab_es_lru_moves $((first + total))" >"$JC_OUT/counters-after.txt"

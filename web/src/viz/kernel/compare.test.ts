@@ -141,7 +141,7 @@ describe('checkRun', () => {
       lab: 'extent-status',
       accelerator: 'kvm',
       switches: { lab_es_lru: 0, lab_es_no_aging: 0, lab_es_unbounded_scan: 0, lab_es_no_hole_cache: 0, lab_es_no_merge: 1 },
-      counters: { lab_es_lru_moves: 0 },
+      counters: Object.fromEntries(es.counters.map((c) => [c.name, 0])),
     };
     expect(checkRun(r, es)).toEqual([]);
     expect(checkRun({ ...r, switches: { ...r.switches, lab_es_no_merge: 0 } }, es)[0].message).toMatch(
