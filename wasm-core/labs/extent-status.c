@@ -227,7 +227,7 @@ struct es_task {
 	struct list_head skipped_list;
 	bool in_shrink;
 	enum es_phase phase;
-	u64 sort_cmps;
+	u64 sort_cmps, sort_ns;		/* this call's list sort */
 	/* per-inode reclaim */
 	struct rb_node *node;
 	s64 lblk;			/* the cursor: the extent visited, -1 none */
@@ -248,6 +248,7 @@ static struct {
 	long all_cnt, shk_cnt;
 	/* s_es_stats */
 	u64 scan_time_ewma, max_scan_time, shrunk_ewma;
+	u64 max_scan_sort_ns;		/* the list sort inside the longest call */
 	u64 calls, scan_time_sum, hits, misses;
 	u64 freed, visited, delayed_skipped, sorts, sort_cmps;
 	u64 freed_delayed;		/* the invariant: must stay 0 */
@@ -797,6 +798,7 @@ static int __es_shrink(struct sim *s, struct task *t, struct es_task *f)
 	f->retried = false;
 	f->gc_second = false;
 	f->in_shrink = true;
+	f->sort_ns = 0;
 	f->phase = PH_SPIN;
 	STEP(t, EK_SHRINK_BEGIN, f->nr_to_scan, es.s_es_nr_inode);
 	if (!lru_variant())
@@ -848,7 +850,8 @@ retry_lru:
 		f->retried = true;
 		f->phase = PH_SORT;
 		f->sort_cmps = es_list_sort();
-		sim_charge(t, f->sort_cmps * es_cost.sort_cmp_ns);
+		f->sort_ns = f->sort_cmps * es_cost.sort_cmp_ns;
+		sim_charge(t, f->sort_ns);
 		STEP(t, EK_SORT, es.s_es_nr_inode, (s64)f->sort_cmps);
 		es.last_sorted = sim_clock(s, t);
 		goto retry_lru;
@@ -919,6 +922,8 @@ rr_done:
 	}
 out:
 	f->in_shrink = false;
+	if (sim_clock(s, t) - f->start > es.max_scan_time)
+		es.max_scan_sort_ns = f->sort_ns;
 	es_stats_update(sim_clock(s, t) - f->start, (u64)f->shrunk);
 	sim_heat_add(&es.reclaim_heat, t->cpu, 0, f->start, sim_clock(s, t));
 	STEP(t, EK_SHRINK_END, (s64)((sim_clock(s, t) - f->start) / NSEC_PER_USEC), f->shrunk);
@@ -1438,7 +1443,7 @@ static int es_setup(struct sim *s, int variant, const long long *p)
 enum {
 	M_AVG_SCAN, M_MAX_SCAN, M_HITS, M_MISSES, M_USER_AVG, M_USER_MAX,
 	M_MEAN_SCAN, M_CALLS, M_SHRUNK_PER_CALL, M_VISITED, M_DELAYED_SKIPPED,
-	M_SORTS, M_SPIN, M_READ_AVG, M_DIRECT, M_EXTENTS, M_INODES_ON_LIST,
+	M_SORTS, M_MAX_SORT, M_SPIN, M_READ_AVG, M_DIRECT, M_EXTENTS, M_INODES_ON_LIST,
 	ES_NR_METRICS,
 };
 
@@ -1455,6 +1460,7 @@ static const struct metric_spec es_metrics[] = {
 	[M_VISITED] = { "nodes_visited", "", "extents the shrinker visited, all calls" },
 	[M_DELAYED_SKIPPED] = { "delayed_skipped", "", "delayed extents the shrinker walked past" },
 	[M_SORTS] = { "list_sorts", "", "list_sort() calls on the inode list (baseline, es-cache)" },
+	[M_MAX_SORT] = { "max_scan_sort_us", "us", "the list sort's share of the longest call (baseline, es-cache: list_sort() under s_es_lock)" },
 	[M_SPIN] = { "list_lock_spin_us", "us", "time all CPUs spent spinning on s_es_lock" },
 	[M_READ_AVG] = { "read_avg_latency_us", "us", "case c: the reader's mean latency per 4k read" },
 	[M_DIRECT] = { "direct_reclaims", "", "allocations that entered direct reclaim" },
@@ -1477,6 +1483,7 @@ static void es_collect(struct sim *s, double *out)
 	out[M_VISITED] = (double)es.visited;
 	out[M_DELAYED_SKIPPED] = (double)es.delayed_skipped;
 	out[M_SORTS] = (double)es.sorts;
+	out[M_MAX_SORT] = (double)es.max_scan_sort_ns / 1000.0;
 	out[M_SPIN] = (double)es.s_es_lock.lk.spin_ns / 1000.0;
 	out[M_READ_AVG] = es.r_blocks ? (double)es.r_lat_sum / (double)es.r_blocks / 1000.0 : 0;
 	out[M_DIRECT] = (double)es.direct_reclaims;

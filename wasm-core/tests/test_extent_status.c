@@ -268,7 +268,7 @@ static void test_calibration_against_the_mail(void **state)
 	static const char *const m[] = {
 		"avg_scan_us", "mean_scan_us", "max_scan_us", "shrinker_calls", "hits",
 		"misses", "user_avg_latency_us", "user_max_latency_us", "nodes_visited",
-		"delayed_skipped", "list_sorts", "list_lock_spin_us",
+		"delayed_skipped", "list_sorts", "max_scan_sort_us", "list_lock_spin_us",
 	};
 	double lo, hi;
 	int c, v, i;
@@ -326,6 +326,10 @@ static void test_calibration_against_the_mail(void **state)
 	 * the baseline sorts, es-slist never does, the ratio stays below 10.
 	 */
 	assert_true(T(CASE_B, V_BASELINE, "list_sorts") > 0);
+	/* the baseline's costliest call in case b is a list sort: most of its time */
+	assert_true(T(CASE_B, V_BASELINE, "max_scan_sort_us") >
+		    0.5 * T(CASE_B, V_BASELINE, "max_scan_us"));
+	assert_true(T(CASE_B, V_ES_SLIST, "max_scan_sort_us") == 0);
 	assert_true(T(CASE_B, V_ES_SLIST, "list_sorts") == 0);
 	assert_true(T(CASE_B, V_BASELINE, "avg_scan_us") <
 		    10 * T(CASE_B, V_ES_SLIST, "avg_scan_us"));
