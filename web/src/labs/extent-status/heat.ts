@@ -5,33 +5,13 @@
  * bucket; inode_heat holds extents freed from each inode (or group) per
  * time bucket.
  */
+import { labHeatCells } from '../../viz/heatmap/heatmap';
 import type { EsHeat } from './schema';
 
-export interface HeatCells {
-  /** row-major, cells[row * nr_time + t] in [0, 1]: the cell over the busiest cell */
-  cells: Float64Array;
-  /** the busiest cell's value */
-  max: number;
-  /** all cells summed */
-  total: number;
-}
+export type { LabHeatCells as HeatCells } from '../../viz/heatmap/heatmap';
 
 /** Each cell over the busiest one; all zeros for an empty map. */
-export function heatCells(h: EsHeat): HeatCells {
-  const cells = new Float64Array(h.nr_rows * h.nr_time);
-  let max = 0;
-  let total = 0;
-  for (let r = 0; r < h.nr_rows; r++)
-    for (let t = 0; t < h.nr_time; t++) {
-      const v = h.rows[r]?.[t] ?? 0;
-      total += v;
-      if (v > max) max = v;
-    }
-  if (max > 0)
-    for (let r = 0; r < h.nr_rows; r++)
-      for (let t = 0; t < h.nr_time; t++) cells[r * h.nr_time + t] = (h.rows[r]?.[t] ?? 0) / max;
-  return { cells, max, total };
-}
+export const heatCells = (h: EsHeat) => labHeatCells(h);
 
 /** The rows with the most over the whole map, busiest first (at most n), by their labels. */
 export function busiestRows(h: EsHeat, n: number): { row: number; label: string; total: number }[] {

@@ -4,6 +4,7 @@
  * one colour value per cell, and what a cell's tooltip says.
  */
 import type { NumberFormat } from '../../../../lib/format';
+import { labHeatCells } from '../../viz/heatmap/heatmap';
 import type { ChainHeat } from './schema';
 
 /** A chain heat whose shape does not add up, described; null when it is consistent. */
@@ -35,18 +36,7 @@ export interface ChainHeatCells {
  * is 1. A run with no time on chains is all zeros.
  */
 export function chainHeatCells(h: ChainHeat): ChainHeatCells {
-  const cells = new Float64Array(h.nr_rows * h.nr_time);
-  let max = 0;
-  let total = 0;
-  for (let r = 0; r < h.nr_rows; r++)
-    for (let t = 0; t < h.nr_time; t++) {
-      const v = h.rows[r]?.[t] ?? 0;
-      total += v;
-      if (v > max) max = v;
-    }
-  if (max > 0)
-    for (let r = 0; r < h.nr_rows; r++)
-      for (let t = 0; t < h.nr_time; t++) cells[r * h.nr_time + t] = (h.rows[r]?.[t] ?? 0) / max;
+  const { cells, max, total } = labHeatCells(h);
   return { cells, maxTasks: h.bucket_ns > 0 ? max / h.bucket_ns : 0, totalNs: total };
 }
 

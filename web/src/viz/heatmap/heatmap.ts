@@ -223,3 +223,36 @@ export function cellAt(
   const cpu = Math.min(cpus - 1, Math.floor(y / layout.cellH));
   return { cpu, bucket };
 }
+
+/** A lab's own heatmap as the C model writes it (lab_heat_json_open): rows[row][time bucket]. */
+export interface LabHeatBins {
+  nr_rows: number;
+  nr_time: number;
+  rows: readonly (readonly number[])[];
+}
+
+export interface LabHeatCells {
+  /** row-major, cells[row * nr_time + t] in [0, 1]: the cell over the busiest cell */
+  cells: Float64Array;
+  /** the busiest cell's value */
+  max: number;
+  /** all cells summed */
+  total: number;
+}
+
+/** Each cell of a lab's heatmap over the busiest one; all zeros for an empty map. */
+export function labHeatCells(h: LabHeatBins): LabHeatCells {
+  const cells = new Float64Array(h.nr_rows * h.nr_time);
+  let max = 0;
+  let total = 0;
+  for (let r = 0; r < h.nr_rows; r++)
+    for (let t = 0; t < h.nr_time; t++) {
+      const v = h.rows[r]?.[t] ?? 0;
+      total += v;
+      if (v > max) max = v;
+    }
+  if (max > 0)
+    for (let r = 0; r < h.nr_rows; r++)
+      for (let t = 0; t < h.nr_time; t++) cells[r * h.nr_time + t] = (h.rows[r]?.[t] ?? 0) / max;
+  return { cells, max, total };
+}
