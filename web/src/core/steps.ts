@@ -5,7 +5,7 @@
  * the names it reads as a StepContract and reads a step's fields by those
  * names. steps.wasm.test.ts holds every view's contract to the C tables.
  */
-import type { Step, StepKind } from './types';
+import type { LockSnap, Step, StepKind } from './types';
 
 /** The names a view gives each kind's a and b: null where it reads none. */
 export type StepContract = Readonly<Record<string, readonly [a: string | null, b: string | null]>>;
@@ -41,4 +41,36 @@ export function contractProblems(contract: StepContract, kinds: readonly StepKin
     if (b !== null && k.b !== b) problems.push(`${kind}: b is ${k.b ?? 'unused'}, not ${b}`);
   }
   return problems;
+}
+
+/** The engine's own step kinds (sim.h), which every lab's trace holds, by the names the C table gives them. */
+export const ENGINE_STEP_ARGS = {
+  lock: ['lock', null],
+  unlock: ['lock', null],
+  sleep: [null, null],
+  wake: [null, null],
+  io: ['bytes', null],
+  rcu_sync: [null, null],
+} as const satisfies StepContract;
+
+/** A step of one of the engine's kinds in words, its lock by name where `locks` has it; null for a lab's own kind. */
+export function describeEngineStep(s: Step, locks: readonly LockSnap[] = []): string | null {
+  const f = stepArgs(ENGINE_STEP_ARGS, s);
+  const lockName = (lock: number) => locks[lock]?.name ?? `lock ${lock}`;
+  switch (s.kind) {
+    case 'lock':
+      return `takes ${lockName(f.lock!)}`;
+    case 'unlock':
+      return `releases ${lockName(f.lock!)}`;
+    case 'sleep':
+      return 'goes to sleep';
+    case 'wake':
+      return 'wakes up';
+    case 'io':
+      return `submits ${f.bytes} bytes of I/O`;
+    case 'rcu_sync':
+      return 'waits for an RCU grace period to end';
+    default:
+      return null;
+  }
 }

@@ -4,16 +4,11 @@
  * (steps.wasm.test.ts holds this to the C table). A view reads a step's
  * fields through stepArgs(ES_STEP_ARGS, step).
  */
-import { stepArgs, type StepContract } from '../../core/steps';
+import { describeEngineStep, ENGINE_STEP_ARGS, stepArgs, type StepContract } from '../../core/steps';
 import type { LockSnap, Step } from '../../core/types';
 
 export const ES_STEP_ARGS = {
-  lock: ['lock', null],
-  unlock: ['lock', null],
-  sleep: [null, null],
-  wake: [null, null],
-  io: ['bytes', null],
-  rcu_sync: [null, null],
+  ...ENGINE_STEP_ARGS,
   shrink_begin: ['nr_to_scan', 'list_len'],
   list_skip: ['ino', 'touch_ms'],
   sort: ['inodes', 'compares'],
@@ -34,20 +29,9 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 /** One line describing a trace step for people. */
 export function describeEsStep(s: Step, locks: readonly LockSnap[] = []): string {
   const f = stepArgs(ES_STEP_ARGS, s);
-  const lockName = (lock: number) => locks[lock]?.name ?? `lock ${lock}`;
+  const engine = describeEngineStep(s, locks);
+  if (engine !== null) return engine;
   switch (s.kind) {
-    case 'lock':
-      return `takes ${lockName(f.lock)}`;
-    case 'unlock':
-      return `releases ${lockName(f.lock)}`;
-    case 'sleep':
-      return 'goes to sleep';
-    case 'wake':
-      return 'wakes up';
-    case 'io':
-      return `submits ${f.bytes} bytes of I/O`;
-    case 'rcu_sync':
-      return 'waits for an RCU grace period';
     case 'shrink_begin':
       return `enters the shrinker to scan ${f.nr_to_scan} with ${plural(f.list_len, 'inode')} on the list`;
     case 'list_skip':

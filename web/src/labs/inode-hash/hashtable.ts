@@ -4,7 +4,7 @@
  * period waits for which reader, and one line per trace step. Drawing lives
  * in HashTableView.tsx.
  */
-import { stepArgs, type StepContract } from '../../core/steps';
+import { describeEngineStep, ENGINE_STEP_ARGS, stepArgs, type StepContract } from '../../core/steps';
 import type { LockSnap, Step } from '../../core/types';
 import type { IhChain, IhSnapshot, IhWalker } from './schema';
 
@@ -157,12 +157,7 @@ export function hitRate(stats: IhState['stats']): number | null {
  * step's lock is its index in the snapshot's locks.
  */
 export const IH_STEP_ARGS = {
-  lock: ['lock', null],
-  unlock: ['lock', null],
-  sleep: [null, null],
-  wake: [null, null],
-  io: ['bytes', null],
-  rcu_sync: [null, null],
+  ...ENGINE_STEP_ARGS,
   path_walk: ['dir_ino', 'ino'],
   dcache_hit: [null, 'ino'],
   lookup_rcu: ['bucket', 'ino'],
@@ -190,20 +185,9 @@ export const IH_STEP_ARGS = {
 /** One line describing a trace step for people, its fields read by the names IH_STEP_ARGS gives them. */
 export function describeIhStep(s: Step, locks: readonly LockSnap[] = []): string {
   const f = stepArgs(IH_STEP_ARGS, s);
-  const lockName = (lock: number) => locks[lock]?.name ?? `lock ${lock}`;
+  const engine = describeEngineStep(s, locks);
+  if (engine !== null) return engine;
   switch (s.kind) {
-    case 'lock':
-      return `takes ${lockName(f.lock)}`;
-    case 'unlock':
-      return `releases ${lockName(f.lock)}`;
-    case 'sleep':
-      return 'goes to sleep';
-    case 'wake':
-      return 'wakes up';
-    case 'io':
-      return `submits ${f.bytes} bytes of I/O`;
-    case 'rcu_sync':
-      return 'waits for the grace period to end';
     case 'path_walk':
       return `walks to inode ${f.ino} in directory ${f.dir_ino}`;
     case 'dcache_hit':
