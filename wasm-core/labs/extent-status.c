@@ -272,7 +272,6 @@ static struct {
 	u64 direct_reclaims, throttles;
 	struct es_task *tasks;
 	int nr_tasks;
-	bool last_hit;			/* ext4_da_map_blocks(): its first lookup hit */
 	struct es_inode *last_reclaimed;
 	/* heatmaps: CPUs x time in the shrinker; inode groups x time, extents freed */
 	struct sim_heat reclaim_heat, inode_heat;
@@ -485,18 +484,19 @@ static struct extent_status *ext4_es_lookup_extent(struct es_inode *ei, u32 lblk
 
 /*
  * ext4_da_map_blocks - the delayed-allocation write path for one new block,
- * under i_es_lock. 3.18 looks up once and, on a miss, walks the extent tree
- * with NO_PUT_HOLE (nothing cached). es-cache and later cache the hole it
- * found ([lblk, EOF-to-infinity) for an append); 6.12 looks up again under
- * i_data_sem before inserting the delayed block.
+ * under i_es_lock; *@hit says whether its first lookup hit. 3.18 looks up
+ * once and, on a miss, walks the extent tree with NO_PUT_HOLE (nothing
+ * cached). es-cache and later cache the hole it found ([lblk, EOF-to-
+ * infinity) for an append); 6.12 looks up again under i_data_sem before
+ * inserting the delayed block.
  */
-static u64 ext4_da_map_blocks(struct es_inode *ei, u32 lblk, u64 now)
+static u64 ext4_da_map_blocks(struct es_inode *ei, u32 lblk, u64 now, bool *hit)
 {
 	u64 cost = 0;
 	struct extent_status *e, *next;
 
 	e = ext4_es_lookup_extent(ei, lblk, now, &cost);
-	es.last_hit = e != NULL;
+	*hit = e != NULL;
 	if (!e) {
 		cost += es_cost.ext_map_ns;
 		if (es.variant != V_BASELINE) {
@@ -1073,12 +1073,12 @@ static int fio_writer(struct sim *s, struct task *t)
 			write_lock(t, &w->ei->i_es_lock);
 			ei = w->ei;
 			lblk = ei->i_size + (ei->small ? 1 : 0);
-			sim_charge(t, ext4_da_map_blocks(ei, lblk, sim_clock(s, t)));
+			sim_charge(t, ext4_da_map_blocks(ei, lblk, sim_clock(s, t), &w->hit));
 			ei->i_size += ei->small ? 2 : 1;
 			es.alloc--;
 			es.dirty++;
 			w->lblk = lblk;
-			STEP(t, es.last_hit ? EK_HIT : EK_MISS, w->ei->ino, w->lblk);
+			STEP(t, w->hit ? EK_HIT : EK_MISS, w->ei->ino, w->lblk);
 			STEP(t, EK_DELAY, w->ei->ino, w->lblk);
 			write_unlock(t, &w->ei->i_es_lock);
 			if (es_list_wants(w->ei)) {
@@ -1498,20 +1498,6 @@ static const char *const es_phase_names[] = { "spin", "walk", "sort", "reclaim" 
 #define SNAP_RUNS	200
 #define SNAP_ILIST	32
 
-/* the task in __es_shrink() that stands in @ei's tree, if any */
-static struct es_task *es_shrinker_in(const struct es_inode *ei)
-{
-	int i;
-
-	for (i = 0; i < es.nr_tasks; i++) {
-		struct es_task *f = &es.tasks[i];
-
-		if (f->in_shrink && f->phase == PH_RECLAIM && f->ei == ei)
-			return f;
-	}
-	return NULL;
-}
-
 static void snap_ilist(struct jbuf *jb, const char *key, const struct list_head *h)
 {
 	const struct list_head *l;
@@ -1533,9 +1519,11 @@ static void snap_focus(struct jbuf *jb)
 	struct rb_node *n;
 	int i, runs = 0;
 
-	for (i = 0; i < es.nr_tasks && !ei; i++) {
+	/* the first shrinker standing in a tree, else the tree reclaimed last */
+	for (i = 0; i < es.nr_tasks && !f; i++) {
 		if (es.tasks[i].in_shrink && es.tasks[i].phase == PH_RECLAIM && es.tasks[i].ei) {
-			ei = es.tasks[i].ei;
+			f = &es.tasks[i];
+			ei = f->ei;
 			why = "shrinker";
 		}
 	}
@@ -1545,7 +1533,6 @@ static void snap_focus(struct jbuf *jb)
 	}
 	if (!ei)
 		ei = &es.inodes[0];
-	f = es_shrinker_in(ei);
 	jb_key(jb, "focus");
 	jb_obj_open(jb);
 	jb_kv_int(jb, "ino", ei->ino);
