@@ -9,25 +9,17 @@ import { interpolateGreens, interpolatePurples } from 'd3-scale-chromatic';
 import { memo, useMemo } from 'react';
 import { formatDuration, formatNumber, formatShare, formatTimeRange } from '../../../../lib/format';
 import type { LabSectionProps } from '../../app/LabPage';
-import type { Variant } from '../../app/simHooks';
+import { VariantSnapshots } from '../../app/VariantSnapshots';
 import { bucketRange } from '../../viz/heatmap/heatmap';
 import { MatrixHeatmap, type HeatMatrix } from '../../viz/heatmap/MatrixHeatmap';
 import { busiestRows, heatCells, shareOfBucket } from './heat';
 import type { EsHeat } from './schema';
-import { parseEsSnapshot, type ParsedEs } from './snapshot';
+import { parseEsSnapshot } from './snapshot';
 
 const reclaimColor = scaleSequential(interpolatePurples).domain([0, 1]);
 const inodeColor = scaleSequential(interpolateGreens).domain([0, 1]);
 
 export const HeatSection = memo(function HeatSection({ variants, runs, markers, failed }: LabSectionProps) {
-  const parsed = useMemo(() => {
-    const out: Partial<Record<Variant, ParsedEs>> = {};
-    for (const v of variants) {
-      const o = runs[v];
-      if (o) out[v] = parseEsSnapshot(o.snapshot);
-    }
-    return out;
-  }, [variants, runs]);
   return (
     <section className="panel" aria-labelledby="es-heat-heading">
       <div className="panel-head">
@@ -42,82 +34,76 @@ export const HeatSection = memo(function HeatSection({ variants, runs, markers, 
         and steady green. The blue line is the animation's current step.
       </p>
       <div className="es-heat-grid">
-        {variants.map((v) => {
-          const p = parsed[v];
-          if (!p)
-            return (
-              <div key={v} className="placeholder heat-placeholder">
-                {failed ? 'no heatmap: the run failed (see the message under the controls)' : 'simulating…'}
-              </div>
-            );
-          if (!p.snap)
-            return (
-              <div key={v} className="banner error" data-testid="snapshot-error">
-                {p.error}
-              </div>
-            );
-          return (
-            <div key={v} className="es-heat-pair" data-variant={v}>
+        <VariantSnapshots variants={variants} runs={runs} failed={failed} parse={parseEsSnapshot}>
+          {(v, snap) => (
+            <div className="es-heat-pair" data-variant={v}>
               <h3>{v}</h3>
-              <ReclaimHeatmap heat={p.snap.reclaim_heat} name={`extent-status-reclaim-heat-${v}`} markerNs={markers[v] ?? null} />
-              <InodeHeatmap heat={p.snap.inode_heat} name={`extent-status-inode-heat-${v}`} markerNs={markers[v] ?? null} />
+              <EsHeatmap kind={RECLAIM} heat={snap.reclaim_heat} name={`extent-status-reclaim-heat-${v}`} markerNs={markers[v] ?? null} />
+              <EsHeatmap kind={INODE} heat={snap.inode_heat} name={`extent-status-inode-heat-${v}`} markerNs={markers[v] ?? null} />
             </div>
-          );
-        })}
+          )}
+        </VariantSnapshots>
       </div>
     </section>
   );
 });
 
-function ReclaimHeatmap({ heat, name, markerNs }: { heat: EsHeat; name: string; markerNs: number | null }) {
-  const { cells, max, total } = useMemo(() => heatCells(heat), [heat]);
-  const busiest = useMemo(() => busiestRows(heat, 3), [heat]);
-  const matrix = useMemo<HeatMatrix>(
-    () => ({
-      rows: heat.nr_rows,
-      cols: heat.nr_time,
-      colNs: heat.bucket_ns,
-      cells,
-      color: (v) => reclaimColor(v),
-      rowLabel: (r) => heat.row_labels[r] ?? String(r),
-      legendTitle: 'share of the time slice inside the shrinker',
-      legendTicks: [0, 0.5, 1].map((at) => ({ at, text: formatShare(shareOfBucket(at * max, heat.bucket_ns)) })),
-      ariaLabel: 'time each CPU spent in the extent status shrinker',
-      tooltip: (r, t) => {
-        const [start, end] = bucketRange(t, heat.bucket_ns);
-        const ns = heat.rows[r]?.[t] ?? 0;
-        return (
-          <>
-            <div>
-              <b>{heat.row_labels[r] ?? `row ${r}`}</b> · {formatTimeRange(start, end)}
-            </div>
-            <div>
-              {formatDuration(ns)} in the shrinker ({formatShare(shareOfBucket(ns, heat.bucket_ns))} of the slice)
-            </div>
-          </>
-        );
-      },
-    }),
-    [heat, cells, max],
-  );
-  return (
-    <MatrixHeatmap
-      matrix={matrix}
-      name={name}
-      title="CPUs in the shrinker"
-      caption={`${heat.nr_rows} CPUs × ${heat.nr_time} slices of ${formatDuration(heat.bucket_ns)} · ${formatDuration(total)} in all`}
-      markerNs={markerNs}
-      maxHeight={200}
-      testId="reclaim-heatmap"
-    >
-      <p className="muted small-text" data-testid="reclaim-busiest">
-        {busiest.length ? `most time: ${busiest.map((b) => `${b.label} (${formatDuration(b.total)})`).join(', ')}` : 'no CPU entered the shrinker in this run'}
-      </p>
-    </MatrixHeatmap>
-  );
+/** What sets one of the two maps apart: its colours, its unit and its words. */
+interface HeatKind {
+  color(v: number): string;
+  legendTitle: string;
+  /** a legend tick's text for a cell's value */
+  tick(value: number, bucketNs: number): string;
+  ariaLabel: string;
+  /** a cell's value in words, for its tooltip */
+  cellText(value: number, bucketNs: number): string;
+  title: string;
+  caption(heat: EsHeat, total: number): string;
+  maxHeight: number;
+  testId: string;
+  busiestTestId: string;
+  /** the busiest rows, or what an empty map means */
+  busiestText(busiest: { label: string; total: number }[]): string;
 }
 
-function InodeHeatmap({ heat, name, markerNs }: { heat: EsHeat; name: string; markerNs: number | null }) {
+/** Time each CPU spent inside the shrinker, ns per slice. */
+const RECLAIM: HeatKind = {
+  color: (v) => reclaimColor(v),
+  legendTitle: 'share of the time slice inside the shrinker',
+  tick: (value, bucketNs) => formatShare(shareOfBucket(value, bucketNs)),
+  ariaLabel: 'time each CPU spent in the extent status shrinker',
+  cellText: (ns, bucketNs) => `${formatDuration(ns)} in the shrinker (${formatShare(shareOfBucket(ns, bucketNs))} of the slice)`,
+  title: 'CPUs in the shrinker',
+  caption: (heat, total) =>
+    `${heat.nr_rows} CPUs × ${heat.nr_time} slices of ${formatDuration(heat.bucket_ns)} · ${formatDuration(total)} in all`,
+  maxHeight: 200,
+  testId: 'reclaim-heatmap',
+  busiestTestId: 'reclaim-busiest',
+  busiestText: (busiest) =>
+    busiest.length
+      ? `most time: ${busiest.map((b) => `${b.label} (${formatDuration(b.total)})`).join(', ')}`
+      : 'no CPU entered the shrinker in this run',
+};
+
+/** Extents freed from each inode or group, per slice. */
+const INODE: HeatKind = {
+  color: (v) => inodeColor(v),
+  legendTitle: 'extents freed in the time slice',
+  tick: (value) => formatNumber(value, { digits: 2 }),
+  ariaLabel: 'extents the shrinker freed from each inode over time',
+  cellText: (n) => `${formatNumber(n)} extents freed`,
+  title: 'extents freed, by inode',
+  caption: (heat, total) => `${heat.nr_rows} inodes or groups × ${heat.nr_time} slices · ${formatNumber(total)} freed in all`,
+  maxHeight: 260,
+  testId: 'inode-heatmap',
+  busiestTestId: 'inode-busiest',
+  busiestText: (busiest) =>
+    busiest.length
+      ? `most freed: ${busiest.map((b) => `${b.label} (${formatNumber(b.total)})`).join(', ')}`
+      : 'nothing was freed in this run',
+};
+
+function EsHeatmap({ kind, heat, name, markerNs }: { kind: HeatKind; heat: EsHeat; name: string; markerNs: number | null }) {
   const { cells, max, total } = useMemo(() => heatCells(heat), [heat]);
   const busiest = useMemo(() => busiestRows(heat, 3), [heat]);
   const matrix = useMemo<HeatMatrix>(
@@ -126,11 +112,11 @@ function InodeHeatmap({ heat, name, markerNs }: { heat: EsHeat; name: string; ma
       cols: heat.nr_time,
       colNs: heat.bucket_ns,
       cells,
-      color: (v) => inodeColor(v),
+      color: kind.color,
       rowLabel: (r) => heat.row_labels[r] ?? String(r),
-      legendTitle: 'extents freed in the time slice',
-      legendTicks: [0, 0.5, 1].map((at) => ({ at, text: formatNumber(at * max, { digits: 2 }) })),
-      ariaLabel: 'extents the shrinker freed from each inode over time',
+      legendTitle: kind.legendTitle,
+      legendTicks: [0, 0.5, 1].map((at) => ({ at, text: kind.tick(at * max, heat.bucket_ns) })),
+      ariaLabel: kind.ariaLabel,
       tooltip: (r, t) => {
         const [start, end] = bucketRange(t, heat.bucket_ns);
         return (
@@ -138,25 +124,25 @@ function InodeHeatmap({ heat, name, markerNs }: { heat: EsHeat; name: string; ma
             <div>
               <b>{heat.row_labels[r] ?? `row ${r}`}</b> · {formatTimeRange(start, end)}
             </div>
-            <div>{formatNumber(heat.rows[r]?.[t] ?? 0)} extents freed</div>
+            <div>{kind.cellText(heat.rows[r]?.[t] ?? 0, heat.bucket_ns)}</div>
           </>
         );
       },
     }),
-    [heat, cells, max],
+    [kind, heat, cells, max],
   );
   return (
     <MatrixHeatmap
       matrix={matrix}
       name={name}
-      title="extents freed, by inode"
-      caption={`${heat.nr_rows} inodes or groups × ${heat.nr_time} slices · ${formatNumber(total)} freed in all`}
+      title={kind.title}
+      caption={kind.caption(heat, total)}
       markerNs={markerNs}
-      maxHeight={260}
-      testId="inode-heatmap"
+      maxHeight={kind.maxHeight}
+      testId={kind.testId}
     >
-      <p className="muted small-text" data-testid="inode-busiest">
-        {busiest.length ? `most freed: ${busiest.map((b) => `${b.label} (${formatNumber(b.total)})`).join(', ')}` : 'nothing was freed in this run'}
+      <p className="muted small-text" data-testid={kind.busiestTestId}>
+        {kind.busiestText(busiest)}
       </p>
     </MatrixHeatmap>
   );

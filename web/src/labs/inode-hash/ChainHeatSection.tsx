@@ -2,30 +2,15 @@
  * Which chains are hot: for each shown variant, the bucket groups × time map
  * of the whole run (from the full run's snapshot), with the animation's step.
  */
-import { memo, useMemo } from 'react';
+import { memo } from 'react';
 import { formatDuration } from '../../../../lib/format';
-import type { Variant } from '../../app/simHooks';
-import type { RunOutput } from '../../core/types';
+import type { LabSectionProps } from '../../app/LabPage';
+import { VariantSnapshots } from '../../app/VariantSnapshots';
 import { hottestRows, rowBucketsText } from './chainHeat';
 import { ChainHeatmap } from './ChainHeatmap';
-import { parseIhSnapshot, type ParsedIh } from './snapshot';
+import { parseIhSnapshot } from './snapshot';
 
-export interface ChainHeatSectionProps {
-  variants: readonly Variant[];
-  runs: Partial<Record<Variant, RunOutput>>;
-  markers: Partial<Record<Variant, number | null>>;
-  failed: boolean;
-}
-
-export const ChainHeatSection = memo(function ChainHeatSection({ variants, runs, markers, failed }: ChainHeatSectionProps) {
-  const parsed = useMemo(() => {
-    const out: Partial<Record<Variant, ParsedIh>> = {};
-    for (const v of variants) {
-      const o = runs[v];
-      if (o) out[v] = parseIhSnapshot(o.snapshot);
-    }
-    return out;
-  }, [variants, runs]);
+export const ChainHeatSection = memo(function ChainHeatSection({ variants, runs, markers, failed }: LabSectionProps) {
   return (
     <section className="panel" aria-labelledby="chain-heat-heading">
       <div className="panel-head">
@@ -39,37 +24,26 @@ export const ChainHeatSection = memo(function ChainHeatSection({ variants, runs,
         step.
       </p>
       <div className={`heat-grid${variants.length > 1 ? ' two' : ''}`}>
-        {variants.map((v) => {
-          const p = parsed[v];
-          if (!p)
+        <VariantSnapshots variants={variants} runs={runs} failed={failed} parse={parseIhSnapshot}>
+          {(v, snap) => {
+            const hot = hottestRows(snap.chain_heat, 3);
             return (
-              <div key={v} className="placeholder heat-placeholder">
-                {failed ? 'no heatmap: the run failed (see the message under the controls)' : 'simulating…'}
+              <div>
+                <ChainHeatmap
+                  heat={snap.chain_heat}
+                  name={`inode-hash-chain-heat-${v}`}
+                  title={`${v} the patch`}
+                  markerNs={markers[v] ?? null}
+                />
+                <p className="muted small-text" data-testid="hot-chains">
+                  {hot.length
+                    ? `busiest: ${hot.map((h) => `${rowBucketsText(snap.chain_heat.row_buckets[h.row] ?? [h.row, h.row])} (${formatDuration(h.ns)})`).join(', ')}`
+                    : 'no time on chains in this run'}
+                </p>
               </div>
             );
-          if (!p.snap)
-            return (
-              <div key={v} className="banner error" data-testid="snapshot-error">
-                {p.error}
-              </div>
-            );
-          const hot = hottestRows(p.snap.chain_heat, 3);
-          return (
-            <div key={v}>
-              <ChainHeatmap
-                heat={p.snap.chain_heat}
-                name={`inode-hash-chain-heat-${v}`}
-                title={`${v} the patch`}
-                markerNs={markers[v] ?? null}
-              />
-              <p className="muted small-text" data-testid="hot-chains">
-                {hot.length
-                  ? `busiest: ${hot.map((h) => `${rowBucketsText(p.snap!.chain_heat.row_buckets[h.row] ?? [h.row, h.row])} (${formatDuration(h.ns)})`).join(', ')}`
-                  : 'no time on chains in this run'}
-              </p>
-            </div>
-          );
-        })}
+          }}
+        </VariantSnapshots>
       </div>
     </section>
   );
