@@ -155,6 +155,9 @@ describe('kernel lab', () => {
         for (const name of ['mean_scan_time_us', 'max_scan_time_us', 'avg_scan_time_us', 'scan_extents_per_call']) {
           assert.ok(m(name) !== undefined, `no ${name} in ${where}`);
         }
+        /* the hist's longest scan is one of the mount's, whose longest the kernel prints while its list is non-empty */
+        const info = m('info_max_scan_time_us');
+        if (info !== undefined) assert.ok(m('max_scan_time_us')! <= info, `the longest scan over fio exceeds the mount's in ${where}`);
         assert.ok((m('scan_extents_count') ?? 0) > 0, `the shrinker visited no extent in ${where}`);
         assert.ok((m('shrinker_tasks_count') ?? 0) >= 2, `fewer than two tasks ran the shrinker in ${where}`);
         if (variant === 'before') assert.ok((m('lru_sorts_count') ?? 0) > 0, `lab_es_lru=2 never sorted the list in ${where}`);

@@ -48,7 +48,8 @@
 # Each case has a mount of its own: es_shrinker_info's statistics (a moving
 # average of the scan time, the maximum, hits and misses) and the ext4
 # switches live as long as the mount. A hist trigger on ext4:ext4_es_shrink
-# adds the exact number of scans and their summed time, per task.
+# adds the exact number of scans and their summed time, per task, and a
+# second one each scan's time, for the longest.
 #
 # Scale-downs (also written to scaled.txt): see the jc_scaled lines below.
 #
@@ -60,6 +61,10 @@ ES_INFO=/proc/fs/ext4/$JC_DEV/es_shrinker_info
 EVENT=/sys/kernel/tracing/events/ext4/ext4_es_shrink
 # a hist entry holds at most three values (TRACING_MAP_VALS_MAX), hitcount included
 HIST='hist:keys=common_pid.execname:vals=hitcount,scan_time,nr_shrunk:sort=common_pid'
+# and one keyed by each scan's time (us), for the longest scan: the kernel
+# keeps its own maximum but es_shrinker_info prints it only while the
+# shrinker's list holds an inode
+HIST_TIME='hist:keys=scan_time:vals=hitcount:sort=scan_time:size=8192'
 # the lab's counters: lab_es_lru_moves counts lab_es_lru=1, which neither
 # variant uses; the next five prove a "before" switch live (0 in "after");
 # the last two count the shrinker's work in both variants
@@ -113,6 +118,7 @@ jc_param case_a "write: $A_JOBS jobs x $A_FILES files x $A_FILESIZE"
 jc_param case_b "write: $B_JOBS jobs x $B_FILES files x $B_FILESIZE, openfiles=10000; write:4k: $B_RAND_JOBS jobs x $B_RAND_FILES files x $B_RAND_FILESIZE"
 jc_param case_c "read: 1 job x $C_READ_FILES files x $C_READ_FILESIZE; write: $C_JOBS jobs x $C_FILES files x $C_FILESIZE"
 jc_param hist_trigger "ext4:ext4_es_shrink $HIST"
+jc_param hist_trigger_time "ext4:ext4_es_shrink $HIST_TIME"
 
 jc_scaled "Files are capped so that each case fits the 1 GiB test image: case a writes $A_JOBS jobs x $A_FILES files of $A_FILESIZE, case b $B_JOBS x $B_FILES of $B_FILESIZE, case c's writers $C_JOBS x $C_FILES of $C_FILESIZE; the mail's files grew without a cap for 300 s."
 jc_scaled "Case b's second job has $B_RAND_JOBS jobs x $B_RAND_FILES files of $B_RAND_FILESIZE (a 4 KiB write every 8 KiB) instead of 20 x 20000 files of 1000 GiB."
@@ -382,6 +388,7 @@ run_case()
 	read_counters "counters-$c-before.txt"
 	cat "$ES_INFO" >"$JC_OUT/es-$c-start.txt"
 	echo "$HIST" >"$EVENT/trigger" || jc_fail "cannot add '$HIST' to $EVENT/trigger"
+	echo "$HIST_TIME" >>"$EVENT/trigger" || jc_fail "cannot add '$HIST_TIME' to $EVENT/trigger"
 
 	start_reclaimers
 	jc_step "case $c: fio for at most $RUNTIME s in $AVAIL_MIB MiB, $RECLAIMERS reclaimers"
@@ -392,6 +399,7 @@ run_case()
 	cat "$ES_INFO" >"$JC_OUT/es-$c-end.txt"
 	cat "$EVENT/hist" >"$JC_OUT/es-shrink-hist-$c.txt"
 	echo "!$HIST" >"$EVENT/trigger" || jc_fail "cannot remove '$HIST' from $EVENT/trigger"
+	echo "!$HIST_TIME" >>"$EVENT/trigger" || jc_fail "cannot remove '$HIST_TIME' from $EVENT/trigger"
 	read_counters "counters-$c-after.txt"
 	jc_step "case $c: remove the files and unmount"
 	umount_fs
