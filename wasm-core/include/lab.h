@@ -11,6 +11,7 @@
 #include "sim.h"
 
 #define LAB_MAX_PARAMS	16
+#define LAB_MAX_METRICS	96	/* metrics a lab may declare */
 
 #ifndef ARRAY_SIZE
 #define ARRAY_SIZE(a)	((int)(sizeof(a) / sizeof((a)[0])))
@@ -154,5 +155,6 @@ void lab_heat_json_open(struct jbuf *jb, const char *key, struct sim *s,
 extern const struct lab lab_fast_commit;
 extern const struct lab lab_inode_hash;
 extern const struct lab lab_extent_status;
+extern const struct lab lab_btrfs_fsync;
 
 #endif /* JC_LAB_H */

@@ -22,6 +22,7 @@ static const struct lab *const lab_table[] = {
 	&lab_fast_commit,
 	&lab_inode_hash,
 	&lab_extent_status,
+	&lab_btrfs_fsync,
 };
 #define NR_LABS ((int)(sizeof(lab_table) / sizeof(lab_table[0])))
 
@@ -505,13 +506,18 @@ const char *jc_result_json(void)
 	const struct lab *lab = run.lab;
 	struct sim *s = &run.sim;
 	struct jbuf *jb = &run.out;
-	double m[32];
+	double m[LAB_MAX_METRICS];
 	u64 h;
 	int i;
 
 	jb_reset(jb);
 	if (!need_run())
 		return NULL;
+	if (lab->nr_metrics > LAB_MAX_METRICS) {
+		set_error("lab %s declares %d metrics; at most %d fit", lab->id,
+			  lab->nr_metrics, LAB_MAX_METRICS);
+		return NULL;
+	}
 	memset(m, 0, sizeof(m));
 	if (!s->halted)
 		lab->collect(s, m);
