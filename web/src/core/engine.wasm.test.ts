@@ -39,7 +39,7 @@ describe('the WASM engine', () => {
     for (const lab of labs) {
       expect(lab.variants.length, lab.id).toBeGreaterThanOrEqual(2);
       expect(new Set(lab.variants).size, `${lab.id}: no variant twice`).toBe(lab.variants.length);
-      if (lab.id !== 'extent-status') expect(lab.variants).toEqual(['before', 'after']);
+      if (lab.id !== 'extent-status') expect(lab.variants.slice(0, 2)).toEqual(['before', 'after']);
       const specs = engine.params(lab.id);
       expect(specs.length).toBeGreaterThan(0);
       for (const s of specs) expect(s.min <= s.default && s.default <= s.max, `${lab.id} ${s.name}`).toBe(true);

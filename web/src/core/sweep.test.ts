@@ -243,6 +243,23 @@ describe('sweep plans', () => {
     expect(plan[1]?.label).toBe('ext4, threads=2');
   });
 
+  it('rows that differ only in the swept parameter run each point once, as the row that owns it', () => {
+    const table = {
+      ...INODE_HASH_ROWS,
+      rows: [
+        { ...INODE_HASH_ROWS.rows[0]!, row: 1, label: '32', params: { clients: 32 } },
+        { ...INODE_HASH_ROWS.rows[0]!, row: 2, label: '64', params: { clients: 64 } },
+      ],
+      sweep: { param: 'clients', values: [4, 32, 64] },
+    };
+    const plan = sweepPlan(table, [{ ...INODE_HASH_SPECS[0]!, name: 'clients', type: 'int' } as never]);
+    expect(plan.map((p) => [p.params.clients, p.row, p.paper !== null])).toEqual([
+      [4, 3, false],
+      [32, 1, true],
+      [64, 2, true],
+    ]);
+  });
+
   it("sweep() runs the lab's plan, both variants per point and seed, with progress over all its runs", async () => {
     const labs = [...FAKE.labs, { id: 'inode-hash', title: 'inode hash', variants: ['before', 'after'], source: 'inode-hash.c', steps: [] }];
     const json = { ...fakeJson(), jc_labs_json: labs, jc_rows_json: INODE_HASH_ROWS, jc_params_json: INODE_HASH_SPECS };

@@ -123,17 +123,26 @@ export const sweepPlan: SweepPlan = (table, specs) => {
     return spec && value !== undefined ? paramText(spec, value) : (value ?? '');
   };
   let next = Math.max(0, ...table.rows.map((r) => r.row));
+  /* a point that another row, or an earlier point, already runs is not run twice */
+  const key = (params: PaperRow['params']): string =>
+    JSON.stringify(Object.keys(params).sort().map((k) => [k, params[k]]));
+  const owned = new Set(table.rows.map((r) => key(r.params)));
+  const seen = new Set<string>();
   return table.rows.flatMap((r) =>
-    axis.values.map((value): SweepPoint => {
+    axis.values.flatMap((value): SweepPoint[] => {
+      const params = { ...r.params, [axis.param]: value };
       const own = r.params[axis.param] === value;
-      return {
+      const k = key(params);
+      if ((!own && owned.has(k)) || seen.has(k)) return [];
+      seen.add(k);
+      return [{
         row: own ? r.row : (next += 1),
         label: `${r.label}, ${axis.param}=${value}`,
-        params: { ...r.params, [axis.param]: value },
+        params,
         paper: own ? r.paper : null,
         note: own ? r.note : '',
         keys: { ...Object.fromEntries(differ.map((n) => [n, text(n, r.params[n])])), [axis.param]: value },
-      };
+      }];
     }),
   );
 };

@@ -1,0 +1,341 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test_btrfs_fsync.c - the btrfs-fsync lab (labs/btrfs-fsync.c), driven
+ * through its struct lab: the state machine's invariants at every event
+ * (states only move forward, no handle joins a transaction past
+ * UNBLOCKED, at most one commit in its critical section, every waiter
+ * woken with the state it waits for, every wait ended), who waits for what
+ * in each variant, the unpin blocking no new transaction, dbench's
+ * max_latency on a hand-built trace, and the calibration from the
+ * mechanism (the mail's figures are for seven patches: the model is not
+ * held to them).
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "btrfs_fsync.h"
+#include "lab.h"
+
+enum { V_BEFORE, V_AFTER, V_612, NR_V };
+
+static const struct lab *lab = &lab_btrfs_fsync;
+
+static double metric_of(const double *out, const char *name)
+{
+	int i;
+
+	for (i = 0; i < lab->nr_metrics; i++)
+		if (!strcmp(lab->metrics[i].name, name))
+			return out[i];
+	fail_msg("no metric %s", name);
+	return -1;
+}
+
+static int param_index(const char *name)
+{
+	int i;
+
+	for (i = 0; i < lab->nr_params; i++)
+		if (!strcmp(lab->params[i].name, name))
+			return i;
+	fail_msg("no parameter %s", name);
+	return -1;
+}
+
+/*
+ * run_bf - run @variant with the defaults overridden by @set ("name=value"
+ * pairs separated by ';', values as numbers), the checker every
+ * @check_every events; fails the test, naming the seed, if the run fails.
+ */
+static void run_bf(int variant, const char *set, unsigned int seed,
+		   unsigned long long check_every, double *out)
+{
+	long long p[LAB_MAX_PARAMS];
+	char buf[256], *tok, *save = NULL;
+	struct sim s;
+	int i;
+
+	for (i = 0; i < lab->nr_params; i++)
+		p[i] = lab->params[i].def;
+	snprintf(buf, sizeof(buf), "%s", set);
+	for (tok = strtok_r(buf, ";", &save); tok; tok = strtok_r(NULL, ";", &save)) {
+		char *eq = strchr(tok, '=');
+
+		assert_non_null(eq);
+		*eq = '\0';
+		p[param_index(tok)] = atoll(eq + 1);
+	}
+	sim_init(&s, lab->nr_cpus(p), seed);
+	s.max_events = 50000000;
+	s.max_mem = (size_t)256 << 20;
+	s.check = lab->invariants;
+	s.check_every = check_every;
+	if (lab->setup(&s, variant, p) || s.error)
+		fail_msg("setup of %s (%s) seed %u: %s", lab->variants[variant], set,
+			 seed, s.errmsg);
+	sim_run(&s);
+	if (s.error)
+		fail_msg("%s (%s) seed %u: %s", lab->variants[variant], set, seed,
+			 s.errmsg);
+	memset(out, 0, sizeof(double) * LAB_MAX_METRICS);
+	lab->collect(&s, out);
+	sim_destroy(&s);
+}
+
+/* ---------------------------------------------------------------------
+ * The state machine
+ * ------------------------------------------------------------------- */
+
+/*
+ * Small shapes checked at every event: 6 clients on 4 CPUs for 200 ms,
+ * every variant, both log modes, with and without synchronous discards,
+ * two seeds.
+ */
+static void test_invariants_every_event(void **state)
+{
+	static const char *const shapes[] = {
+		"clients=6;cpus=4;runtime_ms=200;log=0",
+		"clients=6;cpus=4;runtime_ms=200;log=1",
+		"clients=6;cpus=4;runtime_ms=200;log=1;discard=1",
+		"clients=12;cpus=2;runtime_ms=200;log=0;unpin_ns=0",
+	};
+	double out[LAB_MAX_METRICS];
+	unsigned int seed;
+	int v, k;
+
+	(void)state;
+	for (seed = 1; seed <= 2; seed++)
+		for (k = 0; k < (int)(sizeof(shapes) / sizeof(shapes[0])); k++)
+			for (v = 0; v < NR_V; v++) {
+				run_bf(v, shapes[k], seed, 1, out);
+				assert_true(metric_of(out, "commits") > 0);
+				assert_true(metric_of(out, "flush_count") > 0);
+			}
+}
+
+/* Who waits for which state, per variant and log mode. */
+static void test_who_waits_for_what(void **state)
+{
+	double out[LAB_MAX_METRICS];
+
+	(void)state;
+	/* notreelog: every Flush commits; all are full-sync, so 6.12 is after */
+	run_bf(V_BEFORE, "clients=16;runtime_ms=600;log=1", 1, 0, out);
+	assert_true(metric_of(out, "completed_waits") > 0);
+	assert_true(metric_of(out, "super_waits") == 0);
+	assert_true(metric_of(out, "prev_waits") > 0);
+	assert_true(metric_of(out, "wait_after_super_ms") > 0);
+	assert_true(metric_of(out, "fallbacks") == metric_of(out, "full_sync_fallbacks"));
+	run_bf(V_AFTER, "clients=16;runtime_ms=600;log=1", 1, 0, out);
+	assert_true(metric_of(out, "completed_waits") == 0);
+	assert_true(metric_of(out, "super_waits") > 0);
+	assert_true(metric_of(out, "wait_after_super_ms") == 0);
+	run_bf(V_612, "clients=16;runtime_ms=600;log=1", 1, 0, out);
+	assert_true(metric_of(out, "attach_waits") == 0);
+	assert_true(metric_of(out, "wait_after_super_ms") == 0);
+
+	/* tree-log: 6.12's fast fsyncs that fall back wait through the attach barrier */
+	run_bf(V_612, "clients=16;runtime_ms=1000", 1, 0, out);
+	assert_true(metric_of(out, "log_syncs") > 0);
+	assert_true(metric_of(out, "fallbacks") > 0);
+	assert_true(metric_of(out, "fallbacks") > metric_of(out, "full_sync_fallbacks"));
+	assert_true(metric_of(out, "attach_waits") > 0);
+	assert_true(metric_of(out, "wait_after_super_ms") > 0);
+	assert_true(metric_of(out, "completed_waits") == 0);	/* no in_fsync handle waits for COMPLETED */
+	run_bf(V_AFTER, "clients=16;runtime_ms=1000", 1, 0, out);
+	assert_true(metric_of(out, "attach_waits") == 0);
+}
+
+/* The unpin blocks no new transaction: handles start while a commit unpins. */
+static void test_unpin_blocks_no_start(void **state)
+{
+	double out[LAB_MAX_METRICS];
+	int v;
+
+	(void)state;
+	for (v = 0; v < NR_V; v++) {
+		run_bf(v, "clients=16;runtime_ms=600;log=1", 2, 1000, out);
+		assert_true(metric_of(out, "starts_during_unpin") > 0);
+	}
+}
+
+/* ---------------------------------------------------------------------
+ * dbench's latency definition
+ * ------------------------------------------------------------------- */
+
+static void test_max_latency_definition(void **state)
+{
+	/* starts in ms; warmup ends at 10, the run at 40 */
+	static const u64 ms = NSEC_PER_MSEC;
+	u64 a[] = { 1 * ms, 9 * ms, 14 * ms, 15 * ms, 22 * ms, 25 * ms, 37 * ms };
+	u64 b[] = { 2 * ms, 30 * ms };
+	u64 c[] = { 5 * ms, 6 * ms, 39 * ms };
+
+	(void)state;
+	/* the longest gap between starts after the warmup: 25 -> 37 */
+	assert_int_equal(bf_test_max_latency(a, 7, 10 * ms, 40 * ms), 12 * ms);
+	/* a gap across the end of the warmup counts from the warmup on: 10 -> 30 */
+	assert_int_equal(bf_test_max_latency(b, 2, 10 * ms, 40 * ms), 20 * ms);
+	/* an operation in flight at the end counts to the end; gaps in the warmup do not */
+	assert_int_equal(bf_test_max_latency(c, 3, 10 * ms, 40 * ms), 29 * ms);
+	assert_int_equal(bf_test_max_latency(c, 3, 10 * ms, 70 * ms), 31 * ms);
+}
+
+/* ---------------------------------------------------------------------
+ * Calibration, from the mechanism
+ * ------------------------------------------------------------------- */
+
+#define SEEDS 3
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* the median over seeds 1..SEEDS of metric @name */
+static double median_of(int variant, const char *set, const char *name)
+{
+	double v[SEEDS], out[LAB_MAX_METRICS];
+	int i;
+
+	for (i = 0; i < SEEDS; i++) {
+		run_bf(variant, set, (unsigned int)i + 1, 0, out);
+		v[i] = metric_of(out, name);
+	}
+	qsort(v, SEEDS, sizeof(v[0]), cmp_double);
+	return v[SEEDS / 2];
+}
+
+struct variant_figures {
+	double tput, flush_max, flush_avg, commit, after_super;
+};
+
+static void figures(int variant, const char *set, struct variant_figures *f)
+{
+	f->tput = median_of(variant, set, "throughput_mb_per_s");
+	f->flush_max = median_of(variant, set, "flush_max_latency_ms");
+	f->flush_avg = median_of(variant, set, "flush_avg_latency_ms");
+	f->commit = median_of(variant, set, "commit_avg_ms");
+	f->after_super = median_of(variant, set, "wait_after_super_ms");
+}
+
+/*
+ * At the mail's client counts (tree-log, 12 CPUs, 2.5 s): after does not
+ * lose throughput, the commit a committer runs is the same work (its
+ * transaction may be a little larger, its waiters having come back
+ * sooner), before's waiters spend time after SUPER_COMMITTED and after's
+ * none. The issue's bar of a Flush maximum 10% lower is printed with what
+ * the model measures: the saving per waiter is one unpin (1.6 ms at 32
+ * clients, 3 ms at 64) against a commit of 13-24 ms, and the longest Flush
+ * is a chain of a commit's critical section and the next commit, which the
+ * patch does not shorten.
+ */
+static void test_calibration(void **state)
+{
+	static const char *const rows[] = { "clients=32", "clients=64" };
+	struct variant_figures b, a;
+	int r;
+
+	(void)state;
+	for (r = 0; r < 2; r++) {
+		figures(V_BEFORE, rows[r], &b);
+		figures(V_AFTER, rows[r], &a);
+		print_message("%s: throughput %.0f -> %.0f MB/s (%+.1f%%), Flush max %.2f -> %.2f ms (%+.1f%%, issue bar <= -10%%), Flush avg %.2f -> %.2f ms, commit %.2f -> %.2f ms, after SUPER_COMMITTED %.0f -> %.0f ms\n",
+			      rows[r], b.tput, a.tput, 100 * (a.tput / b.tput - 1),
+			      b.flush_max, a.flush_max, 100 * (a.flush_max / b.flush_max - 1),
+			      b.flush_avg, a.flush_avg, b.commit, a.commit, b.after_super,
+			      a.after_super);
+		assert_true(a.tput >= 0.99 * b.tput);
+		assert_true(a.flush_max <= b.flush_max);
+		assert_true(a.commit >= 0.9 * b.commit && a.commit <= 1.1 * b.commit);
+		assert_true(b.after_super > 0);
+		assert_true(a.after_super == 0);
+	}
+}
+
+/* Without the unpin the variants agree within 2%. */
+static void test_no_unpin_no_difference(void **state)
+{
+	static const char *const rows[] = { "clients=32;unpin_ns=0", "clients=64;unpin_ns=0" };
+	double b, a;
+	int r;
+
+	(void)state;
+	for (r = 0; r < 2; r++) {
+		b = median_of(V_BEFORE, rows[r], "throughput_mb_per_s");
+		a = median_of(V_AFTER, rows[r], "throughput_mb_per_s");
+		print_message("%s: throughput %.1f -> %.1f MB/s (%+.2f%%)\n", rows[r], b, a,
+			      100 * (a / b - 1));
+		assert_true(a >= 0.98 * b && a <= 1.02 * b);
+	}
+}
+
+/* ---------------------------------------------------------------------
+ * Away from the rows: smooth, stable, independent of what btrfs ignores
+ * ------------------------------------------------------------------- */
+
+static void test_smooth_and_stable(void **state)
+{
+	double out[LAB_MAX_METRICS], prev = 0, lo = 1e30, hi = 0, t;
+	char set[96];
+	int n;
+	unsigned int seed;
+
+	(void)state;
+	/* clients 28..36: no cliff */
+	for (n = 28; n <= 36; n += 2) {
+		snprintf(set, sizeof(set), "clients=%d;runtime_ms=1500", n);
+		run_bf(V_AFTER, set, 1, 0, out);
+		t = metric_of(out, "throughput_mb_per_s");
+		if (prev)
+			assert_true(t > 0.9 * prev && t < 1.1 * prev);
+		prev = t;
+	}
+	/* seeds 1-5 at an unnamed point within 5% */
+	for (seed = 1; seed <= 5; seed++) {
+		run_bf(V_BEFORE, "clients=24;cpus=8;runtime_ms=1500", seed, 0, out);
+		t = metric_of(out, "throughput_mb_per_s");
+		lo = t < lo ? t : lo;
+		hi = t > hi ? t : hi;
+	}
+	assert_true(hi <= 1.05 * lo);
+	/* the run's length moves throughput (a rate) little */
+	run_bf(V_AFTER, "clients=16;runtime_ms=1000", 1, 0, out);
+	t = metric_of(out, "throughput_mb_per_s");
+	run_bf(V_AFTER, "clients=16;runtime_ms=3000", 1, 0, out);
+	assert_true(metric_of(out, "throughput_mb_per_s") > 0.93 * t &&
+		    metric_of(out, "throughput_mb_per_s") < 1.07 * t);
+	/* more CPUs never slow the clients down */
+	prev = 0;
+	for (n = 2; n <= 16; n += 2) {
+		snprintf(set, sizeof(set), "clients=32;cpus=%d;runtime_ms=1000", n);
+		run_bf(V_AFTER, set, 1, 0, out);
+		t = metric_of(out, "throughput_mb_per_s");
+		assert_true(t >= 0.97 * prev);
+		prev = t;
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_invariants_every_event),
+		cmocka_unit_test(test_who_waits_for_what),
+		cmocka_unit_test(test_unpin_blocks_no_start),
+		cmocka_unit_test(test_max_latency_definition),
+		cmocka_unit_test(test_calibration),
+		cmocka_unit_test(test_no_unpin_no_difference),
+		cmocka_unit_test(test_smooth_and_stable),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
