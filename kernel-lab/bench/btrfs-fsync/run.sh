@@ -99,7 +99,7 @@ if [ "$CLIENTS" -ne 32 ]; then
 	jc_scaled "$CLIENTS dbench clients instead of the mail's 32."
 fi
 jc_scaled "notreelog is added to the mail's -o ssd so that every fsync commits the transaction."
-jc_scaled "nodiscard is said explicitly, as the mail's kernel did by default: 6.12 would discard asynchronously on a device that takes discards, and discard=sync would make the unpinning that before waits for 10-100 times longer than the mail's."
+jc_scaled "nodiscard is said explicitly: the mail's 5.11-era kernel did not discard by default, 6.12 discards asynchronously on a device that takes discards, and discard=sync would make the unpinning that before waits for 10-100 times longer than the mail's."
 if [ "$meta_profile" != single ]; then
 	jc_scaled "Metadata is $meta_profile (as the image was made) instead of the mail's -m single."
 fi
