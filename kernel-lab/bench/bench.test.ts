@@ -86,6 +86,9 @@ for (const lab of labs) {
         expect(Metrics.safeParse(metrics).success, JSON.stringify(Metrics.safeParse(metrics).error?.issues)).toBe(true);
         expect(Object.keys(metrics).length).toBeGreaterThan(0);
         expect(metrics).toEqual(expected);
+        for (const m of KERNEL_LAB_SPECS[lab as KernelLab].measures ?? []) {
+          expect(metrics, `${m.name} reported as ${m.metric}`).toHaveProperty([m.metric]);
+        }
       });
 
       it(`${c}: is a whole, successful guest run with the lab's switches and counters`, () => {

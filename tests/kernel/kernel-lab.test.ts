@@ -76,12 +76,12 @@ describe('kernel lab', () => {
     }
   });
 
-  test('every switch and counter is named in its patch and its guest script', () => {
+  test('every switch, counter and measure is named in its patch and its guest script', () => {
     for (const lab of KERNEL_LABS) {
       const spec = KERNEL_LAB_SPECS[lab];
       const patch = readFileSync(join(KERNEL_LAB_DIR, 'patches', `${lab}.patch`), 'utf8');
       const script = readFileSync(join(KERNEL_LAB_DIR, 'bench', lab, 'run.sh'), 'utf8');
-      for (const s of [...spec.switches, ...spec.counters]) {
+      for (const s of [...spec.switches, ...spec.counters, ...(spec.measures ?? [])]) {
         assert.match(patch, new RegExp(`\\b${s.name}\\b`), `${lab}.patch lacks ${s.name}`);
         assert.match(script, new RegExp(`\\b${s.name}\\b`), `bench/${lab}/run.sh lacks ${s.name}`);
       }
@@ -163,6 +163,24 @@ describe('kernel lab', () => {
         if (variant === 'before') assert.ok((m('lru_sorts_count') ?? 0) > 0, `lab_es_lru=2 never sorted the list in ${where}`);
       }
     }
+  });
+
+  test('btrfs-fsync: before waits for COMPLETED past the super block, after waits for SUPER_COMMITTED only', () => {
+    const before = results.get('btrfs-fsync/before');
+    const after = results.get('btrfs-fsync/after');
+    assert.ok(before && after, 'the btrfs-fsync runs above did not finish');
+    for (const m of KERNEL_LAB_SPECS['btrfs-fsync'].measures ?? []) {
+      for (const r of [before, after]) assert.ok(m.metric in r.metrics, `no ${m.metric} in the ${r.variant} run`);
+    }
+    const b = (name: string): number => before.metrics[name] ?? NaN;
+    const a = (name: string): number => after.metrics[name] ?? NaN;
+    const where = (r: KernelResult): string => `${r.variant}: ${JSON.stringify(r.metrics)}`;
+    assert.ok(b('completed_waits_count') > 0, `no fsync waited for COMPLETED in ${where(before)}`);
+    assert.ok(b('completed_wait_after_super_ms') > 0, `no fsync wait lasted past SUPER_COMMITTED in ${where(before)}`);
+    assert.ok(a('super_waits_count') > 0, `no fsync waited for SUPER_COMMITTED in ${where(after)}`);
+    assert.equal(a('completed_waits_count'), 0, `an fsync waited for COMPLETED in ${where(after)}`);
+    assert.equal(a('completed_wait_after_super_ms'), 0, `an fsync wait lasted past SUPER_COMMITTED in ${where(after)}`);
+    assert.equal(b('super_waits_count'), 0, `an fsync wait ended at SUPER_COMMITTED in ${where(before)}`);
   });
 
   test('lab compare shows extent-status scan times both ways', () => {
