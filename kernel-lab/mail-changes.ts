@@ -19,8 +19,8 @@
  *                   case_<a|b|c>_cache_hits_count, case_<a|b>_avg_latency_us,
  *                   case_<a|b>_max_latency_us
  *   inode-hash      <fs>_elapsed_s, <fs>_user_s, <fs>_sys_s, <fs>_cpu_pct for fs ext4, btrfs
- *   btrfs-fsync     throughput_mb_per_s (dbench's MB, 10^6 bytes), max_latency_ms,
- *                   flush_count, flush_avg_latency_ms, flush_max_latency_ms
+ *   btrfs-fsync     throughput_mb_s (dbench's MB, 10^6 bytes), max_latency_ms,
+ *                   flush_count, flush_avg_ms, flush_max_ms
  *   ext4-writeback  fsync_<metric> for the fio run with --fsync=1 (see below)
  */
 import { changePct, changesDiffer } from '../lib/compare';
@@ -137,15 +137,15 @@ function inodeHash(): MailFigure[] {
 
 /* btrfs-fsync: dbench, by clients, 32 first (the mail's headline) */
 const BTRFS_FSYNC_KEYS: [metric: string, what: string][] = [
-  ['throughput_mb_per_s', 'throughput (MB/s)'],
+  ['throughput_mb_s', 'throughput (MB/s)'],
   ['max_latency_ms', 'max latency'],
   ['flush_count', 'Flush count'],
-  ['flush_avg_latency_ms', 'Flush avg latency'],
-  ['flush_max_latency_ms', 'Flush max latency'],
+  ['flush_avg_ms', 'Flush avg latency'],
+  ['flush_max_ms', 'Flush max latency'],
 ];
 
 function btrfsFsync(): MailFigure[] {
-  return mailFigures('btrfs-fsync', { metric: 'throughput_mb_per_s', variant: 'before' }).flatMap(({ where }) =>
+  return mailFigures('btrfs-fsync', { metric: 'throughput_mb_s', variant: 'before' }).flatMap(({ where }) =>
     BTRFS_FSYNC_KEYS.map(([metric, what]) => ({
       metric,
       before: value('btrfs-fsync', metric, 'before', where),

@@ -342,11 +342,11 @@ const BTRFS_FSYNC: Mail = {
   figures: BTRFS_FSYNC_ROWS.flatMap(([clients, throughput, maxLat, flush]) => {
     const where = { clients: String(clients) };
     return [
-      ...pair('throughput_mb_per_s', 'MB/s', where, throughput[0], throughput[1], throughput[2]),
+      ...pair('throughput_mb_s', 'MB/s', where, throughput[0], throughput[1], throughput[2]),
       ...pair('max_latency_ms', 'ms', where, maxLat[0], maxLat[1], maxLat[2]),
       ...pair('flush_count', '', where, flush.count[0], flush.count[1]),
-      ...pair('flush_avg_latency_ms', 'ms', where, flush.avg[0], flush.avg[1]),
-      ...pair('flush_max_latency_ms', 'ms', where, flush.max[0], flush.max[1]),
+      ...pair('flush_avg_ms', 'ms', where, flush.avg[0], flush.avg[1]),
+      ...pair('flush_max_ms', 'ms', where, flush.max[0], flush.max[1]),
     ];
   }),
 };

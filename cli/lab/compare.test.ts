@@ -80,7 +80,7 @@ describe('compareResults', () => {
     expect(maxLat.stated_pct).toBe(-39.6);
     const out = formatComparison(c);
     expect(out).toMatch(/^max_latency_ms .* -33\.1%\s+32 clients, max latency; the mail states -39\.6%$/m);
-    expect(out).toMatch(/^throughput_mb_per_s .* \+4\.2%\s+32 clients, throughput \(MB\/s\)$/m);
+    expect(out).toMatch(/^throughput_mb_s .* \+4\.2%\s+32 clients, throughput \(MB\/s\)$/m);
     expect(compareResults(dbench, old).rows[0]!.mail!.stated_pct).toBeNull();
   });
 
@@ -156,7 +156,7 @@ describe("the mails' figures", () => {
       const got = pct('fast-commit', 'files_per_s', { row });
       expect(Math.abs(got - diff), `row ${row}: ${got}`).toBeLessThan(Math.max(0.01, Math.abs(diff) * 0.001));
     }
-    expect(pct('btrfs-fsync', 'throughput_mb_per_s', { clients: 32 })).toBeCloseTo(((1049.91 - 1008.02) / 1008.02) * 100, 9);
+    expect(pct('btrfs-fsync', 'throughput_mb_s', { clients: 32 })).toBeCloseTo(((1049.91 - 1008.02) / 1008.02) * 100, 9);
     expect(pct('btrfs-fsync', 'max_latency_ms', { clients: 64 })).toBeCloseTo(((422.043 - 506.154) / 506.154) * 100, 9);
     expect(pct('inode-hash', 'ext4_elapsed_s')).toBeCloseTo(-53.2, 1);
     expect(pct('inode-hash', 'btrfs_elapsed_s')).toBeCloseTo(-16.7, 1);
@@ -173,9 +173,9 @@ describe("the mails' figures", () => {
   });
 
   it('pick a row by the run parameters, else the first', () => {
-    expect(mailChange('btrfs-fsync', 'flush_avg_latency_ms', { clients: '64' })!.before).toBe(14.168);
-    expect(mailChange('btrfs-fsync', 'flush_avg_latency_ms', { clients: 4 })!.before).toBe(5.952);
-    expect(mailChange('btrfs-fsync', 'flush_avg_latency_ms')!.where).toBe('32 clients, Flush avg latency');
+    expect(mailChange('btrfs-fsync', 'flush_avg_ms', { clients: '64' })!.before).toBe(14.168);
+    expect(mailChange('btrfs-fsync', 'flush_avg_ms', { clients: 4 })!.before).toBe(5.952);
+    expect(mailChange('btrfs-fsync', 'flush_avg_ms')!.where).toBe('32 clients, Flush avg latency');
     expect(mailChange('fast-commit', 'fc_commits_count')).toBeUndefined();
   });
 });

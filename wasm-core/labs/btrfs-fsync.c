@@ -1498,11 +1498,11 @@ enum {
 };
 
 static struct metric_spec bf_metrics[BF_NR_METRICS] = {
-	[M_THROUGHPUT] = { "throughput_mb_per_s", "MB/s", "dbench's throughput: bytes read and written by ReadX and WriteX after the warmup, over the time since (10^6 bytes)" },
+	[M_THROUGHPUT] = { "throughput_mb_s", "MB/s", "dbench's throughput: bytes read and written by ReadX and WriteX after the warmup, over the time since (10^6 bytes)" },
 	[M_MAX_LATENCY] = { "max_latency_ms", "ms", "dbench's max_latency: the longest gap between two operation starts of a client after the warmup, or the age of its operation in flight at the end" },
 	[M_FLUSH_COUNT] = { "flush_count", "", "Flush operations (fsync) finished after the warmup" },
-	[M_FLUSH_AVG] = { "flush_avg_latency_ms", "ms", "Flush's AvgLat" },
-	[M_FLUSH_MAX] = { "flush_max_latency_ms", "ms", "Flush's MaxLat" },
+	[M_FLUSH_AVG] = { "flush_avg_ms", "ms", "Flush's AvgLat" },
+	[M_FLUSH_MAX] = { "flush_max_ms", "ms", "Flush's MaxLat" },
 	[M_FLUSHES_PER_S] = { "flushes_per_s", "1/s", "Flushes per second after the warmup" },
 	[M_COMMITS] = { "commits", "", "transaction commits (commit_stats' commits)" },
 	[M_COMMIT_AVG] = { "commit_avg_ms", "ms", "commit_stats: average of COMMIT_START to COMPLETED of the committing task" },
@@ -1956,10 +1956,10 @@ static const struct step_kind bf_kinds[] = {
  */
 static const struct paper_row bf_rows[] = {
 	{ 1, "dbench, 32 clients", "clients=32", 1008.02, 1049.91,
-	  "throughput_mb_per_s; 12 CPUs, tree-log, 2.5 s with 0.5 s warmup (the mail: 300 s, 60 s warmup); the mail's figures are for all seven patches",
+	  "throughput_mb_s; 12 CPUs, tree-log, 2.5 s with 0.5 s warmup (the mail: 300 s, 60 s warmup); the mail's figures are for all seven patches",
 	  "before", "after" },
 	{ 2, "dbench, 64 clients", "clients=64", 924.738, 990.13,
-	  "throughput_mb_per_s; 12 CPUs, tree-log, 2.5 s with 0.5 s warmup (the mail: 300 s, 60 s warmup); the mail's figures are for all seven patches",
+	  "throughput_mb_s; 12 CPUs, tree-log, 2.5 s with 0.5 s warmup (the mail: 300 s, 60 s warmup); the mail's figures are for all seven patches",
 	  "before", "after" },
 };
 
@@ -1979,7 +1979,7 @@ const struct lab lab_btrfs_fsync = {
 	.nr_kinds = ARRAY_SIZE(bf_kinds),
 	.rows = bf_rows,
 	.nr_rows = ARRAY_SIZE(bf_rows),
-	.row_metric = "throughput_mb_per_s",
+	.row_metric = "throughput_mb_s",
 	.row_unit = "MB/s",
 	.row_scale = 1.0,
 	.cite = {

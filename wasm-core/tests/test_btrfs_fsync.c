@@ -221,9 +221,9 @@ struct variant_figures {
 
 static void figures(int variant, const char *set, struct variant_figures *f)
 {
-	f->tput = median_of(variant, set, "throughput_mb_per_s");
-	f->flush_max = median_of(variant, set, "flush_max_latency_ms");
-	f->flush_avg = median_of(variant, set, "flush_avg_latency_ms");
+	f->tput = median_of(variant, set, "throughput_mb_s");
+	f->flush_max = median_of(variant, set, "flush_max_ms");
+	f->flush_avg = median_of(variant, set, "flush_avg_ms");
 	f->commit = median_of(variant, set, "commit_avg_ms");
 	f->after_super = median_of(variant, set, "wait_after_super_ms");
 }
@@ -271,8 +271,8 @@ static void test_no_unpin_no_difference(void **state)
 
 	(void)state;
 	for (r = 0; r < 2; r++) {
-		b = median_of(V_BEFORE, rows[r], "throughput_mb_per_s");
-		a = median_of(V_AFTER, rows[r], "throughput_mb_per_s");
+		b = median_of(V_BEFORE, rows[r], "throughput_mb_s");
+		a = median_of(V_AFTER, rows[r], "throughput_mb_s");
 		print_message("%s: throughput %.1f -> %.1f MB/s (%+.2f%%)\n", rows[r], b, a,
 			      100 * (a / b - 1));
 		assert_true(a >= 0.98 * b && a <= 1.02 * b);
@@ -295,7 +295,7 @@ static void test_smooth_and_stable(void **state)
 	for (n = 28; n <= 36; n += 2) {
 		snprintf(set, sizeof(set), "clients=%d;runtime_ms=1500", n);
 		run_bf(V_AFTER, set, 1, 0, out);
-		t = metric_of(out, "throughput_mb_per_s");
+		t = metric_of(out, "throughput_mb_s");
 		if (prev)
 			assert_true(t > 0.9 * prev && t < 1.1 * prev);
 		prev = t;
@@ -303,23 +303,23 @@ static void test_smooth_and_stable(void **state)
 	/* seeds 1-5 at an unnamed point within 5% */
 	for (seed = 1; seed <= 5; seed++) {
 		run_bf(V_BEFORE, "clients=24;cpus=8;runtime_ms=1500", seed, 0, out);
-		t = metric_of(out, "throughput_mb_per_s");
+		t = metric_of(out, "throughput_mb_s");
 		lo = t < lo ? t : lo;
 		hi = t > hi ? t : hi;
 	}
 	assert_true(hi <= 1.05 * lo);
 	/* the run's length moves throughput (a rate) little */
 	run_bf(V_AFTER, "clients=16;runtime_ms=1000", 1, 0, out);
-	t = metric_of(out, "throughput_mb_per_s");
+	t = metric_of(out, "throughput_mb_s");
 	run_bf(V_AFTER, "clients=16;runtime_ms=3000", 1, 0, out);
-	assert_true(metric_of(out, "throughput_mb_per_s") > 0.93 * t &&
-		    metric_of(out, "throughput_mb_per_s") < 1.07 * t);
+	assert_true(metric_of(out, "throughput_mb_s") > 0.93 * t &&
+		    metric_of(out, "throughput_mb_s") < 1.07 * t);
 	/* more CPUs never slow the clients down */
 	prev = 0;
 	for (n = 2; n <= 16; n += 2) {
 		snprintf(set, sizeof(set), "clients=32;cpus=%d;runtime_ms=1000", n);
 		run_bf(V_AFTER, set, 1, 0, out);
-		t = metric_of(out, "throughput_mb_per_s");
+		t = metric_of(out, "throughput_mb_s");
 		assert_true(t >= 0.97 * prev);
 		prev = t;
 	}

@@ -10,9 +10,9 @@
  *
  * Keys follow kernel-lab/mail-changes.ts:
  *
- *   throughput_mb_per_s       dbench's throughput as it prints it (MB = 10^6 bytes)
+ *   throughput_mb_s           dbench's throughput as it prints it (MB = 10^6 bytes)
  *   max_latency_ms            dbench's worst latency of any operation
- *   flush_count, flush_avg_latency_ms, flush_max_latency_ms
+ *   flush_count, flush_avg_ms, flush_max_ms
  *                             the Flush row: fsync, the operation whose
  *                             wait the switch changes
  *   ops_count                 operations of every kind
@@ -63,11 +63,11 @@ export function labMetrics(raw: Record<string, string>): Metrics {
     return n;
   }) as [number, number, number];
   return {
-    throughput_mb_per_s: db.throughput_mb_per_s,
+    throughput_mb_s: db.throughput_mb_per_s,
     max_latency_ms: db.max_latency_ms,
     flush_count: flush.count,
-    flush_avg_latency_ms: flush.avg_latency_ms,
-    flush_max_latency_ms: flush.max_latency_ms,
+    flush_avg_ms: flush.avg_latency_ms,
+    flush_max_ms: flush.max_latency_ms,
     ops_count: Object.values(db.operations).reduce((a, o) => a + o.count, 0),
     commits_count: commits,
     commit_avg_ms: (after.total_commit_ms - before.total_commit_ms) / commits,

@@ -74,7 +74,7 @@ const HEADLINES: Record<MailLabId, () => string> = {
   'btrfs-fsync': () => {
     const where = { clients: '32' };
     const stated = (metric: string) => pct(fig('btrfs-fsync', `${metric}_change_pct`, 'after', where));
-    return `dbench ${stated('throughput_mb_per_s')} throughput, ${stated('max_latency_ms')} max latency (${where.clients} clients)`;
+    return `dbench ${stated('throughput_mb_s')} throughput, ${stated('max_latency_ms')} max latency (${where.clients} clients)`;
   },
   'ext4-writeback': () => {
     const where = { fio: 'fsync=1' };

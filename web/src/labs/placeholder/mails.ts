@@ -70,9 +70,9 @@ function btrfsRows(): (string | number)[][] {
   const stated = (metric: string, clients: string) => formatChange(get(`${metric}_change_pct`, 'after', clients));
   return clients().map((c) => [
     Number(c),
-    get('throughput_mb_per_s', 'before', c),
-    get('throughput_mb_per_s', 'after', c),
-    stated('throughput_mb_per_s', c),
+    get('throughput_mb_s', 'before', c),
+    get('throughput_mb_s', 'after', c),
+    stated('throughput_mb_s', c),
     get('max_latency_ms', 'before', c),
     get('max_latency_ms', 'after', c),
     stated('max_latency_ms', c),
@@ -83,13 +83,13 @@ function btrfsFlushRows(): (string | number)[][] {
   const get = (metric: string, variant: string, clients: string) => value('btrfs-fsync', metric, variant, { clients });
   return clients().map((c) =>
     [Number(c)].concat(
-      ['flush_count', 'flush_avg_latency_ms', 'flush_max_latency_ms'].flatMap((m) => [get(m, 'before', c), get(m, 'after', c)]),
+      ['flush_count', 'flush_avg_ms', 'flush_max_ms'].flatMap((m) => [get(m, 'before', c), get(m, 'after', c)]),
     ),
   );
 }
 
 function clients(): string[] {
-  return mailFigures('btrfs-fsync', { metric: 'throughput_mb_per_s', variant: 'before' }).map((f) => f.where.clients!);
+  return mailFigures('btrfs-fsync', { metric: 'throughput_mb_s', variant: 'before' }).map((f) => f.where.clients!);
 }
 
 /*
