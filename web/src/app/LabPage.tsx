@@ -14,7 +14,7 @@ import type { PaperRows, RunOutput, Step, TaskSnap } from '../core/types';
 import { ReproducePanel, type SimulatorSection } from '../viz/kernel/ReproducePanel';
 import { ContentionSection } from './ContentionSection';
 import { LabAnimation } from './LabAnimation';
-import { MetricsPanel, PaperPanel, RunPanel, UrlIssuesBanner } from './LabPanels';
+import { MetricsPanel, PaperPanel, RunPanel, UrlIssuesBanner, type FoldedMetrics } from './LabPanels';
 import type { PaperLabels } from './PaperSection';
 import { useLabData, type LabData, type Variant } from './simHooks';
 import { useLabView, useParsedFrames } from './useLabView';
@@ -71,6 +71,8 @@ export interface LabManifest<S extends SnapshotBase = SnapshotBase> {
     /** the code pane's height when one variant is shown */
     codeHeight?: number;
   };
+  /** metrics the lab shows in a section of its own, folded under the run's table */
+  foldedMetrics?: FoldedMetrics;
   /** what the heatmaps show in this lab, in a sentence or two */
   contention: ReactNode;
   /** the lab's own sections, after the heatmaps */
@@ -159,7 +161,7 @@ function LabView<S extends SnapshotBase>({ manifest: m, data }: { manifest: LabM
         failed={failed}
       />
 
-      <MetricsPanel variants={lv.variants} results={lv.results} />
+      <MetricsPanel variants={lv.variants} results={lv.results} folded={m.foldedMetrics} />
 
       <ContentionSection
         lab={m.id}

@@ -136,12 +136,21 @@ export const RunPanel = memo(function RunPanel(p: RunPanelProps) {
   );
 });
 
+/** Metrics a lab shows in a section of its own: folded away under the table, with words saying where. */
+export interface FoldedMetrics {
+  fold(name: string): boolean;
+  /** the folded part's summary line */
+  summary: string;
+}
+
 export const MetricsPanel = memo(function MetricsPanel({
   variants,
   results,
+  folded,
 }: {
   variants: readonly Variant[];
   results: Partial<Record<Variant, RunResult>>;
+  folded?: FoldedMetrics;
 }) {
   return (
     <section className="panel" aria-labelledby="metrics-heading">
@@ -149,7 +158,13 @@ export const MetricsPanel = memo(function MetricsPanel({
         <h2 id="metrics-heading">What the whole run cost</h2>
         <span className="muted">virtual time; the simulator's summary of each variant</span>
       </div>
-      <MetricsTable variants={variants} results={results} />
+      <MetricsTable variants={variants} results={results} only={folded ? (n) => !folded.fold(n) : undefined} />
+      {folded && (
+        <details className="folded-metrics" data-testid="metrics-folded">
+          <summary>{folded.summary}</summary>
+          <MetricsTable variants={variants} results={results} only={folded.fold} testId="metrics-more" />
+        </details>
+      )}
     </section>
   );
 });

@@ -9,7 +9,7 @@ import { formatDuration } from '../../../lib/format';
 import { getSim } from '../core/client';
 import { sweepPlan, sweepSeeds, type SweepProgress, type SweepResult } from '../core/sweep';
 import type { PaperRows, ParamSpec } from '../core/types';
-import { barGroups, buildPaperTable } from '../viz/paper/paper';
+import { barGroups, buildPaperTable, paperEnds } from '../viz/paper/paper';
 import { PaperChart } from '../viz/paper/PaperChart';
 import { PaperTable } from '../viz/paper/PaperTable';
 import { errorText } from './simHooks';
@@ -54,7 +54,8 @@ export function PaperSection({ lab, variants, rows, specs, onUseParams, labels =
 
   const table = useMemo(() => buildPaperTable(rows, result), [rows, result]);
   const shown = result?.variants ?? variants;
-  const groups = useMemo(() => barGroups(table, shown), [table, shown]);
+  const ends = useMemo(() => paperEnds(rows, shown), [rows, shown]);
+  const groups = useMemo(() => barGroups(table, shown, ends), [table, shown, ends]);
   /* what the sweep runs: the paper's rows, or the lab's own plan (which holds them) */
   const points = useMemo(() => sweepPlan(rows, specs), [rows, specs]);
   const n = points.length;
@@ -141,7 +142,7 @@ export function PaperSection({ lab, variants, rows, specs, onUseParams, labels =
       />
       <p className="muted small-text" data-testid="significance-note">
         The simulator's figures are the median of seeds {seeds.join(', ')}, with the lowest and highest seed's under
-        them. A change ({shown[0]} to {shown[shown.length - 1]}) is marked <b>significant</b> only when their ranges do not overlap; where they
+        them. A change ({ends.before} to {ends.after}) is marked <b>significant</b> only when their ranges do not overlap; where they
         overlap, the seed moves the result as much as the patch does, and the change reads <b>within seed noise</b>. A
         seed changes only the simulation's random choices, which is less than all that changes between two runs on a
         real machine: significant here means that the patch moves the simulation more than its seed does, not that a
@@ -151,6 +152,7 @@ export function PaperSection({ lab, variants, rows, specs, onUseParams, labels =
       <PaperChart
         groups={groups}
         variants={shown}
+        ends={ends}
         unit={rows.unit}
         name={`${lab}-paper-chart`}
         title={labels.chartTitle}

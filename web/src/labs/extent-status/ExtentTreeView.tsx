@@ -11,6 +11,7 @@ import { formatDuration, formatNumber } from '../../../../lib/format';
 import type { PaneProps } from '../../app/LabPage';
 import { ExportButtons, svgRefExporter } from '../../viz/export/ExportButtons';
 import { CHIP_H, chipLayout, LOCK_H, LockRow, TaskChipGrid } from '../../viz/tasks/TaskChips';
+import { CHAR_W, FitText } from '../../viz/text/FitText';
 import { useElementWidth } from '../../viz/useElementWidth';
 import {
   extentCounts,
@@ -161,21 +162,6 @@ export const ExtentTreeView = memo(function ExtentTreeView({ snap, variant, step
     </figure>
   );
 });
-
-/** About how wide a character of the view's labels is, px. */
-const CHAR_W = 6.3;
-
-/** A line of text cut to `width` with an ellipsis; the whole of it in its tooltip. */
-function FitText({ x, y, width, className, testId, children }: { x: number; y: number; width: number; className: string; testId?: string; children: string }) {
-  const max = Math.max(8, Math.floor(width / CHAR_W));
-  const cut = children.length > max;
-  return (
-    <text x={x} y={y} className={className} data-testid={testId}>
-      {cut ? `${children.slice(0, max - 1)}…` : children}
-      {cut && <title>{children}</title>}
-    </text>
-  );
-}
 
 const STATUS_WORDS: Record<string, string> = {
   written: 'written: maps blocks on disk, reclaimable',

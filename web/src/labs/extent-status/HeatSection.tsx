@@ -6,14 +6,12 @@
  */
 import { scaleSequential } from 'd3-scale';
 import { interpolateGreens, interpolatePurples } from 'd3-scale-chromatic';
-import { memo, useMemo } from 'react';
-import { formatDuration, formatNumber, formatShare, formatTimeRange } from '../../../../lib/format';
+import { memo } from 'react';
+import { formatDuration, formatNumber, formatShare } from '../../../../lib/format';
 import type { LabSectionProps } from '../../app/LabPage';
 import { VariantSnapshots } from '../../app/VariantSnapshots';
-import { bucketRange } from '../../viz/heatmap/heatmap';
-import { MatrixHeatmap, type HeatMatrix } from '../../viz/heatmap/MatrixHeatmap';
-import { busiestRows, heatCells, shareOfBucket } from './heat';
-import type { EsHeat } from './schema';
+import { LabHeatmap, type HeatKind } from '../../viz/heatmap/LabHeatmap';
+import { shareOfBucket } from './heat';
 import { parseEsSnapshot } from './snapshot';
 
 const reclaimColor = scaleSequential(interpolatePurples).domain([0, 1]);
@@ -38,8 +36,8 @@ export const HeatSection = memo(function HeatSection({ variants, runs, markers, 
           {(v, snap) => (
             <div className="es-heat-pair" data-variant={v}>
               <h3>{v}</h3>
-              <EsHeatmap kind={RECLAIM} heat={snap.reclaim_heat} name={`extent-status-reclaim-heat-${v}`} markerNs={markers[v] ?? null} />
-              <EsHeatmap kind={INODE} heat={snap.inode_heat} name={`extent-status-inode-heat-${v}`} markerNs={markers[v] ?? null} />
+              <LabHeatmap kind={RECLAIM} heat={snap.reclaim_heat} name={`extent-status-reclaim-heat-${v}`} markerNs={markers[v] ?? null} />
+              <LabHeatmap kind={INODE} heat={snap.inode_heat} name={`extent-status-inode-heat-${v}`} markerNs={markers[v] ?? null} />
             </div>
           )}
         </VariantSnapshots>
@@ -47,24 +45,6 @@ export const HeatSection = memo(function HeatSection({ variants, runs, markers, 
     </section>
   );
 });
-
-/** What sets one of the two maps apart: its colours, its unit and its words. */
-interface HeatKind {
-  color(v: number): string;
-  legendTitle: string;
-  /** a legend tick's text for a cell's value */
-  tick(value: number, bucketNs: number): string;
-  ariaLabel: string;
-  /** a cell's value in words, for its tooltip */
-  cellText(value: number, bucketNs: number): string;
-  title: string;
-  caption(heat: EsHeat, total: number): string;
-  maxHeight: number;
-  testId: string;
-  busiestTestId: string;
-  /** the busiest rows, or what an empty map means */
-  busiestText(busiest: { label: string; total: number }[]): string;
-}
 
 /** Time each CPU spent inside the shrinker, ns per slice. */
 const RECLAIM: HeatKind = {
@@ -102,48 +82,3 @@ const INODE: HeatKind = {
       ? `most freed: ${busiest.map((b) => `${b.label} (${formatNumber(b.total)})`).join(', ')}`
       : 'nothing was freed in this run',
 };
-
-function EsHeatmap({ kind, heat, name, markerNs }: { kind: HeatKind; heat: EsHeat; name: string; markerNs: number | null }) {
-  const { cells, max, total } = useMemo(() => heatCells(heat), [heat]);
-  const busiest = useMemo(() => busiestRows(heat, 3), [heat]);
-  const matrix = useMemo<HeatMatrix>(
-    () => ({
-      rows: heat.nr_rows,
-      cols: heat.nr_time,
-      colNs: heat.bucket_ns,
-      cells,
-      color: kind.color,
-      rowLabel: (r) => heat.row_labels[r] ?? String(r),
-      legendTitle: kind.legendTitle,
-      legendTicks: [0, 0.5, 1].map((at) => ({ at, text: kind.tick(at * max, heat.bucket_ns) })),
-      ariaLabel: kind.ariaLabel,
-      tooltip: (r, t) => {
-        const [start, end] = bucketRange(t, heat.bucket_ns);
-        return (
-          <>
-            <div>
-              <b>{heat.row_labels[r] ?? `row ${r}`}</b> · {formatTimeRange(start, end)}
-            </div>
-            <div>{kind.cellText(heat.rows[r]?.[t] ?? 0, heat.bucket_ns)}</div>
-          </>
-        );
-      },
-    }),
-    [kind, heat, cells, max],
-  );
-  return (
-    <MatrixHeatmap
-      matrix={matrix}
-      name={name}
-      title={kind.title}
-      caption={kind.caption(heat, total)}
-      markerNs={markerNs}
-      maxHeight={kind.maxHeight}
-      testId={kind.testId}
-    >
-      <p className="muted small-text" data-testid={kind.busiestTestId}>
-        {kind.busiestText(busiest)}
-      </p>
-    </MatrixHeatmap>
-  );
-}

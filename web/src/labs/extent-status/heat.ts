@@ -6,21 +6,13 @@
  * time bucket.
  */
 import { labHeatCells } from '../../viz/heatmap/heatmap';
+export { busiestRows } from '../../viz/heatmap/labHeat';
 import type { EsHeat } from './schema';
 
 export type { LabHeatCells as HeatCells } from '../../viz/heatmap/heatmap';
 
 /** Each cell over the busiest one; all zeros for an empty map. */
 export const heatCells = (h: EsHeat) => labHeatCells(h);
-
-/** The rows with the most over the whole map, busiest first (at most n), by their labels. */
-export function busiestRows(h: EsHeat, n: number): { row: number; label: string; total: number }[] {
-  return h.rows
-    .map((r, row) => ({ row, label: h.row_labels[row] ?? `row ${row}`, total: r.reduce((a, b) => a + b, 0) }))
-    .filter((x) => x.total > 0)
-    .sort((a, b) => b.total - a.total || a.row - b.row)
-    .slice(0, n);
-}
 
 /** How much of one time bucket a CPU spent in the shrinker, in [0, 1]. */
 export function shareOfBucket(ns: number, bucketNs: number): number {

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { LockSnap, TaskSnap } from '../../core/types';
+import { LabHeat } from '../../viz/heatmap/labHeat';
 
 /** The five variants in the mail's order, then what Linux merged instead of the last two. */
 export const ES_VARIANTS = ['baseline', 'es-cache', 'es-slist', 'es-ilist', 'es-gc', 'upstream'] as const;
@@ -141,18 +142,9 @@ export const EsState = z.object({
 });
 export type EsState = z.infer<typeof EsState>;
 
-/**
- * A heatmap the lab computes in C: rows[r][t] is the value of row r in time
- * bucket t (bucket_ns wide), over the run up to the snapshot's step.
- */
-export const EsHeat = z.object({
-  bucket_ns: z.number().min(0),
-  nr_time: z.number().int().min(0),
-  nr_rows: z.number().int().min(0),
-  rows: z.array(z.array(z.number())),
-  row_labels: z.array(z.string()),
-});
-export type EsHeat = z.infer<typeof EsHeat>;
+/** The lab's heatmaps, in the shape every lab's are. */
+export const EsHeat = LabHeat;
+export type EsHeat = LabHeat;
 
 /** extent-status: the extent status trees, the inode list and the shrinkers that walk them. */
 export const EsSnapshot = z.object({

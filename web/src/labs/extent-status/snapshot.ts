@@ -1,4 +1,5 @@
-import { EsSnapshot, type EsHeat } from './schema';
+import { labHeatProblem as heatProblem } from '../../viz/heatmap/labHeat';
+import { EsSnapshot } from './schema';
 
 export type ParsedEs = { snap: EsSnapshot; error: null } | { snap: null; error: string };
 
@@ -37,15 +38,4 @@ function snapshotProblem(s: EsSnapshot): string | null {
     }
   }
   return heatProblem('reclaim_heat', s.reclaim_heat) ?? heatProblem('inode_heat', s.inode_heat);
-}
-
-/** A lab heatmap whose shape does not add up, described; null when it is consistent. */
-export function heatProblem(name: string, h: EsHeat): string | null {
-  if (h.rows.length !== h.nr_rows) return `${name} has ${h.rows.length} rows where nr_rows says ${h.nr_rows}`;
-  if (h.row_labels.length !== h.nr_rows) return `${name} has ${h.row_labels.length} row labels where nr_rows says ${h.nr_rows}`;
-  const bad = h.rows.findIndex((r) => r.length !== h.nr_time);
-  if (bad >= 0) return `${name} row ${bad} has ${h.rows[bad]!.length} time buckets where nr_time says ${h.nr_time}`;
-  const neg = h.rows.findIndex((r) => r.some((v) => !(v >= 0)));
-  if (neg >= 0) return `${name} row ${neg} holds a negative or missing value`;
-  return null;
 }

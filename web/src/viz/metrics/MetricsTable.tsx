@@ -4,16 +4,27 @@ import { formatMetric } from './metrics';
 
 /**
  * A run's summary metrics, one column per shown variant in the order given
- * (and, for two, the second's ratio to the first).
+ * (and, for two, the second's ratio to the first); `only` picks which.
  */
-export function MetricsTable({ variants, results }: { variants: readonly string[]; results: Partial<Record<string, RunResult>> }) {
+export function MetricsTable({
+  variants,
+  results,
+  only,
+  testId = 'metrics',
+}: {
+  variants: readonly string[];
+  results: Partial<Record<string, RunResult>>;
+  /** the metrics to show, by name; all by default */
+  only?: (name: string) => boolean;
+  testId?: string;
+}) {
   const cols = variants.filter((v) => results[v]);
   const first = cols[0] !== undefined ? results[cols[0]] : undefined;
   if (!first) return null;
   const both = cols.length === 2;
   const [a, b] = cols as [string, string];
   return (
-    <table className="metrics-table" data-testid="metrics">
+    <table className="metrics-table" data-testid={testId}>
       <thead>
         <tr>
           <th>metric</th>
@@ -26,7 +37,7 @@ export function MetricsTable({ variants, results }: { variants: readonly string[
         </tr>
       </thead>
       <tbody>
-        {first.metric_info.map((m) => (
+        {first.metric_info.filter((m) => !only || only(m.name)).map((m) => (
           <tr key={m.name} data-metric={m.name}>
             <td title={m.help}>
               <span className="mono">{m.name}</span>

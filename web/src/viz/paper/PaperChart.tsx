@@ -12,7 +12,8 @@ import { formatNumber, formatRange } from '../../../../lib/format';
 import { ExportButtons, svgRefExporter } from '../export/ExportButtons';
 import { useElementWidth } from '../useElementWidth';
 import type { Verdict } from '../../core/stats';
-import { barSeries, PAPER_FIGURE, seriesLabel, valueDomain, VERDICT_WORDS, type BarGroup, type BarSeries } from './paper';
+import { endVariants } from '../../core/sweep';
+import { barSeries, PAPER_FIGURE, seriesLabel, valueDomain, VERDICT_WORDS, type BarGroup, type BarSeries, type Ends } from './paper';
 
 const M = { left: 60, right: 12, top: 34, bottom: 44 };
 const HEIGHT = 320;
@@ -48,6 +49,8 @@ export interface PaperChartProps {
   groups: readonly BarGroup[];
   /** the lab's variants, in its order */
   variants: readonly string[];
+  /** the variants the mail's two figures stand for (paperEnds); by default the first and the last */
+  ends?: Ends;
   unit: string;
   name: string;
   /** the chart's title; by default the unit by row */
@@ -59,12 +62,12 @@ export interface PaperChartProps {
 /** The mark over a row's bars: * where the simulator's change is significant, ≈ where it is within seed noise. */
 export const VERDICT_MARKS: Record<Verdict, string> = { significant: '*', overlap: '≈', untested: '' };
 
-export function PaperChart({ groups, variants, unit, name, title, xAxis = 'row' }: PaperChartProps) {
+export function PaperChart({ groups, variants, ends = endVariants(variants), unit, name, title, xAxis = 'row' }: PaperChartProps) {
   const [wrapRef, width] = useElementWidth<HTMLDivElement>(700);
   const svgRef = useRef<SVGSVGElement | null>(null);
   const [log, setLog] = useState(false);
 
-  const series = barSeries(variants);
+  const series = barSeries(variants, ends);
   const plotW = Math.max(100, width - M.left - M.right);
   const legendCols = Math.max(1, Math.floor(plotW / LEGEND_ITEM_W));
   const top = M.top + (Math.ceil(series.length / legendCols) - 1) * LEGEND_ROW_H;
@@ -90,9 +93,9 @@ export function PaperChart({ groups, variants, unit, name, title, xAxis = 'row' 
         .filter((v): v is number => v != null && Number.isFinite(v))
         .map((v) => y(v)),
     );
-  /* the centres of the simulator's first and last variants' bars, which the verdict's bracket joins */
-  const simBefore = (inner(`sim-${variants[0]}`) ?? 0) + inner.bandwidth() / 2;
-  const simAfter = (inner(`sim-${variants[variants.length - 1]}`) ?? 0) + inner.bandwidth() / 2;
+  /* the centres of the bars of the two variants the mail compares, which the verdict's bracket joins */
+  const simBefore = (inner(`sim-${ends.before}`) ?? 0) + inner.bandwidth() / 2;
+  const simAfter = (inner(`sim-${ends.after}`) ?? 0) + inner.bandwidth() / 2;
 
   return (
     <figure className="chart">
@@ -156,7 +159,7 @@ export function PaperChart({ groups, variants, unit, name, title, xAxis = 'row' 
                         stroke={style.stroke}
                         strokeWidth={0.6}
                       >
-                        <title>{`row ${g.row} (${g.label}) ${seriesLabel(b.series, variants)}: ${formatNumber(b.value, PAPER_FIGURE)} ${unit}${rangeText}`}</title>
+                        <title>{`row ${g.row} (${g.label}) ${seriesLabel(b.series, ends)}: ${formatNumber(b.value, PAPER_FIGURE)} ${unit}${rangeText}`}</title>
                       </rect>
                       {range && (
                         <g data-testid="sim-whisker" data-min={range.min} data-max={range.max} stroke="#1d2330" strokeWidth={1.2}>
@@ -197,7 +200,7 @@ export function PaperChart({ groups, variants, unit, name, title, xAxis = 'row' 
               <g key={s} transform={`translate(${(i % legendCols) * LEGEND_ITEM_W},${Math.floor(i / legendCols) * LEGEND_ROW_H})`}>
                 <rect width={14} height={12} fill={seriesStyle(s, variants).fill} stroke={seriesStyle(s, variants).stroke} strokeWidth={0.6} />
                 <text x={19} y={10} className="axis-label">
-                  {seriesLabel(s, variants)}
+                  {seriesLabel(s, ends)}
                 </text>
               </g>
             ))}

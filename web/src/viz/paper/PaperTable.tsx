@@ -3,7 +3,7 @@ import { formatChange, formatNumber, formatRange } from '../../../../lib/format'
 import { paramText as valueText } from '../../core/params';
 import type { Spread } from '../../core/stats';
 import type { PaperRows, ParamSpec } from '../../core/types';
-import { PAPER_FIGURE, VERDICT_WORDS, verdictReason, type PaperTableRow, type SimFigures } from './paper';
+import { PAPER_FIGURE, paperEnds, VERDICT_WORDS, verdictReason, type PaperTableRow, type SimFigures } from './paper';
 
 const paperFigure = (v: number): string => formatNumber(v, PAPER_FIGURE);
 
@@ -55,8 +55,9 @@ export function VerdictTag({ sim, format }: { sim: Pick<SimFigures, 'range' | 's
   );
 }
 
-/** The mail's rows beside the simulator's, every variant, with the change each reports (first variant to last). */
+/** The mail's rows beside the simulator's, every variant, with the change each reports (between the variants the mail's figures stand for). */
 export function PaperTable({ rows, variants, table, specs, onUseParams, rowHeading = 'row', rowTitle, paperRange }: PaperTableProps) {
+  const ends = paperEnds(rows, variants);
   const paperCell = (v: number) => (
     <>
       {paperFigure(v)}
@@ -85,15 +86,17 @@ export function PaperTable({ rows, variants, table, specs, onUseParams, rowHeadi
             <th rowSpan={2}>simulator parameters and scaling</th>
           </tr>
           <tr>
-            <th className="paper-group">{variants[0]}</th>
-            <th className="paper-group">{variants[variants.length - 1]}</th>
+            <th className="paper-group">{ends.before}</th>
+            <th className="paper-group">{ends.after}</th>
             <th className="paper-group">diff</th>
             {variants.map((v) => (
               <th key={v} className="sim-group">
                 {v}
               </th>
             ))}
-            <th className="sim-group">diff</th>
+            <th className="sim-group" title={`${ends.before} to ${ends.after}`}>
+              diff
+            </th>
           </tr>
         </thead>
         <tbody>

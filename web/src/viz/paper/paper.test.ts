@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { medians, metricSpreads } from '../../core/stats';
 import type { PaperRows } from '../../core/types';
 import { formatChange, formatNumber, formatRange } from '../../../../lib/format';
-import { barGroups, buildPaperTable, PAPER_FIGURE, valueDomain, verdictReason } from './paper';
+import { barGroups, buildPaperTable, PAPER_FIGURE, paperEnds, seriesLabel, valueDomain, verdictReason } from './paper';
 
 const rows: PaperRows = {
   lab: 'fast-commit',
@@ -132,6 +132,34 @@ describe('a lab of more than two variants', () => {
       ['sim-upstream', 120],
     ]);
     expect(barGroups(buildPaperTable(rows), variants)[1].bars.map((b) => b.value)).toEqual([0.73, null, null, null, 126.13, null]);
+  });
+});
+
+describe('a lab whose rows name the variants the mail stands for', () => {
+  const variants = ['before', 'after', '6.12'];
+  const named: PaperRows = {
+    ...rows,
+    rows: rows.rows.map((r) => ({ ...r, paper: { ...r.paper, before_variant: 'before', after_variant: 'after' } })),
+  };
+  const sweep = {
+    variants,
+    rows: [{ row: 1, seeds: [1, 2], runs: { before: runs(1000, 1100), after: runs(2000, 2100), '6.12': runs(4000, 4100) } }],
+  };
+  it('compares the named variants, not the last', () => {
+    expect(paperEnds(named, variants)).toEqual({ before: 'before', after: 'after' });
+    expect(buildPaperTable(named, sweep)[0].sim).toMatchObject({ before: 1.05, after: 2.05, verdict: 'significant' });
+  });
+  it("puts the mail's figures before the variants they stand for, and names them so", () => {
+    const ends = paperEnds(named, variants);
+    const g = barGroups(buildPaperTable(named, sweep), variants, ends);
+    expect(g[0].bars.map((b) => b.series)).toEqual(['paper-first', 'sim-before', 'paper-last', 'sim-after', 'sim-6.12']);
+    expect(seriesLabel('paper-last', ends)).toBe('paper, after');
+  });
+  it('falls back to the first and the last where the rows disagree or name no variant of the lab', () => {
+    const mixed = { ...named, rows: [named.rows[0]!, { ...named.rows[1]!, paper: { ...named.rows[1]!.paper, after_variant: '6.12' } }] };
+    expect(paperEnds(mixed, variants)).toEqual({ before: 'before', after: '6.12' });
+    expect(paperEnds(named, ['before', 'upstream'])).toEqual({ before: 'before', after: 'upstream' });
+    expect(paperEnds(rows, variants)).toEqual({ before: 'before', after: '6.12' });
   });
 });
 

@@ -1,9 +1,9 @@
 /**
  * The paper table's arithmetic: the mail's figures beside the simulator's,
  * every variant of the lab, with the change each side reports. The mail's
- * two figures stand for the lab's first variant (the kernel without the
- * patch) and its last (with it); the simulator's change is the one between
- * those two. The simulator's figures are medians over the sweep's seeds
+ * two figures stand for the variants the paper rows name (paperEnds), by
+ * default the lab's first (the kernel without the patch) and its last (with
+ * it); the simulator's change is the one between those two. The simulator's figures are medians over the sweep's seeds
  * with their min and max; its change is significant only when the first and
  * last variants' ranges do not overlap
  * (core/stats.ts); each change is lib/compare.ts's. Pure; the components in
@@ -12,7 +12,31 @@
 import { changePct } from '../../../../lib/compare';
 import { formatRange, type NumberFormat } from '../../../../lib/format';
 import { mapSpread, spread, verdict, type Spread, type Verdict } from '../../core/stats';
+import { endVariants } from '../../core/sweep';
 import type { PaperRows } from '../../core/types';
+
+/** The two variants the mail's figures stand for. */
+export interface Ends {
+  before: string;
+  after: string;
+}
+
+/**
+ * The variants the mail's two columns stand for across a paper table: those
+ * every row names alike (a lab with more than two variants names them in C),
+ * else the lab's first and last.
+ */
+export function paperEnds(rows: Pick<PaperRows, 'rows'>, variants: readonly string[]): Ends {
+  const ends = endVariants(variants);
+  const named = rows.rows.map((r) => ({
+    before: r.paper.before_variant ?? ends.before,
+    after: r.paper.after_variant ?? ends.after,
+  }));
+  const first = named[0];
+  if (!first || named.some((e) => e.before !== first.before || e.after !== first.after)) return ends;
+  if (!variants.includes(first.before) || !variants.includes(first.after)) return ends;
+  return first;
+}
 
 /** One variant of a sweep row: its metrics' medians and ranges over the seeds. */
 export interface VariantLike {
@@ -65,16 +89,19 @@ export interface PaperTableRow {
  */
 export type BarSeries = 'paper-first' | 'paper-last' | `sim-${string}`;
 
-/** The chart's bars of a row, in order: the mail's first figure, the simulator's variants, the mail's last figure just before the last variant. */
-export function barSeries(variants: readonly string[]): BarSeries[] {
-  const sims = variants.map((v): BarSeries => `sim-${v}`);
-  return ['paper-first', ...sims.slice(0, -1), 'paper-last', ...sims.slice(-1)];
+/** The chart's bars of a row, in order: the simulator's variants, each of the mail's two figures just before the variant it stands for. */
+export function barSeries(variants: readonly string[], ends: Ends = endVariants(variants)): BarSeries[] {
+  return variants.flatMap((v): BarSeries[] => [
+    ...(v === ends.before ? (['paper-first'] as const) : []),
+    ...(v === ends.after ? (['paper-last'] as const) : []),
+    `sim-${v}`,
+  ]);
 }
 
 /** What a bar is called in the legend and its tooltip. */
-export function seriesLabel(series: BarSeries, variants: readonly string[]): string {
-  if (series === 'paper-first') return `paper, ${variants[0] ?? 'before'}`;
-  if (series === 'paper-last') return `paper, ${variants[variants.length - 1] ?? 'after'}`;
+export function seriesLabel(series: BarSeries, ends: Ends): string {
+  if (series === 'paper-first') return `paper, ${ends.before}`;
+  if (series === 'paper-last') return `paper, ${ends.after}`;
   return `simulator, ${series.slice('sim-'.length)}`;
 }
 
@@ -122,14 +149,15 @@ export function simFigures(
   seeds: number,
   metric: string,
   scale: number,
+  ends: Ends = endVariants(variants),
 ): SimFigures {
   const all = variants.map((variant): VariantFigure => {
     const v = runs[variant];
     const range = v ? simSpread(v, metric, scale) : spread([]);
     return { variant, median: range.median, range };
   });
-  const b = all[0]?.range ?? spread([]);
-  const a = all[all.length - 1]?.range ?? spread([]);
+  const b = all.find((f) => f.variant === ends.before)?.range ?? spread([]);
+  const a = all.find((f) => f.variant === ends.after)?.range ?? spread([]);
   return {
     variants: all,
     before: b.median,
@@ -145,7 +173,7 @@ export function buildPaperTable(rows: PaperRows, sweep?: SweepLike | null): Pape
   const byRow = new Map(sweep?.rows.map((r) => [r.row, r]) ?? []);
   return rows.rows.map((r) => {
     const s = byRow.get(r.row);
-    const sim = s && sweep ? simFigures(s.runs, sweep.variants, s.seeds.length, rows.metric, rows.scale) : null;
+    const sim = s && sweep ? simFigures(s.runs, sweep.variants, s.seeds.length, rows.metric, rows.scale, paperEnds(rows, sweep.variants)) : null;
     return {
       row: r.row,
       label: r.label,
@@ -172,11 +200,11 @@ export interface BarGroup {
   verdict: Verdict | null;
 }
 
-export function barGroups(table: readonly PaperTableRow[], variants: readonly string[]): BarGroup[] {
+export function barGroups(table: readonly PaperTableRow[], variants: readonly string[], ends: Ends = endVariants(variants)): BarGroup[] {
   return table.map((t) => ({
     row: t.row,
     label: t.label,
-    bars: barSeries(variants).map((series): Bar => {
+    bars: barSeries(variants, ends).map((series): Bar => {
       if (series === 'paper-first') return { series, value: t.paper.before, range: null };
       if (series === 'paper-last') return { series, value: t.paper.after, range: null };
       const fig = t.sim?.variants.find((f) => `sim-${f.variant}` === series);
