@@ -325,6 +325,31 @@ const BTRFS_FSYNC_ROWS: readonly [
   [64, [924.738, 990.13, 6.8], [506.154, 422.043, -18.1], { count: [627746, 635652], avg: [14.168, 14.358], max: [506.151, 422.039] }],
 ];
 
+/** dbench's operations in the order its table prints them, but Flush, whose row is above */
+export const BTRFS_FSYNC_OP_NAMES = ['NTCreateX', 'Close', 'Rename', 'Unlink', 'Deltree', 'Mkdir', 'Qpathinfo', 'Qfileinfo', 'Qfsinfo', 'Sfileinfo', 'Find', 'WriteX', 'ReadX', 'LockX', 'UnlockX'] as const;
+/* the rest of dbench's table, per clients and variant: Count, AvgLat and MaxLat (ms) of each operation above */
+const BTRFS_FSYNC_OPS: readonly [clients: number, variant: 'before' | 'after', rows: readonly (readonly [count: number, avg: number, max: number])[]][] = [
+  [32, 'before', [[9627107, 0.153, 61.938], [7072076, 0.001, 3.175], [407633, 1.222, 44.439], [1943895, 0.658, 44.440], [256, 17.339, 110.891], [128, 0.003, 0.009], [8725406, 0.064, 17.850], [1529516, 0.001, 2.188], [1599884, 0.002, 1.457], [784200, 0.005, 3.562], [3373513, 0.411, 30.312], [4802132, 0.053, 29.054], [15089959, 0.002, 5.801], [31344, 0.002, 0.425], [31344, 0.001, 0.173]]],
+  [32, 'after', [[9931568, 0.111, 25.597], [7295730, 0.001, 2.171], [420549, 0.982, 49.714], [2005366, 0.497, 39.015], [256, 11.149, 89.242], [128, 0.002, 0.014], [9001863, 0.049, 20.761], [1577730, 0.001, 2.546], [1650508, 0.002, 3.531], [809031, 0.005, 5.846], [3480259, 0.309, 23.977], [4952505, 0.043, 41.283], [15568127, 0.002, 5.476], [32338, 0.002, 0.978], [32338, 0.001, 2.032]]],
+  [64, 'before', [[8956748, 0.342, 108.312], [6579660, 0.001, 3.823], [379209, 2.396, 81.897], [1808625, 1.108, 131.148], [256, 25.632, 172.176], [128, 0.003, 0.018], [8117615, 0.131, 55.916], [1423495, 0.001, 2.635], [1488496, 0.002, 5.412], [729472, 0.007, 8.643], [3138598, 0.855, 78.321], [4470783, 0.102, 79.442], [14038139, 0.002, 7.578], [29158, 0.002, 0.844], [29158, 0.001, 0.567]]],
+  [64, 'after', [[9069003, 0.303, 43.193], [6662328, 0.001, 3.888], [383976, 2.194, 46.418], [1831080, 1.022, 43.873], [256, 24.037, 155.763], [128, 0.002, 0.005], [8219173, 0.137, 30.233], [1441203, 0.001, 3.204], [1507092, 0.002, 4.055], [738775, 0.006, 5.431], [3177874, 0.936, 38.170], [4526152, 0.084, 39.518], [14213562, 0.002, 24.760], [29522, 0.002, 1.221], [29522, 0.001, 0.694]]],
+];
+
+/** op_<name>_count, _avg_ms, _max_ms: the simulator's names for dbench's columns */
+function btrfsOpFigures(): MailFigure[] {
+  return BTRFS_FSYNC_OPS.flatMap(([clients, variant, rows]) =>
+    rows.flatMap(([count, avg, max], i) => {
+      const op = BTRFS_FSYNC_OP_NAMES[i]!.toLowerCase();
+      const where = { clients: String(clients) };
+      return [
+        fig(`op_${op}_count`, '', where, variant, count),
+        fig(`op_${op}_avg_ms`, 'ms', where, variant, avg),
+        fig(`op_${op}_max_ms`, 'ms', where, variant, max),
+      ];
+    }),
+  );
+}
+
 const BTRFS_FSYNC: Mail = {
   lab: 'btrfs-fsync',
   /*
@@ -348,7 +373,7 @@ const BTRFS_FSYNC: Mail = {
       ...pair('flush_avg_ms', 'ms', where, flush.avg[0], flush.avg[1]),
       ...pair('flush_max_ms', 'ms', where, flush.max[0], flush.max[1]),
     ];
-  }),
+  }).concat(btrfsOpFigures()),
 };
 
 /* ------------------------------------------------------------------ */
