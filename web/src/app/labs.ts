@@ -114,6 +114,7 @@ const DECLARED: readonly LabDeclaration[] = [
     change: 'wait for SUPER_COMMITTED, not COMPLETED',
     headline: HEADLINES['btrfs-fsync'](),
     mail: mailLine('btrfs-fsync'),
+    page: () => import('../labs/btrfs-fsync'),
   },
   {
     id: 'ext4-writeback',

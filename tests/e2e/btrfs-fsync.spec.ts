@@ -1,0 +1,184 @@
+import type { Page } from '@playwright/test';
+import { loadEngine } from '../../web/src/core/node';
+import { sweepSeeds } from '../../web/src/core/sweep';
+import { median } from '../../web/src/core/stats';
+import { ANIMATION_PRESET } from '../../web/src/labs/btrfs-fsync/preset';
+import { BF_VARIANTS, BfSnapshot } from '../../web/src/labs/btrfs-fsync/schema';
+import { buildTimeline } from '../../web/src/labs/btrfs-fsync/timeline';
+import { expect, labUrl, test, waitForRuns } from './fixtures';
+import { checkHeatmapWords } from './heatmapWords';
+
+const LAB = 'btrfs-fsync';
+
+/** The page's small configuration, run here from the same WASM build the page runs. */
+async function smallRun(variant: string) {
+  const engine = await loadEngine();
+  const params: Record<string, number> = {};
+  for (const s of engine.params(LAB)) params[s.name] = ANIMATION_PRESET[s.name] ?? s.default;
+  return (stopStep?: number) =>
+    engine.run({ lab: LAB, variant, params, seed: 1, options: { stopStep, traceMax: stopStep ? 0 : 100_000, heatBuckets: 2 } });
+}
+
+/** The first step at which a task does `kind` with b = `b` in the small configuration. */
+async function firstStepOf(variant: string, kind: string, b?: number): Promise<number> {
+  const run = await smallRun(variant);
+  const step = run().steps.steps.find((s) => s.kind === kind && (b === undefined || s.b === b));
+  if (!step) throw new Error(`no ${kind} step in the ${variant} run of the small configuration`);
+  return step.i;
+}
+
+async function openAt(page: Page, query: Record<string, string | number>): Promise<void> {
+  await page.goto(labUrl(LAB, query));
+  await waitForRuns(page);
+  if (query.step !== undefined) await expect(page.getByTestId('step-counter')).toHaveText(String(query.step));
+  await expect(page.getByTestId('bf-view').first()).toBeVisible();
+}
+
+test('the page opens from the home, with the commit, the 6.12 functions and the kernel panel', async ({ page }) => {
+  await page.goto('/');
+  const card = page.getByTestId(`lab-card-${LAB}`);
+  await expect(card.locator('.badge')).toHaveText('open');
+  await card.getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`#/lab/${LAB}`));
+  await expect(page.getByTestId('step-counter')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('citation')).toContainText('Filipe Manana');
+  await expect(page.locator('a[href$="?id=d0c2f4fa555e"]').first()).toBeVisible();
+  for (const fn of ['btrfs_commit_transaction', 'wait_for_commit', 'btrfs_sync_file'])
+    await expect(page.getByTestId(`fn-${fn}`).first()).toHaveAttribute('href', `https://elixir.bootlin.com/linux/v6.12/C/ident/${fn}`);
+  await expect(page.locator('.explainer')).toContainText('+4.1%');
+  await expect(page.getByTestId('kernel-panel')).toBeVisible();
+  await expect(page.getByTestId('kernel-panel')).toContainText('nodiscard');
+});
+
+test('the controls come from the model’s table: log and discard as named choices, three variants', async ({ page }) => {
+  await page.goto(labUrl(LAB));
+  await expect(page.getByTestId('param-log').locator('option')).toHaveText(['tree-log', 'notreelog']);
+  await expect(page.getByTestId('param-discard').locator('option')).toHaveText(['off', 'sync']);
+  await expect(page.getByTestId('variant').locator('option')).toHaveText(['before the patch', 'after the patch', '6.12', 'side by side']);
+});
+
+for (const variant of BF_VARIANTS)
+  test(`the ${variant} variant runs and draws its transactions, lanes, heatmap and tables`, async ({ page }) => {
+    await openAt(page, { variant, step: 3000 });
+    const view = page.getByTestId('bf-view');
+    await expect(view).toHaveCount(1);
+    await expect(view).toHaveAttribute('data-variant', variant);
+    await expect(page.getByTestId('snapshot-error')).toHaveCount(0);
+    await expect(page.getByTestId('run-error')).toHaveCount(0);
+    await expect(page.getByTestId('bf-txn').first()).toBeVisible();
+    await expect(page.getByTestId('flush-heatmap')).toHaveCount(1);
+    await expect(page.getByTestId('bf-ops-table').locator('tbody tr')).toHaveCount(16);
+    await expect(page.getByTestId('bf-waits-table')).toBeVisible();
+  });
+
+test('a wait for COMPLETED in before is drawn as the snapshot has it, with its part after SUPER_COMMITTED', async ({ page }) => {
+  /* the step at which a waiter for COMPLETED (state 6) wakes: its wait has just ended */
+  const step = await firstStepOf('before', 'woke', 6);
+  await openAt(page, { variant: 'before', step });
+  await expect(page.getByTestId('bf-step')).toContainText('wakes: transaction');
+  const want = buildTimeline(BfSnapshot.parse((await smallRun('before'))(step).snapshot));
+  const waits = want.lanes.flatMap((l) => l.items).filter((i) => i.what === 'wait');
+  await expect(page.getByTestId('bf-wait')).toHaveCount(waits.length);
+  await expect(page.getByTestId('bf-wait').and(page.locator('[data-want="COMPLETED"]'))).toHaveCount(waits.filter((w) => w.want === 'COMPLETED').length);
+  await expect(page.getByTestId('bf-after-super')).toHaveCount(waits.filter((w) => w.afterSuper).length);
+  expect(waits.filter((w) => w.afterSuper).length).toBeGreaterThan(0);
+  await expect(page.getByTestId('bf-lane')).toHaveCount(want.lanes.length);
+  await expect(page.getByTestId('bf-txn')).toHaveCount(want.txns.length);
+});
+
+test('in after, fsyncs that meet a commit want SUPER_COMMITTED', async ({ page }) => {
+  const step = await firstStepOf('after', 'woke', 5);
+  await openAt(page, { variant: 'after', step });
+  await expect(page.getByTestId('bf-wait').and(page.locator('[data-want="SUPER_COMMITTED"]')).first()).toBeAttached();
+  await expect(page.getByTestId('bf-wait').and(page.locator('[data-want="COMPLETED"][data-site="join"]'))).toHaveCount(0);
+  await expect(page.getByTestId('bf-after-super')).toHaveCount(0);
+});
+
+test('stepping the animation moves the timeline, beside the executing line', async ({ page }) => {
+  await openAt(page, { variant: 'before', step: 100 });
+  const counter = page.getByTestId('step-counter');
+  const stepText = await page.getByTestId('bf-step').textContent();
+  await page.getByTestId('step-forward').click();
+  await expect(counter).toHaveText('101');
+  await expect(page.getByTestId('bf-step')).not.toHaveText(stepText ?? '');
+  await expect(page.getByTestId('code-line-active').first()).toBeVisible();
+  const window = page.getByTestId('bf-window');
+  const before = await window.textContent();
+  await page.getByTestId('play').click();
+  await expect.poll(async () => Number(await counter.textContent())).toBeGreaterThan(101);
+  await page.getByTestId('pause').click();
+  await openAt(page, { variant: 'before', step: 20000 });
+  await expect(window).not.toHaveText(before ?? '');
+});
+
+test('three variants side by side from show=, the run tables with a column each', async ({ page }) => {
+  await openAt(page, { variant: 'side', show: 'before,after,6.12', step: 2000 });
+  const views = page.getByTestId('bf-view');
+  await expect(views).toHaveCount(3);
+  expect(await views.evaluateAll((els) => els.map((e) => e.getAttribute('data-variant')))).toEqual([...BF_VARIANTS]);
+  await expect(page.getByTestId('flush-heatmap')).toHaveCount(3);
+  await expect(page.getByTestId('url-error')).toHaveCount(0);
+  /* the waits table holds each run's figures */
+  const engine = await loadEngine();
+  const params = Object.fromEntries(engine.params(LAB).map((s) => [s.name, ANIMATION_PRESET[s.name] ?? s.default]));
+  for (const [i, v] of BF_VARIANTS.entries()) {
+    const want = engine.result({ lab: LAB, variant: v, params, seed: 1 }).metrics;
+    const cell = page.getByTestId('bf-waits-table').locator('tr[data-metric="completed_waits"] td').nth(i);
+    await expect(cell).toHaveText(String(want.completed_waits));
+  }
+  /* the per-operation metrics are folded under the run's table */
+  await expect(page.getByTestId('metrics').locator('tr[data-metric^="op_"]')).toHaveCount(0);
+  await expect(page.getByTestId('metrics-folded')).toBeAttached();
+});
+
+test("dbench's table puts the mail's run nearest the clients beside the page's", async ({ page }) => {
+  await page.goto(labUrl(LAB, { clients: 64, runtime_ms: 300 }));
+  await waitForRuns(page);
+  const table = page.getByTestId('bf-ops-table');
+  await expect(page.getByTestId('bf-ops')).toContainText('with 64 clients');
+  const flush = table.locator('tr[data-op="Flush"] td');
+  await expect(flush.nth(1)).toHaveText('14.2');
+  await expect(flush.nth(2)).toHaveText('506');
+  await expect(table.locator('tr[data-op="Deltree"] td').nth(7)).toHaveText('—');
+});
+
+test("the Flush heatmap's words and the CPU heatmaps' words follow from their cells", async ({ page }) => {
+  await openAt(page, { variant: 'before' });
+  const heat = page.getByTestId('flush-heatmap');
+  await expect.poll(async () => Number(await heat.getAttribute('data-cells'))).toBeGreaterThan(0);
+  await expect(page.getByTestId('flush-busiest')).toContainText(/most Flushes took .*ms \(\d/);
+  await heat.hover();
+  await expect(page.getByTestId('flush-heatmap-tooltip')).toContainText(/Flushes finished/);
+  await checkHeatmapWords(page);
+});
+
+test('the timeline exports as SVG', async ({ page }) => {
+  await openAt(page, { variant: '6.12', step: 4000 });
+  const svg = page.waitForEvent('download');
+  await page.getByTestId('export-svg-btrfs-fsync-timeline-6.12').click();
+  const file = await svg;
+  expect(file.suggestedFilename()).toBe('btrfs-fsync-timeline-6.12.svg');
+  const text = Buffer.concat(await (await file.createReadStream()).toArray()).toString('utf8');
+  expect(text).toContain('transactions');
+});
+
+test('the sweep fills the clients sweep and what the patch explains, from the runs over seeds', async ({ page }) => {
+  test.setTimeout(240_000);
+  const engine = await loadEngine();
+  const row32 = engine.rows(LAB).rows.find((r) => r.params.clients === 32)!;
+  await page.goto(labUrl(LAB));
+  await expect(page.getByTestId('bf-sweep-empty')).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId('sweep-run').click();
+  const error = page.getByTestId('sweep-error');
+  const done = page.getByTestId('bf-explains-table');
+  await expect(done.or(error)).toBeVisible({ timeout: 220_000 });
+  await expect(error).toHaveCount(0);
+  await expect(page.getByTestId('bf-sweep-table').locator('tbody tr')).toHaveCount(5 * BF_VARIANTS.length);
+  /* the paper table compares before with after, the variants the mail's figures stand for */
+  await expect(page.getByTestId('paper-table').locator('thead')).toContainText('beforeafterdiff');
+  /* the simulator's change at 32 clients is the median of after over the median of before */
+  const at = (v: string) => median(sweepSeeds().map((seed) => engine.result({ lab: LAB, variant: v, params: row32.params, seed }).metrics.throughput_mb_s!));
+  const pct = ((at('after') - at('before')) / at('before')) * 100;
+  const cell = done.locator('tr[data-clients="32"][data-metric="throughput_mb_s"] td').nth(3);
+  await expect(cell).toContainText(`${pct > 0 ? '+' : '−'}${Math.abs(pct).toFixed(1)}%`);
+});

@@ -1,0 +1,71 @@
+/**
+ * The btrfs-fsync lab's page: what the C model does not declare. The model
+ * (wasm-core/labs/btrfs-fsync.c) gives the title, citation, three variants,
+ * parameters (log and discard as named choices) and the mail's rows; this
+ * gives the words, the transaction timeline, the Flush heatmap, dbench's
+ * table beside the mail's, who waited for what, the clients sweep and what
+ * the one patch explains.
+ */
+import './btrfs-fsync.css';
+import type { LabManifest, LabSectionProps } from '../../app/LabPage';
+import type { PaperLabels } from '../../app/PaperSection';
+import type { SweepResult } from '../../core/sweep';
+import { Explainer } from './Explainer';
+import { FlushHeat } from './FlushHeat';
+import { OpsTable } from './OpsTable';
+import { ANIMATION_PRESET, MAX_ANIMATION_STEPS } from './preset';
+import type { BfSnapshot } from './schema';
+import { parseBfSnapshot } from './snapshot';
+import { SweepViews } from './SweepViews';
+import { TimelineView } from './TimelineView';
+import { WaitSection } from './WaitSection';
+
+const PAPER_LABELS: PaperLabels = {
+  rowHeading: 'clients',
+  rowTitle: "the mail's dbench run, scaled",
+  chartTitle: 'dbench throughput (MB/s)',
+  xAxis: 'clients',
+};
+
+const CONTENTION_TEXT = (
+  <>
+    Each dbench client is a task; the committer is whichever client's fsync started the commit. A CPU spins on{' '}
+    <span className="mono">trans_lock</span> or <span className="mono">space_info-&gt;lock</span>; a task sleeps while it
+    waits for a commit to reach a state, for the writers of a transaction to drain, or for the log tree's mutexes, and
+    waits on the device while a tree, the log or the super block is written.
+  </>
+);
+
+function Sections(props: LabSectionProps) {
+  return (
+    <>
+      <FlushHeat {...props} />
+      <OpsTable {...props} />
+      <WaitSection {...props} />
+    </>
+  );
+}
+
+const sweepViews = (result: SweepResult | null) => <SweepViews sweep={result} />;
+
+export const manifest: LabManifest<BfSnapshot> = {
+  id: 'btrfs-fsync',
+  heading: 'btrfs fsync and the transaction commit: who waits for the super block, and who for the unpin',
+  Explainer,
+  preset: ANIMATION_PRESET,
+  maxAnimationSteps: MAX_ANIMATION_STEPS,
+  animation: {
+    heading: 'Watch the commits and their waiters',
+    parse: parseBfSnapshot,
+    Pane: TimelineView,
+    paneName: 'btrfs-fsync-timeline',
+    codeHeight: 640,
+  },
+  foldedMetrics: {
+    fold: (name) => name.startsWith('op_'),
+    summary: "dbench's per-operation metrics (op_<name>_count, _avg_ms, _max_ms): also in dbench's table below, beside the mail's",
+  },
+  contention: CONTENTION_TEXT,
+  Sections,
+  paper: { labels: PAPER_LABELS, extra: sweepViews },
+};

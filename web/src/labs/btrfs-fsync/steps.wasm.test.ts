@@ -1,0 +1,82 @@
+/**
+ * The btrfs-fsync page against the real WASM build: its step contract is
+ * the C table's, every step a small run records has a declared kind, the
+ * snapshot of every variant parses with the page's schema, and the model's
+ * operations are the page's.
+ */
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Engine } from '../../core/engine';
+import { loadEngine } from '../../core/node';
+import { contractProblems } from '../../core/steps';
+import { opMetrics } from './compare';
+import { ANIMATION_PRESET } from './preset';
+import { BF_VARIANTS } from './schema';
+import { parseBfSnapshot } from './snapshot';
+import { BF_STEP_ARGS, MODEL_OPS } from './steps';
+import { buildTimeline } from './timeline';
+
+const LAB = 'btrfs-fsync';
+let engine: Engine;
+
+beforeAll(async () => {
+  engine = await loadEngine();
+});
+
+const info = () => {
+  const l = engine.labs().find((x) => x.id === LAB);
+  if (!l) throw new Error(`the WASM build has no lab ${LAB}`);
+  return l;
+};
+
+const presetParams = () => Object.fromEntries(engine.params(LAB).map((s) => [s.name, ANIMATION_PRESET[s.name] ?? s.default]));
+
+describe('btrfs-fsync against the WASM build', () => {
+  it('declares the three variants in the page’s order', () => {
+    expect(info().variants).toEqual([...BF_VARIANTS]);
+  });
+
+  it("names every step kind's arguments as the page reads them", () => {
+    expect(contractProblems(BF_STEP_ARGS, info().steps)).toEqual([]);
+  });
+
+  it('reads no step kind the contract lacks', () => {
+    const used = new Set<string>();
+    for (const f of ['./steps.ts', './TimelineView.tsx']) {
+      const text = readFileSync(new URL(f, import.meta.url), 'utf8');
+      for (const m of text.matchAll(/case '([a-z_]+)':/g)) used.add(m[1]!);
+      for (const m of text.matchAll(/\.kind === '([a-z_]+)'/g)) used.add(m[1]!);
+    }
+    expect([...used].filter((k) => !(k in BF_STEP_ARGS))).toEqual([]);
+  });
+
+  it("reports every operation of the page's table, in the model's order", () => {
+    const r = engine.result({ lab: LAB, variant: 'after', params: presetParams(), seed: 1 });
+    for (const op of MODEL_OPS) for (const m of Object.values(opMetrics(op))) expect(r.metrics, m).toHaveProperty([m]);
+    const named = r.metric_info.filter((m) => m.name.endsWith('_count') && m.name.startsWith('op_')).map((m) => m.help.split(':')[0]);
+    expect(named).toEqual([...MODEL_OPS]);
+  });
+
+  for (const variant of BF_VARIANTS)
+    it(`${variant}: the small configuration's snapshot parses, at a step and at the end, and its steps are declared`, () => {
+      const kinds = new Set(info().steps.map((k) => k.kind));
+      const full = engine.run({ lab: LAB, variant, params: presetParams(), seed: 1, options: { traceMax: 20_000, heatBuckets: 8 } });
+      expect(full.steps.steps.filter((s) => !kinds.has(s.kind)).map((s) => s.kind)).toEqual([]);
+      const end = parseBfSnapshot(full.snapshot);
+      expect(end.error).toBeNull();
+      expect(end.snap!.btrfs.variant).toBe(variant);
+      expect(end.snap!.btrfs.commit_stats.commits).toBeGreaterThan(0);
+      expect(buildTimeline(end.snap!).txns.length).toBeGreaterThan(0);
+      const mid = parseBfSnapshot(engine.run({ lab: LAB, variant, params: presetParams(), seed: 1, options: { stopStep: 5000, traceMax: 0 } }).snapshot);
+      expect(mid.error).toBeNull();
+    });
+
+  it('before waits past SUPER_COMMITTED on the timeline, after never does', () => {
+    const waited = (variant: string) =>
+      buildTimeline(parseBfSnapshot(engine.run({ lab: LAB, variant, params: presetParams(), seed: 1 }).snapshot).snap!)
+        .lanes.flatMap((l) => l.items)
+        .filter((i) => i.afterSuper).length;
+    expect(waited('before')).toBeGreaterThan(0);
+    expect(waited('after')).toBe(0);
+  });
+});
