@@ -48,6 +48,9 @@ test('the page opens from the home, with the commit, the 6.12 functions and the 
   await expect(page.locator('.explainer')).toContainText('+4.1%');
   await expect(page.getByTestId('kernel-panel')).toBeVisible();
   await expect(page.getByTestId('kernel-panel')).toContainText('nodiscard');
+  /* the panel says which mount the mail's machine resembles, and what the patch's measures are called in the results */
+  await expect(page.getByTestId('kernel-note').first()).toContainText("as on the mail's machine");
+  await expect(page.getByTestId('kernel-measure-lab_fsync_completed_wait_ns')).toContainText('completed_wait_after_super_ms');
 });
 
 test('the controls come from the model’s table: log and discard as named choices, three variants', async ({ page }) => {

@@ -1,4 +1,4 @@
-/** The runtime switch of a lab, its counter, the benchmark and the 6.12 source it touches. */
+/** The runtime switch of a lab, its counters and measures, the benchmark, what to know to read it, and the 6.12 source it touches. */
 import type { KernelLabSpec } from '../../../../lib/kernel-labs';
 
 const ELIXIR = 'https://elixir.bootlin.com/linux/v6.12';
@@ -64,8 +64,37 @@ export function SwitchInfo({ spec }: { spec: KernelLabSpec }) {
               </tr>
             ))}
           </tbody>
+          {spec.measures && spec.measures.length > 0 && (
+            <>
+              <thead>
+                <tr>
+                  <th>measure</th>
+                  <th>where in the guest</th>
+                  <th colSpan={2}>in the results as</th>
+                  <th>what it measures</th>
+                </tr>
+              </thead>
+              <tbody>
+                {spec.measures.map((m) => (
+                  <tr key={m.name} data-testid={`kernel-measure-${m.name}`}>
+                    <td className="mono">{m.name}</td>
+                    <td className="mono kp-path">{m.path}</td>
+                    <td className="mono" colSpan={2}>
+                      {m.metric}
+                    </td>
+                    <td>{m.help}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </>
+          )}
         </table>
       </div>
+      {spec.notes?.map((n, i) => (
+        <p key={i} className="kp-note" data-testid="kernel-note">
+          {n}
+        </p>
+      ))}
       <p className="kp-source">
         The 6.12 source:{' '}
         <a href={sourceFileHref(spec.source.file)} target="_blank" rel="noreferrer" className="mono" data-testid="kernel-source">
