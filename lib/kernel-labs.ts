@@ -209,7 +209,7 @@ export const KERNEL_LAB_SPECS: Record<KernelLab, KernelLabSpec> = {
         'for every page written, four for each 16 KiB write, so its fsync run counted 51 handles per transaction (67 with ' +
         'the revert). 6.12 starts none there ("ext4: drop unnecessary journal handle in delalloc write", 2022): a ' +
         'transaction holds only the mtime updates, at most one a jiffy, and in before the extra pass of each ' +
-        'ext4_writepages call. The kernel lab therefore measures about 2 handles per transaction in after and about 10 ' +
+        'ext4_writepages call. The kernel lab therefore measures 1 to 2 handles per transaction in after and 9 to 10 ' +
         'in before, the difference being the extra passes (lab_wb_extra_passes, about one per call). Compare the direction ' +
         "and that difference with the mail, not the absolute figures; the simulator's kernel parameter has a 6.12 mode " +
         "without the write_begin handles to set beside these runs (its default, 5.10, is the mail's kernel).",
