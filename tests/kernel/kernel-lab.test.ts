@@ -183,6 +183,23 @@ describe('kernel lab', () => {
     assert.equal(b('super_waits_count'), 0, `an fsync wait ended at SUPER_COMMITTED in ${where(before)}`);
   });
 
+  test('ext4-writeback: stock 6.12 starts no write_begin handles; before adds about one handle-started pass per ext4_writepages call', () => {
+    const before = results.get('ext4-writeback/before');
+    const after = results.get('ext4-writeback/after');
+    assert.ok(before && after, 'the ext4-writeback runs above did not finish');
+    const where = (r: KernelResult): string => `${r.variant}: ${JSON.stringify(r.metrics)} ${JSON.stringify(r.counters)}`;
+    /* 5.10 started a handle per page in write_begin, 4 per 16 KiB write: stock 6.12 has fewer handles than writes */
+    const writesPerTxn = (after.metrics.fsync_sync_calls_count ?? NaN) / (after.metrics.fsync_jbd2_transactions_count ?? NaN);
+    assert.ok((after.metrics.fsync_jbd2_handles_per_txn ?? NaN) < writesPerTxn, `as many handles as writes per transaction in ${where(after)}`);
+    const hb = before.metrics.fsync_jbd2_handles_per_txn ?? NaN;
+    const ha = after.metrics.fsync_jbd2_handles_per_txn ?? NaN;
+    assert.ok(hb > ha, `before has no more handles per transaction than after: ${hb} vs ${ha}`);
+    /* counters-before/after.txt are read around the fsync run */
+    const passes = before.counters.lab_wb_extra_passes ?? 0;
+    const calls = before.metrics.fsync_writepages_calls_count ?? NaN;
+    assert.ok(passes >= calls / 2, `${passes} extra passes for ${calls} ext4_writepages calls in ${where(before)}`);
+  });
+
   test('lab compare shows extent-status scan times both ways', () => {
     const a = results.get('extent-status/before');
     const b = results.get('extent-status/after');
