@@ -553,11 +553,6 @@ static bool mpage_submit_folio(struct sim *s, struct ewb_job *jb, u64 idx)
 	return wake;
 }
 
-static bool page_lock_busy(u64 idx)
-{
-	return ewb.pages[idx].lock.lk.owner != NULL;
-}
-
 /*
  * mpage_prepare_extent_to_map - walk the TOWRITE pages from first_page:
  * lock each, skip it if someone else cleaned it, wait for its writeback in
@@ -577,21 +572,12 @@ static int mpage_prepare_extent_to_map(struct sim *s, struct ewb_job *jb)
 	     jb->idx <= mpd->last_page;
 	     jb->idx = next_towrite(jb->idx + 1, mpd->last_page)) {
 		sim_charge(t, ewb_cost.scan_page_ns);
-		if (page_lock_busy(jb->idx)) {
-			/* the plug is flushed before the task sleeps */
-			sim_elapse(t);
-			if (ext4_io_submit(s, jb))
-				wake_up_all(t, &ewb.req_wait);
-		}
 		mutex_lock(t, &ewb.pages[jb->idx].lock);
 		if (!ewb.pages[jb->idx].dirty) {
 			mutex_unlock(t, &ewb.pages[jb->idx].lock);
 			continue;
 		}
 		if (ewb.pages[jb->idx].writeback) {
-			sim_elapse(t);
-			if (ext4_io_submit(s, jb))
-				wake_up_all(t, &ewb.req_wait);
 			if (jb->handle.h_transaction)
 				ewb.wb_waits_under_handle++;
 			jb->phase = jb->handle.h_transaction ? "writeback wait (handle)" : "writeback wait";
