@@ -50,10 +50,11 @@
  *   order as on the folio's wait queue; the mutex's optimistic spinning
  *   while the owner runs shortens a wakeup, never a hold.
  * - ext4 builds a bio of contiguous pages (io_submit) and sends it when the
- *   next page is not contiguous or the scan ends. Here it is also sent
- *   before the scan sleeps on a page lock or on writeback, as the block
- *   plug is flushed when a task sleeps; otherwise pages under writeback in
- *   a bio not yet sent could make two scans wait for each other.
+ *   next page is not contiguous or the pass ends, as here; a block plug's
+ *   requests are not modelled apart from that bio. Pages under writeback in
+ *   a bio not yet sent cannot make scans wait for each other in a circle:
+ *   a scan only moves forward, and a writer holding a page lock waits for
+ *   nothing but the mapping's spinlock.
  * - The device charges 1/IOPS per request (the volume's throttle) plus the
  *   transfer at the instance's EBS bandwidth; at the mail's 99.9 %
  *   utilisation every request queues, so the idle latency an io1 volume
