@@ -156,5 +156,6 @@ extern const struct lab lab_fast_commit;
 extern const struct lab lab_inode_hash;
 extern const struct lab lab_extent_status;
 extern const struct lab lab_btrfs_fsync;
+extern const struct lab lab_ext4_writeback;
 
 #endif /* JC_LAB_H */

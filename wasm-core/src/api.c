@@ -23,6 +23,7 @@ static const struct lab *const lab_table[] = {
 	&lab_inode_hash,
 	&lab_extent_status,
 	&lab_btrfs_fsync,
+	&lab_ext4_writeback,
 };
 #define NR_LABS ((int)(sizeof(lab_table) / sizeof(lab_table[0])))
 

@@ -20,14 +20,16 @@ beforeAll(async () => {
  * Which row of the mail a paper row restates, as the mail's `where`. The
  * row's parameters are the simulator's scaled inputs, so the row is named
  * by its number (fast-commit), its label (inode-hash: the file system) or
- * its case (extent-status) or its clients (btrfs-fsync).
+ * its case (extent-status), its clients (btrfs-fsync) or fio's sync option
+ * (ext4-writeback).
  */
 const WHERE: Record<MailLabId, ((row: PaperRow) => Record<string, string>) | undefined> = {
   'fast-commit': (row) => ({ row: String(row.row) }),
   'inode-hash': (row) => ({ fs: row.label }),
   'extent-status': (row) => ({ case: /case ([abc])\b/.exec(row.label)?.[1] ?? '?' }),
   'btrfs-fsync': (row) => ({ clients: String(row.params.clients) }),
-  'ext4-writeback': undefined,
+  /* the row's sync choice, as fio's option: sync=0 is --fsync=1 */
+  'ext4-writeback': (row) => ({ fio: `${['fsync', 'fdatasync'][row.params.sync ?? 0]}=1` }),
 };
 
 /* The variants a row's "before" and "after" columns stand for. */
