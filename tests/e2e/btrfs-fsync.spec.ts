@@ -7,32 +7,18 @@ import { BF_VARIANTS, BfSnapshot } from '../../web/src/labs/btrfs-fsync/schema';
 import { buildTimeline } from '../../web/src/labs/btrfs-fsync/timeline';
 import { expect, labUrl, test, waitForRuns } from './fixtures';
 import { checkHeatmapWords } from './heatmapWords';
+import { firstStep, openLabAt, smallRun as labSmallRun } from './labRuns';
 
 const LAB = 'btrfs-fsync';
 
 /** The page's small configuration, run here from the same WASM build the page runs. */
-async function smallRun(variant: string) {
-  const engine = await loadEngine();
-  const params: Record<string, number> = {};
-  for (const s of engine.params(LAB)) params[s.name] = ANIMATION_PRESET[s.name] ?? s.default;
-  return (stopStep?: number) =>
-    engine.run({ lab: LAB, variant, params, seed: 1, options: { stopStep, traceMax: stopStep ? 0 : 100_000, heatBuckets: 2 } });
-}
+const smallRun = (variant: string) => labSmallRun(LAB, ANIMATION_PRESET, variant);
 
 /** The first step at which a task does `kind` with b = `b` in the small configuration. */
-async function firstStepOf(variant: string, kind: string, b?: number): Promise<number> {
-  const run = await smallRun(variant);
-  const step = run().steps.steps.find((s) => s.kind === kind && (b === undefined || s.b === b));
-  if (!step) throw new Error(`no ${kind} step in the ${variant} run of the small configuration`);
-  return step.i;
-}
+const firstStepOf = (variant: string, kind: string, b?: number) =>
+  firstStep(LAB, ANIMATION_PRESET, variant, kind, (s) => s.kind === kind && (b === undefined || s.b === b));
 
-async function openAt(page: Page, query: Record<string, string | number>): Promise<void> {
-  await page.goto(labUrl(LAB, query));
-  await waitForRuns(page);
-  if (query.step !== undefined) await expect(page.getByTestId('step-counter')).toHaveText(String(query.step));
-  await expect(page.getByTestId('bf-view').first()).toBeVisible();
-}
+const openAt = (page: Page, query: Record<string, string | number>) => openLabAt(page, LAB, 'bf-view', query);
 
 test('the page opens from the home, with the commit, the 6.12 functions and the kernel panel', async ({ page }) => {
   await page.goto('/');

@@ -5,32 +5,17 @@ import { ANIMATION_PRESET } from '../../web/src/labs/extent-status/preset';
 import { EsSnapshot, ES_VARIANTS } from '../../web/src/labs/extent-status/schema';
 import { expect, labUrl, test, waitForRuns } from './fixtures';
 import { checkHeatmapWords } from './heatmapWords';
+import { firstStep, openLabAt, smallRun as labSmallRun } from './labRuns';
 
 const LAB = 'extent-status';
 
 /** The page's small configuration with `overrides`, run here from the same WASM build the page runs. */
-async function smallRun(variant: string, overrides: Record<string, number> = {}) {
-  const engine = await loadEngine();
-  const params: Record<string, number> = {};
-  for (const s of engine.params(LAB)) params[s.name] = overrides[s.name] ?? ANIMATION_PRESET[s.name] ?? s.default;
-  return (stopStep?: number) =>
-    engine.run({ lab: LAB, variant, params, seed: 1, options: { stopStep, traceMax: stopStep ? 0 : 100_000, heatBuckets: 2 } });
-}
+const smallRun = (variant: string, overrides: Record<string, number> = {}) => labSmallRun(LAB, ANIMATION_PRESET, variant, overrides);
 
 /** The first step at which a task does `kind` in the small configuration. */
-async function firstStepOf(variant: string, kind: string): Promise<number> {
-  const run = await smallRun(variant);
-  const step = run().steps.steps.find((s) => s.kind === kind);
-  if (!step) throw new Error(`no ${kind} step in the first 100,000 steps of the ${variant} run of the small configuration`);
-  return step.i;
-}
+const firstStepOf = (variant: string, kind: string) => firstStep(LAB, ANIMATION_PRESET, variant, kind, (s) => s.kind === kind);
 
-async function openAt(page: Page, query: Record<string, string | number>): Promise<void> {
-  await page.goto(labUrl(LAB, query));
-  await waitForRuns(page);
-  if (query.step !== undefined) await expect(page.getByTestId('step-counter')).toHaveText(String(query.step));
-  await expect(page.getByTestId('es-view').first()).toBeVisible();
-}
+const openAt = (page: Page, query: Record<string, string | number>) => openLabAt(page, LAB, 'es-view', query);
 
 test('the page opens from the home, with the mail, the 6.12 functions and the kernel panel', async ({ page }) => {
   await page.goto('/');

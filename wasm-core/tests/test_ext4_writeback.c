@@ -21,6 +21,7 @@
 
 #include "ext4_writeback.h"
 #include "lab.h"
+#include "lab_test.h"
 
 enum { V_BEFORE, V_AFTER, NR_V };
 
@@ -30,13 +31,7 @@ static const struct lab *lab = &lab_ext4_writeback;
 
 static double metric_of(const double *out, const char *name)
 {
-	int i;
-
-	for (i = 0; i < lab->nr_metrics; i++)
-		if (!strcmp(lab->metrics[i].name, name))
-			return out[i];
-	fail_msg("no metric %s", name);
-	return -1;
+	return lab_metric(lab, out, name);
 }
 
 /* metric @suffix of the sync mode the run used: fsync_<suffix> or fdatasync_<suffix> */
@@ -48,61 +43,15 @@ static double sync_metric(const double *out, bool datasync, const char *suffix)
 	return metric_of(out, name);
 }
 
-static int param_index(const char *name)
-{
-	int i;
-
-	for (i = 0; i < lab->nr_params; i++)
-		if (!strcmp(lab->params[i].name, name))
-			return i;
-	fail_msg("no parameter %s", name);
-	return -1;
-}
-
 static void params_of(const char *set, long long *p)
 {
-	char buf[256], *tok, *save = NULL;
-	int i;
-
-	for (i = 0; i < lab->nr_params; i++)
-		p[i] = lab->params[i].def;
-	snprintf(buf, sizeof(buf), "%s", set);
-	for (tok = strtok_r(buf, ";", &save); tok; tok = strtok_r(NULL, ";", &save)) {
-		char *eq = strchr(tok, '=');
-
-		assert_non_null(eq);
-		*eq = '\0';
-		p[param_index(tok)] = atoll(eq + 1);
-	}
+	lab_params(lab, set, p);
 }
 
-/*
- * run_ewb - run @variant with the defaults overridden by @set ("name=value"
- * pairs separated by ';', values as numbers), the checker every
- * @check_every events; fails the test, naming the seed, if the run fails.
- */
 static void run_ewb(int variant, const char *set, unsigned int seed,
 		    unsigned long long check_every, double *out)
 {
-	long long p[LAB_MAX_PARAMS];
-	struct sim s;
-
-	params_of(set, p);
-	sim_init(&s, lab->nr_cpus(p), seed);
-	s.max_events = 50000000;
-	s.max_mem = (size_t)256 << 20;
-	s.check = lab->invariants;
-	s.check_every = check_every;
-	if (lab->setup(&s, variant, p) || s.error)
-		fail_msg("setup of %s (%s) seed %u: %s", lab->variants[variant], set,
-			 seed, s.errmsg);
-	sim_run(&s);
-	if (s.error)
-		fail_msg("%s (%s) seed %u: %s", lab->variants[variant], set, seed,
-			 s.errmsg);
-	memset(out, 0, sizeof(double) * LAB_MAX_METRICS);
-	lab->collect(&s, out);
-	sim_destroy(&s);
+	lab_run(lab, variant, set, seed, check_every, out);
 }
 
 /* ---------------------------------------------------------------------

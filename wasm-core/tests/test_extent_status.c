@@ -21,6 +21,7 @@
 
 #include "extent_status.h"
 #include "lab.h"
+#include "lab_test.h"
 
 enum { V_BASELINE, V_ES_CACHE, V_ES_SLIST, V_ES_ILIST, V_ES_GC, V_UPSTREAM, NR_V };
 enum { CASE_A, CASE_B, CASE_C, NR_CASES };
@@ -29,13 +30,7 @@ static const struct lab *lab = &lab_extent_status;
 
 static double metric_of(const double *out, const char *name)
 {
-	int i;
-
-	for (i = 0; i < lab->nr_metrics; i++)
-		if (!strcmp(lab->metrics[i].name, name))
-			return out[i];
-	fail_msg("no metric %s", name);
-	return -1;
+	return lab_metric(lab, out, name);
 }
 
 /*

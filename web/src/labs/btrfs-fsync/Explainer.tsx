@@ -2,22 +2,11 @@
 import { memo } from 'react';
 import { citationText, formatChange, formatNumber } from '../../../../lib/format';
 import { mailFigure } from '../../../../lib/mails';
+import { FnLink, paramDefault } from '../../app/explainer';
 import type { LabData } from '../../app/simHooks';
-import type { ParamSpec } from '../../core/types';
 import { FUNCTIONS, LINKS, type BfFunction } from './links';
 
-function Fn({ name }: { name: BfFunction }) {
-  return (
-    <a href={FUNCTIONS[name]} target="_blank" rel="noreferrer" className="mono" data-testid={`fn-${name}`}>
-      {name}()
-    </a>
-  );
-}
-
-/** A parameter's default from the model's table, so that the words follow the C. */
-function defaultOf(specs: readonly ParamSpec[], name: string, fallback: number): number {
-  return specs.find((s) => s.name === name)?.default ?? fallback;
-}
+const Fn = ({ name }: { name: BfFunction }) => <FnLink name={name} href={FUNCTIONS[name]} />;
 
 /** A change the mail states, at 32 clients. */
 const stated = (metric: string) =>
@@ -25,9 +14,9 @@ const stated = (metric: string) =>
 
 /** Static text: memoized so that the page's re-renders while playing skip it. */
 export const Explainer = memo(function Explainer({ data }: { data: LabData }) {
-  const cpus = defaultOf(data.specs, 'cpus', 12);
-  const runtimeS = defaultOf(data.specs, 'runtime_ms', 2500) / 1000;
-  const unpinUs = defaultOf(data.specs, 'unpin_ns', 1700) / 1000;
+  const cpus = paramDefault(data.specs, 'cpus', 12);
+  const runtimeS = paramDefault(data.specs, 'runtime_ms', 2500) / 1000;
+  const unpinUs = paramDefault(data.specs, 'unpin_ns', 1700) / 1000;
   return (
     <section className="panel explainer" aria-labelledby="mail-heading">
       <h2 id="mail-heading">The mail in short</h2>

@@ -1,28 +1,17 @@
 /** The extent-status mail, told in this project's own words, with links to it and to the 6.12 source. */
 import { memo } from 'react';
 import { citationText, formatNumber } from '../../../../lib/format';
+import { FnLink, paramDefault } from '../../app/explainer';
 import type { LabData } from '../../app/simHooks';
-import type { ParamSpec } from '../../core/types';
 import { FUNCTIONS, LINKS, type EsFunction } from './links';
 
-function Fn({ name }: { name: EsFunction }) {
-  return (
-    <a href={FUNCTIONS[name]} target="_blank" rel="noreferrer" className="mono" data-testid={`fn-${name}`}>
-      {name}()
-    </a>
-  );
-}
-
-/** A parameter's default from the model's table, so that the words follow the C. */
-function defaultOf(specs: readonly ParamSpec[], name: string, fallback: number): number {
-  return specs.find((s) => s.name === name)?.default ?? fallback;
-}
+const Fn = ({ name }: { name: EsFunction }) => <FnLink name={name} href={FUNCTIONS[name]} />;
 
 /** Static text: memoized so that the page's re-renders while playing skip it. */
 export const Explainer = memo(function Explainer({ data }: { data: LabData }) {
-  const jobs = defaultOf(data.specs, 'jobs', 8);
-  const small = defaultOf(data.specs, 'small_files', 8192);
-  const runtimeS = defaultOf(data.specs, 'runtime_ms', 20000) / 1000;
+  const jobs = paramDefault(data.specs, 'jobs', 8);
+  const small = paramDefault(data.specs, 'small_files', 8192);
+  const runtimeS = paramDefault(data.specs, 'runtime_ms', 20000) / 1000;
   return (
     <section className="panel explainer" aria-labelledby="mail-heading">
       <h2 id="mail-heading">The mail in short</h2>
