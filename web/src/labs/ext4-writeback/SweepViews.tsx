@@ -4,7 +4,7 @@
  * seed and jobs count; the mail's shape (16 jobs) drawn larger, with the
  * mail's two runs as open marks beside them.
  */
-import { scaleLinear } from 'd3-scale';
+import { scaleLinear, scaleLog } from 'd3-scale';
 import { memo, useMemo, useRef } from 'react';
 import { formatNumber } from '../../../../lib/format';
 import { mailFigure } from '../../../../lib/mails';
@@ -40,7 +40,10 @@ function Scatter({ sweep }: { sweep: SweepResult }) {
   const ys = [...points.map((p) => p.clatUs), ...mailPts.map((p) => p.clat ?? 0)];
   const w = Math.max(360, width);
   const x = scaleLinear().domain([0, Math.max(...xs, 1) * 1.05]).range([M.left, w - M.right]).nice();
-  const y = scaleLinear().domain([0, Math.max(...ys, 1) * 1.05]).range([H - M.bottom, M.top]).nice();
+  const y = scaleLog()
+    .domain([Math.max(1, Math.min(...ys.filter((v) => v > 0), 1e9) / 1.3), Math.max(...ys, 2) * 1.3])
+    .range([H - M.bottom, M.top])
+    .nice();
   const jobs = [...new Set(points.map((p) => p.jobs))].sort((a, b) => a - b);
   return (
     <div className="ewb-sweep" data-testid="ewb-sweep">
@@ -48,10 +51,11 @@ function Scatter({ sweep }: { sweep: SweepResult }) {
       <p className="muted">
         A point per run: its IOPS across, its writes' average completion latency (clat) up, red before, blue after; the
         larger points are the mail's shape (16 jobs), the small ones {jobs.filter((j) => j !== 16).join(', ')} jobs, each
-        labelled with its jobs count. Open circles are the mail's two runs. In the mail before sits up and to the right of
-        after: more latency, a little more throughput. In the model before sits up and to the left:{' '}
+        labelled with its jobs count; latency on a log scale. Open circles are the mail's two runs: there before sits up
+        and to the right of after, more latency for a little more throughput.{' '}
         <span data-testid="ewb-sweep-direction">
-          at 16 jobs before had fewer IOPS than after on {dir.beforeLower} of {dir.seeds} seeds
+          Here, at 16 jobs, before had the higher clat on {dir.beforeSlower} of {dir.seeds} seeds and fewer IOPS than
+          after on {dir.beforeLower} of {dir.seeds}
         </span>
         .
       </p>
@@ -69,7 +73,7 @@ function Scatter({ sweep }: { sweep: SweepResult }) {
         <div ref={wrapRef} className="ewb-chart">
           <svg ref={svgRef} width={w} height={H} viewBox={`0 0 ${w} ${H}`} role="img" aria-label="latency against throughput" data-testid="ewb-scatter">
             <g className="ewb-axis">
-              {y.ticks(5).map((t) => (
+              {y.ticks(4).filter((t) => [1, 2, 5].includes(Math.round(t / 10 ** Math.floor(Math.log10(t) + 1e-9)))).map((t) => (
                 <g key={t} transform={`translate(0,${y(t)})`}>
                   <line x1={M.left} x2={w - M.right} className="ewb-grid" />
                   <text x={M.left - 4} textAnchor="end" dominantBaseline="central">

@@ -81,7 +81,7 @@ describe('the latency-throughput points', () => {
   });
 
   it('counts the seeds on which before had fewer IOPS, at the mail’s shape only', () => {
-    expect(iopsDirection(scatterPoints(sweep()))).toEqual({ beforeLower: 1, seeds: 2 });
+    expect(iopsDirection(scatterPoints(sweep()))).toEqual({ beforeLower: 1, beforeSlower: 2, seeds: 2 });
   });
 });
 

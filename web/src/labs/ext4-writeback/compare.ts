@@ -79,18 +79,23 @@ export function scatterPoints(sweep: SweepResult, sync: SyncMode = 'fsync'): Sca
   return out;
 }
 
-/** Seeds on which before had fewer IOPS than after, at the mail's shape, and how many seeds were compared. */
-export function iopsDirection(points: readonly ScatterPoint[]): { beforeLower: number; seeds: number } {
+/**
+ * At the mail's shape, seed by seed: on how many before had fewer IOPS than
+ * after, on how many a higher clat average, and how many seeds were compared.
+ */
+export function iopsDirection(points: readonly ScatterPoint[]): { beforeLower: number; beforeSlower: number; seeds: number } {
   const at = points.filter((p) => p.mailRow);
   let beforeLower = 0;
+  let beforeSlower = 0;
   let seeds = 0;
   for (const b of at.filter((p) => p.variant === 'before')) {
     const a = at.find((p) => p.variant === 'after' && p.seed === b.seed && p.jobs === b.jobs);
     if (!a) continue;
     seeds++;
     if (b.iops < a.iops) beforeLower++;
+    if (b.clatUs > a.clatUs) beforeSlower++;
   }
-  return { beforeLower, seeds };
+  return { beforeLower, beforeSlower, seeds };
 }
 
 /** The figures of the open question: what the mail's batching looks like, and the simulator's. */
