@@ -111,4 +111,8 @@ test('the sweep fills the latency-throughput scatter with every run of both vari
   await expect(page.getByTestId('ewb-point').and(page.locator('[data-variant="before"][data-jobs="16"]'))).toHaveCount(3);
   await expect(page.getByTestId('ewb-mail-point')).toHaveCount(2);
   await expect(page.getByTestId('ewb-sweep-direction')).toContainText('of 3 seeds');
+  /* the open question's figures again, medians at the mail's shape: more handles per transaction in before, as in the mail */
+  const evidence = page.getByTestId('ewb-sweep-evidence-table');
+  await expect(evidence.locator('tbody tr')).toHaveCount(7);
+  await expect(evidence.locator('tr[data-metric="jbd2_handles_per_txn"]').getByTestId('ewb-agrees')).toHaveText('yes');
 });

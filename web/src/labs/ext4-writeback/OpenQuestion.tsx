@@ -6,18 +6,18 @@
  * model's IOPS go the other way.
  */
 import { memo, useMemo } from 'react';
-import { formatChange, formatNumber } from '../../../../lib/format';
+import { formatChange, formatDuration } from '../../../../lib/format';
 import type { LabSectionProps } from '../../app/LabPage';
 import { evidenceRows } from './compare';
+import { EvidenceTable } from './EvidenceTable';
 import { LINKS } from './links';
-
-const n = (v: number | undefined) => formatNumber(v, { digits: 4 });
 
 export const OpenQuestion = memo(function OpenQuestion({ runs }: LabSectionProps) {
   const before = runs.before?.result.metrics;
   const after = runs.after?.result.metrics;
   const rows = useMemo(() => evidenceRows(before, after), [before, after]);
   const iops = rows.find((r) => r.metric === 'iops_per_s');
+  const runtimeMs = Number(runs.before?.result.params.runtime_ms ?? runs.after?.result.params.runtime_ms ?? NaN);
   return (
     <section className="panel" aria-labelledby="ewb-open-heading" data-testid="ewb-open-question">
       <div className="panel-head">
@@ -59,40 +59,12 @@ export const OpenQuestion = memo(function OpenQuestion({ runs }: LabSectionProps
           </p>
         </div>
       </div>
-      <div className="table-wrap">
-        <table className="metrics-table ewb-table" data-testid="ewb-evidence-table">
-          <thead>
-            <tr>
-              <th>figure</th>
-              <th>mail, before</th>
-              <th>mail, after</th>
-              <th>mail, change</th>
-              <th>this run, before</th>
-              <th>this run, after</th>
-              <th>this run, change</th>
-              <th>same direction</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.metric} data-metric={r.metric}>
-                <th scope="row">{r.label}</th>
-                <td className="num">{n(r.mail.before)}</td>
-                <td className="num">{n(r.mail.after)}</td>
-                <td className="num">{formatChange(r.mail.change)}</td>
-                <td className="num">{n(r.sim.before)}</td>
-                <td className="num">{n(r.sim.after)}</td>
-                <td className="num">{formatChange(r.sim.change)}</td>
-                <td data-testid="ewb-agrees">{r.agrees === null ? '—' : r.agrees ? 'yes' : 'no'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <EvidenceTable before={before} after={after} label="this run" testId="ewb-evidence-table" />
       <p className="muted">
         Changes are after against before, in % of before, as the mail's figures are. The runs are this page's parameters
-        (the mail's run is 60 s; the model's default is 6 s with a fifth of it warmup); the sweep below draws every seed's
-        latency against its IOPS.
+        {Number.isNaN(runtimeMs) ? '' : `, ${formatDuration(runtimeMs * 1e6)} of virtual time with a fifth of it warmup`} (the mail
+        ran 60 s): short runs are noisy. The sweep under the mail's table gives the same figures as medians over seeds at
+        the model's default length, and draws every seed's latency against its IOPS.
       </p>
     </section>
   );

@@ -12,6 +12,7 @@ import type { SweepResult } from '../../core/sweep';
 import { ExportButtons, svgRefExporter } from '../../viz/export/ExportButtons';
 import { useElementWidth } from '../../viz/useElementWidth';
 import { iopsDirection, scatterPoints, type ScatterPoint } from './compare';
+import { EvidenceTable } from './EvidenceTable';
 
 const VARIANT_COLORS: Record<string, string> = { before: '#c0392b', after: '#2a7fbf' };
 const colorOf = (v: string) => VARIANT_COLORS[v] ?? '#555';
@@ -27,7 +28,12 @@ export const SweepViews = memo(function SweepViews({ sweep }: { sweep: SweepResu
         Run the sweep to see every run of both variants, 1 to 32 jobs over several seeds, as latency against throughput.
       </p>
     );
-  return <Scatter sweep={sweep} />;
+  return (
+    <>
+      <Scatter sweep={sweep} />
+      <SweepEvidence sweep={sweep} />
+    </>
+  );
 });
 
 function Scatter({ sweep }: { sweep: SweepResult }) {
@@ -122,5 +128,21 @@ function Point({ p, x, y }: { p: ScatterPoint; x: (v: number) => number; y: (v: 
         </text>
       )}
     </g>
+  );
+}
+
+/** The open question's figures again, as medians over the sweep's seeds at the mail's shape. */
+function SweepEvidence({ sweep }: { sweep: SweepResult }) {
+  const row = sweep.rows.find((r) => r.paper !== null && Number(r.params.jobs) === 16) ?? sweep.rows.find((r) => r.paper !== null);
+  if (!row) return null;
+  return (
+    <div className="ewb-sweep-evidence" data-testid="ewb-sweep-evidence">
+      <h3>The open question's figures, median over {row.seeds.length} seeds</h3>
+      <p className="muted">
+        The mail's shape ({String(row.params.jobs)} jobs) at the model's default length: the batching figures and the IOPS,
+        each with the direction it moves from before to after beside the mail's.
+      </p>
+      <EvidenceTable before={row.runs.before?.metrics} after={row.runs.after?.metrics} label="median" testId="ewb-sweep-evidence-table" />
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SweepResult } from '../../core/sweep';
 import type { RunResult } from '../../core/types';
-import { bucketMetric, evidenceRows, histogramRows, iopsDirection, mailHistogram, scatterPoints, syncOf } from './compare';
+import { bucketMetric, direction, evidenceRows, histogramRows, iopsDirection, mailHistogram, scatterPoints, syncOf } from './compare';
 import { foldMetric } from './manifest';
 import { BUCKETS } from './schema';
 
@@ -97,6 +97,17 @@ describe('the open question’s evidence', () => {
     expect(iops.agrees).toBe(false);
     expect(rows.find((r) => r.metric === 'jbd2_handles_per_txn')!.agrees).toBe(true);
     expect(rows.find((r) => r.metric === 'clat_avg_us')!.agrees).toBeNull();
+    const flat = evidenceRows(
+      { fsync_writepages_pages_per_call: 3.907, fsync_writepages_calls_count: 1 },
+      { fsync_writepages_pages_per_call: 3.931, fsync_writepages_calls_count: 1 },
+    ).find((r) => r.metric === 'writepages_pages_per_call')!;
+    expect(flat.agrees).toBe(true);
+  });
+});
+
+describe('direction', () => {
+  it('counts a change under 1% as none', () => {
+    expect([direction(-2.4), direction(0.6), direction(-0.99), direction(12)]).toEqual([-1, 0, 0, 1]);
   });
 });
 

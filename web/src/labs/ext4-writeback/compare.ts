@@ -109,12 +109,20 @@ export const EVIDENCE = [
   { metric: 'iops_per_s', label: 'IOPS' },
 ] as const;
 
+/** Changes smaller than this, in %, count as no change (the mail's pages per call: 3.9194 against 3.9184). */
+export const FLAT_PCT = 1;
+
+/** A change's direction: -1, 0 (within FLAT_PCT) or 1. */
+export function direction(pct: number): -1 | 0 | 1 {
+  return Math.abs(pct) < FLAT_PCT ? 0 : pct < 0 ? -1 : 1;
+}
+
 export interface EvidenceRow {
   metric: string;
   label: string;
   mail: { before: number | undefined; after: number | undefined; change: number | undefined };
   sim: { before: number | undefined; after: number | undefined; change: number | undefined };
-  /** both move the same way from before to after (null where a side is missing or does not move) */
+  /** both move the same way from before to after, or both stay within FLAT_PCT (null where a side is missing) */
   agrees: boolean | null;
 }
 
@@ -128,7 +136,7 @@ export function evidenceRows(before: Readonly<Record<string, number>> | undefine
     const sa = after?.[`${sync}_${metric}`];
     const mc = changePct(mb, ma);
     const sc = changePct(sb, sa);
-    const agrees = mc === undefined || sc === undefined || mc === 0 || sc === 0 ? null : Math.sign(mc) === Math.sign(sc);
+    const agrees = mc === undefined || sc === undefined ? null : direction(mc) === direction(sc);
     return { metric, label, mail: { before: mb, after: ma, change: mc }, sim: { before: sb, after: sa, change: sc }, agrees };
   });
 }
