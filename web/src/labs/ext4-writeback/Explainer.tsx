@@ -41,9 +41,9 @@ export const Explainer = memo(function Explainer({ data }: { data: LabData }) {
             </a>{' '}
             (v5.8), which stopped ext4 from starting a journal handle in writeback when there was nothing to allocate. The
             load: fio, {jobs} threads writing 16 KiB at random into one 1,000,000-byte file, each write followed by fsync,
-            on a volume limited to {iops} requests a second. With the commit reverted the kernel did {gain('iops_per_s')}{' '}
-            IOPS, put {mail('jbd2_handles_per_txn', 'before')} handles in each journal transaction instead of{' '}
-            {mail('jbd2_handles_per_txn', 'after')}, and made the average write {gain('clat_avg_us')} slower (
+            on a volume limited to {iops} requests a second. With the commit reverted the kernel gained {gain('iops_per_s')}{' '}
+            in IOPS, put {mail('jbd2_handles_per_txn', 'before')} handles in each journal transaction instead of{' '}
+            {mail('jbd2_handles_per_txn', 'after')}, and its average write took {gain('clat_avg_us')} longer (
             <a href={LINKS.thread} target="_blank" rel="noreferrer">
               the thread
             </a>
