@@ -191,7 +191,9 @@ struct ewb_job {
 	struct task *t;
 	struct co co_main, co_write, co_dirty, co_sync, co_wp, co_prep, co_flush, co_jc;
 	handle_t handle;
-	const char *phase;
+	const char *phase;	/* phase_names[ph] */
+	int ph;
+	u64 ph_from;		/* when it entered ph */
 
 	/* fio: a random map over the slots, refilled after each pass */
 	int *perm;
@@ -267,6 +269,147 @@ static struct ewb_model {
 	char audit_err[200];
 	bool audit_failed;
 } ewb;
+
+/* ---------------------------------------------------------------------
+ * The timeline: what the snapshot shows of the last EWB_WINDOW_NS
+ *
+ * Records only, read by the snapshot: nothing here charges time, yields,
+ * wakes or draws a random number, so the run is the same with or without
+ * them. Two fixed rings, the oldest record overwritten first: the jobs'
+ * phases (a span is recorded when the job leaves it) and the journal's
+ * transactions (start, T_LOCKED, end, handles), the latter observed from
+ * the journal's state and statistics whenever a job changes phase.
+ * ------------------------------------------------------------------- */
+
+enum ewb_phase {
+	PH_USER, PH_RWSEM, PH_WRITE, PH_FSYNC, PH_WRITEPAGES, PH_WP_HANDLE,
+	PH_WB_WAIT, PH_WB_WAIT_HANDLE, PH_FDATAWAIT, PH_COMMIT_WAIT, PH_FLUSH,
+	PH_DONE, EWB_NR_PHASES,
+};
+
+static const char *const phase_names[EWB_NR_PHASES] = {
+	[PH_USER] = "user",
+	[PH_RWSEM] = "i_rwsem",
+	[PH_WRITE] = "write",
+	[PH_FSYNC] = "fsync",
+	[PH_WRITEPAGES] = "writepages",
+	[PH_WP_HANDLE] = "writepages handle",
+	[PH_WB_WAIT] = "writeback wait",
+	[PH_WB_WAIT_HANDLE] = "writeback wait (handle)",
+	[PH_FDATAWAIT] = "fdatawait",
+	[PH_COMMIT_WAIT] = "commit wait",
+	[PH_FLUSH] = "flush",
+	[PH_DONE] = "done",
+};
+
+#define EWB_WINDOW_NS		(200 * NSEC_PER_MSEC)
+#define EWB_SPAN_RING		8192
+#define EWB_TXN_RING		512
+
+struct ewb_span {
+	u64 from, to;
+	int job, phase;
+};
+
+struct ewb_txn_rec {
+	u64 tid;		/* 0: slot unused */
+	u64 start;		/* t_start */
+	u64 locked;		/* T_LOCKED (j_commit_start), 0: not yet */
+	u64 end;		/* T_FINISHED, 0: not yet */
+	u64 handles;		/* t_handle_count as last seen */
+	bool end_approx;	/* committed between two observations: end is when it was seen */
+};
+
+static struct ewb_span ewb_spans[EWB_SPAN_RING];
+static struct ewb_txn_rec ewb_txns[EWB_TXN_RING];
+
+static struct {
+	u64 nr_spans;		/* spans ever recorded: the ring holds the last EWB_SPAN_RING */
+	u64 last_tid;		/* the newest transaction recorded */
+	u64 seen_ts_tid, seen_logging_ns;	/* the journal's statistics at the last observation */
+} ewb_tl;
+
+static struct ewb_txn_rec *txn_rec(u64 tid)
+{
+	struct ewb_txn_rec *r = &ewb_txns[tid % EWB_TXN_RING];
+
+	return r->tid == tid ? r : NULL;
+}
+
+static struct ewb_txn_rec *txn_rec_new(const transaction_t *tr)
+{
+	struct ewb_txn_rec *r = txn_rec(tr->t_tid);
+
+	if (r)
+		return r;
+	if (tr->t_tid <= ewb_tl.last_tid)
+		return NULL;	/* overwritten, or older than the first observed */
+	r = &ewb_txns[tr->t_tid % EWB_TXN_RING];
+	memset(r, 0, sizeof(*r));
+	r->tid = tr->t_tid;
+	r->start = tr->t_start;
+	ewb_tl.last_tid = tr->t_tid;
+	return r;
+}
+
+static void observe_journal(u64 now)
+{
+	const journal_t *j = &ewb.journal;
+	const transaction_t *tr;
+	struct ewb_txn_rec *r;
+	u64 tid, d;
+
+	tr = j->j_running_transaction;
+	if (tr && (r = txn_rec_new(tr)))
+		r->handles = tr->t_handle_count;
+	tr = j->j_commit_txn;
+	if (tr && (r = txn_rec_new(tr))) {
+		r->handles = tr->t_handle_count;
+		if (tr->t_state >= T_LOCKED && !r->locked)
+			r->locked = j->j_commit_start;
+	}
+	d = j->stats.ts_tid - ewb_tl.seen_ts_tid;
+	if (!d)
+		return;
+	/* one commit ended since the last look: ts_logging_ns grew by its time from T_LOCKED */
+	r = txn_rec(j->j_commit_sequence);
+	if (d == 1 && r && r->locked && !r->end)
+		r->end = r->locked + (j->stats.ts_logging_ns - ewb_tl.seen_logging_ns);
+	for (tid = j->j_commit_sequence; tid && tid + EWB_TXN_RING > j->j_commit_sequence; tid--) {
+		r = txn_rec(tid);
+		if (!r)
+			break;
+		if (r->end)
+			break;	/* and every older one: commits end in order */
+		r->end = now;
+		r->end_approx = true;
+		if (!r->locked)
+			r->locked = now;
+	}
+	ewb_tl.seen_ts_tid = j->stats.ts_tid;
+	ewb_tl.seen_logging_ns = j->stats.ts_logging_ns;
+}
+
+/* The job leaves its phase for @ph: record the span it spent there. */
+static void set_phase(struct sim *s, struct ewb_job *jb, int ph)
+{
+	u64 now = sim_clock(s, jb->t);
+
+	observe_journal(now);
+	if (ph == jb->ph)
+		return;
+	if (jb->ph != PH_USER && now > jb->ph_from) {
+		struct ewb_span *sp = &ewb_spans[ewb_tl.nr_spans++ % EWB_SPAN_RING];
+
+		sp->from = jb->ph_from;
+		sp->to = now;
+		sp->job = jb->id;
+		sp->phase = jb->ph;
+	}
+	jb->ph = ph;
+	jb->ph_from = now;
+	jb->phase = phase_names[ph];
+}
 
 /* ---------------------------------------------------------------------
  * The page cache
@@ -486,9 +629,9 @@ static int ext4_buffered_write_iter(struct sim *s, struct ewb_job *jb)
 	struct ewb_page *pg;
 
 	CO_BEGIN(co);
-	jb->phase = "i_rwsem";
+	set_phase(s, jb, PH_RWSEM);
 	down_write(t, &ewb.i_rwsem);
-	jb->phase = "write";
+	set_phase(s, jb, PH_WRITE);
 	if (ewb.i_mtime != coarse_jiffies(s, t)) {
 		ewb.i_mtime = coarse_jiffies(s, t);
 		CO_CALL(co, ext4_dirty_inode(s, jb));
@@ -592,9 +735,9 @@ static int mpage_prepare_extent_to_map(struct sim *s, struct ewb_job *jb)
 		if (ewb.pages[jb->idx].writeback) {
 			if (jb->handle.h_transaction)
 				ewb.wb_waits_under_handle++;
-			jb->phase = jb->handle.h_transaction ? "writeback wait (handle)" : "writeback wait";
+			set_phase(s, jb, jb->handle.h_transaction ? PH_WB_WAIT_HANDLE : PH_WB_WAIT);
 			wait_event(t, &ewb.pages[jb->idx].wb_wait, !ewb.pages[jb->idx].writeback);
-			jb->phase = "writepages";
+			set_phase(s, jb, PH_WRITEPAGES);
 		}
 		mpd->next_page = jb->idx + 1;
 		/* mpage_process_folio_bufs: every buffer mapped, nothing to map */
@@ -641,7 +784,7 @@ static int ext4_writepages(struct sim *s, struct ewb_job *jb)
 	/* filemap_fdatawrite_wbc: a mapping without the DIRTY mark is skipped */
 	if (!ewb.nr_dirty)
 		CO_EXIT(co);
-	jb->phase = "writepages";
+	set_phase(s, jb, PH_WRITEPAGES);
 	jb->wp_start = sim_clock(s, t);
 	jb->wp_pages = 0;
 	mpd->first_page = 0;
@@ -661,10 +804,10 @@ static int ext4_writepages(struct sim *s, struct ewb_job *jb)
 		/* v4.17-v5.7: until a pass under a handle maps nothing */
 		jb->done = false;
 		while (!jb->done && mpd->first_page <= mpd->last_page) {
-			jb->phase = "writepages handle";
+			set_phase(s, jb, PH_WP_HANDLE);
 			ewb.writepages_handles++;
 			CO_CALL(co, jbd2_journal_start(s, t, &ewb.journal, &jb->handle));
-			jb->phase = "writepages";
+			set_phase(s, jb, PH_WRITEPAGES);
 			mpd->do_map = true;
 			jb->pass_from = jb->wp_pages;
 			CO_CALL(co, mpage_prepare_extent_to_map(s, jb));
@@ -762,7 +905,7 @@ static int ext4_sync_file(struct sim *s, struct ewb_job *jb)
 	fsync_audit_begin(jb);
 	CO_CALL(co, ext4_writepages(s, jb));
 	/* __filemap_fdatawait_range: every page with the WRITEBACK mark */
-	jb->phase = "fdatawait";
+	set_phase(s, jb, PH_FDATAWAIT);
 	for (jb->idx = 0; jb->idx < ewb.nr_pages; jb->idx++) {
 		if (!ewb.pages[jb->idx].writeback)
 			continue;
@@ -774,10 +917,10 @@ static int ext4_sync_file(struct sim *s, struct ewb_job *jb)
 	jb->commit_tid = ewb.datasync ? ewb.i_datasync_tid : ewb.i_sync_tid;
 	jb->needs_barrier = !jbd2_trans_will_send_data_barrier(&ewb.journal, jb->commit_tid);
 	read_unlock(t, &ewb.journal.j_state_lock);
-	jb->phase = "commit wait";
+	set_phase(s, jb, PH_COMMIT_WAIT);
 	CO_CALL(co, jbd2_complete_transaction(s, t, &jb->co_jc, &ewb.journal, jb->commit_tid));
 	if (jb->needs_barrier) {
-		jb->phase = "flush";
+		set_phase(s, jb, PH_FLUSH);
 		CO_CALL(co, blkdev_issue_flush(s, jb));
 	}
 	fsync_audit_end(s, jb);
@@ -843,16 +986,16 @@ static int fio_job(struct sim *s, struct task *t)
 		}
 		jb->sync_start = sim_clock(s, t);
 		sim_charge(t, sim_jitter(s, ewb_cost.syscall_ns, ewb_cost.jitter_pct));
-		jb->phase = "fsync";
+		set_phase(s, jb, PH_FSYNC);
 		STEP(t, SK_LAB + 1, jb->slot, 0);
 		CO_CALL(co, ext4_sync_file(s, jb));
-		jb->phase = "user";
+		set_phase(s, jb, PH_USER);
 		if (ewb.warm && sim_clock(s, t) <= ewb.end_ns) {
 			ewb.syncs++;
 			ewb.sync_ns += sim_clock(s, t) - jb->sync_start;
 		}
 	}
-	jb->phase = "done";
+	set_phase(s, jb, PH_DONE);
 	if (--ewb.running == 0) {
 		wake_up_all(t, &ewb.req_wait);
 		CO_CALL(co, jbd2_journal_destroy(s, t, &jb->co_jc, &ewb.journal));
@@ -983,6 +1126,8 @@ static int ewb_setup(struct sim *s, int variant, const long long *p)
 
 	ewb_init_metrics();
 	memset(&ewb, 0, sizeof(ewb));
+	memset(&ewb_tl, 0, sizeof(ewb_tl));
+	memset(ewb_txns, 0, sizeof(ewb_txns));
 	ewb.variant = variant;
 	ewb.nr_jobs = (int)p[P_JOBS];
 	ewb.datasync = p[P_SYNC] == 1;
@@ -1008,6 +1153,8 @@ static int ewb_setup(struct sim *s, int variant, const long long *p)
 		return -1;
 	ewb.i_sync_tid = 1;
 	ewb.i_datasync_tid = 1;
+	ewb_tl.seen_ts_tid = ewb.journal.stats.ts_tid;
+	ewb_tl.seen_logging_ns = ewb.journal.stats.ts_logging_ns;
 
 	ewb.pages = sim_alloc(s, sizeof(*ewb.pages) * ewb.nr_pages);
 	ewb.reqs = sim_alloc(s, sizeof(*ewb.reqs) * (ewb.nr_pages + 1));
@@ -1023,7 +1170,8 @@ static int ewb_setup(struct sim *s, int variant, const long long *p)
 		struct ewb_job *jb = &ewb.jobs[i];
 
 		jb->id = i;
-		jb->phase = "user";
+		jb->ph = PH_USER;
+		jb->phase = phase_names[PH_USER];
 		jb->perm = sim_alloc(s, sizeof(int) * ewb.nr_slots);
 		jb->seen = sim_alloc(s, sizeof(u64) * ewb.nr_pages);
 		if (!jb->perm || !jb->seen)
@@ -1111,6 +1259,97 @@ static void ewb_collect(struct sim *s, double *m)
 
 static const char *const txn_states[] = { "running", "locked", "switch", "flush", "commit", "finished" };
 
+/* a task's own clock runs ahead of the engine's by what it has charged: the snapshot shows neither past its time */
+static u64 clamp_now(const struct sim *s, u64 t)
+{
+	return t < s->now ? t : s->now;
+}
+
+/*
+ * The timeline of the last EWB_WINDOW_NS: every job's phases (those it is
+ * in now with "to" null; user time is the gaps) and every transaction that
+ * overlaps the window. "full": the rings lost records that fell in it.
+ */
+static void ewb_snapshot_timeline(struct sim *s, struct jbuf *jb)
+{
+	u64 from = s->now > EWB_WINDOW_NS ? s->now - EWB_WINDOW_NS : 0;
+	u64 first = ewb_tl.nr_spans > EWB_SPAN_RING ? ewb_tl.nr_spans - EWB_SPAN_RING : 0;
+	u64 i, tid, oldest_tid;
+	bool full = false;
+	int k;
+
+	if (first && ewb_spans[first % EWB_SPAN_RING].to >= from)
+		full = true;
+	oldest_tid = ewb_tl.last_tid >= EWB_TXN_RING ? ewb_tl.last_tid - EWB_TXN_RING + 1 : 1;
+	if (oldest_tid > 1 && txn_rec(oldest_tid) && (!txn_rec(oldest_tid)->end || txn_rec(oldest_tid)->end >= from))
+		full = true;
+
+	jb_key(jb, "timeline");
+	jb_obj_open(jb);
+	jb_kv_uint(jb, "from_ns", from);
+	jb_kv_uint(jb, "to_ns", s->now);
+	jb_kv_bool(jb, "full", full);
+	jb_key(jb, "spans");
+	jb_arr_open(jb);
+	for (i = first; i < ewb_tl.nr_spans; i++) {
+		const struct ewb_span *sp = &ewb_spans[i % EWB_SPAN_RING];
+		u64 a = clamp_now(s, sp->from), b = clamp_now(s, sp->to);
+
+		if (b < from || b <= a)
+			continue;
+		jb_obj_open(jb);
+		jb_kv_int(jb, "job", sp->job);
+		jb_kv_str(jb, "phase", phase_names[sp->phase]);
+		jb_kv_uint(jb, "from", a);
+		jb_kv_uint(jb, "to", b);
+		jb_obj_close(jb);
+	}
+	for (k = 0; k < ewb.nr_jobs; k++) {
+		const struct ewb_job *job = &ewb.jobs[k];
+
+		if (job->ph == PH_USER || job->ph == PH_DONE)
+			continue;
+		jb_obj_open(jb);
+		jb_kv_int(jb, "job", job->id);
+		jb_kv_str(jb, "phase", phase_names[job->ph]);
+		jb_kv_uint(jb, "from", clamp_now(s, job->ph_from));
+		jb_key(jb, "to");
+		jb_null(jb);
+		jb_obj_close(jb);
+	}
+	jb_arr_close(jb);
+	jb_key(jb, "txns");
+	jb_arr_open(jb);
+	for (tid = oldest_tid; tid && tid <= ewb_tl.last_tid; tid++) {
+		const struct ewb_txn_rec *r = txn_rec(tid);
+		u64 end;
+
+		if (!r)
+			continue;
+		end = r->end ? clamp_now(s, r->end) : 0;
+		if ((r->end && end < from) || clamp_now(s, r->start) != r->start)
+			continue;
+		jb_obj_open(jb);
+		jb_kv_uint(jb, "tid", r->tid);
+		jb_kv_uint(jb, "start", r->start);
+		jb_key(jb, "locked");
+		if (r->locked)
+			jb_uint(jb, clamp_now(s, r->locked));
+		else
+			jb_null(jb);
+		jb_key(jb, "end");
+		if (r->end)
+			jb_uint(jb, end);
+		else
+			jb_null(jb);
+		jb_kv_uint(jb, "handles", r->handles);
+		jb_kv_bool(jb, "end_approx", r->end_approx);
+		jb_obj_close(jb);
+	}
+	jb_arr_close(jb);
+	jb_obj_close(jb);
+}
+
 static void ewb_snapshot(struct sim *s, struct jbuf *jb)
 {
 	const journal_t *j = &ewb.journal;
@@ -1182,6 +1421,8 @@ static void ewb_snapshot(struct sim *s, struct jbuf *jb)
 	for (k = 0; k < EWB_NR_BUCKETS; k++)
 		jb_uint(jb, ewb.hist.bucket[k]);
 	jb_arr_close(jb);
+
+	ewb_snapshot_timeline(s, jb);
 	jb_obj_close(jb);
 }
 

@@ -122,6 +122,7 @@ const DECLARED: readonly LabDeclaration[] = [
     change: 'no extra writeback pass → less batching',
     headline: HEADLINES['ext4-writeback'](),
     mail: mailLine('ext4-writeback'),
+    page: () => import('../labs/ext4-writeback'),
   },
 ];
 

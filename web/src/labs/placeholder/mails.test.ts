@@ -9,8 +9,8 @@ import { numericColumns } from './figureTable';
 const coming = LABS.filter((l) => l.status === 'coming');
 
 describe('the placeholder pages', () => {
+  /* once every lab has its page, no lab is coming and this holds vacuously */
   it('every coming lab has one', () => {
-    expect(coming.length).toBeGreaterThan(0);
     for (const lab of coming) {
       expect(KERNEL_LABS as readonly string[], lab.id).toContain(lab.id);
       expect(MAIL_PAGES[lab.id as KernelLab], lab.id).toBeDefined();
