@@ -3,21 +3,11 @@ import { memo } from 'react';
 import { citationText, formatChange, formatNumber } from '../../../../lib/format';
 import { changePct } from '../../../../lib/compare';
 import { mailFigure } from '../../../../lib/mails';
+import { FnLink, paramDefault } from '../../app/explainer';
 import type { LabData } from '../../app/simHooks';
-import type { ParamSpec } from '../../core/types';
 import { FUNCTIONS, LINKS, type EwbFunction } from './links';
 
-function Fn({ name }: { name: EwbFunction }) {
-  return (
-    <a href={FUNCTIONS[name]} target="_blank" rel="noreferrer" className="mono" data-testid={`fn-${name}`}>
-      {name}()
-    </a>
-  );
-}
-
-function defaultOf(specs: readonly ParamSpec[], name: string, fallback: number): number {
-  return specs.find((s) => s.name === name)?.default ?? fallback;
-}
+const Fn = ({ name }: { name: EwbFunction }) => <FnLink name={name} href={FUNCTIONS[name]} />;
 
 const mail = (metric: string, variant: string) => mailFigure('ext4-writeback', { metric: `fsync_${metric}`, variant, where: { fio: 'fsync=1' } })?.value;
 /** before against after, in % of after: how much the reverted kernel gained */
@@ -25,9 +15,9 @@ const gain = (metric: string) => formatChange(changePct(mail(metric, 'after'), m
 
 /** Static text: memoized so that the page's re-renders while playing skip it. */
 export const Explainer = memo(function Explainer({ data }: { data: LabData }) {
-  const jobs = defaultOf(data.specs, 'jobs', 16);
-  const runtimeS = defaultOf(data.specs, 'runtime_ms', 6000) / 1000;
-  const iops = defaultOf(data.specs, 'iops', 500);
+  const jobs = paramDefault(data.specs, 'jobs', 16);
+  const runtimeS = paramDefault(data.specs, 'runtime_ms', 6000) / 1000;
+  const iops = paramDefault(data.specs, 'iops', 500);
   return (
     <section className="panel explainer" aria-labelledby="mail-heading">
       <h2 id="mail-heading">The mail in short</h2>
