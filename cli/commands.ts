@@ -9,7 +9,7 @@ import { endRuns, endVariants, paperSpread, paperValue, rowEnds as endsOf, sweep
 import { verdict, type Verdict } from '../web/src/core/stats';
 import type { RunResult } from '../web/src/core/types';
 import { parseSeed, parseSets, parseSweepSeeds } from './args';
-import { formatNumber, formatRange, formatRatio } from '../lib/format';
+import { formatChange, formatNumber, formatRange, formatRatio } from '../lib/format';
 import { formatParams, table } from './format';
 
 /** Numbers as a terminal prints them. */
@@ -162,6 +162,13 @@ export function sweepJson(result: SweepResult) {
   };
 }
 
+/** The mail's ratio of a row: from its two figures, else the change it states ("-5% stated"), else "-". */
+function paperRatio(paper: SweepResult['rows'][number]['paper']): string {
+  if (!paper) return '-';
+  if (paper.before !== null && paper.after !== null) return formatRatio({ before: paper.before, after: paper.after }, ASCII);
+  return paper.change_pct != null ? `${formatChange(paper.change_pct, ASCII)} stated` : '-';
+}
+
 const VERDICT_TEXT: Record<Verdict, string> = {
   significant: 'yes',
   overlap: 'no: ranges overlap',
@@ -192,22 +199,22 @@ export function describeSweep(result: SweepResult): string {
   const rows = result.rows.map((r, i) => {
     const ends = rowEnds[i]!;
     const simCells = (v: string) => {
-      const range = paperSpread(r.runs[v]!, result);
-      return [paperValue(r.runs[v]!, result) ?? NaN, range ? formatRange(range, ASCII) : '-'];
+      const range = paperSpread(r.runs[v]!, result, r);
+      return [paperValue(r.runs[v]!, result, r) ?? NaN, range ? formatRange(range, ASCII) : '-'];
     };
     const paperCell = (v: string) =>
-      !paperOf.has(v) ? [] : [!r.paper ? NaN : v === ends.before ? r.paper.before : v === ends.after ? r.paper.after : NaN];
+      !paperOf.has(v) ? [] : [(!r.paper ? null : v === ends.before ? r.paper.before : v === ends.after ? r.paper.after : null) ?? NaN];
     const { before: first, after: last } = endRuns(r, variants);
-    const before = paperValue(first, result);
-    const after = paperValue(last, result);
-    const beforeRange = paperSpread(first, result);
-    const afterRange = paperSpread(last, result);
+    const before = paperValue(first, result, r);
+    const after = paperValue(last, result, r);
+    const beforeRange = paperSpread(first, result, r);
+    const afterRange = paperSpread(last, result, r);
     const point = keyNames.length > 0 ? keyNames.map((k) => r.keys[k] ?? '') : [r.label, formatParams(r.params)];
     const v = beforeRange && afterRange ? verdict(beforeRange, afterRange, r.seeds.length) : 'untested';
     return [
       ...point,
       ...variants.flatMap((name) => [...paperCell(name), ...simCells(name)]),
-      r.paper ? formatRatio(r.paper, ASCII) : '-',
+      paperRatio(r.paper),
       formatRatio({ before, after }, ASCII),
       VERDICT_TEXT[v],
     ];

@@ -35,7 +35,7 @@ export interface SweepJsonRow {
   row: number;
   label: string;
   params: Record<string, number>;
-  paper: { before: number; after: number } | null;
+  paper: { before: number | null; after: number | null; change_pct?: number | null } | null;
   note: string;
   seeds: number[];
   ranges: Record<string, { min: number; median: number; max: number }>;
@@ -51,7 +51,7 @@ export interface SweepPoint {
   row: number;
   label: string;
   params: Record<string, number>;
-  paper: { before: number; after: number } | null;
+  paper: { before: number | null; after: number | null; change_pct?: number | null } | null;
   keys: Record<string, unknown>;
   seeds: number[];
   metrics: Record<string, Record<string, number>>;

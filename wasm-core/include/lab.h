@@ -76,6 +76,10 @@ struct metric_spec {
  * @note:   how the row was scaled to fit the simulator's budgets
  * @before_variant, @after_variant: the variants the two figures belong
  *          to; NULL: the lab's first and last
+ * @metric: the metric the row's figures are, when not the lab's row_metric
+ *          (NULL)
+ * @change_pct: where the mail states only a change of @after against
+ *          @before in percent, that change, with @before and @after NAN
  */
 struct paper_row {
 	int row;
@@ -84,6 +88,8 @@ struct paper_row {
 	double before, after;
 	const char *note;
 	const char *before_variant, *after_variant;
+	const char *metric;
+	double change_pct;
 };
 
 struct citation {

@@ -1957,10 +1957,10 @@ static const struct step_kind bf_kinds[] = {
 static const struct paper_row bf_rows[] = {
 	{ 1, "dbench, 32 clients", "clients=32", 1008.02, 1049.91,
 	  "throughput_mb_s; 12 CPUs, tree-log, 2.5 s with 0.5 s warmup (the mail: 300 s, 60 s warmup); the mail's figures are for all seven patches",
-	  "before", "after" },
+	  "before", "after", NULL, 0 },
 	{ 2, "dbench, 64 clients", "clients=64", 924.738, 990.13,
 	  "throughput_mb_s; 12 CPUs, tree-log, 2.5 s with 0.5 s warmup (the mail: 300 s, 60 s warmup); the mail's figures are for all seven patches",
-	  "before", "after" },
+	  "before", "after", NULL, 0 },
 };
 
 static const long long bf_sweep_clients[] = { 4, 8, 16, 32, 64 };

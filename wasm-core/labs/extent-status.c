@@ -1836,13 +1836,13 @@ static const struct step_kind es_kinds[] = {
 static const struct paper_row es_rows[] = {
 	{ 1, "avg scan time, case a: baseline vs es-ilist", "case=a", 10195.7, 212.3,
 	  "avg_scan_us; 8 jobs x 2 files, 256 MiB, 5 s (the mail: 100 x 5, 24 GB, 300 s); after = es-ilist",
-	  "baseline", "es-ilist" },
+	  "baseline", "es-ilist", NULL, 0 },
 	{ 2, "avg scan time, case b: baseline vs es-slist", "case=b", 29838.7, 526,
 	  "avg_scan_us; case a plus 8192 small inodes by 4 jobs (the mail: 400000 by 20); after = es-slist",
-	  "baseline", "es-slist" },
+	  "baseline", "es-slist", NULL, 0 },
 	{ 3, "avg scan time, case c: baseline vs es-slist", "case=c", 178.3, 50.3,
 	  "avg_scan_us; a reader over 10 x 32 MiB beside case a's writers, 128 MiB (the mail: 50 x 1 GB, 12 GB); after = es-slist",
-	  "baseline", "es-slist" },
+	  "baseline", "es-slist", NULL, 0 },
 };
 
 static const char *const es_check_params[] = { "mem_mb" };

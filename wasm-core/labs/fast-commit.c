@@ -1206,21 +1206,21 @@ static const char *const fc_variants[] = { "before", "after" };
  */
 static const struct paper_row fc_rows[] = {
 	{ 1, "1", "ways=2;dirs=2;files=2;loops=4", 16.90, 17.51,
-	  "2 ways x 2 files, 4 loops (the mail: 100 loops)", NULL, NULL },
+	  "2 ways x 2 files, 4 loops (the mail: 100 loops)", NULL, NULL, NULL, 0 },
 	{ 2, "2,2", "ways=4;dirs=4;files=4;loops=4", 32.08, 31.80,
-	  "4 ways x 4 files, 4 loops", NULL, NULL },
+	  "4 ways x 4 files, 4 loops", NULL, NULL, NULL, 0 },
 	{ 3, "3,3", "ways=8;dirs=8;files=8;loops=4", 53.97, 55.01,
-	  "8 ways x 8 files, 4 loops", NULL, NULL },
+	  "8 ways x 8 files, 4 loops", NULL, NULL, NULL, 0 },
 	{ 4, "4,4", "ways=16;dirs=16;files=16;loops=4", 78.94, 76.90,
-	  "16 ways x 16 files, 4 loops", NULL, NULL },
+	  "16 ways x 16 files, 4 loops", NULL, NULL, NULL, 0 },
 	{ 5, "5,5", "ways=32;dirs=32;files=32;loops=4", 95.82, 95.37,
-	  "32 ways x 32 files, 4 loops", NULL, NULL },
+	  "32 ways x 32 files, 4 loops", NULL, NULL, NULL, 0 },
 	{ 6, "6,6", "ways=64;dirs=64;files=64;loops=4", 87.92, 103.38,
-	  "64 ways x 64 files, 4 loops", NULL, NULL },
+	  "64 ways x 64 files, 4 loops", NULL, NULL, NULL, 0 },
 	{ 7, "6,10", "ways=64;dirs=192;files=192;loops=1", 0.73, 126.13,
-	  "scaled: 192 files and dirs per way instead of 1024, 1 loop", NULL, NULL },
+	  "scaled: 192 files and dirs per way instead of 1024, 1 loop", NULL, NULL, NULL, 0 },
 	{ 8, "6,14", "ways=64;dirs=256;files=256;loops=1", 2.33, 143.19,
-	  "scaled: 256 files and dirs per way instead of 16384, 1 loop", NULL, NULL },
+	  "scaled: 256 files and dirs per way instead of 16384, 1 loop", NULL, NULL, NULL, 0 },
 };
 
 const struct lab lab_fast_commit = {

@@ -2057,9 +2057,9 @@ static const char *const ih_variants[] = { "before", "after" };
 
 static const struct paper_row ih_rows[] = {
 	{ 1, "ext4", "fs=ext4;" IH_ROW_SHAPE, 46.118, 21.581,
-	  "total_s x 7812.5: each thread walks 4 x 32 files (the mail: 1000 x 1000); 2^8 chains, 2048 cached inodes, as many per chain as the mail's 2^21 and 24 GiB", NULL, NULL },
+	  "total_s x 7812.5: each thread walks 4 x 32 files (the mail: 1000 x 1000); 2^8 chains, 2048 cached inodes, as many per chain as the mail's 2^21 and 24 GiB", NULL, NULL, NULL, 0 },
 	{ 2, "btrfs", "fs=btrfs;" IH_ROW_SHAPE, 45.549, 37.932,
-	  "total_s x 7812.5: each thread walks 4 x 32 files (the mail: 1000 x 1000); 2^8 chains, 2048 cached inodes, as many per chain as the mail's 2^21 and 24 GiB", NULL, NULL },
+	  "total_s x 7812.5: each thread walks 4 x 32 files (the mail: 1000 x 1000); 2^8 chains, 2048 cached inodes, as many per chain as the mail's 2^21 and 24 GiB", NULL, NULL, NULL, 0 },
 };
 
 /*

@@ -9,6 +9,7 @@
  */
 #include <errno.h>
 #include <stdarg.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -919,6 +920,10 @@ const char *jc_rows_json(const char *lab_id)
 			  lab->variants[0]);
 		jb_kv_str(jb, "after_variant", r->after_variant ? r->after_variant :
 			  lab->variants[lab->nr_variants - 1]);
+		jb_kv_str(jb, "metric", r->metric ? r->metric : lab->row_metric);
+		/* a stated change stands only where the two figures do not */
+		jb_kv_num(jb, "change_pct", isnan(r->before) && isnan(r->after) ?
+			  r->change_pct : NAN);
 		jb_obj_close(jb);
 		jb_kv_str(jb, "note", r->note);
 		jb_obj_close(jb);

@@ -67,8 +67,18 @@ describe("the C labs' citations and paper rows", () => {
       for (const row of paper.rows) {
         const w = where!(row);
         const [before, after] = variantsOf(lab, row);
-        expect(mailValue(lab, paper.metric, before, w), `${lab} row ${row.row} before`).toEqual([row.paper.before]);
-        expect(mailValue(lab, paper.metric, after, w), `${lab} row ${row.row} after`).toEqual([row.paper.after]);
+        const metric = row.paper.metric ?? paper.metric;
+        if (row.paper.before === null || row.paper.after === null) {
+          /* a row whose mail states only a change: that change, and no figures */
+          expect(row.paper.before, `${lab} row ${row.row}: a stated change has no figures`).toBeNull();
+          expect(row.paper.after, `${lab} row ${row.row}: a stated change has no figures`).toBeNull();
+          expect(mailValue(lab, `${metric}_change_pct`, after, w), `${lab} row ${row.row} change`).toEqual([row.paper.change_pct]);
+          expect(mailValue(lab, metric, before, w), `${lab} row ${row.row}: the mail has no figure`).toEqual([]);
+          continue;
+        }
+        expect(row.paper.change_pct ?? null, `${lab} row ${row.row}: figures, no stated change`).toBeNull();
+        expect(mailValue(lab, metric, before, w), `${lab} row ${row.row} before`).toEqual([row.paper.before]);
+        expect(mailValue(lab, metric, after, w), `${lab} row ${row.row} after`).toEqual([row.paper.after]);
       }
     });
   }

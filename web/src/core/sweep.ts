@@ -38,6 +38,8 @@ export interface SweepPoint {
   params: PaperRow['params'];
   /** the mail's figures for this point (before: the first variant, after: the last), or null where the mail has none */
   paper: PaperRow['paper'] | null;
+  /** the metric the point's paper figures are and its simulator column shows, where its row names its own (absent: the table's) */
+  metric?: string;
   note: string;
   /** what the point varies, for tables and JSON, e.g. { fs: 'ext4', threads: 20 }; empty for a paper table */
   keys: Record<string, string | number>;
@@ -98,6 +100,7 @@ export const paperPlan: SweepPlan = (table, specs) => {
     label: r.label,
     params: r.params,
     paper: r.paper,
+    metric: r.paper.metric ?? table.metric,
     note: r.note,
     keys: Object.fromEntries(
       naming.filter((s) => r.params[s.name] !== undefined).map((s) => [s.name, paramText(s, r.params[s.name]!)]),
@@ -140,6 +143,7 @@ export const sweepPlan: SweepPlan = (table, specs) => {
         label: `${r.label}, ${axis.param}=${value}`,
         params,
         paper: own ? r.paper : null,
+        metric: r.paper.metric ?? table.metric,
         note: own ? r.note : '',
         keys: { ...Object.fromEntries(differ.map((n) => [n, text(n, r.params[n])])), [axis.param]: value },
       }];
@@ -279,17 +283,25 @@ export async function sweep(
   };
 }
 
-/** The simulator's value in the paper's unit, for a sweep row's result (or its medians). */
+/**
+ * The simulator's value in the paper's unit, for a sweep row's result (or its
+ * medians); `row` names the metric where its paper row has its own.
+ */
 export function paperValue(
   result: { metrics: Readonly<Record<string, number>> },
   table: Pick<SweepResult, 'metric' | 'scale'>,
+  row?: Pick<SweepPoint, 'metric'>,
 ): number | undefined {
-  const value = result.metrics[table.metric];
+  const value = result.metrics[row?.metric ?? table.metric];
   return value === undefined ? undefined : value / table.scale;
 }
 
 /** The spread over seeds of the paper's metric in the paper's unit, for one variant of a sweep row. */
-export function paperSpread(runs: VariantRuns, table: Pick<SweepResult, 'metric' | 'scale'>): Spread | undefined {
-  const s = runs.ranges[table.metric];
+export function paperSpread(
+  runs: VariantRuns,
+  table: Pick<SweepResult, 'metric' | 'scale'>,
+  row?: Pick<SweepPoint, 'metric'>,
+): Spread | undefined {
+  const s = runs.ranges[row?.metric ?? table.metric];
   return s === undefined ? undefined : mapSpread(s, (v) => v / table.scale);
 }

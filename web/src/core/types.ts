@@ -95,12 +95,18 @@ export const PaperRow = z.object({
   label: z.string(),
   /** the row's parameters as numbers, a choice by its index */
   params: z.record(z.string(), z.number()),
-  /** the mail's two figures, and the variants they belong to (the simulator names them; absent: the first and last) */
+  /**
+   * the mail's two figures, and the variants they belong to (the simulator names them; absent: the first and last);
+   * null where the mail gives no figures, only the change it states (change_pct, in %); the metric the figures are
+   * (absent: the table's)
+   */
   paper: z.object({
-    before: z.number(),
-    after: z.number(),
+    before: z.number().nullable(),
+    after: z.number().nullable(),
     before_variant: z.string().optional(),
     after_variant: z.string().optional(),
+    metric: z.string().optional(),
+    change_pct: z.number().nullable().optional(),
   }),
   note: z.string(),
 });

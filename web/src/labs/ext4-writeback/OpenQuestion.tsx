@@ -55,7 +55,9 @@ export const OpenQuestion = memo(function OpenQuestion({ runs }: LabSectionProps
             extra pass sends more of those halves as requests of their own, and on a device capped at 500 requests a second
             every extra request is paid in IOPS. The mail's histogram has almost none of those half writes (calls of 2-3
             pages), the model's before has many: the batching the model reproduces is real, the cost it charges for it is
-            larger than the mail's machine paid. A batching fsync would have to gather whole writes, not halves.
+            larger than the mail's machine paid. Run it with fdatasync, where no job waits for a commit: before still
+            loses, so the model's cost sits in the extra pass's writeback, not in the commits. A batching fsync would have
+            to gather whole writes, not halves.
           </p>
         </div>
       </div>

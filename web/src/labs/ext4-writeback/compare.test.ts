@@ -80,6 +80,25 @@ describe('the latency-throughput points', () => {
     expect(p.filter((x) => x.mailRow)).toHaveLength(4);
   });
 
+  it('takes the rows of one sync mode: an fdatasync row stays out of the fsync points', () => {
+    const s = sweep();
+    const first = s.rows[0]!;
+    const renamed = (m: Record<string, number>) => Object.fromEntries(Object.entries(m).map(([k, v]) => [k.replace(/^fsync_/, 'fdatasync_'), v]));
+    const fdatasync = {
+      ...first,
+      row: 99,
+      params: { ...first.params, sync: 1 },
+      runs: Object.fromEntries(
+        Object.entries(first.runs).map(([v, r]) => [v, { ...r, runs: r.runs.map((x) => ({ ...x, metrics: renamed(x.metrics) })) }]),
+      ),
+    };
+    const both = { ...s, rows: [...s.rows, fdatasync] };
+    expect(scatterPoints(both)).toHaveLength(8);
+    const runs = s.variants.reduce((n, v) => n + (first.runs[v]?.runs.length ?? 0), 0);
+    expect(runs).toBeGreaterThan(0);
+    expect(scatterPoints(both, 'fdatasync')).toHaveLength(runs);
+  });
+
   it('counts the seeds on which before had fewer IOPS, at the mail’s shape only', () => {
     expect(iopsDirection(scatterPoints(sweep()))).toEqual({ beforeLower: 1, beforeSlower: 2, seeds: 2 });
   });

@@ -63,10 +63,15 @@ export interface ScatterPoint {
   mailRow: boolean;
 }
 
-/** Every run of the sweep as a point: IOPS against the write's average completion latency. */
+/** The sync mode a sweep row runs (its `sync` parameter, a choice by index; absent: fsync, the default). */
+export function rowSync(row: Pick<SweepResult['rows'][number], 'params'>): SyncMode {
+  return row.params.sync === 1 ? 'fdatasync' : 'fsync';
+}
+
+/** Every run of the sweep's rows of one sync mode as a point: IOPS against the write's average completion latency. */
 export function scatterPoints(sweep: SweepResult, sync: SyncMode = 'fsync'): ScatterPoint[] {
   const out: ScatterPoint[] = [];
-  for (const row of sweep.rows)
+  for (const row of sweep.rows.filter((r) => rowSync(r) === sync))
     for (const v of sweep.variants) {
       const runs = row.runs[v]?.runs ?? [];
       runs.forEach((r, i) => {

@@ -5,7 +5,7 @@ import type { Spread } from '../../core/stats';
 import type { PaperRows, ParamSpec } from '../../core/types';
 import { PAPER_FIGURE, paperEnds, VERDICT_WORDS, verdictReason, type PaperTableRow, type SimFigures } from './paper';
 
-const paperFigure = (v: number): string => formatNumber(v, PAPER_FIGURE);
+const paperFigure = (v: number | null): string => formatNumber(v, PAPER_FIGURE);
 
 export interface PaperTableProps {
   rows: PaperRows;
@@ -58,7 +58,7 @@ export function VerdictTag({ sim, format }: { sim: Pick<SimFigures, 'range' | 's
 /** The mail's rows beside the simulator's, every variant, with the change each reports (between the variants the mail's figures stand for). */
 export function PaperTable({ rows, variants, table, specs, onUseParams, rowHeading = 'row', rowTitle, paperRange }: PaperTableProps) {
   const ends = paperEnds(rows, variants);
-  const paperCell = (v: number) => (
+  const paperCell = (v: number | null) => (
     <>
       {paperFigure(v)}
       {paperRange && (

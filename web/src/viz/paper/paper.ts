@@ -77,7 +77,8 @@ export interface PaperTableRow {
   label: string;
   params: Record<string, number>;
   note: string;
-  paper: { before: number; after: number; diffPct: number | undefined };
+  /** the mail's figures (null where it gives none) and its change: from the figures, else the one it states */
+  paper: { before: number | null; after: number | null; diffPct: number | null | undefined };
   /** null until a sweep has run this row */
   sim: SimFigures | null;
 }
@@ -173,13 +174,14 @@ export function buildPaperTable(rows: PaperRows, sweep?: SweepLike | null): Pape
   const byRow = new Map(sweep?.rows.map((r) => [r.row, r]) ?? []);
   return rows.rows.map((r) => {
     const s = byRow.get(r.row);
-    const sim = s && sweep ? simFigures(s.runs, sweep.variants, s.seeds.length, rows.metric, rows.scale, paperEnds(rows, sweep.variants)) : null;
+    const metric = r.paper.metric ?? rows.metric;
+    const sim = s && sweep ? simFigures(s.runs, sweep.variants, s.seeds.length, metric, rows.scale, paperEnds(rows, sweep.variants)) : null;
     return {
       row: r.row,
       label: r.label,
       params: r.params,
       note: r.note,
-      paper: { ...r.paper, diffPct: changePct(r.paper.before, r.paper.after) },
+      paper: { ...r.paper, diffPct: r.paper.change_pct ?? changePct(r.paper.before, r.paper.after) },
       sim,
     };
   });
