@@ -47,14 +47,14 @@
  * 67 and 51), 1064 transactions against 1202, a shorter average commit,
  * a longer ext4_writepages call, 3.92 pages per call in both, more calls of
  * 0-3 pages and of 6 or more, a higher clat average and maximum. Its IOPS
- * are 327 against 360, not the mail's 460 against 449: a writer stopped
- * between two of its pages (with fsync mostly at a commit in T_LOCKED, as
- * 5.10 starts a handle per page; also at a page lock a scan holds while it
- * waits for writeback) has the pages it wrote submitted by another task's
- * scan, the extra pass more often, as requests of their own (calls of 2-3
- * pages: 22,590 against 12,383), which the IOPS-capped device pays for.
- * With fdatasync, where commits are rare, before loses as much. The mail's
- * histogram has almost no such halves; see tests/.
+ * are 327 against 360, not the mail's 460 against 449: another task's scan
+ * often submits the pages a writer has dirtied so far while it is still
+ * writing its slot, the extra pass more often, and the rest goes out as a
+ * request of its own (calls of 2-3 pages: 22,590 against 12,383), which the
+ * IOPS-capped device pays for. With fdatasync, where commits are rare,
+ * before loses as much. The mail's histogram has almost no such halves;
+ * why the model's scans meet writers mid-slot so often (a write dirties its
+ * pages within 10 us) is not pinned down; see tests/.
  *
  * Simplifications, each kept because it does not change who waits for whom:
  * - The file's blocks are all written before the run (the mail's 60 s wash
