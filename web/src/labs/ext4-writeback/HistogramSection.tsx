@@ -93,8 +93,11 @@ function HistChart({ rows, variants }: { rows: HistRow[]; variants: readonly str
       <figcaption>
         <span className="chart-title">
           {series.map(([s]) => (
-            <span key={s} className="ewb-key" style={{ color: SERIES_COLORS[s] ?? '#555' }}>
-              ■ {s}{' '}
+            <span key={s} className="ewb-key">
+              <span style={{ color: SERIES_COLORS[s] ?? '#555' }} aria-hidden="true">
+                ■
+              </span>{' '}
+              {s}{' '}
             </span>
           ))}
         </span>

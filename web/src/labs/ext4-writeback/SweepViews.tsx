@@ -69,8 +69,11 @@ function Scatter({ sweep }: { sweep: SweepResult }) {
         <figcaption>
           <span className="chart-title">
             {sweep.variants.map((v) => (
-              <span key={v} className="ewb-key" style={{ color: colorOf(v) }}>
-                ■ {v}{' '}
+              <span key={v} className="ewb-key">
+                <span style={{ color: colorOf(v) }} aria-hidden="true">
+                  ■
+                </span>{' '}
+                {v}{' '}
               </span>
             ))}
           </span>

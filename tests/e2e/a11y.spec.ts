@@ -1,0 +1,37 @@
+/**
+ * Accessibility: axe-core on the home page and on every lab page with both
+ * variants side by side (every section the page has, twice), runs drawn. No
+ * serious or critical violation is allowed; a failure lists each rule, its
+ * impact, how many elements break it and the first of them.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { MAIL_LAB_IDS } from '../../lib/mails';
+import { expect, labUrl, test, waitForRuns } from './fixtures';
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => {
+      const first = v.nodes[0];
+      const why = (first?.failureSummary ?? '').split('\n').slice(1, 2).join(' ').trim();
+      return `${v.impact} ${v.id}: ${v.nodes.length} element(s), first ${first?.target.join(' ') ?? '?'} (${why})`;
+    });
+}
+
+test('the home page has no serious or critical accessibility violation', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.locator('a[href*="fast-commit"]').first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+for (const lab of MAIL_LAB_IDS) {
+  test(`${lab}: the page, both variants side by side, has no serious or critical accessibility violation`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.goto(labUrl(lab, { variant: 'side' }));
+    await waitForRuns(page);
+    await expect(page.getByTestId('step-counter')).toBeVisible();
+    expect(await seriousViolations(page), `${lab}, side by side`).toEqual([]);
+  });
+}
