@@ -17,10 +17,22 @@ beforeAll(async () => {
   engine = await loadEngine();
 });
 
+/** The raw module under an otherEngine(), for what the Engine does not reach. */
+interface RawModule {
+  HEAPU8: Uint8Array;
+  _malloc(size: number): number;
+  _free(ptr: number): void;
+}
+
 /** A second module instance beside loadEngine()'s, with the loader's __dirname loan. */
-async function otherEngine(): Promise<Engine> {
+async function otherEngine(onModule?: (mod: RawModule) => void): Promise<Engine> {
   const dir = wasmBuildDir();
-  const { default: factory } = (await import(join(dir, 'journalclub.mjs'))) as { default: JcFactory };
+  const { default: load } = (await import(join(dir, 'journalclub.mjs'))) as { default: JcFactory };
+  const factory: JcFactory = async (options) => {
+    const mod = await load(options);
+    onModule?.(mod as unknown as RawModule);
+    return mod;
+  };
   const g = globalThis as { __dirname?: string };
   const had = Object.prototype.hasOwnProperty.call(g, '__dirname');
   const saved = g.__dirname;
@@ -163,6 +175,22 @@ describe('checkpoints', () => {
     engine.restore(cp);
     expect(state(engine.advance(900))).toEqual(want);
     expect(engine.healthy()).toBe(true);
+  });
+
+  it('restore into memory that has grown since', async () => {
+    let raw: RawModule | undefined;
+    const fresh = await otherEngine((m) => (raw = m));
+    fresh.run({ ...fc, seed: SEED, options: { stopStep: 400 } });
+    const cp = fresh.checkpoint();
+    const want = state(fresh.run({ ...fc, seed: SEED, options: { stopStep: 900, traceMax: 0, heatBuckets: 16 } }));
+    const before = raw!.HEAPU8.length;
+    const big = raw!._malloc(64 << 20);
+    expect(big).not.toBe(0);
+    expect(raw!.HEAPU8.length).toBeGreaterThan(before);
+    fresh.restore(cp);
+    const o = fresh.advance(900);
+    expect(o.result.sim.hash).toBe(want.hash);
+    expect(o.snapshot).toEqual(want.snapshot);
   });
 
   it('of another instance are refused', async () => {
