@@ -43,7 +43,7 @@
 
 #include <stdint.h>
 
-/* Return codes of jc_run() and jc_check_params(). */
+/* Return codes of jc_run(), jc_advance() and jc_check_params(). */
 enum jc_status {
 	JC_OK = 0,
 	JC_EINVAL = 1,		/* bad lab, variant, parameter or option */
@@ -88,6 +88,42 @@ int jc_check_params(const char *lab, const char *params);
  */
 int jc_run(const char *lab, const char *variant, const char *params,
 	   uint32_t seed, const char *opts);
+
+/*
+ * jc_advance - take the last jc_run()'s run, halted at its stop step,
+ * further: to another step, or to its end.
+ * @opts: "stop_step=K;trace_from=A;trace_max=N" (all optional)
+ *
+ * stop_step=K halts it again right after step K, which must be after the
+ * step it stands at; 0 (or none) runs it to the end. The task that halted
+ * goes on where it stood, then the events run as in jc_run(), so a run
+ * advanced in any number of chunks is the run straight to its last stop
+ * step: the same hash, snapshot, metrics, heatmap and steps. The budgets
+ * (max_events, max_mem_mb) are jc_run()'s and count the whole run.
+ *
+ * Steps: without trace_from and trace_max an advance goes on recording
+ * jc_run()'s window, so jc_steps_json() is what the straight run records.
+ * Either of them sets a new window, [trace_from, trace_from + trace_max)
+ * (trace_from defaults to the step after the current one, trace_max to the
+ * run's): jc_steps_json() then holds the steps of that window that this
+ * advance ran, none from before it.
+ *
+ * The outputs (jc_result_json() and the others) describe the new stopping
+ * point. Returns a jc_status: JC_EINVAL when there is no run, when it has
+ * ended or failed, or for a bad option (jc_last_error() says which and
+ * what is allowed); JC_EBUDGET and JC_EINTERNAL as jc_run() does.
+ */
+int jc_advance(const char *opts);
+
+/*
+ * jc_heap_top - in WebAssembly, the end of the heap (the program break,
+ * sbrk(0)): every byte of the library's state, its static data, the C
+ * stack and the malloc heap with the run in it, lies below it in linear
+ * memory, and so does the break itself. Between two jc_* calls a copy of
+ * linear memory up to it is a checkpoint of everything, and writing that
+ * copy back restores it. 0 in a native build.
+ */
+uintptr_t jc_heap_top(void);
 
 const char *jc_result_json(void);
 const char *jc_steps_json(void);

@@ -358,6 +358,7 @@ struct sim {
 	struct lock_class classes[SIM_MAX_CLASSES];
 	int nr_classes;
 	bool halted;
+	struct task *halted_task;	/* the task that halted, for sim_resume() */
 	int error;		/* a jc_status; nonzero stops the run */
 	char errmsg[256];
 
@@ -376,6 +377,21 @@ void sim_destroy(struct sim *s);
 struct task *sim_task_create(struct sim *s, int cpu, const char *name,
 			     task_fn fn, void *priv, u64 start_ns);
 int sim_run(struct sim *s);
+/*
+ * sim_resume - go on with a run that sim_run() (or sim_resume()) halted at
+ * its stop step, until step @stop_step (0: the end). The halted task goes
+ * on exactly where it stood, with what it had charged; then the events run
+ * as sim_run() runs them, so a run halted and resumed any number of times
+ * reaches the state a run straight to its last stop step reaches. Returns
+ * s->error.
+ */
+int sim_resume(struct sim *s, u64 stop_step);
+/*
+ * sim_hash - the run's fingerprint so far: every event's time, task and
+ * request, then the steps counted. It leaves s->hash alone, so that a run
+ * that is resumed goes on mixing where it stood.
+ */
+u64 sim_hash(const struct sim *s);
 u64 sim_cpu_state_ns(const struct sim *s, enum cpu_state st);
 void sim_fail(struct sim *s, int status, const char *fmt, ...);
 

@@ -5,7 +5,7 @@
  *
  * One run is alive at a time: its simulator stays until the next jc_run(),
  * so that the steps, the snapshot and the heatmap can be asked for after
- * the result.
+ * the result, and so that jc_advance() can take a halted run further.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -16,6 +16,10 @@
 
 #include "jc_api.h"
 #include "lab.h"
+
+#ifdef __EMSCRIPTEN__
+#include <emscripten/heap.h>
+#endif
 
 #define JC_VERSION "0.1.0"
 
@@ -55,6 +59,7 @@ static struct {
 	char error[512];
 	struct error_about about;
 	struct jbuf out;	/* the last JSON handed out */
+	u64 trace_cap;		/* steps the run's trace buffer holds */
 } run;
 
 /* set_error - the message of the last error; what it is about is unset */
@@ -98,6 +103,15 @@ const char *jc_last_error(void)
 const char *jc_version(void)
 {
 	return JC_VERSION;
+}
+
+uintptr_t jc_heap_top(void)
+{
+#ifdef __EMSCRIPTEN__
+	return *emscripten_get_sbrk_ptr();
+#else
+	return 0;
+#endif
 }
 
 long long lab_param(const struct lab *lab, const long long *p, const char *name)
@@ -375,6 +389,8 @@ static bool take_opt(const char *name, size_t nlen, const char *val,
 /* ---------------------------------------------------------------------- */
 /* Runs                                                                     */
 
+static int run_status(void);
+
 int jc_run(const char *lab_id, const char *variant, const char *params,
 	   uint32_t seed, const char *opts)
 {
@@ -429,18 +445,102 @@ int jc_run(const char *lab_id, const char *variant, const char *params,
 	s->check = lab->invariants;
 	s->check_every = (u64)o.check_every;
 
+	run.trace_cap = s->trace_max;
+
 	ret = lab->setup(s, v, run.params);
 	if (!ret && !s->error)
 		sim_run(s);
-	if (s->error) {
-		if (s->error == JC_EINTERNAL)
-			set_error("%s (lab %s, variant %s, seed %u)", s->errmsg,
-				  lab->id, lab->variants[v], seed);
-		else
-			set_error("%s", s->errmsg);
-		return s->error;
+	return run_status();
+}
+
+/* run_status - the live run's jc_status, its error set as jc_last_error() */
+static int run_status(void)
+{
+	const struct sim *s = &run.sim;
+
+	if (!s->error)
+		return JC_OK;
+	if (s->error == JC_EINTERNAL)
+		set_error("%s (lab %s, variant %s, seed %u)", s->errmsg, run.lab->id,
+			  run.lab->variants[run.variant], run.seed);
+	else
+		set_error("%s", s->errmsg);
+	return s->error;
+}
+
+/* take_advance_opt - one of jc_advance()'s options: jc_run's, but only these */
+static bool take_advance_opt(const char *name, size_t nlen, const char *val,
+			     size_t vlen, void *arg)
+{
+	static const char *const names[] = { "stop_step", "trace_from", "trace_max" };
+	size_t i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (strlen(names[i]) == nlen && !strncmp(names[i], name, nlen))
+			return take_opt(name, nlen, val, vlen, arg);
+	set_error("unknown option '%.*s' for jc_advance (options: stop_step, trace_from, trace_max; the budgets are jc_run's)",
+		  (int)nlen, name);
+	return false;
+}
+
+/*
+ * advance_trace - the steps window an advance records: [@from, @from + @max),
+ * each -1 where the options do not set it (from: the step after the current
+ * one; max: the run's). The buffer grows, charged to the run's memory
+ * budget, when @max asks for more than it holds.
+ */
+static int advance_trace(struct sim *s, long long from, long long max)
+{
+	if (from < 0 && max < 0)
+		return JC_OK;
+	s->trace_from = from < 0 ? s->steps + 1 : (u64)from;
+	if (max >= 0)
+		s->trace_max = (u64)max;
+	s->trace_len = 0;
+	if (s->trace_max > run.trace_cap) {
+		struct sim_step_rec *trace = sim_alloc(s, sizeof(*trace) * s->trace_max);
+
+		if (!trace)
+			return run_status();
+		s->trace = trace;
+		run.trace_cap = s->trace_max;
 	}
 	return JC_OK;
+}
+
+int jc_advance(const char *opts)
+{
+	struct run_opts o = { .stop_step = 0, .trace_from = -1, .trace_max = -1 };
+	struct sim *s = &run.sim;
+	int ret;
+
+	clear_error();
+	if (!run.live) {
+		set_error("no run to advance: call jc_run first");
+		return JC_EINVAL;
+	}
+	if (s->error) {
+		set_error("the run cannot go on: it failed (%s); start another with jc_run",
+			  s->errmsg);
+		return JC_EINVAL;
+	}
+	if (!s->halted) {
+		set_error("the run has ended (at step %llu): only a run halted at its stop step goes on; start another with jc_run",
+			  (unsigned long long)s->steps);
+		return JC_EINVAL;
+	}
+	if (!for_each_pair(opts, "option", take_advance_opt, &o))
+		return JC_EINVAL;
+	if (o.stop_step && (u64)o.stop_step <= s->steps) {
+		set_error("option 'stop_step' must be after the step the run stands at, %llu, or 0 for the end (got %lld)",
+			  (unsigned long long)s->steps, o.stop_step);
+		return JC_EINVAL;
+	}
+	ret = advance_trace(s, o.trace_from, o.trace_max);
+	if (ret)
+		return ret;
+	sim_resume(s, (u64)o.stop_step);
+	return run_status();
 }
 
 static bool need_run(void)
@@ -523,7 +623,7 @@ const char *jc_result_json(void)
 	memset(m, 0, sizeof(m));
 	if (!s->halted)
 		lab->collect(s, m);
-	h = s->hash;
+	h = sim_hash(s);
 	for (i = 0; i < lab->nr_metrics; i++) {
 		u64 bits;
 

@@ -459,24 +459,36 @@ static void cpu_release(struct sim *s, struct task *t)
 	cpu_update(s, cpu);
 }
 
-/* Run @t's coroutine from now, @pending_ns already charged. */
-static void run_task(struct sim *s, struct task *t, u64 pending_ns)
+/*
+ * task_continue - call @t's coroutine, which goes on from where it stands
+ * with what it has charged (t->pending_ns), until it yields: give it the
+ * event its request needs. At the stop step it halts instead, without one,
+ * and the run remembers it for sim_resume().
+ */
+static void task_continue(struct sim *s, struct task *t)
 {
 	int ret;
 
-	if (t->state != TASK_RUN)
-		task_set_state(s, t, TASK_RUN);
 	t->req = REQ_NONE;
-	t->pending_ns = pending_ns;
 	ret = t->fn(s, t);
 	if (ret == CO_DONE)
 		t->req = REQ_EXIT;
 	if (t->req == REQ_HALT) {
 		s->halted = true;
+		s->halted_task = t;
 		return;
 	}
 	heap_push(s, s->now + t->pending_ns, t);
 	t->pending_ns = 0;
+}
+
+/* Run @t's coroutine from now, @pending_ns already charged. */
+static void run_task(struct sim *s, struct task *t, u64 pending_ns)
+{
+	if (t->state != TASK_RUN)
+		task_set_state(s, t, TASK_RUN);
+	t->pending_ns = pending_ns;
+	task_continue(s, t);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -1319,12 +1331,16 @@ static void run_check(struct sim *s, bool final)
 			 (unsigned long long)s->now, (unsigned long long)s->events, msg);
 }
 
-int sim_run(struct sim *s)
+/*
+ * sim_loop - run events until the heap is empty (the end), the stop step,
+ * an error or a budget. Then every CPU's state so far is flushed to the
+ * heatmap and its cpu_ns; a resumed run goes on from there, which splits
+ * a CPU's segment in two at the halt and leaves every sum as it was.
+ */
+static int sim_loop(struct sim *s)
 {
 	int cpu;
 
-	if (sim_prepare(s))
-		return s->error;
 	while (s->heap_len && !s->halted && !s->error) {
 		struct sim_event ev = heap_pop(s);
 
@@ -1346,13 +1362,47 @@ int sim_run(struct sim *s)
 		report_stuck(s);
 	if (!s->halted && !s->error)
 		run_check(s, true);
-	hash_mix(s, s->steps);
 	for (cpu = 0; cpu < s->nr_cpus; cpu++) {
 		sim_heat_add(&s->heat, cpu, s->cpu_state[cpu], s->cpu_since[cpu], s->now);
 		s->cpu_ns[cpu][s->cpu_state[cpu]] += s->now - s->cpu_since[cpu];
 		s->cpu_since[cpu] = s->now;
 	}
 	return s->error;
+}
+
+int sim_run(struct sim *s)
+{
+	if (sim_prepare(s))
+		return s->error;
+	return sim_loop(s);
+}
+
+int sim_resume(struct sim *s, u64 stop_step)
+{
+	struct task *t = s->halted_task;
+
+	if (!s->halted || !t || s->error) {
+		sim_fail(s, 3, "sim_resume: the run is not halted at a stop step");
+		return s->error;
+	}
+	s->halted = false;
+	s->halted_task = NULL;
+	s->stop_step = stop_step;
+	step_watch_update(s);
+	/* the rest of the event it halted in, as the loop would have run it */
+	task_continue(s, t);
+	if (!s->halted && !s->error && s->check_every &&
+	    s->events % s->check_every == 0)
+		run_check(s, false);
+	return sim_loop(s);
+}
+
+u64 sim_hash(const struct sim *s)
+{
+	u64 h = s->hash;
+
+	h ^= s->steps + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+	return h * 0xff51afd7ed558ccdULL;
 }
 
 u64 sim_cpu_state_ns(const struct sim *s, enum cpu_state st)

@@ -5,6 +5,11 @@
  *
  *   jc labs | params LAB | rows LAB | check LAB PARAMS
  *   jc run|hash|steps|snapshot|heatmap LAB VARIANT PARAMS SEED [OPTS]
+ *   jc advance LAB VARIANT PARAMS SEED OPTS ADVANCE...
+ *
+ * advance runs with OPTS (a stop_step in it halts the run), then takes the
+ * run on with jc_advance() once per ADVANCE ("stop_step=K", "" to the end),
+ * and prints the step and the hash after the run and after each advance.
  *
  * check prints {"ok":true}, or the structured error (jc_last_error_json())
  * and exits 2.
@@ -20,7 +25,8 @@ static int usage(void)
 {
 	fprintf(stderr,
 		"usage: jc labs | params LAB | rows LAB | check LAB PARAMS\n"
-		"       jc run|hash|steps|snapshot|heatmap|time LAB VARIANT PARAMS SEED [OPTS]\n");
+		"       jc run|hash|steps|snapshot|heatmap|time LAB VARIANT PARAMS SEED [OPTS]\n"
+		"       jc advance LAB VARIANT PARAMS SEED OPTS ADVANCE...\n");
 	return 2;
 }
 
@@ -31,6 +37,43 @@ static int print_or_fail(const char *s)
 		return 2;
 	}
 	puts(s);
+	return 0;
+}
+
+static const char *find_hash(const char *json);
+
+/* print_stop - the run's step and hash where it stands, one line */
+static int print_stop(void)
+{
+	const char *json = jc_result_json();
+	const char *p;
+
+	if (!json)
+		return print_or_fail(json);
+	p = strstr(json, "\"steps\":");
+	printf("%llu %s\n", p ? strtoull(p + 8, NULL, 10) : 0ULL, find_hash(json));
+	return 0;
+}
+
+/* advance - jc advance: argv[2..6] as jc_run's, then each advance in turn */
+static int advance(int argc, char **argv, uint32_t seed)
+{
+	int i;
+
+	if (jc_run(argv[2], argv[3], argv[4], seed, argv[6])) {
+		fprintf(stderr, "jc: %s\n", jc_last_error());
+		return 2;
+	}
+	if (print_stop())
+		return 2;
+	for (i = 7; i < argc; i++) {
+		if (jc_advance(argv[i])) {
+			fprintf(stderr, "jc: %s\n", jc_last_error());
+			return 2;
+		}
+		if (print_stop())
+			return 2;
+	}
 	return 0;
 }
 
@@ -71,7 +114,7 @@ int main(int argc, char **argv)
 		puts(jc_last_error_json());
 		return 2;
 	}
-	if (argc < 6 || argc > 7)
+	if (argc < 6 || (argc > 7 && strcmp(cmd, "advance")))
 		return usage();
 	seed = strtoul(argv[5], &end, 10);
 	if (*end || end == argv[5] || seed > 0xffffffffUL) {
@@ -79,6 +122,8 @@ int main(int argc, char **argv)
 			argv[5]);
 		return 2;
 	}
+	if (!strcmp(cmd, "advance"))
+		return argc < 7 ? usage() : advance(argc, argv, (uint32_t)seed);
 	if (!strcmp(cmd, "time")) {
 		struct timespec a, b;
 		double secs;

@@ -35,6 +35,31 @@ export interface JcModule {
     args: (number | string)[],
   ): unknown;
   UTF8ToString(ptr: number): string;
+  /** Linear memory as bytes; Emscripten replaces the view when memory grows. */
+  HEAPU8?: Uint8Array;
+}
+
+/**
+ * A copy of the whole simulator state, taken between two calls: in
+ * WebAssembly the labs' static data, the malloc heap with the run in it and
+ * the heap's own top (sbrk's variable, a static of Emscripten's libc) all lie
+ * in linear memory below the heap top, so bytes [0, heapTop) are everything.
+ * The C stack inside that range holds no live frame between calls and is
+ * left out.
+ */
+export interface Checkpoint {
+  /** Bytes held: linear memory up to heapTop, less the C stack. */
+  readonly bytes: number;
+  /** The heap top when it was taken. */
+  readonly heapTop: number;
+  /** The step the live run stood at, as jc_result_json's sim.steps said (0: no run). */
+  readonly step: number;
+}
+
+/** What an advance records (jc_advance's trace_from and trace_max); absent: jc_run's window goes on. */
+export interface AdvanceOptions {
+  traceFrom?: number;
+  traceMax?: number;
 }
 
 /** Options handed to the module factory. */
@@ -75,6 +100,24 @@ export interface Engine {
   run(req: RunRequest | RawRunRequest): RunOutput;
   /** One run, metrics only (what sweeps and the CLI need). */
   result(req: RunRequest | RawRunRequest): RunResult;
+  /**
+   * jc_advance(): take the last run(), halted at its stop step, on to step
+   * `stopStep` (after the current one; 0: its end), going on from where it
+   * stands instead of replaying it. What it returns is what run() returns
+   * for a run straight to `stopStep`: the same hash, snapshot and metrics.
+   */
+  advance(stopStep: number, options?: AdvanceOptions): RunOutput;
+  /**
+   * A copy of the simulator's whole state now (the live run and its outputs
+   * included), for restore(). Its size grows with the run's memory.
+   */
+  checkpoint(): Checkpoint;
+  /**
+   * Put the state of `cp` back: the run it held is live again, as it stood,
+   * whatever ran since (another run() included). Refuses a checkpoint of
+   * another engine, or one that does not fit in memory as it is now.
+   */
+  restore(cp: Checkpoint): void;
   /** False once the module has trapped: its memory is not to be trusted again. */
   healthy(): boolean;
 }
@@ -190,6 +233,8 @@ export async function createEngine(
 /** Wrap an instantiated module (exported for tests with a stand-in module). */
 export function wrapModule(mod: JcModule): Engine {
   let crashed: string | null = null;
+  /* the step the live run stood at when its result was last read */
+  let liveStep = 0;
   let labsCache: LabInfo[] | null = null;
   const paramsCache = new Map<string, ParamSpec[]>();
   const rowsCache = new Map<string, PaperRows>();
@@ -242,6 +287,7 @@ export function wrapModule(mod: JcModule): Engine {
   }
 
   function start(req: RunRequest | RawRunRequest): void {
+    liveStep = 0;
     const params = encodeParams(req.params);
     const opts = encodeOptions(req.options);
     const seed = checkSeed(req.seed);
@@ -253,6 +299,85 @@ export function wrapModule(mod: JcModule): Engine {
     if (status === 0) return;
     const kind = STATUS[status] ?? 'internal';
     throw new SimError(lastError() || `jc_run failed with status ${status}`, kind);
+  }
+
+  /* a jc_status other than JC_OK as a SimError naming what went wrong */
+  function statusError(name: string, status: number): SimError {
+    return new SimError(lastError() || `${name} failed with status ${status}`, STATUS[status] ?? 'internal');
+  }
+
+  /* jc_result_json(), and the step the live run stands at for checkpoint() */
+  function resultNow(): RunResult {
+    const result = parseJson(RunResult, text('jc_result_json'), 'jc_result_json');
+    liveStep = result.sim.steps;
+    return result;
+  }
+
+  /* Everything the live run says where it stands. */
+  function outputs(): RunOutput {
+    return {
+      result: resultNow(),
+      steps: parseJson(Steps, text('jc_steps_json'), 'jc_steps_json'),
+      heatmap: parseJson(Heatmap, text('jc_heatmap_json'), 'jc_heatmap_json'),
+      snapshot: parseAny(text('jc_snapshot_json'), 'jc_snapshot_json'),
+    };
+  }
+
+  function advance(stopStep: number, options: AdvanceOptions = {}): RunOutput {
+    const opts = encodeOptions({ stopStep, traceFrom: options.traceFrom, traceMax: options.traceMax });
+    const status = call('jc_advance', ['string'], [opts]);
+    if (status !== 0) throw statusError('jc_advance', status);
+    return outputs();
+  }
+
+  /* Checkpoints: the bytes live here, out of reach of callers, by identity. */
+  const saved = new WeakMap<Checkpoint, { data: Uint8Array; stackLow: number; stackHigh: number }>();
+
+  function memory(): Uint8Array {
+    const heap = mod.HEAPU8;
+    if (!heap) throw new SimError('this simulator build does not export its memory (HEAPU8)', 'internal');
+    return heap;
+  }
+
+  /* [stackLow, stackHigh): the C stack, between the static data and the heap in Emscripten's layout. */
+  function layout(): { heapTop: number; stackLow: number; stackHigh: number } {
+    const heapTop = call('jc_heap_top', [], []) >>> 0;
+    let stackLow = call('emscripten_stack_get_end', [], []) >>> 0;
+    let stackHigh = call('emscripten_stack_get_base', [], []) >>> 0;
+    if (!(stackLow <= stackHigh && stackHigh <= heapTop)) stackLow = stackHigh = heapTop;
+    return { heapTop, stackLow, stackHigh };
+  }
+
+  function checkpoint(): Checkpoint {
+    if (crashed !== null) throw new SimError(`the simulator stopped after an earlier crash: ${crashed}`, 'internal');
+    const { heapTop, stackLow, stackHigh } = layout();
+    const heap = memory();
+    const data = new Uint8Array(heapTop - (stackHigh - stackLow));
+    data.set(heap.subarray(0, stackLow), 0);
+    data.set(heap.subarray(stackHigh, heapTop), stackLow);
+    const cp: Checkpoint = Object.freeze({ bytes: data.length, heapTop, step: liveStep });
+    saved.set(cp, { data, stackLow, stackHigh });
+    return cp;
+  }
+
+  function restore(cp: Checkpoint): void {
+    if (crashed !== null) throw new SimError(`the simulator stopped after an earlier crash: ${crashed}`, 'internal');
+    const copy = saved.get(cp);
+    if (!copy) throw new SimError('this checkpoint was not taken by this simulator instance', 'invalid');
+    const heap = memory();
+    if (heap.length < cp.heapTop)
+      throw new SimError(`the checkpoint needs ${cp.heapTop} bytes of memory; the simulator has ${heap.length}`, 'invalid');
+    const now = layout();
+    if (now.stackLow !== copy.stackLow || now.stackHigh !== copy.stackHigh)
+      throw new SimError('the checkpoint was taken with another memory layout', 'invalid');
+    heap.set(copy.data.subarray(0, copy.stackLow), 0);
+    heap.set(copy.data.subarray(copy.stackLow), copy.stackHigh);
+    const top = call('jc_heap_top', [], []) >>> 0;
+    if (top !== cp.heapTop) {
+      crashed = `restoring a checkpoint left the heap top at ${top}, not ${cp.heapTop}`;
+      throw new SimError(crashed, 'internal');
+    }
+    liveStep = cp.step;
   }
 
   /* jc_params_json(lab), read once per lab */
@@ -285,17 +410,15 @@ export function wrapModule(mod: JcModule): Engine {
     checkParams,
     run(req) {
       start(req);
-      return {
-        result: parseJson(RunResult, text('jc_result_json'), 'jc_result_json'),
-        steps: parseJson(Steps, text('jc_steps_json'), 'jc_steps_json'),
-        heatmap: parseJson(Heatmap, text('jc_heatmap_json'), 'jc_heatmap_json'),
-        snapshot: parseAny(text('jc_snapshot_json'), 'jc_snapshot_json'),
-      };
+      return outputs();
     },
     result(req) {
       start(req);
-      return parseJson(RunResult, text('jc_result_json'), 'jc_result_json');
+      return resultNow();
     },
+    advance,
+    checkpoint,
+    restore,
     healthy: () => crashed === null,
   };
 }
