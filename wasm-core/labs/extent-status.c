@@ -689,18 +689,17 @@ static int es_reclaim_inode(struct sim *s, struct task *t, struct es_task *f)
 	f->ivisits = 0;
 	f->lblk = -1;
 	STEP(t, EK_INODE, f->ei->ino, f->ei->i_es_shk_nr);
-	switch (es.variant) {
-	case V_ES_ILIST:
-	case V_ES_GC:
+	/*
+	 * if, not switch: a CO_CALL's resume label inside a switch would be
+	 * that switch's case, out of CO_BEGIN's reach, and a task halted in
+	 * the reclaim (jc_advance) would resume past its end.
+	 */
+	if (es.variant == V_ES_ILIST || es.variant == V_ES_GC)
 		CO_CALL(co, es_ilist_reclaim(s, t, f));
-		break;
-	case V_UPSTREAM:
+	else if (es.variant == V_UPSTREAM)
 		CO_CALL(co, es_reclaim_extents(s, t, f));
-		break;
-	default:
+	else
 		CO_CALL(co, __es_try_to_reclaim_extents(s, t, f));
-		break;
-	}
 	f->lblk = -1;
 	es.last_reclaimed = f->ei;
 	f->shrunk += f->ifreed;

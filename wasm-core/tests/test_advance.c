@@ -189,6 +189,47 @@ static void check_case(int c)
 		outputs_free(&straight[i]);
 }
 
+/*
+ * test_halts_anywhere - extent-status's per-inode reclaim picks the
+ * variant's walk and calls it as a coroutine: a run halted every 37 steps,
+ * in every part of it, and advanced each time, ends as the run straight.
+ */
+static void test_halts_anywhere(void **state)
+{
+	static const char *const variants[] = {
+		"baseline", "es-cache", "es-slist", "es-ilist", "es-gc", "upstream",
+	};
+	const char *params = "case=b;runtime_ms=100;mem_mb=32;small_files=16";
+	struct outputs straight, chunked;
+	unsigned long long stop, total;
+	char opts[64], what[160];
+	double steps;
+	int v;
+
+	(void)state;
+	for (v = 0; v < (int)(sizeof(variants) / sizeof(variants[0])); v++) {
+		run_or_fail("extent-status", variants[v], params, "trace_max=0");
+		assert_true(json_num(jc_result_json(), "steps", &steps));
+		total = (unsigned long long)steps;
+		snprintf(opts, sizeof(opts), "stop_step=%llu;trace_max=0", total - 1);
+		run_or_fail("extent-status", variants[v], params, opts);
+		outputs_take(&straight);
+		run_or_fail("extent-status", variants[v], params, "stop_step=1;trace_max=0");
+		for (stop = 38; stop < total - 1; stop += 37) {
+			snprintf(what, sizeof(what), "extent-status %s to %llu", variants[v], stop);
+			snprintf(opts, sizeof(opts), "stop_step=%llu", stop);
+			advance_or_fail(opts, what);
+		}
+		snprintf(what, sizeof(what), "extent-status %s halted every 37 steps", variants[v]);
+		snprintf(opts, sizeof(opts), "stop_step=%llu", total - 1);
+		advance_or_fail(opts, what);
+		outputs_take(&chunked);
+		assert_same(&straight, &chunked, what);
+		outputs_free(&straight);
+		outputs_free(&chunked);
+	}
+}
+
 static void test_chunks_are_the_straight_run(void **state)
 {
 	int c;
@@ -295,6 +336,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_advance_before_any_run),
 		cmocka_unit_test(test_chunks_are_the_straight_run),
+		cmocka_unit_test(test_halts_anywhere),
 		cmocka_unit_test(test_chunks_with_checker),
 		cmocka_unit_test(test_advance_trace_window),
 		cmocka_unit_test(test_advance_refusals),
