@@ -1,0 +1,167 @@
+/**
+ * The stepper over the real WASM build: every frame, however it was reached
+ * (forward by one, far jumps either way, two variants taking turns), is the
+ * run straight from step 0 to its step; and its checkpoints keep to the
+ * budget, however small.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createEngine, type Engine, type JcFactory } from './engine';
+import { loadEngine, wasmBuildDir } from './node';
+import { createStepper, type FrameRun, type StepFrame } from './stepper';
+
+/** The stepper's engine, and another instance for the straight runs, so that they do not disturb its open runs. */
+let engine: Engine;
+let reference: Engine;
+
+/** A second module instance beside loadEngine()'s, with the loader's __dirname loan. */
+async function otherEngine(): Promise<Engine> {
+  const dir = wasmBuildDir();
+  const { default: load } = (await import(join(dir, 'journalclub.mjs'))) as { default: JcFactory };
+  const g = globalThis as { __dirname?: string };
+  const had = Object.prototype.hasOwnProperty.call(g, '__dirname');
+  const saved = g.__dirname;
+  g.__dirname = dir;
+  try {
+    return await createEngine(load, readFileSync(join(dir, 'journalclub.wasm')));
+  } finally {
+    if (had) g.__dirname = saved;
+    else delete g.__dirname;
+  }
+}
+
+beforeAll(async () => {
+  engine = await loadEngine();
+  reference = await otherEngine();
+});
+
+/** Small configurations of every lab, two variants each. */
+const CASES: { lab: string; variants: [string, string]; params: Record<string, number> }[] = [
+  { lab: 'fast-commit', variants: ['before', 'after'], params: { ways: 4, files: 8 } },
+  { lab: 'inode-hash', variants: ['before', 'after'], params: { threads: 4, files: 8, dirs: 2 } },
+  { lab: 'extent-status', variants: ['baseline', 'upstream'], params: { case: 1, runtime_ms: 100, mem_mb: 32, small_files: 16 } },
+  { lab: 'btrfs-fsync', variants: ['before', 'after'], params: { clients: 2, cpus: 2, runtime_ms: 200 } },
+  { lab: 'ext4-writeback', variants: ['before', 'after'], params: { jobs: 2, runtime_ms: 500, filesize: 65536, sync: 1 } },
+];
+
+const SEED = 11;
+const TRAIL = 16;
+
+/** A seeded generator (mulberry32), so the random steps are the same on every run. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The frame as a run straight to `step` would give it. */
+function straight(req: FrameRun, step: number, trail: number): StepFrame {
+  const from = Math.max(1, step - trail + 1);
+  const o = reference.run({ ...req, options: { stopStep: step, traceFrom: from, traceMax: step - from + 1, heatBuckets: 2 } });
+  return { step: o.result.sim.steps, snapshot: o.snapshot, steps: o.steps.steps, hash: o.result.sim.hash, ended: !o.result.sim.halted };
+}
+
+function total(req: FrameRun): number {
+  return reference.result({ ...req, options: { traceMax: 0 } }).sim.steps;
+}
+
+/** A walk of steps: forward by one, far jumps forward and back, in a seeded order. */
+function walk(next: () => number, length: number, count: number): number[] {
+  const out: number[] = [];
+  let s = 1;
+  for (let i = 0; i < count; i++) {
+    const r = next();
+    if (r < 0.5) s += 1;
+    else if (r < 0.6) s += 1 + Math.floor(next() * 5);
+    else if (r < 0.8) s += Math.floor(next() * length * 0.4);
+    else s -= Math.floor(next() * length * 0.6);
+    s = Math.min(length, Math.max(1, s));
+    out.push(s);
+  }
+  return out;
+}
+
+describe.each(CASES)('frames of $lab', (c) => {
+  it('are the runs straight to their steps, two variants in turn, checkpoints every few hundred steps', () => {
+    const reqs = c.variants.map((variant) => ({ lab: c.lab, variant, params: c.params, seed: SEED }));
+    const totals = reqs.map(total);
+    const stepper = createStepper(engine, { minInterval: Math.max(50, Math.floor(Math.min(...totals) / 20)) });
+    const next = rng(totals[0]!);
+    const walks = reqs.map((_, v) => walk(next, totals[v]!, 60));
+    for (let i = 0; i < 60; i++) {
+      for (let v = 0; v < reqs.length; v++) {
+        /* the second variant now and then runs two frames alone */
+        if (v === 1 && i % 7 === 3) continue;
+        const step = walks[v]![i]!;
+        const got = stepper.frame(reqs[v]!, step, TRAIL);
+        const want = straight(reqs[v]!, step, TRAIL);
+        expect(got, `${reqs[v]!.variant} frame ${i} at step ${step}`).toEqual(want);
+      }
+    }
+    const stats = stepper.stats();
+    expect(stats.runs.length).toBe(2);
+    expect(stats.runs.some((r) => r.checkpoints.length > 1)).toBe(true);
+    expect(stats.bytes).toBeLessThanOrEqual(stats.budget);
+  });
+});
+
+describe('the budget', () => {
+  const c = CASES[0]!;
+  const reqs = c.variants.map((variant) => ({ lab: c.lab, variant, params: c.params, seed: SEED }));
+
+  it('thins the checkpoints evenly when the run is longer than it allows, and the frames stay right', () => {
+    const probe = createStepper(engine, { minInterval: 50 });
+    probe.frame(reqs[0]!, 60, TRAIL);
+    const one = probe.stats().bytes;
+    expect(one).toBeGreaterThan(0);
+    /* room for four checkpoints: a run of many intervals must thin to fit */
+    const stepper = createStepper(engine, { minInterval: 50, budget: one * 4 + 1 });
+    const length = total(reqs[0]!);
+    for (let s = 1; s <= length; s += 37) stepper.frame(reqs[0]!, s, TRAIL);
+    const stats = stepper.stats();
+    expect(stats.bytes).toBeLessThanOrEqual(stats.budget);
+    const run = stats.runs[0]!;
+    expect(run.interval).toBeGreaterThan(50);
+    expect(run.checkpoints.length).toBeGreaterThan(1);
+    const gaps = run.checkpoints.slice(1).map((s, i) => s - run.checkpoints[i]!);
+    for (const g of gaps) expect(g).toBeLessThan(run.interval * 2);
+    for (const s of [length - 1, 3, Math.floor(length / 2), 200, length]) {
+      expect(stepper.frame(reqs[0]!, s, TRAIL), `step ${s}`).toEqual(straight(reqs[0]!, s, TRAIL));
+    }
+  });
+
+  it('of almost nothing still gives the right frames, from step 0', () => {
+    const stepper = createStepper(engine, { minInterval: 50, budget: 1 });
+    const next = rng(5);
+    const length = total(reqs[0]!);
+    for (let i = 0; i < 30; i++) {
+      const v = i % 2;
+      const step = 1 + Math.floor(next() * (length - 1));
+      expect(stepper.frame(reqs[v]!, step, TRAIL), `step ${step}`).toEqual(straight(reqs[v]!, step, TRAIL));
+      expect(stepper.stats().bytes).toBe(0);
+    }
+  });
+
+  it('survives other runs on the engine between frames when told (release)', () => {
+    const stepper = createStepper(engine, { minInterval: 50 });
+    stepper.frame(reqs[0]!, 400, TRAIL);
+    stepper.release();
+    engine.run({ ...reqs[1]!, options: { stopStep: 300 } });
+    expect(stepper.frame(reqs[0]!, 401, TRAIL)).toEqual(straight(reqs[0]!, 401, TRAIL));
+  });
+
+  it('a step past the end is the run\'s end', () => {
+    const stepper = createStepper(engine, { minInterval: 50 });
+    const length = total(reqs[0]!);
+    const f = stepper.frame(reqs[0]!, length + 100, TRAIL);
+    expect(f.ended).toBe(true);
+    expect(f.step).toBe(length);
+    expect(stepper.frame(reqs[0]!, length - 5, TRAIL)).toEqual(straight(reqs[0]!, length - 5, TRAIL));
+  });
+});
