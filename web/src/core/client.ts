@@ -7,6 +7,7 @@ import * as Comlink from 'comlink';
 import { unwrap, type Reply } from './protocol';
 import type { SweepProgressFn, SweepResult } from './sweep';
 import type { ParamValues } from './engine';
+import type { FrameRun, StepFrame } from './stepper';
 import type { LabInfo, PaperRows, ParamCheck, ParamSpec, RunOutput, RunRequest } from './types';
 import type { WorkerApi } from './worker';
 
@@ -19,6 +20,12 @@ export interface SimClient {
   /** The C model's source text (wasm-core/labs/<lab>.c). */
   source(lab: string): Promise<string>;
   run(req: RunRequest): Promise<RunOutput>;
+  /**
+   * The animation's frame of a run at `step` (snapshot, the last `trailSteps` trace steps, hash), from a run the
+   * worker keeps open: going on, stepping back and seeking cost at most a checkpoint interval, not the run from 0.
+   * `lengthHint`: the run's step total when known, to space its checkpoints.
+   */
+  frame(req: FrameRun, step: number, trailSteps: number, lengthHint?: number): Promise<StepFrame>;
   /** The lab's sweep, before and after, every point with the default seeds; onProgress is called after every run. */
   sweep(lab: string, onProgress?: SweepProgressFn): Promise<SweepResult>;
 }
@@ -60,6 +67,7 @@ export function wrapWorker(worker: Worker, onDead?: () => void): SimClient {
     checkParams: (lab, params) => call(api.checkParams(lab, params)),
     source: (lab) => call(api.source(lab)),
     run: (req) => call(api.run(req)),
+    frame: (req, step, trailSteps, lengthHint) => call(api.frame(req, step, trailSteps, lengthHint)),
     sweep: (lab, onProgress) => call(api.sweep(lab, onProgress ? Comlink.proxy(onProgress) : undefined)),
   };
 }

@@ -8,6 +8,7 @@ import createJournalclub from '@wasm-core/build/journalclub.mjs';
 import wasmUrl from '@wasm-core/build/journalclub.wasm?url';
 import { createEngine, type Engine, type ParamValues } from './engine';
 import { failureOf, replyOf, type Reply } from './protocol';
+import { createStepper, type FrameRun, type StepFrame, type Stepper } from './stepper';
 import { sweep, type SweepProgressFn, type SweepResult } from './sweep';
 import {
   SimError,
@@ -45,6 +46,20 @@ async function answer<T>(work: (engine: Engine) => T | Promise<T>): Promise<Repl
   }
 }
 
+/* The animation's open runs, on the engine they were opened on (a new engine after a crash starts none). */
+let frames: { engine: Engine; stepper: Stepper } | null = null;
+
+function stepperOf(engine: Engine): Stepper {
+  if (frames?.engine !== engine) frames = { engine, stepper: createStepper(engine) };
+  return frames.stepper;
+}
+
+/* Work that starts runs of its own: the open run the engine holds is saved first. */
+function ownRuns(engine: Engine): Engine {
+  if (frames?.engine === engine) frames.stepper.release();
+  return engine;
+}
+
 async function modelSource(engine: Engine, lab: string): Promise<string> {
   const info = engine.labs().find((l) => l.id === lab);
   if (!info) throw new SimError(`unknown lab "${lab}"`, 'invalid');
@@ -60,9 +75,15 @@ const api = {
   rows: (lab: string): Promise<Reply<PaperRows>> => answer((e) => e.rows(lab)),
   checkParams: (lab: string, params: ParamValues): Promise<Reply<ParamCheck>> => answer((e) => e.checkParams(lab, params)),
   source: (lab: string): Promise<Reply<string>> => answer((e) => modelSource(e, lab)),
-  run: (req: RunRequest): Promise<Reply<RunOutput>> => answer((e) => e.run(req)),
+  run: (req: RunRequest): Promise<Reply<RunOutput>> => answer((e) => ownRuns(e).run(req)),
+  /**
+   * The animation's frame of `req` at `step`, with the last `trailSteps` trace steps: its run is kept open
+   * between frames (stepper.ts). `lengthHint`: the run's step total when known.
+   */
+  frame: (req: FrameRun, step: number, trailSteps: number, lengthHint?: number): Promise<Reply<StepFrame>> =>
+    answer((e) => stepperOf(e).frame(req, step, trailSteps, lengthHint)),
   sweep: (lab: string, onProgress?: SweepProgressFn): Promise<Reply<SweepResult>> =>
-    answer((e) => sweep(e, lab, onProgress)),
+    answer((e) => sweep(ownRuns(e), lab, onProgress)),
 };
 
 export type WorkerApi = typeof api;
