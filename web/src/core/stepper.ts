@@ -240,10 +240,9 @@ export function createStepper(engine: Engine, options: StepperOptions = {}): Ste
       if (owner === run) base = { step: live.step, trail: live.frame.steps, cp: null };
       else if (run.liveCp) base = { step: live.step, trail: live.frame.steps, cp: run.liveCp };
     }
-    if (!base) {
-      const cp = run.checkpoints.filter((k) => k.step < need).at(-1);
-      if (cp) base = { step: cp.step, trail: [], cp };
-    }
+    /* a checkpoint nearer the step than the live state is the shorter way (a restore is a copy, well under a millisecond) */
+    const cp = run.checkpoints.filter((k) => k.step < need).at(-1);
+    if (cp && (!base || cp.step > base.step)) base = { step: cp.step, trail: [], cp };
     const window = { traceFrom: need, traceMax: step - need + 1 };
 
     if (owner !== run) release();
