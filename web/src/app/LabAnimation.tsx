@@ -82,7 +82,7 @@ export function LabAnimation<S extends SnapshotBase>({ view: lv, snapshots, anim
     <section className="panel anim-panel" aria-labelledby="anim-heading">
       <div className="panel-head">
         <h2 id="anim-heading">{animation.heading}</h2>
-        <span className="muted">space plays or pauses · ← → step · every frame re-runs the deterministic simulation to its step</span>
+        <span className="muted">space plays or pauses · ← → step · Home End first and last step · every frame re-runs the deterministic simulation to its step</span>
       </div>
       {tooBig ? (
         <div className="banner warn" data-testid="anim-refused" role="status">
