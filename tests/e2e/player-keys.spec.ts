@@ -69,3 +69,44 @@ test('typed keys stay in a parameter field', async ({ page }) => {
   await expect(counter).toHaveText('4');
   await expect(page.getByTestId('play')).toBeVisible();
 });
+
+test('side by side, a pane says its run ended only past that run\'s last step', async ({ page }) => {
+  await page.goto(labUrl(LAB, { variant: 'side', step: 1 }));
+  await waitForRuns(page);
+  const panes = page.getByTestId('anim-pane');
+  await expect(panes).toHaveCount(2);
+  const totals = await panes.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-total'))));
+  expect(totals.every((t) => t > 0)).toBe(true);
+  await page.getByTestId('speed').selectOption('200');
+  await page.getByTestId('play').click();
+  /* while it plays, a lagging frame is pending, never "run ended" */
+  for (let i = 0; i < 40 && (await page.getByTestId('pause').count()) > 0; i++) {
+    const seen = await page.evaluate(() => {
+      const step = Number(document.querySelector('[data-testid="step-counter"]')?.textContent);
+      return [...document.querySelectorAll('[data-testid="anim-pane"]')].map((e) => ({
+        step,
+        total: Number(e.getAttribute('data-total')),
+        state: e.getAttribute('data-pane-state'),
+        ended: (e.textContent ?? '').includes('(run ended'),
+      }));
+    });
+    for (const p of seen) {
+      expect(p.ended).toBe(p.state === 'ended');
+      if (p.ended) expect(p.step).toBeGreaterThan(p.total);
+    }
+    await page.waitForTimeout(50);
+  }
+  await page.keyboard.press('End');
+  const last = Math.max(...totals);
+  await expect(page.getByTestId('step-counter')).toHaveText(String(last));
+  for (let i = 0; i < 2; i++) {
+    const pane = panes.nth(i);
+    if (totals[i]! < last) {
+      await expect(pane).toHaveAttribute('data-pane-state', 'ended');
+      await expect(pane).toContainText('(run ended at step ');
+    } else {
+      await expect(pane).toHaveAttribute('data-pane-state', 'current');
+      await expect(pane).not.toContainText('(run ended');
+    }
+  }
+});
