@@ -331,9 +331,19 @@ const HeatmapSvg = memo(function HeatmapSvg({
         <rect x={0} y={0} width={layout.plotW} height={layout.plotH} fill="none" stroke="#9aa3b5" strokeWidth={0.5} />
         {endX !== null && (
           <g data-testid="heatmap-run-end">
-            <rect x={endX} y={0} width={Math.max(0, plotW - endX)} height={layout.plotH} fill="#f3f4f7" />
+            <rect x={endX} y={0} width={Math.max(0, plotW - endX)} height={layout.plotH} fill="#fff" stroke="#d5d9e2" strokeWidth={0.5} />
             <line x1={endX} x2={endX} y1={-4} y2={layout.plotH + 4} stroke="#4a5163" strokeWidth={1.5} strokeDasharray="4 3" />
-            <text x={endX + 4} y={layout.plotH / 2} className="axis-label" dominantBaseline="middle">
+            {/* in the empty part when it has room, else over the run's last cells, on a halo */}
+            <text
+              x={plotW - endX >= 110 ? endX + 4 : endX - 4}
+              y={layout.plotH / 2}
+              className="axis-label"
+              textAnchor={plotW - endX >= 110 ? 'start' : 'end'}
+              dominantBaseline="middle"
+              stroke="#fff"
+              strokeWidth={3}
+              paintOrder="stroke"
+            >
               run ended, {formatDuration(endNs)}
             </text>
           </g>
