@@ -26,12 +26,18 @@ describe('keyAction', () => {
     }
   });
 
-  it('takes them from buttons, radios and checkboxes too, leaving Enter to the button', () => {
-    expect(keyAction(' ', el('BUTTON'))).toBe('toggle');
+  it('takes the arrows from buttons, radios and checkboxes, leaving Enter and space to them outside the player', () => {
     expect(keyAction('ArrowRight', el('BUTTON'))).toBe('forward');
     expect(keyAction('Enter', el('BUTTON'))).toBeNull();
+    expect(keyAction(' ', el('BUTTON'))).toBeNull();
+    expect(keyAction(' ', el('A'))).toBeNull();
     expect(keyAction('ArrowLeft', el('INPUT', 'radio'))).toBe('back');
-    expect(keyAction(' ', el('INPUT', 'checkbox'))).toBe('toggle');
+    expect(keyAction(' ', el('INPUT', 'checkbox'))).toBeNull();
+  });
+
+  it("plays or pauses on space from the player's own buttons", () => {
+    const inPlayer = { ...el('BUTTON'), closest: (sel: string) => (sel === '[data-player-keys]' ? {} : null) };
+    expect(keyAction(' ', inPlayer)).toBe('toggle');
   });
 
   it('leaves fields one types into alone', () => {

@@ -4,7 +4,9 @@
  * the player's own controls included (a focused speed select or scrubber
  * does not take the arrows or space for itself), except in a field one
  * types into: text and number inputs, textareas, contenteditable. Enter
- * keeps pressing a focused button.
+ * keeps pressing a focused button, and so does space outside the player
+ * (a button, link, checkbox or radio is pressed by space, as keyboard users
+ * expect); on the player's own buttons space plays or pauses.
  */
 import { useEffect, useRef } from 'react';
 
@@ -23,6 +25,19 @@ export interface KeyTarget {
   /** an input's type */
   type?: string;
   isContentEditable?: boolean;
+  closest?: (selector: string) => unknown;
+}
+
+/** Controls that space presses or ticks by itself. */
+const SPACE_PRESSES = new Set(['BUTTON', 'A', 'SUMMARY']);
+const SPACE_TICKS = new Set(['checkbox', 'radio', 'button', 'submit', 'reset']);
+
+/** Whether space belongs to the focused control: a button, link or box outside the player. */
+function spaceIsTheControls(target: KeyTarget | null): boolean {
+  if (!target || target.closest?.('[data-player-keys]')) return false;
+  const tag = target.tagName?.toUpperCase() ?? '';
+  if (SPACE_PRESSES.has(tag)) return true;
+  return tag === 'INPUT' && SPACE_TICKS.has((target.type ?? '').toLowerCase());
 }
 
 /** Input types that are not typed into: the player's keys pass over them. */
@@ -46,7 +61,7 @@ export function keyAction(
 ): KeyAction {
   if (mods.alt || mods.ctrl || mods.meta) return null;
   if (isTextField(target)) return null;
-  if (key === ' ' || key === 'Spacebar') return 'toggle';
+  if (key === ' ' || key === 'Spacebar') return spaceIsTheControls(target) ? null : 'toggle';
   if (mods.shift) return null;
   if (key === 'ArrowRight') return 'forward';
   if (key === 'ArrowLeft') return 'back';
