@@ -8,6 +8,7 @@ import {
   formatNumber,
   formatRange,
   formatRatio,
+  formatRatioChange,
   formatSeconds,
   formatShare,
   formatTimeRange,
@@ -103,6 +104,28 @@ describe('formatChange', () => {
   ])('%s -> %s (ASCII %s)', (pct, page, text) => {
     expect(formatChange(pct)).toBe(page);
     expect(formatChange(pct, ascii)).toBe(text);
+  });
+});
+
+describe('formatRatioChange', () => {
+  it('puts the change in percent beside the ratio', () => {
+    expect(formatRatioChange({ before: 100, after: 113.2 })).toBe('×1.13 (+13.2%)');
+    expect(formatRatioChange({ before: 10, after: 2 })).toBe('÷5 (−80.0%)');
+    expect(formatRatioChange({ before: 0.73, after: 126.13 })).toBe('×173 (+17,178.1%)');
+  });
+
+  it('keeps the ASCII style for a terminal', () => {
+    expect(formatRatioChange({ before: 100, after: 113.2 }, ascii)).toBe('x1.13 (+13.2%)');
+    expect(formatRatioChange({ before: 10, after: 2 }, ascii)).toBe('/5 (-80.0%)');
+    expect(formatRatioChange({ before: 0.73, after: 126.13 }, ascii)).toBe('x173 (+17178.1%)');
+  });
+
+  it('is "=" for equal figures and none without a ratio', () => {
+    expect(formatRatioChange({ before: 3, after: 3 })).toBe('=');
+    expect(formatRatioChange({ before: 0, after: 0 })).toBe('=');
+    expect(formatRatioChange({ before: 0, after: 5 })).toBe('—');
+    expect(formatRatioChange({ before: 0, after: 5 }, ascii)).toBe('-');
+    expect(formatRatioChange({ before: null, after: 5 })).toBe('—');
   });
 });
 

@@ -11,6 +11,7 @@
  *   formatNumber    a figure: significant digits, or fixed decimals
  *   formatChange    a change in percent, signed: "+3.6%", "−39.6%"
  *   formatRatio     after against before: "×170", "÷5", "="
+ *   formatRatioChange  the ratio and the change in percent: "×1.13 (+13.2%)"
  *   formatShare     a fraction of a whole in percent: "61%", "3.0%", "<0.1%"
  *   formatRange     min and max: "0.73–0.75", or one figure when both print alike
  *   formatDuration  nanoseconds in the unit that suits: "12.3 µs", "4.56 s"
@@ -18,7 +19,7 @@
  *   formatSeconds   seconds as time(1) tables print them: "890.9 s", "46.12 s"
  *   formatBytes     a size in binary units: "11.8 MiB"
  */
-import { ratio, type Figure } from './compare';
+import { changePct, ratio, type Figure } from './compare';
 
 export interface TextStyle {
   /** plain ASCII for a terminal: "-" for none and minus, ".." in ranges, no thousands separators */
@@ -111,6 +112,18 @@ export function formatRatio(figures: { before: Figure; after: Figure }, style?: 
   if (r === 1) return '=';
   const n = (x: number) => formatNumber(x, { ...style, digits: 3 });
   return r > 0 && r < 1 ? `${g.over}${n(1 / r)}` : `${g.times}${n(r)}`;
+}
+
+/**
+ * The ratio with the change in percent beside it, as a before/after column
+ * prints it: "×1.13 (+13.2%)", "÷5 (−80.0%)", "x1.13 (+13.2%)" in ASCII;
+ * "=" when the figures are equal, "—" when there is no ratio.
+ */
+export function formatRatioChange(figures: { before: Figure; after: Figure }, style?: TextStyle): string {
+  const text = formatRatio(figures, style);
+  const pct = changePct(figures.before, figures.after);
+  if (text === '=' || text === glyphs(style).none || pct === undefined) return text;
+  return `${text} (${formatChange(pct, style)})`;
 }
 
 /**

@@ -5,6 +5,7 @@
 import { memo, useMemo, useState, type ReactNode } from 'react';
 import type { RunOutput } from '../core/types';
 import { Heatmap } from '../viz/heatmap/Heatmap';
+import { SharedTimeAxis } from '../viz/heatmap/SharedTimeAxis';
 import { compareShares, isSelection, SELECTIONS, stateShares, type HeatSelection } from '../viz/heatmap/heatmap';
 import type { Variant } from './simHooks';
 import { viewVariantLabel } from './urlState';
@@ -84,27 +85,30 @@ export const ContentionSection = memo(function ContentionSection({
         given away), <span className="state-word state-run">running</span>,{' '}
         <span className="state-word state-io">waiting for I/O</span>, or idle; the darker, the more of the slice. “colour
         by” shows one state's share instead. {description} The line under each map says where its CPU time went,
-        computed from the map's own cells. The blue line is the animation's current step.
+        computed from the map's own cells. The blue line is the animation's current step. Side by side, both maps are drawn
+        on one time axis, to the longer run's end: the shorter run's map ends early, at a dashed line.
       </p>
-      <div className={`heat-grid${variants.length > 1 ? ' two' : ''}`}>
-        {variants.map((v) => {
-          const out = runs[v];
-          return out ? (
-            <Heatmap
-              key={v}
-              data={out.heatmap}
-              selection={selection}
-              name={`${lab}-heatmap-${v}`}
-              title={viewVariantLabel(v)}
-              markerNs={markers[v] ?? null}
-            />
-          ) : (
-            <div key={v} className="placeholder heat-placeholder">
-              {failed ? 'no heatmap: the run failed (see the message under the controls)' : 'simulating…'}
-            </div>
-          );
-        })}
-      </div>
+      <SharedTimeAxis enabled={variants.length > 1}>
+        <div className={`heat-grid${variants.length > 1 ? ' two' : ''}`}>
+          {variants.map((v) => {
+            const out = runs[v];
+            return out ? (
+              <Heatmap
+                key={v}
+                data={out.heatmap}
+                selection={selection}
+                name={`${lab}-heatmap-${v}`}
+                title={viewVariantLabel(v)}
+                markerNs={markers[v] ?? null}
+              />
+            ) : (
+              <div key={v} className="placeholder heat-placeholder">
+                {failed ? 'no heatmap: the run failed (see the message under the controls)' : 'simulating…'}
+              </div>
+            );
+          })}
+        </div>
+      </SharedTimeAxis>
       {comparison.length > 0 && (
         <p className="heat-comparison" data-testid="heatmap-comparison">
           Share of the CPU time, {viewVariantLabel(left!)} and {viewVariantLabel(right!)}: {comparison.map((c) => c.text).join('; ')}.

@@ -9,6 +9,7 @@ import { formatNumber } from '../../../lib/format';
 import type { TaskSnap } from '../core/types';
 import { CodePane, type LineMark } from '../viz/code/CodePane';
 import type { LabManifest, Parsed, SnapshotBase } from './LabPage';
+import { paneState, paneTitle } from './paneState';
 import { Player } from './Player';
 import type { Stepper, Variant } from './simHooks';
 import type { LabView } from './useLabView';
@@ -82,7 +83,7 @@ export function LabAnimation<S extends SnapshotBase>({ view: lv, snapshots, anim
     <section className="panel anim-panel" aria-labelledby="anim-heading">
       <div className="panel-head">
         <h2 id="anim-heading">{animation.heading}</h2>
-        <span className="muted">space plays or pauses · ← → step · every frame re-runs the deterministic simulation to its step</span>
+        <span className="muted">space plays or pauses · ← → step · Home End first and last step · every frame re-runs the deterministic simulation to its step</span>
       </div>
       {tooBig ? (
         <div className="banner warn" data-testid="anim-refused" role="status">
@@ -113,15 +114,24 @@ export function LabAnimation<S extends SnapshotBase>({ view: lv, snapshots, anim
           {variants.map((v) => {
             const parsed = snapshots[v];
             const frame = stepper.frames[v];
+            const total = lv.totals[v];
             return (
-              <div key={v} className="queue-pane">
+              <div
+                key={v}
+                className="queue-pane"
+                data-testid="anim-pane"
+                data-variant={v}
+                data-pane-state={frame ? paneState(frame.step, step, total) : 'pending'}
+                data-frame-step={frame?.step}
+                data-total={total}
+              >
                 {parsed?.snap && frame ? (
                   <Pane
                     snap={parsed.snap}
                     variant={v}
                     steps={frame.steps}
                     name={`${animation.paneName}-${v}`}
-                    title={`${viewVariantLabel(v)} · step ${formatNumber(frame.step)}${frame.step < step ? ' (run ended)' : ''}`}
+                    title={paneTitle(viewVariantLabel(v), frame.step, step, total)}
                   />
                 ) : parsed?.error ? (
                   <div className="banner error" data-testid="snapshot-error">

@@ -8,7 +8,7 @@ import type { SweepResult } from '../core/sweep';
 import type { ParamSpec, RunResult } from '../core/types';
 import { MetricsTable } from '../viz/metrics/MetricsTable';
 import { PaperSection, type PaperLabels } from './PaperSection';
-import { ParamControls } from './ParamControls';
+import { ParamControls, ParamMessage } from './ParamControls';
 import type { LabData, Variant } from './simHooks';
 import { SEED_MAX, SIDE, toggleShown, viewVariantLabel, viewVariants, type UrlIssue, type ViewVariant } from './urlState';
 
@@ -90,13 +90,17 @@ export const RunPanel = memo(function RunPanel(p: RunPanelProps) {
         values={p.params}
         drafts={p.drafts}
         invalid={p.invalid}
+        message={p.invalid.size ? p.runError : null}
         onDraft={p.onDraft}
         onApply={p.onApply}
       >
         <label className={`param${p.invalid.has('seed') ? ' invalid' : ''}`} title={`Seed of every random choice (0..${SEED_MAX}); the same seed gives the same run`}>
           <span className="param-name">seed</span>
           <input
-            type="number"
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            spellCheck={false}
             data-testid="seed"
             min={0}
             max={SEED_MAX}
@@ -105,6 +109,7 @@ export const RunPanel = memo(function RunPanel(p: RunPanelProps) {
             onChange={(e) => p.onDraft('seed', e.target.value)}
             onKeyDown={(e) => e.key === 'Enter' && p.onApply()}
           />
+          {p.invalid.has('seed') && p.runError && <ParamMessage name="seed" text={p.runError} />}
         </label>
         <label className="param" title="Which code to run: one variant of the kernel, or two side by side with the same parameters">
           <span className="param-name">variant</span>

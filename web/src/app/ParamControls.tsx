@@ -1,7 +1,9 @@
 /**
  * Inputs generated from a lab's parameter table (never a hand-written list):
  * one number input per integer parameter, with its range, unit and help, and
- * a choice of names for a choice parameter.
+ * a choice of names for a choice parameter. A typed value stays as typed,
+ * even one the simulator refuses (a text field, so that "1e" or "-" is not
+ * dropped as a number input drops it), with the refusal beside the field.
  */
 import type { ReactNode } from 'react';
 import { allowedText, defaultText, paramText } from '../core/params';
@@ -15,6 +17,8 @@ export interface ParamControlsProps {
   drafts: Record<string, string>;
   /** parameters whose draft the simulator (or the range) refused */
   invalid: ReadonlySet<string>;
+  /** why the drafts were refused: shown beside the first refused field */
+  message?: string | null;
   onDraft(name: string, text: string): void;
   /** apply drafts now (Enter) */
   onApply(): void;
@@ -29,7 +33,18 @@ export function paramTitle(s: ParamSpec): string {
   return `${s.help} (${allowed}, default ${defaultText(s)})`;
 }
 
-export function ParamControls({ specs, values, drafts, invalid, onDraft, onApply, children }: ParamControlsProps) {
+/** The inline message beside a refused field. */
+export function ParamMessage({ name, text }: { name: string; text: string }) {
+  return (
+    <span className="param-message" data-testid={`param-message-${name}`} style={{ gridColumn: '1 / -1', color: '#b42318', fontSize: '0.82em' }}>
+      {text}
+    </span>
+  );
+}
+
+export function ParamControls({ specs, values, drafts, invalid, message, onDraft, onApply, children }: ParamControlsProps) {
+  /* the message goes beside the first refused parameter, in the table's order */
+  const messageAt = message ? (specs.find((s) => invalid.has(s.name))?.name ?? null) : null;
   return (
     <div className="param-grid">
       {specs.map((s) => {
@@ -55,14 +70,17 @@ export function ParamControls({ specs, values, drafts, invalid, onDraft, onApply
                   </option>
                 ))}
               </select>
+              {messageAt === s.name && <ParamMessage name={s.name} text={message!} />}
             </label>
           );
         return (
           <label key={s.name} className={className} title={paramTitle(s)}>
             <span className="param-name">{s.name}</span>
             <input
-              type="number"
+              type="text"
               inputMode="numeric"
+              autoComplete="off"
+              spellCheck={false}
               data-testid={`param-${s.name}`}
               name={s.name}
               min={s.min}
@@ -77,6 +95,7 @@ export function ParamControls({ specs, values, drafts, invalid, onDraft, onApply
               }}
             />
             <span className="param-unit">{s.unit}</span>
+            {messageAt === s.name && <ParamMessage name={s.name} text={message!} />}
           </label>
         );
       })}

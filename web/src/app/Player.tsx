@@ -35,16 +35,20 @@ export function Player(p: PlayerProps) {
         <button type="button" className="primary" data-testid="pause" aria-label="pause" title="Pause (space)" onClick={p.onPause}>
           ❚❚ pause
         </button>
-      ) : (
+      ) : p.step >= max ? (
         <button
           type="button"
           className="primary"
           data-testid="play"
-          aria-label="play"
-          title="Play (space)"
-          disabled={p.disabled || p.step >= max}
+          aria-label="replay from the first step"
+          title="Replay from the first step (space)"
+          disabled={p.disabled}
           onClick={p.onPlay}
         >
+          ↺ replay
+        </button>
+      ) : (
+        <button type="button" className="primary" data-testid="play" aria-label="play" title="Play (space)" disabled={p.disabled} onClick={p.onPlay}>
           ▶︎ play
         </button>
       )}

@@ -1,11 +1,14 @@
 /**
  * A lab section's per-variant body: each shown variant's whole-run snapshot,
  * parsed by the lab, handed to `children`; while it runs, a placeholder, and
- * where the run failed or the snapshot does not parse, the reason.
+ * where the run failed or the snapshot does not parse, the reason. With
+ * more than one variant shown, their heatmaps share one time axis (the
+ * longest run's end), so the shorter run's maps end early.
  */
 import { Fragment, useMemo, type ReactNode } from 'react';
 import type { LabSectionProps, Parsed } from './LabPage';
 import type { Variant } from './simHooks';
+import { SharedTimeAxis } from '../viz/heatmap/SharedTimeAxis';
 
 interface VariantSnapshotsProps<S> extends Pick<LabSectionProps, 'variants' | 'runs' | 'failed'> {
   parse(raw: unknown): Parsed<S>;
@@ -22,7 +25,7 @@ export function VariantSnapshots<S>({ variants, runs, failed, parse, children }:
     return out;
   }, [variants, runs, parse]);
   return (
-    <>
+    <SharedTimeAxis enabled={variants.length > 1}>
       {variants.map((v) => {
         const p = parsed[v];
         if (!p)
@@ -39,6 +42,6 @@ export function VariantSnapshots<S>({ variants, runs, failed, parse, children }:
           );
         return <Fragment key={v}>{children(v, p.snap)}</Fragment>;
       })}
-    </>
+    </SharedTimeAxis>
   );
 }

@@ -1,7 +1,12 @@
 /**
- * Presenter keys: space plays or pauses, ArrowRight / ArrowLeft step. Keys
- * typed into a form field stay with the field; space on an ordinary button
- * keeps pressing that button, except on the player's own buttons.
+ * Presenter keys: space plays or pauses, ArrowRight / ArrowLeft step, Home
+ * and End go to the first and the last step. They work wherever focus is,
+ * the player's own controls included (a focused speed select or scrubber
+ * does not take the arrows or space for itself), except in a field one
+ * types into: text and number inputs, textareas, contenteditable. Enter
+ * keeps pressing a focused button, and so does space outside the player
+ * (a button, link, checkbox or radio is pressed by space, as keyboard users
+ * expect); on the player's own buttons space plays or pauses.
  */
 import { useEffect, useRef } from 'react';
 
@@ -9,26 +14,59 @@ export interface PlayerKeys {
   toggle(): void;
   forward(): void;
   back(): void;
+  first(): void;
+  last(): void;
 }
 
-export type KeyAction = 'toggle' | 'forward' | 'back' | null;
+export type KeyAction = 'toggle' | 'forward' | 'back' | 'first' | 'last' | null;
+
+export interface KeyTarget {
+  tagName?: string;
+  /** an input's type */
+  type?: string;
+  isContentEditable?: boolean;
+  closest?: (selector: string) => unknown;
+}
+
+/** Controls that space presses or ticks by itself. */
+const SPACE_PRESSES = new Set(['BUTTON', 'A', 'SUMMARY']);
+const SPACE_TICKS = new Set(['checkbox', 'radio', 'button', 'submit', 'reset']);
+
+/** Whether space belongs to the focused control: a button, link or box outside the player. */
+function spaceIsTheControls(target: KeyTarget | null): boolean {
+  if (!target || target.closest?.('[data-player-keys]')) return false;
+  const tag = target.tagName?.toUpperCase() ?? '';
+  if (SPACE_PRESSES.has(tag)) return true;
+  return tag === 'INPUT' && SPACE_TICKS.has((target.type ?? '').toLowerCase());
+}
+
+/** Input types that are not typed into: the player's keys pass over them. */
+const NOT_TYPED = new Set(['range', 'checkbox', 'radio', 'button', 'submit', 'reset', 'color', 'file', 'image']);
+
+/** Whether focus is in a field one types into, where every key stays with the field. */
+export function isTextField(target: KeyTarget | null): boolean {
+  if (!target) return false;
+  if (target.isContentEditable) return true;
+  const tag = target.tagName?.toUpperCase() ?? '';
+  if (tag === 'TEXTAREA') return true;
+  if (tag !== 'INPUT') return false;
+  return !NOT_TYPED.has((target.type ?? 'text').toLowerCase());
+}
 
 /** Which player action a key press asks for, given where focus is. */
 export function keyAction(
   key: string,
-  target: { tagName?: string; isContentEditable?: boolean; closest?: (sel: string) => unknown } | null,
-  mods: { alt?: boolean; ctrl?: boolean; meta?: boolean } = {},
+  target: KeyTarget | null,
+  mods: { alt?: boolean; ctrl?: boolean; meta?: boolean; shift?: boolean } = {},
 ): KeyAction {
   if (mods.alt || mods.ctrl || mods.meta) return null;
-  const tag = target?.tagName?.toUpperCase() ?? '';
-  if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || target?.isContentEditable) return null;
-  const inPlayer = Boolean(target?.closest?.('[data-player-keys]'));
-  if (key === ' ' || key === 'Spacebar') {
-    if ((tag === 'BUTTON' || tag === 'A' || tag === 'SUMMARY') && !inPlayer) return null;
-    return 'toggle';
-  }
+  if (isTextField(target)) return null;
+  if (key === ' ' || key === 'Spacebar') return spaceIsTheControls(target) ? null : 'toggle';
+  if (mods.shift) return null;
   if (key === 'ArrowRight') return 'forward';
   if (key === 'ArrowLeft') return 'back';
+  if (key === 'Home') return 'first';
+  if (key === 'End') return 'last';
   return null;
 }
 
@@ -38,16 +76,20 @@ export function usePlayerKeys(keys: PlayerKeys, enabled = true): void {
   useEffect(() => {
     if (!enabled) return;
     const onKey = (e: KeyboardEvent) => {
-      const action = keyAction(e.key, e.target as HTMLElement | null, {
+      if (e.defaultPrevented) return;
+      const action = keyAction(e.key, e.target as (HTMLElement & { type?: string }) | null, {
         alt: e.altKey,
         ctrl: e.ctrlKey,
         meta: e.metaKey,
+        shift: e.shiftKey,
       });
       if (!action) return;
+      /* before the focused control's own handling: a select or a range input must not move with the key */
       e.preventDefault();
+      e.stopPropagation();
       ref.current[action]();
     };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    window.addEventListener('keydown', onKey, { capture: true });
+    return () => window.removeEventListener('keydown', onKey, { capture: true });
   }, [enabled]);
 }

@@ -71,4 +71,11 @@ describe('keyCommand', () => {
     expect(keyCommand('forward', { playing: false, canAnimate: false })).toBeNull();
     expect(keyCommand('back', { playing: false, canAnimate: false })).toBeNull();
   });
+
+  it('Home and End go to the first and last step only while there is an animation', () => {
+    expect(keyCommand('first', { playing: true, canAnimate: true })).toBe('first');
+    expect(keyCommand('last', { playing: false, canAnimate: true })).toBe('last');
+    expect(keyCommand('first', { playing: false, canAnimate: false })).toBeNull();
+    expect(keyCommand('last', { playing: false, canAnimate: false })).toBeNull();
+  });
 });

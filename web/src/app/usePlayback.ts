@@ -2,7 +2,7 @@
  * Playback of a lab's animation: play and pause, the speed in steps per
  * second, stepping and scrubbing, and the presenter keys. The step itself
  * belongs to the view (useLabUrlState); playback only moves it, within
- * 1..maxStep, and stops at the end.
+ * 1..maxStep, and stops at the end; play at the end replays from step 1.
  *
  * The pure parts (the reducer, the clock, the step arithmetic, which key
  * does what) are functions of their own, tested without React. The handlers
@@ -55,9 +55,13 @@ export function playFrom(step: number, maxStep: number): number {
   return step >= maxStep ? 1 : step;
 }
 
-export type PlayerCommand = 'play' | 'pause' | 'forward' | 'back';
+export type PlayerCommand = 'play' | 'pause' | 'forward' | 'back' | 'first' | 'last';
 
-/** What a player key does: space plays or pauses, the arrows step while there is an animation. */
+/**
+ * What a player key does: space plays or pauses (play at the end replays
+ * from the first step, see playFrom); the arrows step and Home and End go to
+ * the first and last step while there is an animation.
+ */
 export function keyCommand(action: Exclude<KeyAction, null>, s: { playing: boolean; canAnimate: boolean }): PlayerCommand | null {
   if (action === 'toggle') return s.playing ? 'pause' : 'play';
   if (!s.canAnimate) return null;
@@ -144,12 +148,16 @@ export function usePlayback({ step, maxStep, canAnimate, setStep }: PlaybackOpti
     else if (command === 'pause') onPause();
     else if (command === 'forward') stepBy(1);
     else if (command === 'back') stepBy(-1);
+    else if (command === 'first') onScrub(1);
+    else if (command === 'last') onScrub(maxRef.current);
   };
   const state = { playing, canAnimate };
   usePlayerKeys({
     toggle: () => run(keyCommand('toggle', state)),
     forward: () => run(keyCommand('forward', state)),
     back: () => run(keyCommand('back', state)),
+    first: () => run(keyCommand('first', state)),
+    last: () => run(keyCommand('last', state)),
   });
 
   return { playing, speed, setSpeed, play, onPause, stepBy, onScrub };

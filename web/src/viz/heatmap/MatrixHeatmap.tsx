@@ -7,6 +7,10 @@
  *
  * What the rows are (CPUs, groups of hash buckets) and what a cell's value
  * means is the caller's: see HeatMatrix. Heatmap.tsx is the CPU-state map.
+ *
+ * Inside a SharedTimeAxis (maps of several runs shown together) the time
+ * axis runs to the longest run's end: a shorter run's cells end early, at a
+ * dashed line that says where its run ended.
  */
 import { scaleLinear } from 'd3-scale';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
@@ -14,7 +18,8 @@ import { formatDuration } from '../../../../lib/format';
 import { ExportButtons, type Exporter } from '../export/ExportButtons';
 import { serializeSvg, svgSize, svgTextToPng } from '../export/exportChart';
 import { useElementWidth } from '../useElementWidth';
-import { cellAt, heatLayout, type HeatLayout, renderMode } from './heatmap';
+import { cellAt, fitTimeAxis, heatLayout, type HeatLayout, renderMode, timeX } from './heatmap';
+import { useSharedTimeAxis } from './SharedTimeAxis';
 
 const M = { left: 52, right: 14, top: 8, axis: 30, legend: 40 };
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -87,11 +92,13 @@ export const MatrixHeatmap = memo(function MatrixHeatmap({
   const { rows, cols, colNs, cells, color, layers, nrLayers = 1 } = matrix;
   const mode = renderMode(rows, cols);
   const plotW = Math.max(50, width - M.left - M.right);
-  const layout = useMemo(() => heatLayout(rows, cols, plotW, maxHeight), [rows, cols, plotW, maxHeight]);
-  const height = M.top + layout.plotH + M.axis + M.legend;
   const endNs = cols * colNs;
-  const markerX =
-    markerNs != null && markerNs >= 0 && markerNs <= endNs ? (endNs > 0 ? (markerNs / endNs) * plotW : plotW / 2) : null;
+  const sharedNs = useSharedTimeAxis(endNs);
+  const fit = fitTimeAxis(endNs, sharedNs, plotW);
+  /* the cells' own area: the whole width, or the share of it the run's time takes on a shared axis */
+  const layout = useMemo(() => heatLayout(rows, cols, fit.dataW, maxHeight), [rows, cols, fit.dataW, maxHeight]);
+  const height = M.top + layout.plotH + M.axis + M.legend;
+  const markerX = timeX(markerNs, endNs, fit.axisNs, plotW);
   const markerRef = useRef(markerX);
   markerRef.current = markerX;
 
@@ -174,6 +181,10 @@ export const MatrixHeatmap = memo(function MatrixHeatmap({
         data-testid={testId}
         data-cells={rows * cols}
         data-mode={mode}
+        data-axis-ns={fit.axisNs}
+        data-end-ns={endNs}
+        data-end-x={fit.endX === null ? undefined : fit.endX.toFixed(1)}
+        data-plot-w={plotW.toFixed(1)}
         style={{ height }}
       >
         <HeatmapSvg
@@ -182,7 +193,10 @@ export const MatrixHeatmap = memo(function MatrixHeatmap({
           height={height}
           layout={layout}
           matrix={matrix}
+          plotW={plotW}
+          axisNs={fit.axisNs}
           endNs={endNs}
+          endX={fit.endX}
           mode={mode}
           gradId={`heat-grad-${name}`}
           hover={hover}
@@ -239,7 +253,12 @@ interface HeatmapSvgProps {
   height: number;
   layout: HeatLayout;
   matrix: HeatMatrix;
+  /** the time axis's width: the cells' (layout.plotW) or more, on a shared axis */
+  plotW: number;
+  axisNs: number;
   endNs: number;
+  /** where the run ended, when before the axis's end */
+  endX: number | null;
   mode: 'svg' | 'canvas';
   gradId: string;
   hover: Hover | null;
@@ -253,15 +272,17 @@ const HeatmapSvg = memo(function HeatmapSvg({
   height,
   layout,
   matrix,
+  plotW,
+  axisNs,
   endNs,
+  endX,
   mode,
   gradId,
   hover,
   onHover,
 }: HeatmapSvgProps) {
   const { rows, cols, cells, color, layers, legendItems } = matrix;
-  const { plotW } = layout;
-  const x = scaleLinear().domain([0, endNs]).range([0, plotW]);
+  const x = scaleLinear().domain([0, axisNs]).range([0, plotW]);
   const timeTicks = x.ticks(Math.max(2, Math.floor(plotW / 90)));
   const rowStep = Math.max(1, Math.ceil(14 / layout.cellH));
   const rowTicks: number[] = [];
@@ -308,6 +329,25 @@ const HeatmapSvg = memo(function HeatmapSvg({
             );
           })}
         <rect x={0} y={0} width={layout.plotW} height={layout.plotH} fill="none" stroke="#9aa3b5" strokeWidth={0.5} />
+        {endX !== null && (
+          <g data-testid="heatmap-run-end">
+            <rect x={endX} y={0} width={Math.max(0, plotW - endX)} height={layout.plotH} fill="#fff" stroke="#d5d9e2" strokeWidth={0.5} />
+            <line x1={endX} x2={endX} y1={-4} y2={layout.plotH + 4} stroke="#4a5163" strokeWidth={1.5} strokeDasharray="4 3" />
+            {/* in the empty part when it has room, else over the run's last cells, on a halo */}
+            <text
+              x={plotW - endX >= 110 ? endX + 4 : endX - 4}
+              y={layout.plotH / 2}
+              className="axis-label"
+              textAnchor={plotW - endX >= 110 ? 'start' : 'end'}
+              dominantBaseline="middle"
+              stroke="#fff"
+              strokeWidth={3}
+              paintOrder="stroke"
+            >
+              run ended, {formatDuration(endNs)}
+            </text>
+          </g>
+        )}
         {rowTicks.map((r) => (
           <text key={r} x={-6} y={(r + 0.5) * layout.cellH} className="axis-label" textAnchor="end" dominantBaseline="middle">
             {matrix.rowLabel(r)}

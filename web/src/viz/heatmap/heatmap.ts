@@ -256,3 +256,40 @@ export function labHeatCells(h: LabHeatBins): LabHeatCells {
       for (let t = 0; t < h.nr_time; t++) cells[r * h.nr_time + t] = (h.rows[r]?.[t] ?? 0) / max;
   return { cells, max, total };
 }
+
+/**
+ * The end of a time axis shared by maps of several runs: the longest run's
+ * end (virtual ns); null when no map has a length.
+ */
+export function sharedAxisNs(ends: readonly number[]): number | null {
+  const ok = ends.filter((e) => Number.isFinite(e) && e > 0);
+  return ok.length ? Math.max(...ok) : null;
+}
+
+export interface TimeAxisFit {
+  /** the axis's end, virtual ns: the shared one, or the run's own end */
+  axisNs: number;
+  /** the width the run's cells take, from x = 0 */
+  dataW: number;
+  /** where the run ended, when it ended before the axis does; null otherwise */
+  endX: number | null;
+}
+
+/**
+ * A run `endNs` long on a time axis `axisNs` long drawn `plotW` wide: its
+ * cells take the same share of the width as of the time, and a run shorter
+ * than the axis ends early. Without a shared axis (or one shorter than the
+ * run) the run fills the width.
+ */
+export function fitTimeAxis(endNs: number, axisNs: number | null, plotW: number): TimeAxisFit {
+  const axis = axisNs !== null && axisNs > endNs ? axisNs : endNs;
+  if (!(axis > 0)) return { axisNs: axis, dataW: plotW, endX: null };
+  const dataW = (Math.max(0, endNs) / axis) * plotW;
+  return { axisNs: axis, dataW, endX: axis > endNs ? dataW : null };
+}
+
+/** The x of a virtual time on an axis `axisNs` long drawn `plotW` wide; null outside the run (0..endNs). */
+export function timeX(ns: number | null | undefined, endNs: number, axisNs: number, plotW: number): number | null {
+  if (ns == null || ns < 0 || ns > endNs) return null;
+  return axisNs > 0 ? (ns / axisNs) * plotW : plotW / 2;
+}

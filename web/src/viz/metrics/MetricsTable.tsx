@@ -1,4 +1,4 @@
-import { formatNumber, formatRatio } from '../../../../lib/format';
+import { formatNumber, formatRatioChange } from '../../../../lib/format';
 import type { RunResult } from '../../core/types';
 import { formatMetric } from './metrics';
 
@@ -48,7 +48,7 @@ export function MetricsTable({
                 {formatMetric(results[v]?.metrics[m.name], m.unit, m.name)}
               </td>
             ))}
-            {both && <td className="num">{formatRatio({ before: results[a]?.metrics[m.name], after: results[b]?.metrics[m.name] })}</td>}
+            {both && <td className="num">{formatRatioChange({ before: results[a]?.metrics[m.name], after: results[b]?.metrics[m.name] })}</td>}
           </tr>
         ))}
         <tr className="muted">
