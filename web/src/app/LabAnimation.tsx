@@ -5,7 +5,6 @@
  * variants and shows the other's line more quietly.
  */
 import { useMemo, useState } from 'react';
-import { formatNumber } from '../../../lib/format';
 import type { TaskSnap } from '../core/types';
 import { CodePane, type LineMark } from '../viz/code/CodePane';
 import type { LabManifest, Parsed, SnapshotBase } from './LabPage';
@@ -24,7 +23,6 @@ export interface LabAnimationProps<S extends SnapshotBase> {
     | 'view'
     | 'maxStep'
     | 'ready'
-    | 'tooBig'
     | 'totals'
     | 'playing'
     | 'speed'
@@ -41,12 +39,10 @@ export interface LabAnimationProps<S extends SnapshotBase> {
   source: string;
   fileName: string;
   animation: LabManifest<S>['animation'];
-  maxAnimationSteps: number;
   /** the full runs failed: nothing to animate */
   failed: boolean;
 }
 
-const NO_MARKS: LineMark[] = [];
 const NO_TASKS: readonly TaskSnap[] = [];
 
 function lastLine(stepper: Stepper, v: Variant): number | null {
@@ -55,12 +51,12 @@ function lastLine(stepper: Stepper, v: Variant): number | null {
 }
 
 /** What the view of a variant shows while it has no frame. */
-export function paneWaitText(p: { tooBig: boolean; failed: boolean }): string {
-  return p.tooBig ? 'not animated' : p.failed ? 'nothing to animate: the run failed' : 'simulating the first frame…';
+export function paneWaitText(p: { failed: boolean }): string {
+  return p.failed ? 'nothing to animate: the run failed' : 'simulating the first frame…';
 }
 
 export function LabAnimation<S extends SnapshotBase>({ view: lv, snapshots, animation, failed, ...p }: LabAnimationProps<S>) {
-  const { variants, stepper, tooBig } = lv;
+  const { variants, stepper } = lv;
   const step = lv.view.step;
   const side = variants.length > 1;
   const [follow, setFollow] = useState<Variant | null>(null);
@@ -76,39 +72,27 @@ export function LabAnimation<S extends SnapshotBase>({ view: lv, snapshots, anim
     [tasks],
   );
 
-  const totalText = variants.map((v) => `${v}: ${formatNumber(lv.totals[v] ?? 0)}`).join(', ');
   const Pane = animation.Pane;
 
   return (
     <section className="panel anim-panel" aria-labelledby="anim-heading">
       <div className="panel-head">
         <h2 id="anim-heading">{animation.heading}</h2>
-        <span className="muted">space plays or pauses · ← → step · Home End first and last step · every frame re-runs the deterministic simulation to its step</span>
+        <span className="muted">space plays or pauses · ← → step · Home End first and last step · frames go on from the run kept open; a seek starts from its nearest checkpoint</span>
       </div>
-      {tooBig ? (
-        <div className="banner warn" data-testid="anim-refused" role="status">
-          This configuration runs {totalText} steps. The animation replays the simulation up to each frame
-          and stops at {formatNumber(p.maxAnimationSteps)} steps, so it is not animated; the metrics,
-          heatmap and table below still use it.{' '}
-          <button type="button" className="small" onClick={lv.onSmallConfig}>
-            back to the small configuration
-          </button>
-        </div>
-      ) : (
-        <Player
-          step={step}
-          maxStep={lv.maxStep}
-          playing={lv.playing}
-          speed={lv.speed}
-          busy={stepper.busy || !lv.ready}
-          disabled={!lv.ready}
-          onPlay={lv.play}
-          onPause={lv.onPause}
-          onStep={lv.stepBy}
-          onSeek={lv.onScrub}
-          onSpeed={lv.setSpeed}
-        />
-      )}
+      <Player
+        step={step}
+        maxStep={lv.maxStep}
+        playing={lv.playing}
+        speed={lv.speed}
+        busy={stepper.busy || !lv.ready}
+        disabled={!lv.ready}
+        onPlay={lv.play}
+        onPause={lv.onPause}
+        onStep={lv.stepBy}
+        onSeek={lv.onScrub}
+        onSpeed={lv.setSpeed}
+      />
       <div className={`anim-grid${side ? ' side' : ''}`}>
         <div className={`queue-panes${side ? ' two' : ''}`}>
           {variants.map((v) => {
@@ -123,6 +107,7 @@ export function LabAnimation<S extends SnapshotBase>({ view: lv, snapshots, anim
                 data-variant={v}
                 data-pane-state={frame ? paneState(frame.step, step, total) : 'pending'}
                 data-frame-step={frame?.step}
+                data-hash={frame?.hash}
                 data-total={total}
               >
                 {parsed?.snap && frame ? (
@@ -138,7 +123,7 @@ export function LabAnimation<S extends SnapshotBase>({ view: lv, snapshots, anim
                     {parsed.error}
                   </div>
                 ) : (
-                  <div className="placeholder">{paneWaitText({ tooBig, failed })}</div>
+                  <div className="placeholder">{paneWaitText({ failed })}</div>
                 )}
               </div>
             );
@@ -158,11 +143,11 @@ export function LabAnimation<S extends SnapshotBase>({ view: lv, snapshots, anim
           <CodePane
             source={p.source}
             fileName={p.fileName}
-            activeLine={tooBig ? null : lastLine(stepper, followed)}
+            activeLine={lastLine(stepper, followed)}
             activeLabel={side ? followed : 'executing'}
-            secondaryLine={other && !tooBig ? lastLine(stepper, other) : null}
+            secondaryLine={other ? lastLine(stepper, other) : null}
             secondaryLabel={other ?? undefined}
-            marks={tooBig ? NO_MARKS : marks}
+            marks={marks}
             height={side ? 300 : (animation.codeHeight ?? 520)}
           />
         </div>

@@ -58,8 +58,6 @@ export interface LabManifest<S extends SnapshotBase = SnapshotBase> {
   Explainer: ComponentType<{ data: LabData }>;
   /** a configuration small enough to watch step by step (where the table has these parameters) */
   preset: Readonly<Record<string, number>>;
-  /** above this many steps the animation refuses: every frame re-runs the simulation to its step */
-  maxAnimationSteps: number;
   animation: {
     heading: string;
     /** checks a raw snapshot against the lab's schema */
@@ -101,7 +99,7 @@ export function LabPage<S extends SnapshotBase>({ manifest }: { manifest: LabMan
 
 function LabView<S extends SnapshotBase>({ manifest: m, data }: { manifest: LabManifest<S>; data: LabData }) {
   const { rows, specs } = data;
-  const lv = useLabView({ lab: m.id, data, preset: m.preset, maxAnimationSteps: m.maxAnimationSteps });
+  const lv = useLabView({ lab: m.id, data, preset: m.preset });
   const snapshots = useParsedFrames(lv.stepper.frames, m.animation.parse);
   /* the heatmaps' step marker is all that moves in their sections while playing */
   const markerText = JSON.stringify(lv.variants.map((v) => [v, snapshots[v]?.snap?.now_ns ?? null]));
@@ -157,7 +155,6 @@ function LabView<S extends SnapshotBase>({ manifest: m, data }: { manifest: LabM
         source={data.source}
         fileName={`wasm-core/labs/${data.info.source}`}
         animation={m.animation}
-        maxAnimationSteps={m.maxAnimationSteps}
         failed={failed}
       />
 

@@ -103,6 +103,8 @@ export interface Frame {
   snapshot: unknown;
   steps: Step[];
   total: number;
+  /** the run's hash at `step` (jc_result_json's sim.hash), the same as a run straight to it */
+  hash: string;
 }
 
 export interface Stepper {
@@ -116,8 +118,10 @@ export interface Stepper {
 export const TRAIL_STEPS = 64;
 
 /**
- * Frames for the animation: re-runs each variant to `step` (the simulation
- * is deterministic, so stepping back costs the same as forward). At most one
+ * Frames for the animation, from the runs the worker keeps open (stepper.ts):
+ * playing goes on from the last frame, a step back or a seek starts from the
+ * nearest checkpoint, so a frame costs the same at step 10 as at step 70
+ * million. At most one
  * request is in flight; when it returns, only the newest wanted step is asked
  * for, so fast playback skips frames instead of queueing them.
  *
@@ -190,14 +194,8 @@ export function useStepper(
           variants.map(async (variant) => {
             const total = totals[variant] ?? step;
             const s = Math.max(1, Math.min(step, total));
-            const out = await sim.run({
-              lab,
-              variant,
-              params,
-              seed,
-              options: { stopStep: s, traceFrom: Math.max(1, s - TRAIL_STEPS + 1), traceMax: TRAIL_STEPS, heatBuckets: 2 },
-            });
-            const frame: Frame = { step: s, snapshot: out.snapshot, steps: out.steps.steps, total };
+            const out = await sim.frame({ lab, variant, params, seed }, s, TRAIL_STEPS, totals[variant]);
+            const frame: Frame = { step: out.step, snapshot: out.snapshot, steps: out.steps, total, hash: out.hash };
             return [variant, frame] as const;
           }),
         );

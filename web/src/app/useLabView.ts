@@ -22,8 +22,6 @@ export interface LabViewOptions {
   data: LabData;
   /** a configuration small enough to watch step by step (where the table has these parameters) */
   preset: Readonly<Record<string, number>>;
-  /** above this many steps the animation refuses: every frame re-runs the simulation to its step */
-  maxAnimationSteps: number;
 }
 
 export interface LabView extends Playback {
@@ -53,7 +51,6 @@ export interface LabView extends Playback {
   ready: boolean;
   totals: Partial<Record<Variant, number>>;
   maxStep: number;
-  tooBig: boolean;
   stepper: Stepper;
   results: Partial<Record<Variant, RunResult>>;
   /** the run status line: simulating, or each variant's step count */
@@ -62,7 +59,7 @@ export interface LabView extends Playback {
   runError: string | null;
 }
 
-export function useLabView({ lab, data, preset, maxAnimationSteps }: LabViewOptions): LabView {
+export function useLabView({ lab, data, preset }: LabViewOptions): LabView {
   /* an edited URL drops the drafts; the drafts hook needs the view, so it comes second */
   const clearDraftsRef = useRef<() => void>(() => {});
   const onRestore = useCallback(() => clearDraftsRef.current(), []);
@@ -78,8 +75,8 @@ export function useLabView({ lab, data, preset, maxAnimationSteps }: LabViewOpti
   const ready = !runs.running && variants.every((v) => runs.outputs[v]);
   const totals = useMemo(() => totalsOf(variants, runs.outputs), [variants, runs.outputs]);
   const maxStep = Math.max(1, ...variants.map((v) => totals[v] ?? 1));
-  const tooBig = variants.some((v) => (totals[v] ?? 0) > maxAnimationSteps);
-  const canAnimate = ready && !tooBig;
+  /* any run the simulator finished animates: frames come from the worker's open runs, not replays from step 0 */
+  const canAnimate = ready;
   useStepWithinRun(url, ready, maxStep);
   const stepper = useStepper(lab, variants, view.params, view.seed, view.step, totals, canAnimate);
 
@@ -127,7 +124,6 @@ export function useLabView({ lab, data, preset, maxAnimationSteps }: LabViewOpti
     ready,
     totals,
     maxStep,
-    tooBig,
     stepper,
     results,
     status,

@@ -13,7 +13,7 @@ import type { SweepResult } from '../../core/sweep';
 import { Explainer } from './Explainer';
 import { FlushHeat } from './FlushHeat';
 import { OpsTable } from './OpsTable';
-import { ANIMATION_PRESET, MAX_ANIMATION_STEPS } from './preset';
+import { ANIMATION_PRESET } from './preset';
 import type { BfSnapshot } from './schema';
 import { parseBfSnapshot } from './snapshot';
 import { SweepViews } from './SweepViews';
@@ -53,7 +53,6 @@ export const manifest: LabManifest<BfSnapshot> = {
   heading: 'btrfs fsync and the transaction commit: who waits for the super block, and who for the unpin',
   Explainer,
   preset: ANIMATION_PRESET,
-  maxAnimationSteps: MAX_ANIMATION_STEPS,
   animation: {
     heading: 'Watch the commits and their waiters',
     parse: parseBfSnapshot,

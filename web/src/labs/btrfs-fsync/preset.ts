@@ -6,5 +6,3 @@
  */
 export const ANIMATION_PRESET: Readonly<Record<string, number>> = { clients: 6, cpus: 4, runtime_ms: 200 };
 
-/** Above this many steps the animation refuses: every frame re-runs the simulation to its step. */
-export const MAX_ANIMATION_STEPS = 2_000_000;

@@ -15,7 +15,7 @@ import { Explainer } from './Explainer';
 import { HistogramSection } from './HistogramSection';
 import { LanesView } from './LanesView';
 import { OpenQuestion } from './OpenQuestion';
-import { ANIMATION_PRESET, MAX_ANIMATION_STEPS } from './preset';
+import { ANIMATION_PRESET } from './preset';
 import type { EwbSnapshot } from './schema';
 import { parseEwbSnapshot } from './snapshot';
 import { SweepViews } from './SweepViews';
@@ -57,7 +57,6 @@ export const manifest: LabManifest<EwbSnapshot> = {
   heading: 'ext4 writeback: the extra pass that kept sixteen fsyncing writers in step',
   Explainer,
   preset: ANIMATION_PRESET,
-  maxAnimationSteps: MAX_ANIMATION_STEPS,
   animation: {
     heading: 'Watch the jobs meet the commit, or drift apart',
     parse: parseEwbSnapshot,

@@ -5,5 +5,3 @@
  */
 export const ANIMATION_PRESET: Readonly<Record<string, number>> = { runtime_ms: 1000 };
 
-/** Above this many steps the animation refuses: every frame re-runs the simulation to its step. */
-export const MAX_ANIMATION_STEPS = 2_000_000;

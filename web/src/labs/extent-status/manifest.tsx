@@ -13,7 +13,7 @@ import type { PaperRows } from '../../core/types';
 import { Explainer } from './Explainer';
 import { ExtentTreeView } from './ExtentTreeView';
 import type { EsSnapshot } from './schema';
-import { ANIMATION_PRESET, MAX_ANIMATION_STEPS } from './preset';
+import { ANIMATION_PRESET } from './preset';
 import { Sections } from './Sections';
 import { SmallMultiples } from './SmallMultiples';
 import { parseEsSnapshot } from './snapshot';
@@ -41,7 +41,6 @@ export const manifest: LabManifest<EsSnapshot> = {
   heading: 'The extent status shrinker: what to walk, what to free, and how long to hold the list',
   Explainer,
   preset: ANIMATION_PRESET,
-  maxAnimationSteps: MAX_ANIMATION_STEPS,
   animation: {
     heading: 'Watch the shrinker',
     parse: parseEsSnapshot,

@@ -6,5 +6,3 @@
  */
 export const ANIMATION_PRESET: Readonly<Record<string, number>> = { case: 1, mem_mb: 32, jobs: 2, runtime_ms: 300, small_files: 256 };
 
-/** Above this many steps the animation refuses: every frame re-runs the simulation to its step. */
-export const MAX_ANIMATION_STEPS = 2_000_000;

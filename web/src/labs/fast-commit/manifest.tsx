@@ -14,9 +14,6 @@ import { parseFcSnapshot } from './snapshot';
 /** A configuration small enough to watch step by step (where the table has these parameters). */
 export const ANIMATION_PRESET: Readonly<Record<string, number>> = { ways: 4, dirs: 2, files: 8, loops: 1 };
 
-/** Above this many steps the animation refuses: every frame re-runs the simulation to its step. */
-export const MAX_ANIMATION_STEPS = 2_000_000;
-
 const PAPER_LABELS: PaperLabels = {
   rowHeading: (
     <>
@@ -44,7 +41,6 @@ export const manifest: LabManifest<FcSnapshot> = {
   heading: 'ext4 fast commit: from a quadratic search to a pointer',
   Explainer,
   preset: ANIMATION_PRESET,
-  maxAnimationSteps: MAX_ANIMATION_STEPS,
   animation: { heading: 'Watch the commit', parse: parseFcSnapshot, Pane: QueuesView, paneName: 'fast-commit-queues' },
   contention: CONTENTION_TEXT,
   paper: { labels: PAPER_LABELS },

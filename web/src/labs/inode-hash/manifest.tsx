@@ -16,7 +16,7 @@ import { ChainHeatSection } from './ChainHeatSection';
 import { Explainer } from './Explainer';
 import { MAIL_NOISE_S } from './mail';
 import { MailTable } from './MailTable';
-import { ANIMATION_PRESET, MAX_ANIMATION_STEPS } from './preset';
+import { ANIMATION_PRESET } from './preset';
 import { parseIhSnapshot } from './snapshot';
 import { ThreadSweep } from './ThreadSweep';
 
@@ -55,7 +55,6 @@ export const manifest: LabManifest<IhSnapshot> = {
   heading: 'The inode hash: one trip through the global lock instead of two',
   Explainer,
   preset: ANIMATION_PRESET,
-  maxAnimationSteps: MAX_ANIMATION_STEPS,
   animation: {
     heading: 'Watch the lookups',
     parse: parseIhSnapshot,

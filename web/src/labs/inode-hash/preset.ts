@@ -13,5 +13,3 @@ export const ANIMATION_PRESET: Readonly<Record<string, number>> = {
   passes: 2,
 };
 
-/** Above this many steps the animation refuses: every frame re-runs the simulation to its step. */
-export const MAX_ANIMATION_STEPS = 2_000_000;
