@@ -1,0 +1,49 @@
+/**
+ * The animation at the mail's own size: fast-commit's row 7 before the patch
+ * (64 ways of 192 directories and 192 files, about 75 million steps) plays,
+ * and far steps, reached from the URL, show the run straight to them (the
+ * pane's hash against the same run here, from the same WASM build).
+ */
+import { loadEngine } from '../../web/src/core/node';
+import { expect, labUrl, test, waitForRuns } from './fixtures';
+
+const LAB = 'fast-commit';
+const ROW7 = { ways: 64, dirs: 192, files: 192, loops: 1 };
+
+test("row 7 of the mail animates: play moves the step, and far steps are the run straight to them", async ({ page }) => {
+  test.setTimeout(120_000);
+  const engine = await loadEngine();
+  const params: Record<string, number> = {};
+  for (const s of engine.params(LAB)) params[s.name] = ROW7[s.name as keyof typeof ROW7] ?? s.default;
+  const req = { lab: LAB, variant: 'before', params, seed: 1 };
+  const total = engine.result({ ...req, options: { traceMax: 0 } }).sim.steps;
+  expect(total).toBeGreaterThan(70_000_000);
+  const hashAt = (step: number) =>
+    engine.run({ ...req, options: { stopStep: step, traceMax: 0, heatBuckets: 2 } }).result.sim.hash;
+
+  await page.goto(labUrl(LAB, { variant: 'before', ...ROW7, step: 1 }));
+  await waitForRuns(page);
+  await expect(page.getByTestId('anim-refused')).toHaveCount(0);
+  const pane = page.locator('[data-testid="anim-pane"][data-variant="before"]');
+  const counter = page.getByTestId('step-counter');
+  await expect(pane).toHaveAttribute('data-frame-step', '1');
+
+  /* playing, at the fastest speed, moves the step counter, and the pane follows it */
+  await page.getByTestId('speed').selectOption('5000');
+  await page.getByTestId('play').click();
+  await expect.poll(async () => Number(await counter.textContent()), { timeout: 15_000 }).toBeGreaterThan(2_000);
+  await page.getByTestId('pause').click();
+  const played = await counter.textContent();
+  await expect(pane).toHaveAttribute('data-frame-step', played!);
+  await expect(pane).toHaveAttribute('data-hash', hashAt(Number(played)));
+
+  /* far steps, forward and back: each frame is the run straight to its step */
+  for (const step of [60_000_000, 31_415_926, total - 7, 12_345_678]) {
+    const started = Date.now();
+    await page.goto(labUrl(LAB, { variant: 'before', ...ROW7, step }));
+    await expect(counter).toHaveText(String(step));
+    await expect(pane).toHaveAttribute('data-frame-step', String(step), { timeout: 20_000 });
+    console.log(`step ${step}: frame shown in ${Date.now() - started} ms`);
+    await expect(pane).toHaveAttribute('data-hash', hashAt(step));
+  }
+});
