@@ -4,7 +4,6 @@
  * the argument names the view reads, and every step a run records has a
  * declared kind.
  */
-import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FC_STEP_ARGS } from '../labs/fast-commit/steps';
 import { IH_STEP_ARGS } from '../labs/inode-hash/hashtable';
@@ -12,6 +11,7 @@ import { WALK_KINDS } from '../labs/fast-commit/queues';
 import type { Engine } from './engine';
 import { loadEngine } from './node';
 import { contractProblems, type StepContract } from './steps';
+import { labInfo, stepKindsRead } from './testing/labContract';
 
 let engine: Engine;
 
@@ -19,22 +19,11 @@ beforeAll(async () => {
   engine = await loadEngine();
 });
 
-const kindsOf = (lab: string) => {
-  const info = engine.labs().find((l) => l.id === lab);
-  if (!info) throw new Error(`no lab ${lab}`);
-  return info.steps;
-};
+const kindsOf = (lab: string) => labInfo(engine, lab).steps;
 
 /** The step kinds a view's source tests: `case 'kind':` and `.kind === 'kind'`. */
-function kindsSwitchedOn(...files: string[]): string[] {
-  const kinds = new Set<string>();
-  for (const f of files) {
-    const text = readFileSync(new URL(f, import.meta.url), 'utf8');
-    for (const m of text.matchAll(/case '([a-z_]+)':/g)) kinds.add(m[1]!);
-    for (const m of text.matchAll(/\.kind === '([a-z_]+)'/g)) kinds.add(m[1]!);
-  }
-  return [...kinds].sort();
-}
+const kindsSwitchedOn = (...files: string[]): string[] =>
+  stepKindsRead(files.map((f) => new URL(f, import.meta.url))).sort();
 
 const VIEWS: { lab: string; contract: StepContract; files: string[]; more?: Iterable<string> }[] = [
   {

@@ -4,11 +4,10 @@
  * snapshot of every variant parses with the page's schema, and the model's
  * operations are the page's.
  */
-import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../core/engine';
 import { loadEngine } from '../../core/node';
-import { contractProblems } from '../../core/steps';
+import { labInfo, presetParams as presetParamsOf, stepContractTests } from '../../core/testing/labContract';
 import { opMetrics } from './compare';
 import { ANIMATION_PRESET } from './preset';
 import { BF_VARIANTS } from './schema';
@@ -23,31 +22,16 @@ beforeAll(async () => {
   engine = await loadEngine();
 });
 
-const info = () => {
-  const l = engine.labs().find((x) => x.id === LAB);
-  if (!l) throw new Error(`the WASM build has no lab ${LAB}`);
-  return l;
-};
-
-const presetParams = () => Object.fromEntries(engine.params(LAB).map((s) => [s.name, ANIMATION_PRESET[s.name] ?? s.default]));
+const info = () => labInfo(engine, LAB);
+const presetParams = () => presetParamsOf(engine, LAB, ANIMATION_PRESET);
 
 describe('btrfs-fsync against the WASM build', () => {
-  it('declares the three variants in the page’s order', () => {
-    expect(info().variants).toEqual([...BF_VARIANTS]);
-  });
-
-  it("names every step kind's arguments as the page reads them", () => {
-    expect(contractProblems(BF_STEP_ARGS, info().steps)).toEqual([]);
-  });
-
-  it('reads no step kind the contract lacks', () => {
-    const used = new Set<string>();
-    for (const f of ['./steps.ts', './TimelineView.tsx']) {
-      const text = readFileSync(new URL(f, import.meta.url), 'utf8');
-      for (const m of text.matchAll(/case '([a-z_]+)':/g)) used.add(m[1]!);
-      for (const m of text.matchAll(/\.kind === '([a-z_]+)'/g)) used.add(m[1]!);
-    }
-    expect([...used].filter((k) => !(k in BF_STEP_ARGS))).toEqual([]);
+  stepContractTests({
+    engine: () => engine,
+    lab: LAB,
+    variants: BF_VARIANTS,
+    stepArgs: BF_STEP_ARGS,
+    readers: [new URL('./steps.ts', import.meta.url), new URL('./TimelineView.tsx', import.meta.url)],
   });
 
   it("reports every operation of the page's table, in the model's order", () => {

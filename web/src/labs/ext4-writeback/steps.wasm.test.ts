@@ -5,11 +5,10 @@
  * the end, and the timeline has transactions with handles and every job's
  * lanes.
  */
-import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../core/engine';
 import { loadEngine } from '../../core/node';
-import { contractProblems } from '../../core/steps';
+import { labInfo, presetParams as presetParamsOf, stepContractTests } from '../../core/testing/labContract';
 import { bucketMetric, EVIDENCE } from './compare';
 import { buildLanes } from './lanes';
 import { ANIMATION_PRESET } from './preset';
@@ -24,31 +23,16 @@ beforeAll(async () => {
   engine = await loadEngine();
 });
 
-const info = () => {
-  const l = engine.labs().find((x) => x.id === LAB);
-  if (!l) throw new Error(`the WASM build has no lab ${LAB}`);
-  return l;
-};
-
-const presetParams = () => Object.fromEntries(engine.params(LAB).map((s) => [s.name, ANIMATION_PRESET[s.name] ?? s.default]));
+const info = () => labInfo(engine, LAB);
+const presetParams = () => presetParamsOf(engine, LAB, ANIMATION_PRESET);
 
 describe('ext4-writeback against the WASM build', () => {
-  it('declares the two variants in the page’s order', () => {
-    expect(info().variants).toEqual([...EWB_VARIANTS]);
-  });
-
-  it("names every step kind's arguments as the page reads them", () => {
-    expect(contractProblems(EWB_STEP_ARGS, info().steps)).toEqual([]);
-  });
-
-  it('reads no step kind the contract lacks', () => {
-    const used = new Set<string>();
-    for (const f of ['./steps.ts', './LanesView.tsx']) {
-      const text = readFileSync(new URL(f, import.meta.url), 'utf8');
-      for (const m of text.matchAll(/case '([a-z_]+)':/g)) used.add(m[1]!);
-      for (const m of text.matchAll(/\.kind === '([a-z_]+)'/g)) used.add(m[1]!);
-    }
-    expect([...used].filter((k) => !(k in EWB_STEP_ARGS))).toEqual([]);
+  stepContractTests({
+    engine: () => engine,
+    lab: LAB,
+    variants: EWB_VARIANTS,
+    stepArgs: EWB_STEP_ARGS,
+    readers: [new URL('./steps.ts', import.meta.url), new URL('./LanesView.tsx', import.meta.url)],
   });
 
   it('reports every metric the page reads', () => {

@@ -3,11 +3,10 @@
  * the C table's, every step a small run records has a declared kind, and
  * the snapshot of every variant parses with the page's schema.
  */
-import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../core/engine';
 import { loadEngine } from '../../core/node';
-import { contractProblems } from '../../core/steps';
+import { labInfo, presetParams as presetParamsOf, stepContractTests } from '../../core/testing/labContract';
 import { ANIMATION_PRESET } from './preset';
 import { ES_VARIANTS } from './schema';
 import { parseEsSnapshot } from './snapshot';
@@ -20,31 +19,16 @@ beforeAll(async () => {
   engine = await loadEngine();
 });
 
-const info = () => {
-  const l = engine.labs().find((x) => x.id === LAB);
-  if (!l) throw new Error(`the WASM build has no lab ${LAB}`);
-  return l;
-};
-
-const presetParams = () => Object.fromEntries(engine.params(LAB).map((s) => [s.name, ANIMATION_PRESET[s.name] ?? s.default]));
+const info = () => labInfo(engine, LAB);
+const presetParams = () => presetParamsOf(engine, LAB, ANIMATION_PRESET);
 
 describe('extent-status against the WASM build', () => {
-  it('declares the six variants in the page’s order', () => {
-    expect(info().variants).toEqual([...ES_VARIANTS]);
-  });
-
-  it("names every step kind's arguments as the page reads them", () => {
-    expect(contractProblems(ES_STEP_ARGS, info().steps)).toEqual([]);
-  });
-
-  it('reads no step kind the contract lacks', () => {
-    const used = new Set<string>();
-    for (const f of ['./steps.ts', './ExtentTreeView.tsx']) {
-      const text = readFileSync(new URL(f, import.meta.url), 'utf8');
-      for (const m of text.matchAll(/case '([a-z_]+)':/g)) used.add(m[1]!);
-      for (const m of text.matchAll(/\.kind === '([a-z_]+)'/g)) used.add(m[1]!);
-    }
-    expect([...used].filter((k) => !(k in ES_STEP_ARGS))).toEqual([]);
+  stepContractTests({
+    engine: () => engine,
+    lab: LAB,
+    variants: ES_VARIANTS,
+    stepArgs: ES_STEP_ARGS,
+    readers: [new URL('./steps.ts', import.meta.url), new URL('./ExtentTreeView.tsx', import.meta.url)],
   });
 
   for (const variant of ES_VARIANTS)
