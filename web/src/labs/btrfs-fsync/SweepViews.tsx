@@ -125,7 +125,7 @@ function MetricChart({ rows, metric, title, variants, width }: { rows: ClientsRo
       <text x={M.left} y={11} className="q-label">
         {title}
       </text>
-      <g className="bf-axis">
+      <g className="svg-axis">
         {y.ticks(4).map((t) => (
           <g key={t} transform={`translate(0,${y(t)})`}>
             <line x1={M.left} x2={width - M.right} className="bf-grid" />

@@ -15,7 +15,8 @@ import { formatDuration, formatNumber } from '../../../../lib/format';
 import type { PaneProps } from '../../app/LabPage';
 import { ExportButtons, svgRefExporter } from '../../viz/export/ExportButtons';
 import { CHIP_H, chipLayout, TaskChipGrid } from '../../viz/tasks/TaskChips';
-import { CHAR_W, FitText } from '../../viz/text/FitText';
+import { FitText } from '../../viz/text/FitText';
+import { legendLayout, SwatchLegend, TimeAxis, type LegendEntry } from '../../viz/timeline/TimeAxis';
 import { useElementWidth } from '../../viz/useElementWidth';
 import type { BfSnapshot, BfState, TransState } from './schema';
 import { describeBfStep } from './steps';
@@ -73,7 +74,7 @@ export const TimelineView = memo(function TimelineView({ snap, variant, steps, n
   const yLanes = yTxn + tl.txnRows * (TXN_H + 2) + 6;
   const yAxis = yLanes + Math.max(1, tl.lanes.length) * LANE_H + 2;
   const yLegend = yAxis + AXIS_H;
-  const yList = yLegend + legendLayout(innerW - LABEL_W).rows * LEGEND_H + 8;
+  const yList = yLegend + legendLayout(LEGEND_ALL.map(([label]) => label), innerW - LABEL_W, LEGEND_H).rows * LEGEND_H + 8;
   const yClients = yList + LINE_H * (1 + Math.max(1, bf.trans_list.length));
   const yStats = yClients + LINE_H * 2;
   const yTasks = yStats + LINE_H * 2 + 6;
@@ -136,8 +137,8 @@ export const TimelineView = memo(function TimelineView({ snap, variant, steps, n
                 <LaneView key={lane.task} lane={lane} x={x} y={yLanes + i * LANE_H} right={innerW} />
               ))}
             </g>
-            <Axis x={x} y={yAxis} from={tl.from} ticks={Math.max(2, Math.floor((innerW - LABEL_W) / 80))} />
-            <Legend y={yLegend} width={innerW - LABEL_W} />
+            <TimeAxis x={x} y={yAxis} from={tl.from} ticks={Math.max(2, Math.floor((innerW - LABEL_W) / 80))} />
+            <SwatchLegend entries={LEGEND_ALL} x={LABEL_W} y={yLegend} width={innerW - LABEL_W} rowH={LEGEND_H} className="bf-legend" />
 
             <text x={0} y={yList + 12} className="q-label">
               fs_info→trans_list
@@ -254,21 +255,6 @@ function ItemView({ it, x, y }: { it: LaneItem; x: Scale; y: number }) {
   );
 }
 
-function Axis({ x, y, from, ticks }: { x: ReturnType<typeof scaleLinear<number, number>>; y: number; from: number; ticks: number }) {
-  return (
-    <g className="bf-axis" transform={`translate(0,${y})`}>
-      {x.ticks(ticks).map((t) => (
-        <g key={t} transform={`translate(${x(t)},0)`}>
-          <line y1={0} y2={4} />
-          <text y={14} textAnchor="middle">
-            {formatDuration(t - from)}
-          </text>
-        </g>
-      ))}
-    </g>
-  );
-}
-
 const LEGEND: [string, string][] = [
   ['wants COMPLETED', WANT_COLORS.COMPLETED!],
   ['wants SUPER_COMMITTED', WANT_COLORS.SUPER_COMMITTED!],
@@ -276,37 +262,4 @@ const LEGEND: [string, string][] = [
   ['commits', '#8a8f98'],
 ];
 
-const LEGEND_ALL: [string, string | null][] = [...LEGEND, ['after SUPER_COMMITTED', null]];
-
-/** Each legend entry's place, wrapped to `width`; and how many rows that takes. */
-function legendLayout(width: number): { at: [number, number][]; rows: number } {
-  const at: [number, number][] = [];
-  let x = 0;
-  let row = 0;
-  for (const [label] of LEGEND_ALL) {
-    const w = 26 + label.length * (CHAR_W + 0.9);
-    if (x > 0 && x + w > width) {
-      x = 0;
-      row++;
-    }
-    at.push([x, row * LEGEND_H]);
-    x += w;
-  }
-  return { at, rows: row + 1 };
-}
-
-function Legend({ y, width }: { y: number; width: number }) {
-  const { at } = legendLayout(width);
-  return (
-    <g transform={`translate(${LABEL_W},${y})`} className="bf-legend">
-      {LEGEND_ALL.map(([label, color], i) => (
-        <g key={label} transform={`translate(${at[i]![0]},${at[i]![1]})`}>
-          {color ? <rect width={10} height={10} y={2} fill={color} rx={2} /> : <rect width={10} height={10} y={2} className="bf-after-super" />}
-          <text x={14} y={11} className="q-sub">
-            {label}
-          </text>
-        </g>
-      ))}
-    </g>
-  );
-}
+const LEGEND_ALL: LegendEntry[] = [...LEGEND, ['after SUPER_COMMITTED', <rect width={10} height={10} y={2} className="bf-after-super" />]];

@@ -105,7 +105,7 @@ function HistChart({ rows, variants }: { rows: HistRow[]; variants: readonly str
       </figcaption>
       <div ref={wrapRef} className="ewb-chart">
         <svg ref={svgRef} width={w} height={H} viewBox={`0 0 ${w} ${H}`} role="img" aria-label="pages per ext4_writepages call" data-testid="ewb-hist">
-          <g className="ewb-axis">
+          <g className="svg-axis">
             {[0, 0.01, 0.05, 0.2, 0.5, 0.8].filter((t) => t <= max).map((t) => (
               <g key={t} transform={`translate(0,${y(Math.sqrt(t))})`}>
                 <line x1={M.left} x2={w - M.right} className="ewb-grid" />

@@ -14,7 +14,8 @@ import { formatDuration, formatNumber } from '../../../../lib/format';
 import type { PaneProps } from '../../app/LabPage';
 import { ExportButtons, svgRefExporter } from '../../viz/export/ExportButtons';
 import { CHIP_H, chipLayout, TaskChipGrid } from '../../viz/tasks/TaskChips';
-import { CHAR_W, FitText } from '../../viz/text/FitText';
+import { FitText } from '../../viz/text/FitText';
+import { legendLayout, SwatchLegend, TimeAxis } from '../../viz/timeline/TimeAxis';
 import { useElementWidth } from '../../viz/useElementWidth';
 import { buildLanes, LANE_KINDS, type Lane, type LaneKind, type TxnBar } from './lanes';
 import type { EwbSnapshot, EwbState } from './schema';
@@ -72,7 +73,7 @@ export const LanesView = memo(function LanesView({ snap, variant, steps, name, t
   const yLanes = yTxn + tl.txnRows * (TXN_H + 2) + 6;
   const yAxis = yLanes + Math.max(1, tl.lanes.length) * LANE_H + 2;
   const yLegend = yAxis + AXIS_H;
-  const legendRows = legendLayout(innerW - LABEL_W).rows;
+  const legendRows = legendLayout(LEGEND.map(([label]) => label), innerW - LABEL_W, LEGEND_H).rows;
   const yPages = yLegend + legendRows * LEGEND_H + 8;
   const yJournal = yPages + pageRows * PAGE_CELL + LINE_H;
   const yTasks = yJournal + LINE_H * 2 + 6;
@@ -124,8 +125,8 @@ export const LanesView = memo(function LanesView({ snap, variant, steps, name, t
                 <LaneView key={lane.job} lane={lane} x={x} y={yLanes + i * LANE_H} right={innerW} />
               ))}
             </g>
-            <Axis x={x} y={yAxis} from={tl.from} ticks={Math.max(2, Math.floor((innerW - LABEL_W) / 80))} />
-            <Legend y={yLegend} width={innerW - LABEL_W} />
+            <TimeAxis x={x} y={yAxis} from={tl.from} ticks={Math.max(2, Math.floor((innerW - LABEL_W) / 80))} />
+            <SwatchLegend entries={LEGEND} x={LABEL_W} y={yLegend} width={innerW - LABEL_W} rowH={LEGEND_H} className="ewb-legend" />
             <text x={0} y={yPages + 7} className="q-sub">
               pages
             </text>
@@ -196,55 +197,8 @@ function LaneView({ lane, x, y, right }: { lane: Lane; x: Scale; y: number; righ
   );
 }
 
-function Axis({ x, y, from, ticks }: { x: ReturnType<typeof scaleLinear<number, number>>; y: number; from: number; ticks: number }) {
-  return (
-    <g className="ewb-axis" transform={`translate(0,${y})`}>
-      {x.ticks(ticks).map((t) => (
-        <g key={t} transform={`translate(${x(t)},0)`}>
-          <line y1={0} y2={4} />
-          <text y={14} textAnchor="middle">
-            {formatDuration(t - from)}
-          </text>
-        </g>
-      ))}
-    </g>
-  );
-}
-
 const LEGEND: [string, string][] = [
   ...LANE_KINDS.map((k): [string, string] => [LANE_WORDS[k], LANE_COLORS[k]]),
   ['transaction running', '#cfe3c8'],
   ['committing (handles: its label)', '#e08e45'],
 ];
-
-function legendLayout(width: number): { at: [number, number][]; rows: number } {
-  const at: [number, number][] = [];
-  let px = 0;
-  let row = 0;
-  for (const [label] of LEGEND) {
-    const w = 26 + label.length * (CHAR_W + 0.9);
-    if (px > 0 && px + w > width) {
-      px = 0;
-      row++;
-    }
-    at.push([px, row * LEGEND_H]);
-    px += w;
-  }
-  return { at, rows: row + 1 };
-}
-
-function Legend({ y, width }: { y: number; width: number }) {
-  const { at } = legendLayout(width);
-  return (
-    <g transform={`translate(${LABEL_W},${y})`} className="ewb-legend">
-      {LEGEND.map(([label, color], i) => (
-        <g key={label} transform={`translate(${at[i]![0]},${at[i]![1]})`}>
-          <rect width={10} height={10} y={2} fill={color} rx={2} />
-          <text x={14} y={11} className="q-sub">
-            {label}
-          </text>
-        </g>
-      ))}
-    </g>
-  );
-}

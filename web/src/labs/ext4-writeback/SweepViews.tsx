@@ -81,7 +81,7 @@ function Scatter({ sweep }: { sweep: SweepResult }) {
         </figcaption>
         <div ref={wrapRef} className="ewb-chart">
           <svg ref={svgRef} width={w} height={H} viewBox={`0 0 ${w} ${H}`} role="img" aria-label="latency against throughput" data-testid="ewb-scatter">
-            <g className="ewb-axis">
+            <g className="svg-axis">
               {y.ticks(4).filter((t) => [1, 2, 5].includes(Math.round(t / 10 ** Math.floor(Math.log10(t) + 1e-9)))).map((t) => (
                 <g key={t} transform={`translate(0,${y(t)})`}>
                   <line x1={M.left} x2={w - M.right} className="ewb-grid" />

@@ -1,0 +1,66 @@
+/**
+ * What the labs' lane timelines share (btrfs-fsync's transactions,
+ * ext4-writeback's jobs): a time axis read from the window's start, and a
+ * legend of colour swatches wrapped to the view's width.
+ */
+import type { ScaleLinear } from 'd3-scale';
+import type { ReactNode } from 'react';
+import { formatDuration } from '../../../../lib/format';
+import { CHAR_W } from '../text/FitText';
+
+/** Ticks of `x` at the top of a `y`-translated group, each labelled with its time since `from`. */
+export function TimeAxis({ x, y, from, ticks }: { x: ScaleLinear<number, number>; y: number; from: number; ticks: number }) {
+  return (
+    <g className="svg-axis" transform={`translate(0,${y})`}>
+      {x.ticks(ticks).map((t) => (
+        <g key={t} transform={`translate(${x(t)},0)`}>
+          <line y1={0} y2={4} />
+          <text y={14} textAnchor="middle">
+            {formatDuration(t - from)}
+          </text>
+        </g>
+      ))}
+    </g>
+  );
+}
+
+/** A legend entry: its words and its swatch (a colour, or a swatch drawn by the caller). */
+export type LegendEntry = [label: string, swatch: string | ReactNode];
+
+/** Each entry's place, wrapped to `width` in rows `rowH` apart; and how many rows that takes. */
+export function legendLayout(labels: readonly string[], width: number, rowH: number): { at: [number, number][]; rows: number } {
+  const at: [number, number][] = [];
+  let x = 0;
+  let row = 0;
+  for (const label of labels) {
+    const w = 26 + label.length * (CHAR_W + 0.9);
+    if (x > 0 && x + w > width) {
+      x = 0;
+      row++;
+    }
+    at.push([x, row * rowH]);
+    x += w;
+  }
+  return { at, rows: row + 1 };
+}
+
+/** The legend, laid out by legendLayout() at (`x`, `y`). */
+export function SwatchLegend({ entries, x, y, width, rowH, className }: { entries: readonly LegendEntry[]; x: number; y: number; width: number; rowH: number; className?: string }) {
+  const { at } = legendLayout(
+    entries.map(([label]) => label),
+    width,
+    rowH,
+  );
+  return (
+    <g transform={`translate(${x},${y})`} className={className}>
+      {entries.map(([label, swatch], i) => (
+        <g key={label} transform={`translate(${at[i]![0]},${at[i]![1]})`}>
+          {typeof swatch === 'string' ? <rect width={10} height={10} y={2} fill={swatch} rx={2} /> : swatch}
+          <text x={14} y={11} className="q-sub">
+            {label}
+          </text>
+        </g>
+      ))}
+    </g>
+  );
+}
