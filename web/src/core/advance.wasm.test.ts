@@ -4,11 +4,9 @@
  * seek (the nearest checkpoint below a step, then an advance) is the run
  * replayed from step 0, for every lab.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createEngine, type Checkpoint, type Engine, type JcFactory } from './engine';
-import { loadEngine, wasmBuildDir } from './node';
+import type { Checkpoint, Engine } from './engine';
+import { loadEngine, newEngine } from './node';
 import { SimError, type RunOutput, type RunRequest } from './types';
 
 let engine: Engine;
@@ -24,26 +22,9 @@ interface RawModule {
   _free(ptr: number): void;
 }
 
-/** A second module instance beside loadEngine()'s, with the loader's __dirname loan. */
-async function otherEngine(onModule?: (mod: RawModule) => void): Promise<Engine> {
-  const dir = wasmBuildDir();
-  const { default: load } = (await import(join(dir, 'journalclub.mjs'))) as { default: JcFactory };
-  const factory: JcFactory = async (options) => {
-    const mod = await load(options);
-    onModule?.(mod as unknown as RawModule);
-    return mod;
-  };
-  const g = globalThis as { __dirname?: string };
-  const had = Object.prototype.hasOwnProperty.call(g, '__dirname');
-  const saved = g.__dirname;
-  g.__dirname = dir;
-  try {
-    return await createEngine(factory, readFileSync(join(dir, 'journalclub.wasm')));
-  } finally {
-    if (had) g.__dirname = saved;
-    else delete g.__dirname;
-  }
-}
+/** A second module instance beside loadEngine()'s. */
+const otherEngine = (onModule?: (mod: RawModule) => void): Promise<Engine> =>
+  newEngine(undefined, onModule as ((mod: unknown) => void) | undefined);
 
 /** Small configurations of every lab, as the C tests (test_advance.c) run them. */
 const CASES: Omit<RunRequest, 'seed'>[] = [

@@ -43,18 +43,29 @@ const loaded = new Map<string, Promise<Engine>>();
 export function loadEngine(dir: string = wasmBuildDir()): Promise<Engine> {
   let engine = loaded.get(dir);
   if (!engine) {
-    engine = instantiate(dir);
+    engine = newEngine(dir);
     loaded.set(dir, engine);
     engine.catch(() => loaded.delete(dir));
   }
   return engine;
 }
 
-async function instantiate(dir: string): Promise<Engine> {
+/**
+ * A new engine instance from a build folder, beside loadEngine()'s (tests that
+ * need two). `onModule` sees the raw module, for what the Engine does not reach.
+ */
+export async function newEngine(dir: string = wasmBuildDir(), onModule?: (mod: unknown) => void): Promise<Engine> {
   const mjs = join(dir, 'journalclub.mjs');
   const wasm = join(dir, 'journalclub.wasm');
   for (const path of [mjs, wasm]) if (!existsSync(path)) throw new MissingBuildError(path, 'npm run build:wasm');
-  const { default: factory } = (await import(pathToFileURL(mjs).href)) as { default: JcFactory };
+  const { default: load } = (await import(pathToFileURL(mjs).href)) as { default: JcFactory };
+  const factory: JcFactory = onModule
+    ? async (options) => {
+        const mod = await load(options);
+        onModule(mod);
+        return mod;
+      }
+    : load;
   const wasmBinary = readFileSync(wasm);
   const g = globalThis as { __dirname?: string };
   const had = Object.prototype.hasOwnProperty.call(g, '__dirname');

@@ -4,36 +4,18 @@
  * run straight from step 0 to its step; and its checkpoints keep to the
  * budget, however small.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createEngine, type Engine, type JcFactory } from './engine';
-import { loadEngine, wasmBuildDir } from './node';
+import type { Engine } from './engine';
+import { loadEngine, newEngine } from './node';
 import { createStepper, type FrameRun, type StepFrame } from './stepper';
 
 /** The stepper's engine, and another instance for the straight runs, so that they do not disturb its open runs. */
 let engine: Engine;
 let reference: Engine;
 
-/** A second module instance beside loadEngine()'s, with the loader's __dirname loan. */
-async function otherEngine(): Promise<Engine> {
-  const dir = wasmBuildDir();
-  const { default: load } = (await import(join(dir, 'journalclub.mjs'))) as { default: JcFactory };
-  const g = globalThis as { __dirname?: string };
-  const had = Object.prototype.hasOwnProperty.call(g, '__dirname');
-  const saved = g.__dirname;
-  g.__dirname = dir;
-  try {
-    return await createEngine(load, readFileSync(join(dir, 'journalclub.wasm')));
-  } finally {
-    if (had) g.__dirname = saved;
-    else delete g.__dirname;
-  }
-}
-
 beforeAll(async () => {
   engine = await loadEngine();
-  reference = await otherEngine();
+  reference = await newEngine();
 });
 
 /** Small configurations of every lab, two variants each. */
