@@ -1,0 +1,156 @@
+/**
+ * The Chrome trace of real runs: it is the Trace Event Format (the schema
+ * beside it), and every lock acquire, commit, sleep and I/O of the steps is
+ * exactly one slice, at the step it began at.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { chromeTrace, LAB_RULES, nestLanes, rulesContract, TRACE_STEPS_MAX } from './chromeTrace';
+import { TraceFile, type CompleteEvent } from './chromeTraceSchema';
+import type { Engine } from './engine';
+import { loadEngine } from './node';
+import { contractProblems } from './steps';
+import type { LabInfo, RunOutput } from './types';
+
+let engine: Engine;
+let fc: LabInfo;
+let run: RunOutput;
+
+beforeAll(async () => {
+  engine = await loadEngine();
+  fc = engine.labs().find((l) => l.id === 'fast-commit')!;
+  /* the default fast-commit run before the patch, whole: 4,208 steps */
+  run = engine.run({ lab: 'fast-commit', variant: 'before', params: {}, seed: 1, options: { traceMax: TRACE_STEPS_MAX } });
+});
+
+const slicesOf = (trace: TraceFile) => trace.traceEvents.filter((e): e is CompleteEvent => e.ph === 'X');
+
+describe('chromeTrace', () => {
+  it('holds every rule to the labs\' C step tables', () => {
+    for (const lab of engine.labs()) {
+      expect(LAB_RULES[lab.id], lab.id).toBeDefined();
+      expect(contractProblems(rulesContract(lab.id), lab.steps), lab.id).toEqual([]);
+    }
+  });
+
+  it('writes the Trace Event Format, a process per run and a track per CPU', () => {
+    const after = engine.run({ lab: 'fast-commit', variant: 'after', params: {}, seed: 1, options: { traceMax: TRACE_STEPS_MAX } });
+    const trace = chromeTrace(fc, [
+      { result: run.result, steps: run.steps.steps, snapshot: run.snapshot },
+      { result: after.result, steps: after.steps.steps, snapshot: after.snapshot },
+    ]);
+    const parsed = TraceFile.safeParse(JSON.parse(JSON.stringify(trace)));
+    expect(parsed.success, parsed.success ? '' : JSON.stringify(parsed.error.issues.slice(0, 3))).toBe(true);
+    const names = trace.traceEvents.filter((e) => e.ph === 'M' && e.name === 'process_name').map((e) => e.args);
+    expect(names).toEqual([{ name: 'fast-commit before (seed 1)' }, { name: 'fast-commit after (seed 1)' }]);
+    for (const pid of [1, 2]) {
+      const threads = trace.traceEvents.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.pid === pid);
+      const cpus = threads.map((e) => (e.args as { name: string }).name).filter((n) => /^CPU \d+$/.test(n));
+      expect(cpus).toEqual(Array.from({ length: run.result.cpus }, (_, i) => `CPU ${i}`));
+    }
+  });
+
+  it('draws every lock acquire, commit, sleep and I/O of a known run as exactly one slice', () => {
+    const steps = run.steps.steps;
+    expect(steps.length).toBe(run.result.sim.steps);
+    const trace = chromeTrace(fc, [{ result: run.result, steps, snapshot: run.snapshot }]);
+    const slices = slicesOf(trace);
+    const byStep = (prefix: string) => {
+      const m = new Map<number, number>();
+      for (const s of slices) if (s.name.startsWith(prefix)) m.set(s.args.step, (m.get(s.args.step) ?? 0) + 1);
+      return m;
+    };
+    const expectOnePer = (kind: string, prefix: string) => {
+      const want = steps.filter((s) => s.kind === kind).map((s) => s.i);
+      expect(want.length, kind).toBeGreaterThan(0);
+      const got = byStep(prefix);
+      expect([...got.keys()].sort((x, y) => x - y), kind).toEqual(want);
+      expect([...got.values()].every((n) => n === 1), kind).toBe(true);
+    };
+    expectOnePer('lock', 'hold ');
+    expectOnePer('commit_start', 'fast commit');
+    expectOnePer('sleep', 'sleep');
+    expectOnePer('io', 'io');
+    /* a commit slice ends at its own commit_end */
+    for (const s of slices.filter((e) => e.name === 'fast commit')) {
+      const end = steps.find((x) => x.i === s.args.end_step)!;
+      expect(end.kind).toBe('commit_end');
+      expect(end.task).toBe(s.args.task);
+    }
+    /* the whole run is in the window: nothing open, nothing from before it, no wait ended by guess */
+    expect(slices.filter((s) => s.args.open || s.args.before_window || s.args.inferred)).toEqual([]);
+  });
+
+  it('ends a contended wait where the holder hands the lock over, and a hold at its unlock', () => {
+    const trace = chromeTrace(fc, [{ result: run.result, steps: run.steps.steps, snapshot: run.snapshot }]);
+    const steps = new Map(run.steps.steps.map((s) => [s.i, s]));
+    const waits = slicesOf(trace).filter((s) => s.name.startsWith('wait '));
+    expect(waits.length).toBeGreaterThan(0);
+    for (const w of waits) {
+      const end = steps.get(w.args.end_step as number)!;
+      expect(end.kind).toBe('unlock');
+      expect(end.task).not.toBe(w.args.task);
+      expect(end.a).toBe(steps.get(w.args.step)!.a);
+    }
+    for (const h of slicesOf(trace).filter((s) => s.name.startsWith('hold '))) {
+      const end = steps.get(h.args.end_step as number)!;
+      expect([end.kind, end.task]).toEqual(['unlock', h.args.task]);
+    }
+  });
+
+  it('puts the step number and C line on every slice and instant, and counts no queue below zero', () => {
+    const trace = chromeTrace(fc, [{ result: run.result, steps: run.steps.steps, snapshot: run.snapshot }]);
+    const steps = new Map(run.steps.steps.map((s) => [s.i, s]));
+    let counters = 0;
+    for (const e of trace.traceEvents) {
+      if (e.ph === 'X' || e.ph === 'i') {
+        expect(steps.get(e.args.step)?.line).toBe(e.args.line);
+      } else if (e.ph === 'C') {
+        counters++;
+        for (const v of Object.values(e.args)) expect(v).toBeGreaterThanOrEqual(0);
+      }
+    }
+    expect(counters).toBeGreaterThan(0);
+    const waiters = trace.traceEvents.filter((e) => e.ph === 'C' && e.name === 'waiters s_fc_lock');
+    expect(Math.max(...waiters.map((e) => (e.args as { waiters: number }).waiters))).toBeGreaterThan(0);
+  });
+
+  it('nests the slices of every track, as a viewer needs', () => {
+    const ext4 = engine.labs().find((l) => l.id === 'ext4-writeback')!;
+    const out = engine.run({ lab: 'ext4-writeback', variant: 'before', params: {}, seed: 1, options: { traceMax: 20_000 } });
+    const trace = chromeTrace(ext4, [{ result: out.result, steps: out.steps.steps, snapshot: out.snapshot }]);
+    const tracks = new Map<number, CompleteEvent[]>();
+    for (const s of slicesOf(trace)) tracks.set(s.tid, [...(tracks.get(s.tid) ?? []), s]);
+    for (const list of tracks.values()) {
+      const asNs = list.map((s) => ({ startNs: Math.round(s.ts * 1000), endNs: Math.round((s.ts + s.dur) * 1000) }));
+      expect(nestLanes(asNs).length).toBe(1);
+    }
+  });
+
+  it('keeps at most stepsMax steps of a run and says so', () => {
+    const trace = chromeTrace(fc, [{ result: run.result, steps: run.steps.steps, snapshot: run.snapshot }], { stepsMax: 1000 });
+    const meta = (trace.metadata.runs as { truncated: unknown; window: { steps: number } }[])[0]!;
+    expect(meta.truncated).toEqual({ steps_given: run.steps.steps.length, steps_kept: 1000 });
+    expect(meta.window.steps).toBe(1000);
+    expect(Math.max(...trace.traceEvents.flatMap((e) => (e.ph === 'X' || e.ph === 'i' ? [e.args.step] : [])))).toBeLessThanOrEqual(1000);
+    expect(() => chromeTrace(fc, [], { stepsMax: TRACE_STEPS_MAX + 1 })).toThrow(/stepsMax must be a whole number from 1 to 100000/);
+  });
+});
+
+describe('nestLanes', () => {
+  it('moves a slice that overlaps without nesting to a lane of its own', () => {
+    const lanes = nestLanes([
+      { startNs: 0, endNs: 10 },
+      { startNs: 2, endNs: 5 },
+      { startNs: 8, endNs: 12 },
+      { startNs: 10, endNs: 11 },
+    ]);
+    expect(lanes).toEqual([
+      [
+        { startNs: 0, endNs: 10 },
+        { startNs: 2, endNs: 5 },
+        { startNs: 10, endNs: 11 },
+      ],
+      [{ startNs: 8, endNs: 12 }],
+    ]);
+  });
+});
