@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { collect, parseSeed, parseSeedCount, parseSets, parseSweepSeeds } from './args';
+import { collect, parseSeed, parseSeedCount, parseSets, parseSteps, parseSweepSeeds } from './args';
 import { SWEEP_SEEDS_MAX } from '../web/src/core/sweep';
 import { UsageError } from './errors';
 
@@ -43,5 +43,15 @@ describe('--seeds', () => {
   });
   it('refuses seeds that would run past the last seed', () => {
     expect(() => parseSweepSeeds('4294967295', '2')).toThrow('--seed 4294967295 with --seeds 2 would run seeds up to 4294967296, past 4294967295');
+  });
+});
+
+describe('step options (--from, --max)', () => {
+  it('takes a whole number within its range', () => {
+    expect(parseSteps('--from', '0', 0, 10)).toBe(0);
+    expect(parseSteps('--max', ' 10 ', 1, 10)).toBe(10);
+  });
+  it.each(['0', '11', '-1', '2.5', 'ten', ''])('refuses %j with the option and its range', (text) => {
+    expect(() => parseSteps('--max', text, 1, 10)).toThrow(new UsageError(`--max ${JSON.stringify(text)}: expected a whole number from 1 to 10`));
   });
 });

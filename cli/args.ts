@@ -55,3 +55,16 @@ export function parseSweepSeeds(seedText: string, countText: string): number[] {
     throw new UsageError(`--seed ${first} with --seeds ${count} would run seeds up to ${last}, past ${SEED_MAX}`);
   return Array.from({ length: count }, (_, i) => first + i);
 }
+
+/** The most steps a step option takes: the simulator's own limit on a step number (jc_run's stop_step). */
+export const STEP_MAX = 4_000_000_000;
+
+/**
+ * A whole number of steps from `min` to `max`, in decimal, for option
+ * `option` (e.g. --from, --max).
+ */
+export function parseSteps(option: string, text: string, min: number, max: number): number {
+  const n = /^\d{1,10}$/.test(text.trim()) ? Number(text.trim()) : NaN;
+  if (!(n >= min && n <= max)) throw new UsageError(`${option} ${JSON.stringify(text)}: expected a whole number from ${min} to ${max}`);
+  return n;
+}

@@ -8,7 +8,10 @@ import { sweepOnThreads } from '../web/src/core/nodeThreads';
 import { endRuns, endVariants, paperSpread, paperValue, rowEnds as endsOf, sweepPlan, sweepRunCount, type SweepResult } from '../web/src/core/sweep';
 import { verdict, type Verdict } from '../web/src/core/stats';
 import type { RunResult } from '../web/src/core/types';
-import { parseSeed, parseSets, parseSweepSeeds } from './args';
+import { writeFileSync } from 'node:fs';
+import { chromeTrace, TRACE_STEPS_MAX, type TraceRun } from '../web/src/core/chromeTrace';
+import { parseSeed, parseSets, parseSteps, parseSweepSeeds, STEP_MAX } from './args';
+import { UsageError } from './errors';
 import { formatChange, formatNumber, formatRange, formatRatio } from '../lib/format';
 import { formatParams, table } from './format';
 
@@ -244,4 +247,44 @@ export function describeSweep(result: SweepResult): string {
     ),
     ...(notes.length > 0 ? ['', 'notes:', ...notes] : []),
   ].join('\n');
+}
+
+export interface TraceOptions {
+  /** one of the lab's variants; absent: every variant, each a process of the trace */
+  variant?: string;
+  set: string[];
+  seed: string;
+  /** the first step recorded */
+  from: string;
+  /** how many steps from there */
+  max: string;
+  /** the file to write; absent: stdout */
+  out?: string;
+}
+
+/**
+ * `trace`: runs of the lab, each stopped once its window of steps is
+ * recorded, as one Chrome trace JSON (chromeTrace.ts) for Perfetto.
+ */
+export async function traceCommand(lab: string, opts: TraceOptions, print: Print): Promise<void> {
+  const params = parseSets(opts.set);
+  const seed = parseSeed(opts.seed);
+  const from = parseSteps('--from', opts.from, 0, STEP_MAX);
+  const max = parseSteps('--max', opts.max, 1, TRACE_STEPS_MAX);
+  const engine = await loadEngine();
+  const info = engine.labs().find((l) => l.id === lab);
+  if (!info) throw new UsageError(`unknown lab "${lab}" (labs: ${engine.labs().map((l) => l.id).join(', ')})`);
+  if (opts.variant !== undefined && !info.variants.includes(opts.variant))
+    throw new UsageError(`--variant ${JSON.stringify(opts.variant)}: ${lab} has ${info.variants.join(', ')}`);
+  const variants = opts.variant !== undefined ? [opts.variant] : info.variants;
+  const runs: TraceRun[] = variants.map((variant) => {
+    /* the run goes no further than the window's last step */
+    const out = engine.run({ lab, variant, params, seed, options: { traceFrom: from, traceMax: max, stopStep: Math.min(from + max, STEP_MAX) } });
+    return { result: out.result, steps: out.steps.steps, snapshot: out.snapshot };
+  });
+  const text = JSON.stringify(chromeTrace(info, runs, { stepsMax: max }));
+  if (opts.out === undefined) return print(text);
+  writeFileSync(opts.out, `${text}\n`);
+  const steps = runs.map((r) => `${r.result.variant} ${r.steps.length}`).join(', ');
+  process.stderr.write(`wrote ${opts.out}: steps ${steps} (from step ${from}); open it in https://ui.perfetto.dev\n`);
 }

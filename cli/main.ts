@@ -5,6 +5,7 @@
  *   journalclub params <lab>
  *   journalclub sim <lab> --variant <one of the lab's variants> [--set name=value]... [--seed N] [--json]
  *   journalclub sweep <lab> [--seeds N] [--seed N] [--json]
+ *   journalclub trace <lab> [--variant <variant>] [--set name=value]... [--seed N] [--from STEP] [--max STEPS] [--out FILE]
  *   journalclub bench [--no-build]
  *   journalclub lab compare A.json B.json [--json]   (and the kernel lab's other subcommands)
  *
@@ -14,7 +15,8 @@
 import { Command, Option } from 'commander';
 import { SWEEP_SEED, SWEEP_SEEDS, SWEEP_SEEDS_MAX } from '../web/src/core/sweep';
 import { collect } from './args';
-import { labsCommand, paramsCommand, simCommand, sweepCommand } from './commands';
+import { labsCommand, paramsCommand, simCommand, sweepCommand, traceCommand } from './commands';
+import { TRACE_STEPS_MAX } from '../web/src/core/chromeTrace';
 import { describeError, EXIT_OK } from './errors';
 import { labCommand } from './lab/index';
 
@@ -62,6 +64,18 @@ export function program(): Command {
     .option('--seed <n>', 'the first seed, 0 to 4294967295', String(SWEEP_SEED))
     .option('--json', 'print JSON: medians under each variant\'s name, min, median and max under ranges')
     .action((lab: string, opts: Parameters<typeof sweepCommand>[1]) => sweepCommand(lab, opts, print));
+
+  cli
+    .command('trace')
+    .description('write a run as a Chrome trace JSON that Perfetto opens: CPU tracks, lock waits, commits, sleeps, queue counters')
+    .argument('<lab>', 'lab id, e.g. fast-commit')
+    .option('--variant <variant>', "one of the lab's variants (default: every variant, a process each)")
+    .option('--set <name=value>', 'set a parameter (repeatable), a choice by its name; see `journalclub params <lab>`', collect, [])
+    .option('--seed <n>', 'random seed, 0 to 4294967295', '1')
+    .option('--from <step>', 'the first step of the window', '0')
+    .option('--max <steps>', `steps in the window, 1 to ${TRACE_STEPS_MAX}`, String(TRACE_STEPS_MAX))
+    .option('--out <file>', 'write the JSON to this file (default: stdout)')
+    .action((lab: string, opts: Parameters<typeof traceCommand>[1]) => traceCommand(lab, opts, print));
 
   cli
     .command('bench')
