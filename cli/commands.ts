@@ -9,7 +9,7 @@ import { endRuns, endVariants, paperSpread, paperValue, rowEnds as endsOf, sweep
 import { verdict, type Verdict } from '../web/src/core/stats';
 import type { RunResult } from '../web/src/core/types';
 import { writeFileSync } from 'node:fs';
-import { chromeTrace, TRACE_STEPS_MAX, type TraceRun } from '../web/src/core/chromeTrace';
+import { TRACE_STEPS_MAX, traceRuns } from '../web/src/core/chromeTrace';
 import { parseSeed, parseSets, parseSteps, parseSweepSeeds, STEP_MAX } from './args';
 import { UsageError } from './errors';
 import { formatChange, formatNumber, formatRange, formatRatio } from '../lib/format';
@@ -269,7 +269,7 @@ export interface TraceOptions {
 export async function traceCommand(lab: string, opts: TraceOptions, print: Print): Promise<void> {
   const params = parseSets(opts.set);
   const seed = parseSeed(opts.seed);
-  const from = parseSteps('--from', opts.from, 0, STEP_MAX);
+  const from = parseSteps('--from', opts.from, 0, STEP_MAX - TRACE_STEPS_MAX);
   const max = parseSteps('--max', opts.max, 1, TRACE_STEPS_MAX);
   const engine = await loadEngine();
   const info = engine.labs().find((l) => l.id === lab);
@@ -277,14 +277,11 @@ export async function traceCommand(lab: string, opts: TraceOptions, print: Print
   if (opts.variant !== undefined && !info.variants.includes(opts.variant))
     throw new UsageError(`--variant ${JSON.stringify(opts.variant)}: ${lab} has ${info.variants.join(', ')}`);
   const variants = opts.variant !== undefined ? [opts.variant] : info.variants;
-  const runs: TraceRun[] = variants.map((variant) => {
-    /* the run goes no further than the window's last step */
-    const out = engine.run({ lab, variant, params, seed, options: { traceFrom: from, traceMax: max, stopStep: Math.min(from + max, STEP_MAX) } });
-    return { result: out.result, steps: out.steps.steps, snapshot: out.snapshot };
-  });
-  const text = JSON.stringify(chromeTrace(info, runs, { stepsMax: max }));
+  const trace = traceRuns(engine, variants.map((variant) => ({ lab, variant, params, seed })), { from, max });
+  const text = JSON.stringify(trace);
   if (opts.out === undefined) return print(text);
   writeFileSync(opts.out, `${text}\n`);
-  const steps = runs.map((r) => `${r.result.variant} ${r.steps.length}`).join(', ');
+  const runs = trace.metadata.runs as { variant: string; window: { steps: number } }[];
+  const steps = runs.map((r) => `${r.variant} ${r.window.steps}`).join(', ');
   process.stderr.write(`wrote ${opts.out}: steps ${steps} (from step ${from}); open it in https://ui.perfetto.dev\n`);
 }

@@ -62,7 +62,7 @@ describe('journalclub trace', () => {
 
   it('refuses bad input in one line', () => {
     assertRefused(journalclub(['trace', 'fast-commit', '--max', '100001']), '--max', '1 to 100000');
-    assertRefused(journalclub(['trace', 'fast-commit', '--from', '-3']), '--from', '0 to 4000000000');
+    assertRefused(journalclub(['trace', 'fast-commit', '--from', '-3']), '--from', '0 to 3999900000');
     assertRefused(journalclub(['trace', 'fast-commit', '--variant', 'sideways']), 'sideways', 'before, after');
     assertRefused(journalclub(['trace', 'no-such-lab']), 'no-such-lab');
     assertRefused(journalclub(['trace', 'fast-commit', '--set', 'ways=0']), 'ways', '1 to 256');

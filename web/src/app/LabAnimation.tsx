@@ -4,17 +4,21 @@
  * every task stands. Side by side, the code pane follows one of the two
  * variants and shows the other's line more quietly.
  */
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { getSim } from '../core/client';
 import type { TaskSnap } from '../core/types';
 import { CodePane, type LineMark } from '../viz/code/CodePane';
+import { AnimationExport } from '../viz/export/AnimationExport';
+import { renderPaneCanvas, sideBySide } from '../viz/export/paneFrames';
 import type { LabManifest, Parsed, SnapshotBase } from './LabPage';
 import { paneState, paneTitle } from './paneState';
 import { Player } from './Player';
-import type { Stepper, Variant } from './simHooks';
+import { TRAIL_STEPS, type Stepper, type Variant } from './simHooks';
 import type { LabView } from './useLabView';
 import { viewVariantLabel } from './urlState';
 
 export interface LabAnimationProps<S extends SnapshotBase> {
+  lab: string;
   /** the page's state: shown variants, step, playback, the stepper's frames */
   view: Pick<
     LabView,
@@ -45,6 +49,9 @@ export interface LabAnimationProps<S extends SnapshotBase> {
 
 const NO_TASKS: readonly TaskSnap[] = [];
 
+/** The steps of the page's Perfetto trace: half before the step on screen, half after. */
+export const PAGE_TRACE_STEPS = 20_000;
+
 function lastLine(stepper: Stepper, v: Variant): number | null {
   const steps = stepper.frames[v]?.steps;
   return steps && steps.length ? steps[steps.length - 1].line : null;
@@ -55,7 +62,7 @@ export function paneWaitText(p: { failed: boolean }): string {
   return p.failed ? 'nothing to animate: the run failed' : 'simulating the first frame…';
 }
 
-export function LabAnimation<S extends SnapshotBase>({ view: lv, snapshots, animation, failed, ...p }: LabAnimationProps<S>) {
+export function LabAnimation<S extends SnapshotBase>({ lab, view: lv, snapshots, animation, failed, ...p }: LabAnimationProps<S>) {
   const { variants, stepper } = lv;
   const step = lv.view.step;
   const side = variants.length > 1;
@@ -73,6 +80,38 @@ export function LabAnimation<S extends SnapshotBase>({ view: lv, snapshots, anim
   );
 
   const Pane = animation.Pane;
+
+  /* the exports draw each shown variant's frame from the worker's open runs, off screen, side by side */
+  const panesRef = useRef<HTMLDivElement>(null);
+  const { params, seed } = lv.view;
+  const { totals } = lv;
+  const drawFrame = useCallback(
+    async (at: number) => {
+      const host = panesRef.current;
+      if (!host) throw new Error('the animation is not on the page');
+      const canvases = [];
+      for (const v of variants) {
+        const total = totals[v];
+        const out = await getSim().frame({ lab, variant: v, params, seed }, Math.max(1, Math.min(at, total ?? at)), TRAIL_STEPS, total);
+        const parsed = animation.parse(out.snapshot);
+        if (!parsed.snap) throw new Error(parsed.error ?? `no snapshot of ${v} at step ${at}`);
+        const width = host.querySelector<HTMLElement>(`[data-testid="anim-pane"][data-variant="${v}"]`)?.clientWidth ?? 600;
+        const title = paneTitle(viewVariantLabel(v), out.step, at, total);
+        const pane = <Pane snap={parsed.snap} variant={v} steps={out.steps} name={`${animation.paneName}-${v}`} title={title} />;
+        canvases.push(await renderPaneCanvas(pane, host, width));
+      }
+      return sideBySide(canvases);
+    },
+    [lab, variants, params, seed, totals, animation, Pane],
+  );
+  const trace = useCallback(
+    () =>
+      getSim().trace(
+        variants.map((v) => ({ lab, variant: v, params, seed })),
+        { from: Math.max(0, step - PAGE_TRACE_STEPS / 2), max: PAGE_TRACE_STEPS },
+      ),
+    [lab, variants, params, seed, step],
+  );
 
   return (
     <section className="panel anim-panel" aria-labelledby="anim-heading">
@@ -93,8 +132,16 @@ export function LabAnimation<S extends SnapshotBase>({ view: lv, snapshots, anim
         onSeek={lv.onScrub}
         onSpeed={lv.setSpeed}
       />
+      <AnimationExport
+        name={`${lab}-${variants.join('-')}`}
+        step={step}
+        maxStep={lv.maxStep}
+        draw={drawFrame}
+        trace={trace}
+        disabled={!lv.ready}
+      />
       <div className={`anim-grid${side ? ' side' : ''}`}>
-        <div className={`queue-panes${side ? ' two' : ''}`}>
+        <div className={`queue-panes${side ? ' two' : ''}`} ref={panesRef} style={{ position: 'relative' }}>
           {variants.map((v) => {
             const parsed = snapshots[v];
             const frame = stepper.frames[v];

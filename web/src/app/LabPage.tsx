@@ -150,6 +150,7 @@ function LabView<S extends SnapshotBase>({ manifest: m, data }: { manifest: LabM
       />
 
       <LabAnimation
+        lab={m.id}
         view={lv}
         snapshots={snapshots}
         source={data.source}

@@ -25,7 +25,8 @@
  */
 import { z } from 'zod';
 import type { CompleteEvent, CounterEvent, InstantEvent, MetadataEvent, TraceEvent, TraceFile } from './chromeTraceSchema';
-import type { LabInfo, RunResult, Step } from './types';
+import type { Engine, RawRunRequest } from './engine';
+import { SimError, type LabInfo, type RunResult, type Step } from './types';
 
 /** The most steps of one run that a trace holds, as many as the simulator records in one window (jc_run's trace_max); the rest is left out, and its metadata says so. */
 export const TRACE_STEPS_MAX = 100_000;
@@ -554,4 +555,32 @@ export function nestLanes<T extends { startNs: number; endNs: number }>(slices: 
     lanes[lane]!.push(s);
   }
   return lanes;
+}
+
+/** A window of steps: the first step recorded, and how many. */
+export interface TraceWindow {
+  from: number;
+  max: number;
+}
+
+/**
+ * Run each of `runs` (one lab's) on `engine` until the window's last step,
+ * recording the window, and draw them as one trace, a process each.
+ */
+export function traceRuns(engine: Engine, runs: readonly Omit<RawRunRequest, 'options'>[], window: TraceWindow): TraceFile {
+  const { from, max } = window;
+  if (!Number.isSafeInteger(max) || max < 1 || max > TRACE_STEPS_MAX)
+    throw new SimError(`a trace holds 1 to ${TRACE_STEPS_MAX} steps of a run, not ${max}`, 'invalid');
+  if (!Number.isSafeInteger(from) || from < 0) throw new SimError(`a trace starts at a step from 0 on, not ${from}`, 'invalid');
+  const labs = new Set(runs.map((r) => r.lab));
+  if (labs.size !== 1) throw new SimError(`a trace holds runs of one lab, not of ${labs.size}`, 'invalid');
+  const id = runs[0]!.lab;
+  const info = engine.labs().find((l) => l.id === id);
+  if (!info) throw new SimError(`unknown lab "${id}" (labs: ${engine.labs().map((l) => l.id).join(', ')})`, 'invalid');
+  const traced = runs.map((req) => {
+    /* the run goes no further than the window's last step */
+    const out = engine.run({ ...req, options: { traceFrom: from, traceMax: max, stopStep: from + max } });
+    return { result: out.result, steps: out.steps.steps, snapshot: out.snapshot };
+  });
+  return chromeTrace(info, traced, { stepsMax: max });
 }

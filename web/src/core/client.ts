@@ -8,6 +8,8 @@ import { unwrap, type Reply } from './protocol';
 import type { SweepProgressFn, SweepResult } from './sweep';
 import type { ParamValues } from './engine';
 import type { FrameRun, StepFrame } from './stepper';
+import type { TraceWindow } from './chromeTrace';
+import type { TraceFile } from './chromeTraceSchema';
 import type { LabInfo, PaperRows, ParamCheck, ParamSpec, RunOutput, RunRequest } from './types';
 import type { WorkerApi } from './worker';
 
@@ -26,6 +28,8 @@ export interface SimClient {
    * `lengthHint`: the run's step total when known, to space its checkpoints.
    */
   frame(req: FrameRun, step: number, trailSteps: number, lengthHint?: number): Promise<StepFrame>;
+  /** A Chrome trace JSON (for Perfetto) of runs of one lab, a process each, within a window of steps. */
+  trace(runs: FrameRun[], window: TraceWindow): Promise<TraceFile>;
   /** The lab's sweep, before and after, every point with the default seeds; onProgress is called after every run. */
   sweep(lab: string, onProgress?: SweepProgressFn): Promise<SweepResult>;
 }
@@ -68,6 +72,7 @@ export function wrapWorker(worker: Worker, onDead?: () => void): SimClient {
     source: (lab) => call(api.source(lab)),
     run: (req) => call(api.run(req)),
     frame: (req, step, trailSteps, lengthHint) => call(api.frame(req, step, trailSteps, lengthHint)),
+    trace: (runs, window) => call(api.trace(runs, window)),
     sweep: (lab, onProgress) => call(api.sweep(lab, onProgress ? Comlink.proxy(onProgress) : undefined)),
   };
 }

@@ -8,6 +8,8 @@ import createJournalclub from '@wasm-core/build/journalclub.mjs';
 import wasmUrl from '@wasm-core/build/journalclub.wasm?url';
 import { createEngine, type Engine, type ParamValues } from './engine';
 import { failureOf, replyOf, type Reply } from './protocol';
+import { traceRuns, type TraceWindow } from './chromeTrace';
+import type { TraceFile } from './chromeTraceSchema';
 import { createStepper, type FrameRun, type StepFrame, type Stepper } from './stepper';
 import { sweep, type SweepProgressFn, type SweepResult } from './sweep';
 import {
@@ -82,6 +84,8 @@ const api = {
    */
   frame: (req: FrameRun, step: number, trailSteps: number, lengthHint?: number): Promise<Reply<StepFrame>> =>
     answer((e) => stepperOf(e).frame(req, step, trailSteps, lengthHint)),
+  /** A Chrome trace of `runs` (one lab's), each run to the window's end: chromeTrace.ts. */
+  trace: (runs: FrameRun[], window: TraceWindow): Promise<Reply<TraceFile>> => answer((e) => traceRuns(ownRuns(e), runs, window)),
   sweep: (lab: string, onProgress?: SweepProgressFn): Promise<Reply<SweepResult>> =>
     answer((e) => sweep(ownRuns(e), lab, onProgress)),
 };

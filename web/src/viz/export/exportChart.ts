@@ -84,34 +84,33 @@ export interface CanvasOverlay {
 }
 
 /**
- * Rasterizes SVG text to a PNG at `scale` device pixels per SVG unit, with
- * optional canvases (e.g. a canvas-drawn heatmap) composed on top.
+ * Draws SVG text onto a new canvas at `scale` device pixels per SVG unit,
+ * with optional canvases (e.g. a canvas-drawn heatmap) composed on top.
  */
-export function svgTextToPng(
+export function svgTextToCanvas(
   svgText: string,
   width: number,
   height: number,
   scale = 2,
   overlays: readonly CanvasOverlay[] = [],
-): Promise<Blob> {
+): Promise<HTMLCanvasElement> {
   return new Promise((resolve, reject) => {
     const url = URL.createObjectURL(new Blob([svgText], { type: 'image/svg+xml;charset=utf-8' }));
     const img = new Image();
     img.onload = () => {
+      URL.revokeObjectURL(url);
       const canvas = document.createElement('canvas');
       canvas.width = Math.round(width * scale);
       canvas.height = Math.round(height * scale);
       const ctx = canvas.getContext('2d');
       if (!ctx) {
-        URL.revokeObjectURL(url);
         reject(new Error('no 2d canvas context'));
         return;
       }
       ctx.setTransform(scale, 0, 0, scale, 0, 0);
       ctx.drawImage(img, 0, 0, width, height);
       for (const o of overlays) ctx.drawImage(o.canvas, o.x, o.y, o.width, o.height);
-      URL.revokeObjectURL(url);
-      canvasToPng(canvas).then(resolve, reject);
+      resolve(canvas);
     };
     img.onerror = () => {
       URL.revokeObjectURL(url);
@@ -119,6 +118,17 @@ export function svgTextToPng(
     };
     img.src = url;
   });
+}
+
+/** Rasterizes SVG text to a PNG, as svgTextToCanvas() draws it. */
+export async function svgTextToPng(
+  svgText: string,
+  width: number,
+  height: number,
+  scale = 2,
+  overlays: readonly CanvasOverlay[] = [],
+): Promise<Blob> {
+  return canvasToPng(await svgTextToCanvas(svgText, width, height, scale, overlays));
 }
 
 export function svgToPng(svg: SVGSVGElement, scale = 2): Promise<Blob> {
