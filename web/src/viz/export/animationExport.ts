@@ -6,51 +6,9 @@
  */
 import { applyPalette, GIFEncoder, quantize } from 'gifenc';
 import { ArrayBufferTarget, Muxer } from 'webm-muxer';
+import { frameSteps, frameTime, type AnimationRange } from './animationRange';
 
-export type AnimationFormat = 'webm' | 'gif';
-
-export interface AnimationRange {
-  /** the first step drawn */
-  from: number;
-  /** the last step drawn, if the stride lands on it */
-  to: number;
-  /** steps from one frame to the next */
-  every: number;
-  /** frames per second of the file */
-  fps: number;
-  format: AnimationFormat;
-}
-
-/** The most frames an export draws: each is a frame from the worker and a rasterized SVG. */
-export const ANIMATION_FRAMES_MAX = 600;
-export const FPS_MAX = 60;
-
-/**
- * The steps of a range's frames, `from`, `from + every`, ... up to `to`.
- * A range that the run does not have, or with more than
- * ANIMATION_FRAMES_MAX frames, is refused with what is allowed.
- */
-export function frameSteps(range: AnimationRange, maxStep: number): number[] {
-  const whole = (name: string, v: number, min: number, max: number) => {
-    if (!Number.isSafeInteger(v) || v < min || v > max) throw new RangeError(`${name} must be a whole number from ${min} to ${max}, got ${v}`);
-  };
-  whole('from step', range.from, 1, maxStep);
-  whole('to step', range.to, range.from, maxStep);
-  whole('every', range.every, 1, maxStep);
-  whole('fps', range.fps, 1, FPS_MAX);
-  const count = Math.floor((range.to - range.from) / range.every) + 1;
-  if (count > ANIMATION_FRAMES_MAX)
-    throw new RangeError(
-      `${count} frames (steps ${range.from} to ${range.to} every ${range.every}): at most ${ANIMATION_FRAMES_MAX}; take a larger stride or a shorter range`,
-    );
-  return Array.from({ length: count }, (_, i) => range.from + i * range.every);
-}
-
-/** A frame's timestamp and duration in microseconds: frame i starts at i / fps seconds, rounded to the microsecond. */
-export function frameTime(i: number, fps: number): { timestamp: number; duration: number } {
-  const timestamp = Math.round((i * 1e6) / fps);
-  return { timestamp, duration: Math.round(((i + 1) * 1e6) / fps) - timestamp };
-}
+export { ANIMATION_FRAMES_MAX, FPS_MAX, frameSteps, type AnimationFormat, type AnimationRange } from './animationRange';
 
 /** The WebM codecs tried, first first: WebCodecs' name and the Matroska codec id. */
 const WEBM_CODECS = [
