@@ -106,11 +106,20 @@ test('a WebM of N frames at F fps plays for N / F seconds', async ({ page }) => 
       el.onloadedmetadata = () => resolve();
       el.onerror = () => reject(new Error(`the video did not load: ${el.error?.message ?? el.error?.code}`));
     });
-    return { duration: el.duration, width: el.videoWidth, height: el.videoHeight };
+    const meta = { duration: el.duration, width: el.videoWidth, height: el.videoHeight };
+    /* and it plays to its end */
+    const ended = new Promise<boolean>((resolve) => {
+      el.onended = () => resolve(true);
+      setTimeout(() => resolve(false), 10_000);
+    });
+    await el.play();
+    return { ...meta, ended: await ended, at: el.currentTime };
   }, bytes.toString('base64'));
   expect(video.width).toBeGreaterThan(0);
   expect(video.height).toBeGreaterThan(0);
   expect(Math.abs(video.duration - frames / fps)).toBeLessThanOrEqual(1 / fps);
+  expect(video.ended).toBe(true);
+  expect(Math.abs(video.at - frames / fps)).toBeLessThanOrEqual(1 / fps);
 });
 
 test('a GIF of a range has one image per frame, each shown 1 / fps seconds', async ({ page }) => {

@@ -6,7 +6,7 @@
  */
 import { applyPalette, GIFEncoder, quantize } from 'gifenc';
 import { ArrayBufferTarget, Muxer } from 'webm-muxer';
-import { frameSteps, frameTime, type AnimationRange } from './animationRange';
+import { frameSteps, frameTime, setWebmDuration, type AnimationRange } from './animationRange';
 
 export { ANIMATION_FRAMES_MAX, FPS_MAX, frameSteps, type AnimationFormat, type AnimationRange } from './animationRange';
 
@@ -93,6 +93,7 @@ async function webmSink(width: number, height: number, fps: number): Promise<Sin
     video: { codec: codec.matroska, width, height, frameRate: fps },
   });
   let failure: unknown = null;
+  let frames = 0;
   const encoder = new VideoEncoder({
     output: (chunk, meta) => muxer.addVideoChunk(chunk, meta),
     error: (e) => {
@@ -110,13 +111,18 @@ async function webmSink(width: number, height: number, fps: number): Promise<Sin
       /* a key frame every two seconds, so that a player can seek */
       encoder.encode(frame, { keyFrame: i % (2 * fps) === 0 });
       frame.close();
+      frames = i + 1;
       while (encoder.encodeQueueSize > 2) await new Promise((r) => setTimeout(r, 5));
     },
     async finish() {
       await encoder.flush();
       check();
       muxer.finalize();
-      return new Blob([muxer.target.buffer], { type: 'video/webm' });
+      const file = new Uint8Array(muxer.target.buffer);
+      /* the last frame is shown for its own duration too: the file lasts frames / fps */
+      const last = frameTime(frames - 1, fps);
+      setWebmDuration(file, (last.timestamp + last.duration) / 1000);
+      return new Blob([file], { type: 'video/webm' });
     },
     close() {
       if (encoder.state !== 'closed') encoder.close();

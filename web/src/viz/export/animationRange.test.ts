@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ANIMATION_FRAMES_MAX, frameSteps, frameTime, type AnimationRange } from './animationRange';
+import { ANIMATION_FRAMES_MAX, frameSteps, frameTime, setWebmDuration, type AnimationRange } from './animationRange';
 
 const range = (r: Partial<AnimationRange>): AnimationRange => ({ from: 1, to: 10, every: 1, fps: 10, format: 'webm', ...r });
 
@@ -35,5 +35,23 @@ describe('frameTime', () => {
       end = t.timestamp + t.duration;
     }
     expect(end).toBe(1_000_000);
+  });
+});
+
+describe('setWebmDuration', () => {
+  /* the head of a file as webm-muxer writes it: EBML header, Segment, SeekHead void, Info with TimestampScale and Duration */
+  const head = () =>
+    Uint8Array.from([
+      0x1a, 0x45, 0xdf, 0xa3, 0x80, 0x18, 0x53, 0x80, 0x67, 0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x15, 0x49, 0xa9,
+      0x66, 0x94, 0x2a, 0xd7, 0xb1, 0x83, 0x0f, 0x42, 0x40, 0x44, 0x89, 0x88, 0x40, 0x9c, 0xa4, 0x00, 0x00, 0x00, 0x00, 0x00,
+    ]);
+  it("rewrites the Info's Duration, a float64 of milliseconds", () => {
+    const file = head();
+    setWebmDuration(file, 2000);
+    expect(new DataView(file.buffer, 32, 8).getFloat64(0)).toBe(2000);
+    expect([...file.subarray(0, 32)]).toEqual([...head().subarray(0, 32)]);
+  });
+  it('refuses a file without one', () => {
+    expect(() => setWebmDuration(head().subarray(0, 30), 1)).toThrow('the WebM has no segment Duration in its first 4 KiB');
   });
 });

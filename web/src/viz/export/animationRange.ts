@@ -46,3 +46,23 @@ export function frameTime(i: number, fps: number): { timestamp: number; duration
   const timestamp = Math.round((i * 1e6) / fps);
   return { timestamp, duration: Math.round(((i + 1) * 1e6) / fps) - timestamp };
 }
+
+/* EBML ids (Matroska): the segment's Info, and its Duration in TimestampScale units (webm-muxer's: 1 ms) */
+const EBML_INFO = [0x15, 0x49, 0xa9, 0x66];
+const EBML_DURATION_FLOAT64 = [0x44, 0x89, 0x88];
+
+/**
+ * Set a WebM's segment Duration to `ms` in place. webm-muxer writes the
+ * start of the last frame there, one frame short of the length the frames
+ * are shown for, which is what a player reports as the video's duration.
+ */
+export function setWebmDuration(file: Uint8Array, ms: number): void {
+  const find = (id: readonly number[], from: number) => {
+    for (let i = from; i + id.length <= Math.min(file.length, 4096); i++) if (id.every((b, k) => file[i + k] === b)) return i;
+    return -1;
+  };
+  const info = find(EBML_INFO, 0);
+  const at = info < 0 ? -1 : find(EBML_DURATION_FLOAT64, info);
+  if (at < 0 || at + 11 > file.length) throw new Error('the WebM has no segment Duration in its first 4 KiB');
+  new DataView(file.buffer, file.byteOffset + at + 3, 8).setFloat64(0, ms);
+}
