@@ -3,6 +3,7 @@
  * answers the page's calls through comlink (see client.ts). Runs are
  * synchronous here, so the page's main thread never waits on the simulator.
  */
+import './zodConfig';
 import * as Comlink from 'comlink';
 import createJournalclub from '@wasm-core/build/journalclub.mjs';
 import wasmUrl from '@wasm-core/build/journalclub.wasm?url';
