@@ -108,7 +108,7 @@ for (const lab of MAIL_LAB_IDS) {
   test(`${lab}: alone and side by side, runs and a step, from a plain static server under the CSP, nothing leaving the host`, async ({ page }) => {
     test.setTimeout(120_000);
     const w = await watch(page);
-    for (const query of [{}, { variant: 'side' }]) {
+    for (const query of [{}, { variant: 'side' }] as Record<string, string>[]) {
       await page.goto(`${site.origin}${labUrl(lab, query)}`);
       await waitForRuns(page);
       const counter = page.getByTestId('step-counter');
