@@ -30,7 +30,12 @@ export interface SimClient {
   sweep(lab: string, onProgress?: SweepProgressFn): Promise<SweepResult>;
 }
 
-let shared: SimClient | null = null;
+/** A SimClient that can be stopped: its worker terminated, every pending and later call rejected. */
+export interface StoppableSimClient extends SimClient {
+  stop(reason: string): void;
+}
+
+let shared: StoppableSimClient | null = null;
 
 /** The page's simulator, started on first use. */
 export function getSim(): SimClient {
@@ -45,13 +50,35 @@ export function getSim(): SimClient {
 }
 
 /**
+ * Stop whatever the simulator is doing. A run cannot be interrupted inside
+ * WebAssembly, so the worker is terminated: every call under way rejects
+ * with a CancelledError saying `reason`, and the next call starts a new
+ * worker (open runs and checkpoints go with the old one).
+ */
+export function cancelSim(reason: string): void {
+  const client = shared;
+  shared = null;
+  client?.stop(reason);
+}
+
+/** What a call of a stopped simulator rejects with. */
+export class CancelledError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CancelledError';
+  }
+}
+
+/**
  * A SimClient over a worker running worker.ts. When the worker dies (it
  * could not load, or threw outside a call), every pending and later call
  * rejects, and onDead lets the owner start a new one.
  */
-export function wrapWorker(worker: Worker, onDead?: () => void): SimClient {
+export function wrapWorker(worker: Worker, onDead?: () => void): StoppableSimClient {
   const api = Comlink.wrap<WorkerApi>(worker);
+  let kill: (e: Error) => void = () => undefined;
   const dead = new Promise<never>((_, reject) => {
+    kill = reject;
     worker.addEventListener('error', (event) => {
       const detail = event.message ? `: ${event.message}` : ' (see the browser console)';
       reject(new Error(`the simulator worker stopped${detail}`));
@@ -69,5 +96,10 @@ export function wrapWorker(worker: Worker, onDead?: () => void): SimClient {
     run: (req) => call(api.run(req)),
     frame: (req, step, trailSteps, lengthHint) => call(api.frame(req, step, trailSteps, lengthHint)),
     sweep: (lab, onProgress) => call(api.sweep(lab, onProgress ? Comlink.proxy(onProgress) : undefined)),
+    stop(reason) {
+      worker.terminate();
+      kill(new CancelledError(reason));
+      onDead?.();
+    },
   };
 }
