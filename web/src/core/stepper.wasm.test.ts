@@ -138,6 +138,31 @@ describe('the budget', () => {
     expect(stepper.frame(reqs[0]!, 401, TRAIL)).toEqual(straight(reqs[0]!, 401, TRAIL));
   });
 
+  it('stops for checkpoints without reading outputs: a frame reads its snapshot and steps once', () => {
+    const calls: Record<string, number> = {};
+    const counted = new Proxy(engine, {
+      get(target, name: string) {
+        const fn = target[name as keyof Engine] as unknown;
+        if (typeof fn !== 'function') return fn;
+        return (...args: unknown[]) => {
+          calls[name] = (calls[name] ?? 0) + 1;
+          return (fn as (...a: unknown[]) => unknown)(...args);
+        };
+      },
+    });
+    const stepper = createStepper(counted, { minInterval: 50 });
+    const length = total(reqs[0]!);
+    for (const s of [length - 10, 7, Math.floor(length / 2), Math.floor(length / 2) + 1]) {
+      for (const k of Object.keys(calls)) delete calls[k];
+      expect(stepper.frame(reqs[0]!, s, TRAIL), `step ${s}`).toEqual(straight(reqs[0]!, s, TRAIL));
+      expect(calls.snapshot, `step ${s}`).toBe(1);
+      expect(calls.steps, `step ${s}`).toBe(1);
+      for (const full of ['run', 'advance', 'outputs', 'result']) expect(calls[full], `${full} at step ${s}`).toBeUndefined();
+    }
+    /* the far step stopped in every interval on its way: those stops were light */
+    expect(stepper.stats().runs[0]!.checkpoints.length).toBeGreaterThan(3);
+  });
+
   it('a step past the end is the run\'s end', () => {
     const stepper = createStepper(engine, { minInterval: 50 });
     const length = total(reqs[0]!);
