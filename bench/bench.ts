@@ -354,6 +354,10 @@ async function runScaleOnly(): Promise<number> {
   results.scale = { ...scale, date: new Date().toISOString(), targets: SCALE_TARGETS };
   writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
   process.stdout.write(`${markdown(scaleRows(scale))}\n`);
+  process.stdout.write(
+    `machine: ${scale.load.cpus} cores, 1-minute load average ${scale.load.before.toFixed(2)} before, ` +
+      `${scale.load.after.toFixed(2)} after; written to bench/results.json\n`,
+  );
   return 0;
 }
 

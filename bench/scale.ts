@@ -14,6 +14,7 @@
  *       frame asked for on its own;
  *   (c) the checkpoints' bytes against their budget (the stepper's stats).
  */
+import os from 'node:os';
 import type { Browser, Page } from '@playwright/test';
 import type { Engine } from '../web/src/core/engine';
 import type { StepperStats } from '../web/src/core/stepper';
@@ -53,6 +54,8 @@ export interface ScaleResult {
   };
   plus_one: { count: number; p50_ms: number; p95_ms: number; max_ms: number };
   checkpoints: { bytes: number; budget: number; count: number; interval: number };
+  /** the machine's 1-minute load average before and after: other work slows every number here */
+  load: { before: number; after: number; cpus: number };
 }
 
 /** A seeded generator (mulberry32), so the steps are the same on every run of the bench. */
@@ -130,6 +133,7 @@ export async function measureScale(
   if (whole.steps < MIN_STEPS)
     throw new Error(`the scale run has ${whole.steps} steps; the benchmark needs at least ${MIN_STEPS}`);
   const total = whole.steps;
+  const loadBefore = os.loadavg()[0] ?? 0;
   log(`scale: ${SCALE_LAB} ${SCALE_VARIANT} ${JSON.stringify(SCALE_PARAMS)}, ${total} steps, in Chromium`);
 
   const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
@@ -212,6 +216,7 @@ export async function measureScale(
         count: open?.checkpoints.length ?? 0,
         interval: open?.interval ?? 0,
       },
+      load: { before: loadBefore, after: os.loadavg()[0] ?? 0, cpus: os.cpus().length },
     };
   } finally {
     await page.close();
