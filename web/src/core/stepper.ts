@@ -60,6 +60,9 @@ export const DEFAULT_BUDGET = 256 << 20;
  */
 export const MIN_INTERVAL = 100_000;
 
+/** The part of a run's share of the budget its first interval is set for. */
+const BUDGET_USE = 15 / 16;
+
 /** The heat buckets a frame's runs keep (a frame shows no heatmap). */
 const FRAME_HEAT_BUCKETS = 2;
 
@@ -174,13 +177,27 @@ export function createStepper(engine: Engine, options: StepperOptions = {}): Ste
     return run.checkpoints.some((cp) => Math.floor(cp.step / run.interval) === cell);
   }
 
+  /* How many open runs share the budget with `run`: its variants (same lab, parameters and seed), itself included. */
+  function sharing(run: OpenRun): number {
+    const same = runKey({ ...run.req, variant: '' });
+    let n = 0;
+    for (const r of runs.values()) if (runKey({ ...r.req, variant: '' }) === same) n++;
+    return Math.max(1, n);
+  }
+
   /* A checkpoint of what the engine holds now, at `step`, if its cell has none. */
   function maybeCheckpoint(run: OpenRun, step: number): void {
     if (hasCell(run, step)) return;
     const cp = engine.checkpoint();
     if (run.checkpoints.length === 0 && run.lengthHint > 0) {
-      /* the interval whose checkpoints over the whole run fit half the budget (two variants side by side) */
-      const count = Math.max(1, Math.floor(budget / 2 / Math.max(1, cp.bytes)));
+      /*
+       * The interval whose checkpoints over the whole run fit its share of the budget: shared with the
+       * variants of the same run open beside it, less a sixteenth for checkpoints a little larger than
+       * this one. A variant opened later takes its share by thinning (enforce), so a run alone on the page
+       * gets the whole budget and seeks replay half as far as at half of it.
+       */
+      const share = sharing(run);
+      const count = Math.max(1, Math.floor((budget * BUDGET_USE) / share / Math.max(1, cp.bytes)));
       run.interval = Math.max(run.interval, Math.ceil(run.lengthHint / count));
       if (hasCell(run, step)) return;
     }

@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from './engine';
 import { loadEngine, newEngine } from './node';
-import { createStepper, type FrameRun, type StepFrame } from './stepper';
+import { createStepper, runKey, type FrameRun, type StepFrame } from './stepper';
 
 /** The stepper's engine, and another instance for the straight runs, so that they do not disturb its open runs. */
 let engine: Engine;
@@ -116,6 +116,33 @@ describe('the budget', () => {
     for (const s of [length - 1, 3, Math.floor(length / 2), 200, length]) {
       expect(stepper.frame(reqs[0]!, s, TRAIL), `step ${s}`).toEqual(straight(reqs[0]!, s, TRAIL));
     }
+  });
+
+  it('sets a run\'s first interval from its share: the whole budget alone, half beside its other variant', () => {
+    const probe = createStepper(engine, { minInterval: 10 });
+    probe.frame(reqs[0]!, 20, TRAIL);
+    const one = probe.stats().bytes;
+    const length = total(reqs[0]!);
+    const budget = one * 40;
+    const fits = Math.floor((budget * 15) / 16 / one);
+
+    const alone = createStepper(engine, { minInterval: 10, budget });
+    alone.frame(reqs[0]!, 5, TRAIL, length);
+    alone.frame(reqs[0]!, length, TRAIL, length);
+    const a = alone.stats();
+    expect(a.runs[0]!.interval).toBe(Math.ceil(length / fits));
+    expect(a.bytes).toBeLessThanOrEqual(budget);
+
+    /* the first variant took the whole budget before the second opened: the second takes half, and both fit */
+    const side = createStepper(engine, { minInterval: 10, budget });
+    const length1 = total(reqs[1]!);
+    side.frame(reqs[0]!, length, TRAIL, length);
+    side.frame(reqs[1]!, length1, TRAIL, length1);
+    const b = side.stats();
+    expect(b.runs.find((r) => r.key === runKey(reqs[1]!))!.interval).toBe(Math.ceil(length1 / Math.floor(fits / 2)));
+    expect(b.bytes).toBeLessThanOrEqual(budget);
+    expect(side.frame(reqs[0]!, length - 3, TRAIL)).toEqual(straight(reqs[0]!, length - 3, TRAIL));
+    expect(side.frame(reqs[1]!, length1 - 3, TRAIL)).toEqual(straight(reqs[1]!, length1 - 3, TRAIL));
   });
 
   it('of almost nothing still gives the right frames, from step 0', () => {
