@@ -326,6 +326,10 @@ function scaleRows(r: ScaleResult): Row[] {
     { measure: 'play: animation frames per second (requestAnimationFrame)', value: r.play.animation_frames_per_s.toFixed(1), target: '', met: null },
     { measure: `+1-step frame asked on its own (${r.plus_one.count}), p50`, value: ms(r.plus_one.p50_ms), target: '', met: null },
     { measure: '+1-step frame asked on its own, p95', value: ms(r.plus_one.p95_ms), target: '', met: null },
+    { measure: `the worker's part of a seek (${r.worker.seeks.count} others, sim.frame from the page), p50`, value: ms(r.worker.seeks.p50_ms), target: '', met: null },
+    { measure: "the worker's part of a seek, p95", value: ms(r.worker.seeks.p95_ms), target: '', met: null },
+    { measure: `the worker's part of a +1-step frame (${r.worker.plus_one.count}), p50`, value: ms(r.worker.plus_one.p50_ms), target: '', met: null },
+    { measure: "the worker's part of a +1-step frame, p95", value: ms(r.worker.plus_one.p95_ms), target: '', met: null },
     {
       measure: `checkpoints held (${r.checkpoints.count}, about one every ${si(r.checkpoints.interval)} steps) against their budget`,
       value: `${mib(r.checkpoints.bytes)} of ${mib(r.checkpoints.budget)}`,

@@ -31,6 +31,8 @@ const SEEKS = 60;
 const PLUS_ONE = 40;
 const CHECKED = 3;
 const PLAY_SECONDS = 5;
+/** The trace steps a frame of the page holds (web/src/app/simHooks.ts, TRAIL_STEPS). */
+const TRAIL = 64;
 export const SCALE_TARGETS = { seekP95Ms: 100, playFps: 60 };
 
 export interface ScaleResult {
@@ -53,6 +55,15 @@ export interface ScaleResult {
     steps_advanced: number;
   };
   plus_one: { count: number; p50_ms: number; p95_ms: number; max_ms: number };
+  /**
+   * The worker's part: the page's own client asked for frames directly (sim.frame, the round trip through
+   * comlink, no React): seeks to other random steps, and +1-step frames. The rest of a shown frame's time
+   * is the page's: the URL, the wait for the next animation frame, React and the panes' drawing.
+   */
+  worker: {
+    seeks: { count: number; p50_ms: number; p95_ms: number; max_ms: number };
+    plus_one: { count: number; p50_ms: number; p95_ms: number; max_ms: number };
+  };
   checkpoints: { bytes: number; budget: number; count: number; interval: number };
   /** the machine's 1-minute load average before and after: other work slows every number here */
   load: { before: number; after: number; cpus: number };
@@ -189,6 +200,21 @@ export async function measureScale(
     await page.getByTestId('pause').click();
     log(`scale: play at ${fastest} steps/s, ${(played.drawn / played.seconds).toFixed(1)} frames drawn/s`);
 
+    /* the worker alone, from the page: its client's frame() round trip, with the page's trail and length */
+    const direct = (await page.evaluate(`(async () => {
+      const sim = window.journalclubSim;
+      const req = ${JSON.stringify(req)};
+      const steps = ${JSON.stringify(Array.from({ length: SEEKS }, () => 1 + Math.floor(next() * (total - 1))))};
+      const time = async (step) => { const t0 = performance.now(); await sim.frame(req, step, ${TRAIL}, ${total}); return performance.now() - t0; };
+      const seeks = [];
+      for (const s of steps) seeks.push(await time(s));
+      let at = ${Math.floor(total / 3)};
+      await time(at);
+      const plus = [];
+      for (let i = 0; i < ${PLUS_ONE}; i++) plus.push(await time(++at));
+      return { seeks, plus };
+    })()`)) as { seeks: number[]; plus: number[] };
+
     const stats = (await page.evaluate('window.journalclubSim.frameStats()')) as StepperStats;
     const open = stats.runs.find((r) => r.key.includes(`"${SCALE_VARIANT}"`)) ?? stats.runs[0];
     return {
@@ -210,6 +236,7 @@ export async function measureScale(
         steps_advanced: played.advanced,
       },
       plus_one: plusOne,
+      worker: { seeks: summary(direct.seeks), plus_one: summary(direct.plus) },
       checkpoints: {
         bytes: stats.bytes,
         budget: stats.budget,
