@@ -331,7 +331,7 @@ function scaleRows(r: ScaleResult): Row[] {
     { measure: `the worker's part of a +1-step frame (${r.worker.plus_one.count}), p50`, value: ms(r.worker.plus_one.p50_ms), target: '', met: null },
     { measure: "the worker's part of a +1-step frame, p95", value: ms(r.worker.plus_one.p95_ms), target: '', met: null },
     {
-      measure: `checkpoints held (${r.checkpoints.count}, about one every ${si(r.checkpoints.interval)} steps) against their budget`,
+      measure: `checkpoints held (${r.checkpoints.count} of ${mib(r.checkpoints.bytes / Math.max(1, r.checkpoints.count))}, about one every ${si(r.checkpoints.interval)} steps) against their budget`,
       value: `${mib(r.checkpoints.bytes)} of ${mib(r.checkpoints.budget)}`,
       target: '<= budget',
       met: r.checkpoints.bytes <= r.checkpoints.budget,
