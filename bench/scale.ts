@@ -139,7 +139,10 @@ export async function measureScale(
   engine: Engine,
   log: (text: string) => void,
 ): Promise<ScaleResult> {
-  const req = { lab: SCALE_LAB, variant: SCALE_VARIANT, params: SCALE_PARAMS, seed: SCALE_SEED };
+  /* every parameter, defaults included, as the page asks for its frames: the same open run in the worker */
+  const params: Record<string, number> = {};
+  for (const spec of engine.params(SCALE_LAB)) params[spec.name] = SCALE_PARAMS[spec.name] ?? spec.default;
+  const req = { lab: SCALE_LAB, variant: SCALE_VARIANT, params, seed: SCALE_SEED };
   const whole = engine.result({ ...req, options: { traceMax: 0, heatBuckets: 2 } }).sim;
   if (whole.steps < MIN_STEPS)
     throw new Error(`the scale run has ${whole.steps} steps; the benchmark needs at least ${MIN_STEPS}`);
@@ -216,7 +219,9 @@ export async function measureScale(
     })()`)) as { seeks: number[]; plus: number[] };
 
     const stats = (await page.evaluate('window.journalclubSim.frameStats()')) as StepperStats;
-    const open = stats.runs.find((r) => r.key.includes(`"${SCALE_VARIANT}"`)) ?? stats.runs[0];
+    if (stats.runs.length !== 1)
+      throw new Error(`the worker holds ${stats.runs.length} open runs; the benchmark's frames were to be of the page's one run`);
+    const open = stats.runs[0]!;
     return {
       lab: SCALE_LAB,
       variant: SCALE_VARIANT,
@@ -240,8 +245,8 @@ export async function measureScale(
       checkpoints: {
         bytes: stats.bytes,
         budget: stats.budget,
-        count: open?.checkpoints.length ?? 0,
-        interval: open?.interval ?? 0,
+        count: open.checkpoints.length,
+        interval: open.interval,
       },
       load: { before: loadBefore, after: os.loadavg()[0] ?? 0, cpus: os.cpus().length },
     };
