@@ -323,6 +323,7 @@ function scaleRows(r: ScaleResult): Row[] {
       target: `${SCALE_TARGETS.playFps} fps (met from 95%)`,
       met: r.play.frames_drawn_per_s >= SCALE_TARGETS.playFps * 0.95,
     },
+    { measure: 'play: steps the pane moved on per second', value: (r.play.steps_advanced / r.play.seconds).toFixed(0), target: '', met: null },
     { measure: 'play: animation frames per second (requestAnimationFrame)', value: r.play.animation_frames_per_s.toFixed(1), target: '', met: null },
     { measure: `+1-step frame asked on its own (${r.plus_one.count}), p50`, value: ms(r.plus_one.p50_ms), target: '', met: null },
     { measure: '+1-step frame asked on its own, p95', value: ms(r.plus_one.p95_ms), target: '', met: null },
