@@ -7,7 +7,7 @@ import * as Comlink from 'comlink';
 import { unwrap, type Reply } from './protocol';
 import type { SweepProgressFn, SweepResult } from './sweep';
 import type { ParamValues } from './engine';
-import type { FrameRun, StepFrame } from './stepper';
+import type { FrameRun, StepFrame, StepperStats } from './stepper';
 import type { LabInfo, PaperRows, ParamCheck, ParamSpec, RunOutput, RunRequest } from './types';
 import type { WorkerApi } from './worker';
 
@@ -26,6 +26,8 @@ export interface SimClient {
    * `lengthHint`: the run's step total when known, to space its checkpoints.
    */
   frame(req: FrameRun, step: number, trailSteps: number, lengthHint?: number): Promise<StepFrame>;
+  /** The animation's open runs and their checkpoints' bytes against the budget (the stepper's stats). */
+  frameStats(): Promise<StepperStats>;
   /** The lab's sweep, before and after, every point with the default seeds; onProgress is called after every run. */
   sweep(lab: string, onProgress?: SweepProgressFn): Promise<SweepResult>;
 }
@@ -45,6 +47,8 @@ export function getSim(): SimClient {
       if (shared === client) shared = null;
     });
     shared = client;
+    /* the page's simulator, reachable from the console and by the benchmark (bench/scale.ts) */
+    (globalThis as { journalclubSim?: SimClient }).journalclubSim = client;
   }
   return shared;
 }
@@ -95,6 +99,7 @@ export function wrapWorker(worker: Worker, onDead?: () => void): StoppableSimCli
     source: (lab) => call(api.source(lab)),
     run: (req) => call(api.run(req)),
     frame: (req, step, trailSteps, lengthHint) => call(api.frame(req, step, trailSteps, lengthHint)),
+    frameStats: () => call(api.frameStats()),
     sweep: (lab, onProgress) => call(api.sweep(lab, onProgress ? Comlink.proxy(onProgress) : undefined)),
     stop(reason) {
       worker.terminate();
