@@ -14,6 +14,7 @@
  * which updates the DOM of the changed lines) is left on the box as
  * data-update-ms, for the browser tests and anyone profiling.
  */
+import { forceParsing } from '@codemirror/language';
 import { Compartment, EditorState } from '@codemirror/state';
 import { EditorView, lineNumbers } from '@codemirror/view';
 import { memo, useEffect, useLayoutEffect, useRef } from 'react';
@@ -23,6 +24,9 @@ import { NO_PANE_LINES, paneField, paneMarks, setPaneLines } from './paneField';
 import { followScroll, paneLines, samePaneLines, type FollowGeometry, type PaneLines } from './paneLines';
 
 const reducedMotion = typeof matchMedia === 'function' ? matchMedia('(prefers-reduced-motion: reduce)') : null;
+
+/** At most this long to parse a whole source up front (the models take a few milliseconds). */
+const PARSE_MS = 200;
 
 /** The one pending follow of a view: a later frame's replaces an earlier one's. */
 const FOLLOW = {};
@@ -89,6 +93,8 @@ export const CodeView = memo(function CodeView({
       }),
     });
     viewRef.current = view;
+    /* a model is parsed in milliseconds: a seek to a far line then finds it highlighted */
+    forceParsing(view, view.state.doc.length, PARSE_MS);
     return () => {
       view.destroy();
       viewRef.current = null;
@@ -102,6 +108,7 @@ export const CodeView = memo(function CodeView({
     const view = viewRef.current!;
     if (view.state.doc.toString() === source) return;
     view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: source } });
+    forceParsing(view, view.state.doc.length, PARSE_MS);
     shown.current = view.state.field(paneField).lines;
     followed.current = null;
   }, [source]);
