@@ -105,6 +105,7 @@ test('at the mail’s own size the executing line follows play and far seeks, an
   expect(times.length).toBeGreaterThan(20);
   /* the least contended update is the update's own cost (the machine's other work only adds to the rest) */
   expect(sorted[0]).toBeLessThan(4);
+  expect(at(0.5)).toBeLessThan(16);
 
   /* far seeks, forward and back, by the scrubber: the line is brought into view each time */
   const scrubber = page.getByTestId('step-scrubber');

@@ -31,7 +31,21 @@ const PARSE_MS = 200;
 /** The one pending follow of a view: a later frame's replaces an earlier one's. */
 const FOLLOW = {};
 
-function follow(view: EditorView, line: number, instant: boolean): void {
+/** Longest a smooth scroll is taken to last where the browser sends no scrollend. */
+const GLIDE_MS = 1_000;
+
+/**
+ * Where a smooth scroll of the pane is going, while it goes. A frame during
+ * the glide judges its line against where the pane will stop, not against
+ * where it is passing: else a line that is visible halfway would be left
+ * behind when the glide goes on to the older line's place.
+ */
+interface Glide {
+  target: number | null;
+  timer: number;
+}
+
+function follow(view: EditorView, line: number, instant: boolean, glide: Glide): void {
   view.requestMeasure<FollowGeometry | null>({
     key: FOLLOW,
     read(v) {
@@ -42,7 +56,7 @@ function follow(view: EditorView, line: number, instant: boolean): void {
       return {
         lineTop: docTop + block.top,
         lineBottom: docTop + block.bottom,
-        scrollTop: s.scrollTop,
+        scrollTop: glide.target ?? s.scrollTop,
         viewHeight: s.clientHeight,
         contentHeight: s.scrollHeight,
       };
@@ -50,7 +64,11 @@ function follow(view: EditorView, line: number, instant: boolean): void {
     write(g, v) {
       const top = g && followScroll(g);
       if (top == null) return;
-      v.scrollDOM.scrollTo({ top, behavior: instant || reducedMotion?.matches ? 'instant' : 'smooth' });
+      const smooth = !instant && !reducedMotion?.matches;
+      window.clearTimeout(glide.timer);
+      glide.target = smooth ? top : null;
+      if (smooth) glide.timer = window.setTimeout(() => (glide.target = null), GLIDE_MS);
+      v.scrollDOM.scrollTo({ top, behavior: smooth ? 'smooth' : 'instant' });
     },
   });
 }
@@ -76,6 +94,7 @@ export const CodeView = memo(function CodeView({
   const shown = useRef<PaneLines>(NO_PANE_LINES);
   /* the line last followed; null until the first frame, which jumps instead of gliding */
   const followed = useRef<number | null>(null);
+  const glide = useRef<Glide>({ target: null, timer: 0 });
 
   useLayoutEffect(() => {
     const view = new EditorView({
@@ -93,9 +112,17 @@ export const CodeView = memo(function CodeView({
       }),
     });
     viewRef.current = view;
+    const g = glide.current;
+    const landed = () => {
+      window.clearTimeout(g.timer);
+      g.target = null;
+    };
+    view.scrollDOM.addEventListener('scrollend', landed);
     /* a model is parsed in milliseconds: a seek to a far line then finds it highlighted */
     forceParsing(view, view.state.doc.length, PARSE_MS);
     return () => {
+      view.scrollDOM.removeEventListener('scrollend', landed);
+      landed();
       view.destroy();
       viewRef.current = null;
       shown.current = NO_PANE_LINES;
@@ -117,7 +144,13 @@ export const CodeView = memo(function CodeView({
     viewRef.current!.dispatch({ effects: a11y.current.reconfigure(accessible(fileName)) });
   }, [fileName]);
 
-  useLayoutEffect(() => {
+  /*
+   * After the frame is painted, not before: the editor reads the DOM selection
+   * when it redraws a line, which lays out whatever the frame changed on the
+   * page; here that is only the pane's own lines, and the lab's views of the
+   * frame do not wait for the pane.
+   */
+  useEffect(() => {
     const view = viewRef.current!;
     const started = performance.now();
     const lines = paneLines({ activeLine, activeLabel, secondaryLine, secondaryLabel, marks }, view.state.doc.lines);
@@ -128,7 +161,7 @@ export const CodeView = memo(function CodeView({
     }
     const line = lines.active?.line ?? null;
     if (line != null && line !== followed.current) {
-      follow(view, line, followed.current == null);
+      follow(view, line, followed.current == null, glide.current);
       followed.current = line;
     }
   }, [source, activeLine, activeLabel, secondaryLine, secondaryLabel, marks]);

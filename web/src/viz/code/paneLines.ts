@@ -58,9 +58,19 @@ export function lineIn(line: number | null | undefined, lineCount: number): numb
   return line != null && Number.isInteger(line) && line >= 1 && line <= lineCount ? line : null;
 }
 
-/** Task labels sort by their number when they have one (T2 before T10). */
+/** A label's trailing number (T10: 10), or -1. */
+function labelNumber(label: string): number {
+  const m = /\d+$/.exec(label);
+  return m ? Number(m[0]) : -1;
+}
+
+/**
+ * Task labels sort by their number when they have one (T2 before T10).
+ * Not localeCompare's numeric collation: at every frame of 64 tasks its
+ * cost showed in profiles.
+ */
 function byLabel(a: string, b: string): number {
-  return a.localeCompare(b, 'en', { numeric: true });
+  return labelNumber(a) - labelNumber(b) || (a < b ? -1 : a > b ? 1 : 0);
 }
 
 /** The tasks by line, each line's tasks by state; marks outside the source are dropped. */
@@ -80,7 +90,7 @@ export function groupMarks(marks: readonly LineMark[], lineCount: number): LineM
     .map((line) => {
       const states = byLine.get(line)!;
       const groups = [...states.keys()]
-        .sort((a, b) => stateRank(a) - stateRank(b) || a.localeCompare(b))
+        .sort((a, b) => stateRank(a) - stateRank(b) || (a < b ? -1 : 1))
         .map((state) => {
           const all = states.get(state)!.sort(byLabel);
           return { state, labels: all.slice(0, LABELS_SHOWN), more: Math.max(0, all.length - LABELS_SHOWN), all };
