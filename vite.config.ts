@@ -6,6 +6,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { parseBundleManifest, type BundleManifest } from './web/src/viz/kernel/bundleManifest.ts';
 
@@ -36,11 +37,45 @@ function kernelBundle(): BundleManifest | null {
   return m;
 }
 
+/**
+ * The production build's Content-Security-Policy, as a meta tag so that it
+ * holds on any static file server: scripts, workers, styles and fetches only
+ * from the page's own origin, no inline script and no eval; WebAssembly may
+ * be compiled ('wasm-unsafe-eval', which allows that and nothing else). Images
+ * may also be blob: and data: URLs, which the chart export draws through
+ * (an SVG serialized into an image, then a canvas). The dev server injects an
+ * inline script of its own (React's refresh preamble), so the policy is
+ * added to the build only.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "worker-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' blob: data:",
+  "media-src 'self' blob:",
+  "connect-src 'self'",
+  "font-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
+
+function contentSecurityPolicy(): Plugin {
+  return {
+    name: 'journalclub-csp',
+    apply: 'build',
+    transformIndexHtml: () => [
+      { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: CONTENT_SECURITY_POLICY }, injectTo: 'head-prepend' },
+    ],
+  };
+}
+
 export default defineConfig({
   /* read at build time: the page never requests a bundle that may not exist */
   define: { __JC_BUNDLE__: JSON.stringify(kernelBundle()) },
   root: repo('web'),
-  plugins: [react()],
+  plugins: [react(), contentSecurityPolicy()],
   resolve: {
     /* wasm-core's build products and model sources, outside web/ */
     alias: [

@@ -13,7 +13,13 @@
  *   3. the production bundle: gzip size of all JS, of the WASM, and of what
  *      the first page really loads in Chromium;
  *   4. frame times in headless Chromium while the lab page plays its largest
- *      playable configuration with the largest heatmap.
+ *      playable configuration with the largest heatmap;
+ *   5. the animation at scale in Chromium (scale.ts): seeks to random steps
+ *      of a run of more than 100 million steps, forward play at the fastest
+ *      speed on it, and its checkpoints' bytes against their budget.
+ *
+ * With --only scale, only 5 is measured (the web app is built, the
+ * simulator is not), and results.json keeps its other measurements.
  *
  * With --baseline REV, another revision's simulator is built in a temporary
  * folder (baseline.ts) and its own fast-commit paper rows are timed the same
@@ -51,6 +57,7 @@ import {
   type NativeTiming,
   type RunTime,
 } from './sim';
+import { measureScale, SCALE_TARGETS, type ScaleResult } from './scale';
 import { grid, kb, markdown, median, quantile, si, speed, workRate, type Row, type Speed, type WorkRate } from './stats';
 
 const LAB = 'fast-commit';
@@ -255,11 +262,123 @@ async function largestOption(page: Page, testid: string): Promise<string> {
   return String(best);
 }
 
+/* ---- serving the production build ---- */
+
+/** The port the build is served on (JC_BENCH_PORT, or 5190); if it is taken the bench stops rather than reuse that server. */
+const PORT = Number(process.env.JC_BENCH_PORT ?? 5190);
+
+async function serve() {
+  log('building the web app');
+  await build({ configFile: join(REPO_ROOT, 'vite.config.ts'), logLevel: 'warn' });
+  log(`serving the build on port ${PORT} and opening Chromium`);
+  const server = await preview({
+    configFile: join(REPO_ROOT, 'vite.config.ts'),
+    logLevel: 'warn',
+    /*
+     * Cross-origin isolation: without it Chromium coarsens frame timestamps
+     * to 100 us with jitter, so an on-time 60 Hz frame reads 16.8 ms.
+     */
+    preview: {
+      port: PORT,
+      strictPort: true,
+      open: false,
+      headers: {
+        'Cross-Origin-Opener-Policy': 'same-origin',
+        'Cross-Origin-Embedder-Policy': 'require-corp',
+      },
+    },
+  });
+  const site = (server.resolvedUrls?.local[0] ?? `http://127.0.0.1:${PORT}/`).replace(/\/$/, '');
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  return {
+    site,
+    browser,
+    close: async () => {
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
+/* ---- 5. the animation at scale ---- */
+
+const ms = (value: number): string => `${value.toFixed(1)} ms`;
+
+function scaleRows(r: ScaleResult): Row[] {
+  const run = `${r.lab} ${r.variant} ${encodeParams(r.params)}, ${si(r.steps)} steps`;
+  const mib = (bytes: number): string => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
+  return [
+    { measure: `seek, first pass (step 1 to the end, taking every checkpoint), ${run}`, value: ms(r.first_pass_ms), target: '', met: null },
+    {
+      measure: 'first pass in Chromium: model steps/s (DES events/s), checkpoints and frames included',
+      value: `${perS(r.steps / (r.first_pass_ms / 1000))} (${perS(r.events / (r.first_pass_ms / 1000))})`,
+      target: '',
+      met: null,
+    },
+    { measure: `seek to a random step after the first pass (${r.seeks.count}), p50`, value: ms(r.seeks.p50_ms), target: '', met: null },
+    {
+      measure: 'seek to a random step after the first pass, p95',
+      value: ms(r.seeks.p95_ms),
+      target: `<= ${SCALE_TARGETS.seekP95Ms} ms`,
+      met: r.seeks.p95_ms <= SCALE_TARGETS.seekP95Ms,
+    },
+    { measure: 'seek to a random step after the first pass, max', value: ms(r.seeks.max_ms), target: '', met: null },
+    {
+      measure: `play at ${r.play.speed_steps_per_s} steps/s: frames drawn per second`,
+      value: r.play.frames_drawn_per_s.toFixed(1),
+      target: `${SCALE_TARGETS.playFps} fps (met from 95%)`,
+      met: r.play.frames_drawn_per_s >= SCALE_TARGETS.playFps * 0.95,
+    },
+    { measure: 'play: steps the pane moved on per second', value: (r.play.steps_advanced / r.play.seconds).toFixed(0), target: '', met: null },
+    { measure: 'play: animation frames per second (requestAnimationFrame)', value: r.play.animation_frames_per_s.toFixed(1), target: '', met: null },
+    { measure: `+1-step frame asked on its own (${r.plus_one.count}), p50`, value: ms(r.plus_one.p50_ms), target: '', met: null },
+    { measure: '+1-step frame asked on its own, p95', value: ms(r.plus_one.p95_ms), target: '', met: null },
+    { measure: `the worker's part of a seek (${r.worker.seeks.count} others, sim.frame from the page), p50`, value: ms(r.worker.seeks.p50_ms), target: '', met: null },
+    { measure: "the worker's part of a seek, p95", value: ms(r.worker.seeks.p95_ms), target: '', met: null },
+    { measure: `the worker's part of a +1-step frame (${r.worker.plus_one.count}), p50`, value: ms(r.worker.plus_one.p50_ms), target: '', met: null },
+    { measure: "the worker's part of a +1-step frame, p95", value: ms(r.worker.plus_one.p95_ms), target: '', met: null },
+    {
+      measure: `checkpoints held (${r.checkpoints.count} of ${mib(r.checkpoints.bytes / Math.max(1, r.checkpoints.count))}, about one every ${si(r.checkpoints.interval)} steps) against their budget`,
+      value: `${mib(r.checkpoints.bytes)} of ${mib(r.checkpoints.budget)}`,
+      target: '<= budget',
+      met: r.checkpoints.bytes <= r.checkpoints.budget,
+    },
+  ];
+}
+
+async function runScaleOnly(): Promise<number> {
+  const engine = await loadEngine();
+  const { site, browser, close } = await serve();
+  let scale: ScaleResult;
+  try {
+    scale = await measureScale(browser, site, engine, log);
+  } finally {
+    await close();
+  }
+  const file = join(REPO_ROOT, 'bench', 'results.json');
+  let results: Record<string, unknown> = {};
+  try {
+    results = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  } catch {
+    /* no earlier results: this part alone */
+  }
+  results.scale = { ...scale, date: new Date().toISOString(), targets: SCALE_TARGETS };
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  process.stdout.write(`${markdown(scaleRows(scale))}\n`);
+  process.stdout.write(
+    `machine: ${scale.load.cpus} cores, 1-minute load average ${scale.load.before.toFixed(2)} before, ` +
+      `${scale.load.after.toFixed(2)} after; written to bench/results.json\n`,
+  );
+  return 0;
+}
+
 /* ---- the report ---- */
 
 export interface BenchOptions {
   /** measure the simulator build as it is (`make` is not run) */
   noBuild?: boolean;
+  /** 'scale': the animation at scale alone */
+  only?: 'scale';
   /** a git revision whose simulator is built in a temporary folder and timed beside this one */
   baseline?: string;
 }
@@ -333,6 +452,7 @@ function baselineNote(base: BaselineTimes, rows: readonly PaperRow[]): string {
 }
 
 export async function runBench(options: BenchOptions = {}): Promise<number> {
+  if (options.only === 'scale') return runScaleOnly();
   if (!options.noBuild) {
     log('building the simulator (native and WASM)');
     execFileSync('bash', [join(REPO_ROOT, 'scripts', 'make-core.sh'), 'native', 'wasm'], { stdio: ['ignore', 2, 2] });
@@ -368,33 +488,13 @@ export async function runBench(options: BenchOptions = {}): Promise<number> {
   const mismatched = [...hashMismatches(fc.native, fc.wasm), ...hashMismatches(ih.native, ih.wasm)];
   if (base?.wasm) mismatched.push(...hashMismatches(base.native, base.wasm).map((r) => `${r} (--baseline ${base.rev})`));
 
-  log('building the web app');
-  await build({ configFile: join(REPO_ROOT, 'vite.config.ts'), logLevel: 'warn' });
+  const served = await serve();
   const bundle = bundleSizes();
-
-  log('serving the build and opening Chromium');
-  const server = await preview({
-    configFile: join(REPO_ROOT, 'vite.config.ts'),
-    logLevel: 'warn',
-    /*
-     * Cross-origin isolation: without it Chromium coarsens frame timestamps
-     * to 100 us with jitter, so an on-time 60 Hz frame reads 16.8 ms.
-     */
-    preview: {
-      port: 5190,
-      strictPort: false,
-      open: false,
-      headers: {
-        'Cross-Origin-Opener-Policy': 'same-origin',
-        'Cross-Origin-Embedder-Policy': 'require-corp',
-      },
-    },
-  });
-  const site = (server.resolvedUrls?.local[0] ?? 'http://127.0.0.1:5190/').replace(/\/$/, '');
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const { site, browser } = served;
   let firstPage;
   let labPage;
   let frames;
+  let scale: ScaleResult;
   try {
     firstPage = await pageWeight(browser, `${site}/`, async (page) => {
       await page.getByTestId(`lab-card-${LAB}`).waitFor();
@@ -407,9 +507,9 @@ export async function runBench(options: BenchOptions = {}): Promise<number> {
       (a, b) => cpus(b) - cpus(a) || (byEvents.get(b.label) ?? 0) - (byEvents.get(a.label) ?? 0),
     );
     frames = await frameTimes(browser, site, candidates);
+    scale = await measureScale(browser, site, engine, log);
   } finally {
-    await browser.close();
-    await server.close();
+    await served.close();
   }
 
   const fcWork = WORK[LAB]!;
@@ -441,6 +541,7 @@ export async function runBench(options: BenchOptions = {}): Promise<number> {
     { measure: 'production WASM, gzip', value: kb(bundle.wasm_gzip), target: '', met: null },
     { measure: `frame time while playing, ${playing}, p50`, value: `${frames.p50_ms.toFixed(1)} ms`, target: '', met: null },
     { measure: `frame time while playing, ${playing}, p95`, value: `${frames.p95_ms.toFixed(1)} ms`, target: `< ${TARGETS.frameP95Ms} ms`, met: frames.p95_ms < TARGETS.frameP95Ms },
+    ...scaleRows(scale),
   ];
 
   const current = currentRevision();
@@ -496,6 +597,7 @@ export async function runBench(options: BenchOptions = {}): Promise<number> {
     },
     bundle: { ...bundle, first_page: firstPage, lab_page: labPage },
     frames: { ...frames, seconds: FRAME_SECONDS },
+    scale: { ...scale, targets: SCALE_TARGETS },
     targets: TARGETS,
     table,
   };

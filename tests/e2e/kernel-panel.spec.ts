@@ -88,6 +88,13 @@ test('importing results shows the comparison and the run context', async ({ page
   await expect(panel.getByTestId('kernel-runs-table')).toContainText('6.12.0-synthetic');
   await expect(panel.getByTestId('kernel-check-warn')).toHaveCount(0);
   await expect(panel.getByTestId('kernel-sim-link')).toBeVisible();
+  /* the simulator's column: its own change of the same measure (creates_per_s) at the page's configuration, named under the table */
+  const sim = panel.getByTestId('kernel-sim-files_per_s');
+  await expect(sim).toContainText('creates_per_s');
+  await expect(sim).toContainText(/[+−]\d[\d,]*\.\d%/);
+  await expect(panel.getByTestId('kernel-sim-config')).toContainText('before → after');
+  await expect(panel.getByTestId('kernel-sim-config')).toContainText('seed 1');
+  await expect(panel.getByTestId('kernel-sim-avg_commit_us')).toHaveCount(0);
 
   await panel.getByTestId('kernel-clear').click();
   await expect(panel.getByTestId('kernel-results-table')).toHaveCount(0);

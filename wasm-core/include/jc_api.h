@@ -126,6 +126,16 @@ int jc_advance(const char *opts);
 uintptr_t jc_heap_top(void);
 
 const char *jc_result_json(void);
+
+/*
+ * jc_position_json - where the live run stands: {"steps","halted","hash"},
+ * the same values as jc_result_json()'s sim.steps, sim.halted and sim.hash,
+ * without writing the rest. A halted run's position costs no more than its
+ * hash, so a caller that stops a run only to checkpoint it, or to go on,
+ * reads this and leaves the outputs unwritten. NULL when there is no run
+ * (jc_last_error() says so).
+ */
+const char *jc_position_json(void);
 const char *jc_steps_json(void);
 const char *jc_snapshot_json(void);
 const char *jc_heatmap_json(void);

@@ -603,6 +603,57 @@ static void write_hash(struct jbuf *jb, u64 h)
 	jb_kv_str(jb, "hash", hex);
 }
 
+/*
+ * run_hash - the live run's hash as jc_result_json() gives it: the
+ * simulator's, with the metrics mixed in once the run has ended (a halted
+ * run has none yet: @m is left all zero).
+ */
+static u64 run_hash(double *m)
+{
+	const struct lab *lab = run.lab;
+	struct sim *s = &run.sim;
+	u64 h;
+	int i;
+
+	memset(m, 0, sizeof(*m) * LAB_MAX_METRICS);
+	if (!s->halted)
+		lab->collect(s, m);
+	h = sim_hash(s);
+	for (i = 0; i < lab->nr_metrics; i++) {
+		u64 bits;
+
+		memcpy(&bits, &m[i], sizeof(bits));
+		h ^= bits + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+	}
+	return h;
+}
+
+/*
+ * jc_position_json - where the live run stands, without its outputs: what a
+ * caller stopping only to checkpoint or to go on needs. Metrics are
+ * collected only for a run that has ended (for its hash).
+ */
+const char *jc_position_json(void)
+{
+	struct jbuf *jb = &run.out;
+	double m[LAB_MAX_METRICS];
+
+	jb_reset(jb);
+	if (!need_run())
+		return NULL;
+	if (run.lab->nr_metrics > LAB_MAX_METRICS) {
+		set_error("lab %s declares %d metrics; at most %d fit", run.lab->id,
+			  run.lab->nr_metrics, LAB_MAX_METRICS);
+		return NULL;
+	}
+	jb_obj_open(jb);
+	jb_kv_uint(jb, "steps", run.sim.steps);
+	jb_kv_bool(jb, "halted", run.sim.halted);
+	write_hash(jb, run_hash(m));
+	jb_obj_close(jb);
+	return jb_str(jb);
+}
+
 const char *jc_result_json(void)
 {
 	const struct lab *lab = run.lab;
@@ -620,16 +671,7 @@ const char *jc_result_json(void)
 			  lab->nr_metrics, LAB_MAX_METRICS);
 		return NULL;
 	}
-	memset(m, 0, sizeof(m));
-	if (!s->halted)
-		lab->collect(s, m);
-	h = sim_hash(s);
-	for (i = 0; i < lab->nr_metrics; i++) {
-		u64 bits;
-
-		memcpy(&bits, &m[i], sizeof(bits));
-		h ^= bits + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
-	}
+	h = run_hash(m);
 	jb_obj_open(jb);
 	jb_kv_str(jb, "lab", lab->id);
 	jb_kv_str(jb, "variant", lab->variants[run.variant]);

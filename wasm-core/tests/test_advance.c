@@ -104,6 +104,52 @@ static void test_advance_before_any_run(void **state)
 	assert_error_has("no run to advance: call jc_run first");
 }
 
+static void test_position_before_any_run(void **state)
+{
+	(void)state;
+	assert_null(jc_position_json());
+	assert_error_has("no run: call jc_run first");
+}
+
+/* expect_in - @json must contain @part (the position's fields in the result's) */
+static void expect_in(const char *json, const char *part, const char *what)
+{
+	if (!strstr(json, part))
+		fail_msg("%s: \"%s\" not in %s", what, part, json);
+}
+
+/*
+ * test_position_is_the_result - jc_position_json() says what jc_result_json()
+ * says of steps, halted and hash, halted mid-run and at the end.
+ */
+static void test_position_is_the_result(void **state)
+{
+	static const char *const stops[] = { "stop_step=40", "stop_step=400", "" };
+	char field[96];
+	int i;
+
+	(void)state;
+	run_or_fail("fast-commit", "before", "ways=4;files=8", "stop_step=7");
+	for (i = 0; i <= (int)(sizeof(stops) / sizeof(stops[0])); i++) {
+		char *pos = dup_or_fail(jc_position_json(), "jc_position_json");
+		char *res = dup_or_fail(jc_result_json(), "jc_result_json");
+		const char *hash = strstr(pos, "\"hash\":");
+		const char *steps = strstr(pos, "\"steps\":");
+
+		assert_non_null(hash);
+		assert_non_null(steps);
+		expect_in(res, hash, "hash");
+		snprintf(field, sizeof(field), "%.*s", (int)strcspn(steps, ","), steps);
+		expect_in(res, field, "steps");
+		expect_in(pos, i < 3 ? "\"halted\":true" : "\"halted\":false", "halted");
+		expect_in(res, i < 3 ? "\"halted\":true" : "\"halted\":false", "halted");
+		free(pos);
+		free(res);
+		if (i < (int)(sizeof(stops) / sizeof(stops[0])))
+			advance_or_fail(stops[i], "position");
+	}
+}
+
 /* ---------------------------------------------------------------------
  * Chunks against straight runs, every lab
  * ------------------------------------------------------------------- */
@@ -335,6 +381,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_advance_before_any_run),
+		cmocka_unit_test(test_position_before_any_run),
+		cmocka_unit_test(test_position_is_the_result),
 		cmocka_unit_test(test_chunks_are_the_straight_run),
 		cmocka_unit_test(test_halts_anywhere),
 		cmocka_unit_test(test_chunks_with_checker),

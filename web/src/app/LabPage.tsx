@@ -6,7 +6,7 @@
  * model's source, the run's metrics, where the CPUs wait, the lab's own
  * sections, the mail's table reproduced and the kernel reproduction.
  */
-import { useMemo, type ComponentType, type ReactNode } from 'react';
+import { useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { citationText } from '../../../lib/format';
 import type { KernelLab } from '../../../lib/kernel-results';
 import type { SweepResult } from '../core/sweep';
@@ -17,6 +17,7 @@ import { LabAnimation } from './LabAnimation';
 import { MetricsPanel, PaperPanel, RunPanel, UrlIssuesBanner, type FoldedMetrics } from './LabPanels';
 import type { PaperLabels } from './PaperSection';
 import { useLabData, type LabData, type Variant } from './simHooks';
+import { useKernelSimulator } from './useKernelSimulator';
 import { useLabView, useParsedFrames } from './useLabView';
 
 /** What a lab's snapshot holds at least: the virtual time and where every task stands. */
@@ -115,6 +116,8 @@ function LabView<S extends SnapshotBase>({ manifest: m, data }: { manifest: LabM
   );
   const Explainer = m.Explainer;
   const Sections = m.Sections;
+  const [kernelRuns, setKernelRuns] = useState(0);
+  const simulator = useKernelSimulator(m.id, data.variants, specs, lv.view.params, lv.view.seed, kernelRuns > 0);
 
   return (
     <article className="lab-page">
@@ -183,7 +186,7 @@ function LabView<S extends SnapshotBase>({ manifest: m, data }: { manifest: LabM
         extra={extra}
       />
 
-      <ReproducePanel lab={m.id} simulatorSection={SIMULATOR_TABLE} />
+      <ReproducePanel lab={m.id} simulatorSection={SIMULATOR_TABLE} simulator={simulator} onImported={setKernelRuns} />
     </article>
   );
 }

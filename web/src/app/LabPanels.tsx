@@ -11,6 +11,7 @@ import { PaperSection, type PaperLabels } from './PaperSection';
 import { ParamControls, ParamMessage } from './ParamControls';
 import type { LabData, Variant } from './simHooks';
 import { SEED_MAX, SIDE, toggleShown, viewVariantLabel, viewVariants, type UrlIssue, type ViewVariant } from './urlState';
+import { CancelRuns } from './CancelRuns';
 
 export const UrlIssuesBanner = memo(function UrlIssuesBanner({ issues, onDismiss }: { issues: UrlIssue[]; onDismiss(): void }) {
   if (issues.length === 0) return null;
@@ -84,6 +85,7 @@ export const RunPanel = memo(function RunPanel(p: RunPanelProps) {
         <span className={`run-status${p.running ? ' on' : ''}`} data-testid="run-status">
           {p.status}
         </span>
+        <CancelRuns running={p.running} />
       </div>
       <ParamControls
         specs={p.specs}

@@ -89,6 +89,37 @@ describe.each(CASES)('an open run of $lab $variant', (c) => {
     expect(state(end)).toEqual(state(straight(c)));
   });
 
+  it('advanced lightly (runTo, advanceTo: where it stands, no outputs) reaches the state of the full advance', () => {
+    const stops = [Math.floor(total / 7), Math.floor(total / 3), Math.floor(total / 3) + 1, total - 2];
+    const want = stops.map((s) => state(straight(c, s)));
+    const opts = { traceMax: 0, heatBuckets: 16 };
+    const first = engine.runTo({ ...c, seed: SEED, options: { stopStep: stops[0], ...opts } });
+    expect(first).toEqual({ steps: stops[0], halted: true, hash: want[0]!.hash });
+    let cp: Checkpoint | null = null;
+    for (let i = 1; i < stops.length; i++) {
+      const pos = engine.advanceTo(stops[i]!);
+      expect(pos, `step ${stops[i]}`).toEqual({ steps: stops[i], halted: true, hash: want[i]!.hash });
+      expect(engine.position()).toEqual(pos);
+      if (i === 1) cp = engine.checkpoint();
+    }
+    /* the outputs read after light stops are those of the run straight there */
+    expect(state(engine.outputs())).toEqual(want.at(-1));
+    expect(cp!.step).toBe(stops[1]);
+    const end = engine.advanceTo(0);
+    const full = straight(c);
+    expect(end).toEqual({ steps: full.result.sim.steps, halted: false, hash: full.result.sim.hash });
+    /* a restore, then a light advance and the frame's own outputs: the frame of a full advance */
+    engine.restore(cp!);
+    const mid = stops[1]! + 5;
+    engine.advanceTo(mid, { traceFrom: mid - 3, traceMax: 4 });
+    const snapshot = engine.snapshot();
+    const steps = engine.steps();
+    expect(steps.steps.map((k) => k.i)).toEqual([mid - 3, mid - 2, mid - 1, mid]);
+    const direct = engine.run({ ...c, seed: SEED, options: { stopStep: mid, traceFrom: mid - 3, traceMax: 4, heatBuckets: 16 } });
+    expect(snapshot).toEqual(direct.snapshot);
+    expect(steps).toEqual(direct.steps);
+  });
+
   it('restores a checkpoint: advancing from it again reaches the same state', () => {
     const a = Math.floor(total / 3);
     const b = Math.floor((total * 2) / 3);
@@ -200,6 +231,31 @@ describe('advance refuses', () => {
     e = refusal(() => engine.advance(-1));
     expect(e.message).toContain('stop_step must be a whole number >= 0');
     expect(engine.advance(101).result.sim.steps).toBe(101);
+    expect(engine.healthy()).toBe(true);
+  });
+
+  it('lightly, as the full advance refuses', async () => {
+    straight(fc);
+    let e = refusal(() => engine.advanceTo(10));
+    expect(e.status).toBe('invalid');
+    expect(e.message).toContain('the run has ended');
+    straight(fc, 100);
+    e = refusal(() => engine.advanceTo(100));
+    expect(e.message).toContain("option 'stop_step' must be after the step the run stands at, 100, or 0 for the end");
+    e = refusal(() => engine.advanceTo(1.5));
+    expect(e.message).toContain('stop_step must be a whole number >= 0');
+    expect(engine.position().steps).toBe(100);
+    engine.run({ ...fc, seed: SEED, options: { stopStep: 100, maxEvents: 300 } });
+    e = refusal(() => engine.advanceTo(0));
+    expect(e.status).toBe('budget');
+    e = refusal(() => engine.runTo({ ...fc, variant: 'sideways', seed: SEED }));
+    expect(e.message).toContain("unknown variant 'sideways' for lab fast-commit (variants: before, after)");
+    /* a fresh instance has no run: where it stands is refused, saying so */
+    const other = await otherEngine();
+    e = refusal(() => other.position());
+    expect(e.message).toContain('no run: call jc_run first');
+    e = refusal(() => other.advanceTo(5));
+    expect(e.message).toContain('no run to advance: call jc_run first');
     expect(engine.healthy()).toBe(true);
   });
 

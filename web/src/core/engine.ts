@@ -9,7 +9,7 @@
  * Strings returned by the library are copied out at once, because they are
  * only valid until the next jc_* call.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   Heatmap,
   LabInfo,
@@ -55,6 +55,19 @@ export interface Checkpoint {
   /** The step the live run stood at, as jc_result_json's sim.steps said (0: no run). */
   readonly step: number;
 }
+
+/**
+ * Where the live run stands, as jc_position_json() says: the values of
+ * jc_result_json()'s sim.steps, sim.halted and sim.hash.
+ */
+export interface Position {
+  steps: number;
+  /** true: stopped at its stop step, it can go on; false: it ended */
+  halted: boolean;
+  hash: string;
+}
+
+const PositionSchema = z.object({ steps: z.number(), halted: z.boolean(), hash: z.string() });
 
 /** What an advance records (jc_advance's trace_from and trace_max); absent: jc_run's window goes on. */
 export interface AdvanceOptions {
@@ -107,6 +120,22 @@ export interface Engine {
    * for a run straight to `stopStep`: the same hash, snapshot and metrics.
    */
   advance(stopStep: number, options?: AdvanceOptions): RunOutput;
+  /**
+   * run() without its outputs: the run starts (to `options.stopStep`, or
+   * its end) and only where it stands is read. The outputs stay in the
+   * simulator until outputs(), snapshot() or steps() asks for them.
+   */
+  runTo(req: RunRequest | RawRunRequest): Position;
+  /** advance() without its outputs: what a stop to checkpoint, or to go on from, needs. */
+  advanceTo(stopStep: number, options?: AdvanceOptions): Position;
+  /** Where the live run stands (jc_position_json): its steps, whether it halted, its hash. */
+  position(): Position;
+  /** Every output of the live run as it stands: what run() or advance() returns. */
+  outputs(): RunOutput;
+  /** The live run's snapshot alone (jc_snapshot_json). */
+  snapshot(): unknown;
+  /** The live run's recorded steps alone (jc_steps_json). */
+  steps(): Steps;
   /**
    * A copy of the simulator's whole state now (the live run and its outputs
    * included), for restore(). Its size grows with the run's memory.
@@ -323,10 +352,22 @@ export function wrapModule(mod: JcModule): Engine {
     };
   }
 
-  function advance(stopStep: number, options: AdvanceOptions = {}): RunOutput {
+  function position(): Position {
+    const pos = parseJson(PositionSchema, text('jc_position_json'), 'jc_position_json');
+    liveStep = pos.steps;
+    return pos;
+  }
+
+  /* jc_advance(), its outputs left unread */
+  function advanceTo(stopStep: number, options: AdvanceOptions = {}): Position {
     const opts = encodeOptions({ stopStep, traceFrom: options.traceFrom, traceMax: options.traceMax });
     const status = call('jc_advance', ['string'], [opts]);
     if (status !== 0) throw statusError('jc_advance', status);
+    return position();
+  }
+
+  function advance(stopStep: number, options: AdvanceOptions = {}): RunOutput {
+    advanceTo(stopStep, options);
     return outputs();
   }
 
@@ -417,6 +458,15 @@ export function wrapModule(mod: JcModule): Engine {
       return resultNow();
     },
     advance,
+    runTo(req) {
+      start(req);
+      return position();
+    },
+    advanceTo,
+    position,
+    outputs,
+    snapshot: () => parseAny(text('jc_snapshot_json'), 'jc_snapshot_json'),
+    steps: () => parseJson(Steps, text('jc_steps_json'), 'jc_steps_json'),
     checkpoint,
     restore,
     healthy: () => crashed === null,

@@ -14,8 +14,8 @@
  * snapshot, trace steps and hash (advance.wasm.test.ts and stepper.wasm.test.ts
  * hold the engine and the stepper to that).
  */
-import type { Checkpoint, Engine } from './engine';
-import type { RunOutput, RunRequest, Step } from './types';
+import type { Checkpoint, Engine, Position } from './engine';
+import type { RunRequest, Step } from './types';
 
 /** What a frame is asked of: a run without its options. */
 export type FrameRun = Omit<RunRequest, 'options'>;
@@ -59,6 +59,9 @@ export const DEFAULT_BUDGET = 256 << 20;
  * closer than that would cost more to take than the replay they save.
  */
 export const MIN_INTERVAL = 100_000;
+
+/** The part of a run's share of the budget its first interval is set for. */
+const BUDGET_USE = 15 / 16;
 
 /** The heat buckets a frame's runs keep (a frame shows no heatmap). */
 const FRAME_HEAT_BUCKETS = 2;
@@ -174,13 +177,27 @@ export function createStepper(engine: Engine, options: StepperOptions = {}): Ste
     return run.checkpoints.some((cp) => Math.floor(cp.step / run.interval) === cell);
   }
 
+  /* How many open runs share the budget with `run`: its variants (same lab, parameters and seed), itself included. */
+  function sharing(run: OpenRun): number {
+    const same = runKey({ ...run.req, variant: '' });
+    let n = 0;
+    for (const r of runs.values()) if (runKey({ ...r.req, variant: '' }) === same) n++;
+    return Math.max(1, n);
+  }
+
   /* A checkpoint of what the engine holds now, at `step`, if its cell has none. */
   function maybeCheckpoint(run: OpenRun, step: number): void {
     if (hasCell(run, step)) return;
     const cp = engine.checkpoint();
     if (run.checkpoints.length === 0 && run.lengthHint > 0) {
-      /* the interval whose checkpoints over the whole run fit half the budget (two variants side by side) */
-      const count = Math.max(1, Math.floor(budget / 2 / Math.max(1, cp.bytes)));
+      /*
+       * The interval whose checkpoints over the whole run fit its share of the budget: shared with the
+       * variants of the same run open beside it, less a sixteenth for checkpoints a little larger than
+       * this one. A variant opened later takes its share by thinning (enforce), so a run alone on the page
+       * gets the whole budget and seeks replay half as far as at half of it.
+       */
+      const share = sharing(run);
+      const count = Math.max(1, Math.floor((budget * BUDGET_USE) / share / Math.max(1, cp.bytes)));
       run.interval = Math.max(run.interval, Math.ceil(run.lengthHint / count));
       if (hasCell(run, step)) return;
     }
@@ -219,10 +236,6 @@ export function createStepper(engine: Engine, options: StepperOptions = {}): Ste
     return run;
   }
 
-  function toFrame(o: RunOutput, steps: Step[]): StepFrame {
-    return { step: o.result.sim.steps, snapshot: o.snapshot, steps, hash: o.result.sim.hash, ended: !o.result.sim.halted };
-  }
-
   function frame(req: FrameRun, step: number, trailSteps: number, lengthHint = 0): StepFrame {
     if (!Number.isSafeInteger(step) || step < 1) throw new RangeError(`a frame's step is a whole number from 1, got ${step}`);
     if (!Number.isSafeInteger(trailSteps) || trailSteps < 1)
@@ -255,14 +268,17 @@ export function createStepper(engine: Engine, options: StepperOptions = {}): Ste
     const from = base ?? { step: 0, trail: [], cp: null };
     let at = from.step;
     for (;;) {
-      /* on to the step, stopping for a checkpoint in each cell below the trail that has none */
+      /*
+       * On to the step, stopping for a checkpoint in each cell below the trail that has none. A stop reads
+       * only where the run stands: the outputs are written and read once, at the frame's own step.
+       */
       const next = nextStop(run, at, step, need);
-      const out =
+      const pos =
         base === null && at === 0
-          ? engine.run({ ...req, options: { stopStep: next, ...window, heatBuckets: FRAME_HEAT_BUCKETS } })
-          : engine.advance(next, window);
-      at = out.result.sim.steps;
-      if (!out.result.sim.halted || at >= step) return finish(run, out, from, need);
+          ? engine.runTo({ ...req, options: { stopStep: next, ...window, heatBuckets: FRAME_HEAT_BUCKETS } })
+          : engine.advanceTo(next, window);
+      at = pos.steps;
+      if (!pos.halted || at >= step) return finish(run, pos, from, need);
       maybeCheckpoint(run, at);
     }
   }
@@ -273,14 +289,15 @@ export function createStepper(engine: Engine, options: StepperOptions = {}): Ste
     return step;
   }
 
-  function finish(run: OpenRun, out: RunOutput, base: { step: number; trail: Step[] }, need: number): StepFrame {
-    const at = out.result.sim.steps;
-    const ended = !out.result.sim.halted;
-    const fresh = out.steps.steps;
+  /* The frame where the engine stands: its snapshot and steps are the only outputs a frame reads. */
+  function finish(run: OpenRun, pos: Position, base: { step: number; trail: Step[] }, need: number): StepFrame {
+    const at = pos.steps;
+    const ended = !pos.halted;
+    const fresh = engine.steps().steps;
     const firstFresh = fresh[0]?.i ?? at + 1;
     const kept = base.trail.filter((s) => s.i >= need && s.i < firstFresh);
     const steps = kept.concat(fresh);
-    const frame = toFrame(out, steps);
+    const frame: StepFrame = { step: at, snapshot: engine.snapshot(), steps, hash: pos.hash, ended };
     /* the trail is whole from `need` when the base was below it or its own trail reached back to it */
     run.live = { step: at, ended, frame, trailFrom: need };
     if (!ended) maybeCheckpoint(run, at);

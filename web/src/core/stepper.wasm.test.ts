@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from './engine';
 import { loadEngine, newEngine } from './node';
-import { createStepper, type FrameRun, type StepFrame } from './stepper';
+import { createStepper, runKey, type FrameRun, type StepFrame } from './stepper';
 
 /** The stepper's engine, and another instance for the straight runs, so that they do not disturb its open runs. */
 let engine: Engine;
@@ -118,6 +118,33 @@ describe('the budget', () => {
     }
   });
 
+  it('sets a run\'s first interval from its share: the whole budget alone, half beside its other variant', () => {
+    const probe = createStepper(engine, { minInterval: 10 });
+    probe.frame(reqs[0]!, 20, TRAIL);
+    const one = probe.stats().bytes;
+    const length = total(reqs[0]!);
+    const budget = one * 40;
+    const fits = Math.floor((budget * 15) / 16 / one);
+
+    const alone = createStepper(engine, { minInterval: 10, budget });
+    alone.frame(reqs[0]!, 5, TRAIL, length);
+    alone.frame(reqs[0]!, length, TRAIL, length);
+    const a = alone.stats();
+    expect(a.runs[0]!.interval).toBe(Math.ceil(length / fits));
+    expect(a.bytes).toBeLessThanOrEqual(budget);
+
+    /* the first variant took the whole budget before the second opened: the second takes half, and both fit */
+    const side = createStepper(engine, { minInterval: 10, budget });
+    const length1 = total(reqs[1]!);
+    side.frame(reqs[0]!, length, TRAIL, length);
+    side.frame(reqs[1]!, length1, TRAIL, length1);
+    const b = side.stats();
+    expect(b.runs.find((r) => r.key === runKey(reqs[1]!))!.interval).toBe(Math.ceil(length1 / Math.floor(fits / 2)));
+    expect(b.bytes).toBeLessThanOrEqual(budget);
+    expect(side.frame(reqs[0]!, length - 3, TRAIL)).toEqual(straight(reqs[0]!, length - 3, TRAIL));
+    expect(side.frame(reqs[1]!, length1 - 3, TRAIL)).toEqual(straight(reqs[1]!, length1 - 3, TRAIL));
+  });
+
   it('of almost nothing still gives the right frames, from step 0', () => {
     const stepper = createStepper(engine, { minInterval: 50, budget: 1 });
     const next = rng(5);
@@ -136,6 +163,31 @@ describe('the budget', () => {
     stepper.release();
     engine.run({ ...reqs[1]!, options: { stopStep: 300 } });
     expect(stepper.frame(reqs[0]!, 401, TRAIL)).toEqual(straight(reqs[0]!, 401, TRAIL));
+  });
+
+  it('stops for checkpoints without reading outputs: a frame reads its snapshot and steps once', () => {
+    const calls: Record<string, number> = {};
+    const counted = new Proxy(engine, {
+      get(target, name: string) {
+        const fn = target[name as keyof Engine] as unknown;
+        if (typeof fn !== 'function') return fn;
+        return (...args: unknown[]) => {
+          calls[name] = (calls[name] ?? 0) + 1;
+          return (fn as (...a: unknown[]) => unknown)(...args);
+        };
+      },
+    });
+    const stepper = createStepper(counted, { minInterval: 50 });
+    const length = total(reqs[0]!);
+    for (const s of [length - 10, 7, Math.floor(length / 2), Math.floor(length / 2) + 1]) {
+      for (const k of Object.keys(calls)) delete calls[k];
+      expect(stepper.frame(reqs[0]!, s, TRAIL), `step ${s}`).toEqual(straight(reqs[0]!, s, TRAIL));
+      expect(calls.snapshot, `step ${s}`).toBe(1);
+      expect(calls.steps, `step ${s}`).toBe(1);
+      for (const full of ['run', 'advance', 'outputs', 'result']) expect(calls[full], `${full} at step ${s}`).toBeUndefined();
+    }
+    /* the far step stopped in every interval on its way: those stops were light */
+    expect(stepper.stats().runs[0]!.checkpoints.length).toBeGreaterThan(3);
   });
 
   it('a step past the end is the run\'s end', () => {

@@ -3,12 +3,13 @@
  * answers the page's calls through comlink (see client.ts). Runs are
  * synchronous here, so the page's main thread never waits on the simulator.
  */
+import './zodConfig';
 import * as Comlink from 'comlink';
 import createJournalclub from '@wasm-core/build/journalclub.mjs';
 import wasmUrl from '@wasm-core/build/journalclub.wasm?url';
 import { createEngine, type Engine, type ParamValues } from './engine';
 import { failureOf, replyOf, type Reply } from './protocol';
-import { createStepper, type FrameRun, type StepFrame, type Stepper } from './stepper';
+import { createStepper, type FrameRun, type StepFrame, type Stepper, type StepperStats } from './stepper';
 import { sweep, type SweepProgressFn, type SweepResult } from './sweep';
 import {
   SimError,
@@ -82,6 +83,8 @@ const api = {
    */
   frame: (req: FrameRun, step: number, trailSteps: number, lengthHint?: number): Promise<Reply<StepFrame>> =>
     answer((e) => stepperOf(e).frame(req, step, trailSteps, lengthHint)),
+  /** The open runs' checkpoints: their bytes against the budget, and where each run stands. */
+  frameStats: (): Promise<Reply<StepperStats>> => answer((e) => stepperOf(e).stats()),
   sweep: (lab: string, onProgress?: SweepProgressFn): Promise<Reply<SweepResult>> =>
     answer((e) => sweep(ownRuns(e), lab, onProgress)),
 };

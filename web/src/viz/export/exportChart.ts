@@ -4,6 +4,9 @@
  * page's CSS) or a .png (the same SVG drawn onto a canvas).
  */
 
+/** The attribute that holds an element's inlined style until the SVG is text. */
+const STYLE_CARRIER = 'data-jc-export-style';
+
 /** Presentation properties copied from the computed style onto each element. */
 const STYLE_PROPS = [
   'fill',
@@ -54,7 +57,9 @@ export function serializeSvg(
     })
       .filter(Boolean)
       .join(';');
-    if (style) dst[i].setAttribute('style', style);
+    /* under the page's Content-Security-Policy a style attribute set here would be refused: carry it under another name and rename it in the text */
+    dst[i].removeAttribute('style');
+    if (style) dst[i].setAttribute(STYLE_CARRIER, style);
     dst[i].removeAttribute('class');
     dst[i].removeAttribute('data-testid');
   }
@@ -71,7 +76,8 @@ export function serializeSvg(
   bg.setAttribute('fill', background);
   clone.insertBefore(bg, clone.firstChild);
   decorate?.(clone);
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLSerializer().serializeToString(clone)}`;
+  const text = new XMLSerializer().serializeToString(clone).replaceAll(` ${STYLE_CARRIER}="`, ' style="');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${text}`;
 }
 
 /** A canvas drawn over the rasterized SVG, at (x, y) in SVG units. */

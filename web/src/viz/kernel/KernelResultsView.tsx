@@ -8,6 +8,8 @@ import { formatChange, formatNumber } from '../../../../lib/format';
 import { unitText, type KernelResult } from '../../../../lib/kernel-results';
 import { checkRun, contextMismatches, missingVariant, tcgNote, type MetricRow } from './compare';
 import type { ImportedRun } from './imports';
+import { simulatorCell, simulatorConfigText, type SimulatorRuns } from './simulatorMetrics';
+import type { KernelLab } from '../../../../lib/kernel-results';
 
 function Values({ values, mean }: { values: number[]; mean?: number }) {
   if (!values.length) return <span className="muted">—</span>;
@@ -23,7 +25,27 @@ function Values({ values, mean }: { values: number[]; mean?: number }) {
   );
 }
 
-export function MetricComparison({ rows }: { rows: MetricRow[] }) {
+/** The simulator's change for a kernel metric at the page's configuration, or why there is none. */
+function SimulatorValue({ lab, metric, sim }: { lab: KernelLab; metric: MetricRow; sim: SimulatorRuns }) {
+  const cell = simulatorCell(lab, metric.key, sim);
+  if (cell.kind === 'none')
+    return (
+      <span className="muted" title={cell.reason}>
+        —<div className="kp-runs muted">{cell.reason}</div>
+      </span>
+    );
+  return (
+    <span data-testid={`kernel-sim-${metric.key}`}>
+      {formatChange(cell.changePct)}
+      <div className="kp-runs muted">
+        <span className="mono">{cell.metric}</span> {formatNumber(cell.before)} → {formatNumber(cell.after)}
+      </div>
+    </span>
+  );
+}
+
+export function MetricComparison({ rows, lab, simulator }: { rows: MetricRow[]; lab?: KernelLab; simulator?: SimulatorRuns | null }) {
+  const sim = lab && simulator ? simulator : null;
   const citations = [...new Set(rows.flatMap((r) => (r.mail ? [r.mail.citation] : [])))];
   return (
     <>
@@ -37,6 +59,11 @@ export function MetricComparison({ rows }: { rows: MetricRow[] }) {
               <th className="num">after</th>
               <th className="num">change</th>
               <th className="num">the mail's change</th>
+              {sim && (
+                <th className="num" title={`the simulator at this page's configuration: ${simulatorConfigText(sim)}`}>
+                  the simulator's change
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>
@@ -70,11 +97,23 @@ export function MetricComparison({ rows }: { rows: MetricRow[] }) {
                     </span>
                   )}
                 </td>
+                {sim && (
+                  <td className="num">
+                    <SimulatorValue lab={lab!} metric={r} sim={sim} />
+                  </td>
+                )}
               </tr>
             ))}
           </tbody>
         </table>
       </div>
+      {sim && (
+        <p className="muted kp-citations" data-testid="kernel-sim-config">
+          The simulator's change is {sim.variants[0]} → {sim.variants[1]} at this page's configuration ({simulatorConfigText(sim)}); set
+          the page's parameters to a kernel run's to compare like with like. The simulator counts virtual time on a model of the mail's
+          machine: compare directions and sizes, not absolute figures.
+        </p>
+      )}
       {citations.length > 0 && (
         <p className="muted kp-citations">
           The mail's change is computed from its own figures, before → after: {citations.join('; ')}.

@@ -4,7 +4,7 @@
  * checkout or from the bundle), and the import of the runs' results, put
  * beside the mail's own change and, where the lab has one, the simulator's.
  */
-import { memo, useCallback, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { KERNEL_LAB_SPECS } from '../../../../lib/kernel-labs';
 import type { KernelLab } from '../../../../lib/kernel-results';
 import { BundleInfo } from './BundleInfo';
@@ -16,6 +16,7 @@ import { ImportDrop, readFiles } from './ImportResults';
 import { ComparisonNotes, MetricComparison, RunContext } from './KernelResultsView';
 import { mailChange, type MailChangeLookup } from './mailChanges';
 import { SwitchInfo } from './SwitchInfo';
+import type { SimulatorRuns } from './simulatorMetrics';
 
 /** A section of the same page that holds the simulator's answer to the mail. */
 export interface SimulatorSection {
@@ -30,6 +31,10 @@ export interface ReproducePanelProps {
   simulatorSection?: SimulatorSection;
   /** the mail's change per metric; the project's table by default */
   mailChanges?: MailChangeLookup;
+  /** the simulator's runs at the page's configuration, for the table's simulator column (asked for once runs are imported) */
+  simulator?: SimulatorRuns | null;
+  /** told how many kernel runs are imported, so that the page runs the simulator's column only when there is a table */
+  onImported?(count: number): void;
 }
 
 function SimulatorNote({ section }: { section?: SimulatorSection }) {
@@ -58,10 +63,18 @@ function SimulatorNote({ section }: { section?: SimulatorSection }) {
   );
 }
 
-export const ReproducePanel = memo(function ReproducePanel({ lab, simulatorSection, mailChanges = mailChange }: ReproducePanelProps) {
+export const ReproducePanel = memo(function ReproducePanel({
+  lab,
+  simulatorSection,
+  mailChanges = mailChange,
+  simulator,
+  onImported,
+}: ReproducePanelProps) {
   const spec = KERNEL_LAB_SPECS[lab];
   const [state, setState] = useState<ImportState>(EMPTY_IMPORTS);
   const [busy, setBusy] = useState(false);
+  const imported = state.runs.length;
+  useEffect(() => onImported?.(imported), [imported, onImported]);
 
   const onFiles = useCallback(
     async (files: File[]) => {
@@ -130,7 +143,7 @@ export const ReproducePanel = memo(function ReproducePanel({ lab, simulatorSecti
               clear
             </button>
           </div>
-          <MetricComparison rows={rows} />
+          <MetricComparison rows={rows} lab={lab} simulator={simulator} />
           <ComparisonNotes runs={state.runs} />
           <RunContext runs={state.runs} spec={spec} onRemove={(id) => setState((s) => removeRun(s, id))} />
         </div>
