@@ -5,6 +5,8 @@
  * smoothly or at once under reduced motion, and only when the line leaves the
  * visible part; side by side both variants' lines are marked with their
  * names; the pane scrolls by keyboard while the player's keys still work.
+ * The editor lives in the pane's shadow root: Playwright's locators reach
+ * into it, code run in the page goes through `shadowRoot`.
  */
 import type { Locator, Page } from '@playwright/test';
 import { loadEngine } from '../../web/src/core/node';
@@ -36,9 +38,10 @@ async function legendLine(page: Page, which: 'active' | 'secondary'): Promise<nu
 /** Whether the number in the gutter beside a marked line and the line itself are inside the scroller's visible box. */
 async function markedLineInView(page: Page, which: 'active' | 'secondary'): Promise<{ number: number; inView: boolean }> {
   return page.evaluate((w) => {
-    const box = document.querySelector('[data-testid="code-pane"] .cm-scroller')!.getBoundingClientRect();
-    const line = document.querySelector(`[data-testid="code-line-${w}"]`);
-    const number = document.querySelector(`.cm-lineNumbers .cm-gutterElement.cm-exec-${w}`);
+    const root = document.querySelector('[data-testid="code-pane"]')!.shadowRoot!;
+    const box = root.querySelector('.cm-scroller')!.getBoundingClientRect();
+    const line = root.querySelector(`[data-testid="code-line-${w}"]`);
+    const number = root.querySelector(`.cm-lineNumbers .cm-gutterElement.cm-exec-${w}`);
     if (!line || !number) return { number: -1, inView: false };
     const r = line.getBoundingClientRect();
     const mid = (r.top + r.bottom) / 2;
@@ -79,7 +82,7 @@ test('at the mail’s own size the executing line follows play and far seeks, an
     const el = document.querySelector('[data-testid="code-pane"]')!;
     const w = window as unknown as { codePaneTimes: number[]; codePaneEditor: Element };
     w.codePaneTimes = [];
-    w.codePaneEditor = el.querySelector('.cm-editor')!;
+    w.codePaneEditor = el.shadowRoot!.querySelector('.cm-editor')!;
     new MutationObserver(() => w.codePaneTimes.push(Number(el.getAttribute('data-update-ms')))).observe(el, {
       attributes: true,
       attributeFilter: ['data-update-ms'],
@@ -96,7 +99,7 @@ test('at the mail’s own size the executing line follows play and far seeks, an
 
   const { times, sameEditor } = await page.evaluate(() => {
     const w = window as unknown as { codePaneTimes: number[]; codePaneEditor: Element };
-    return { times: w.codePaneTimes, sameEditor: document.querySelector('[data-testid="code-pane"] .cm-editor') === w.codePaneEditor };
+    return { times: w.codePaneTimes, sameEditor: document.querySelector('[data-testid="code-pane"]')!.shadowRoot!.querySelector('.cm-editor') === w.codePaneEditor };
   });
   expect(sameEditor, 'the editor was made anew during play').toBe(true);
   const sorted = [...times].sort((a, b) => a - b);
@@ -128,7 +131,7 @@ test('at the mail’s own size the executing line follows play and far seeks, an
 /** The scroller's scrollTop at every animation frame for `ms`, while `act` runs. */
 async function scrollTrace(page: Page, ms: number, act: () => Promise<void>): Promise<number[]> {
   await page.evaluate((ms) => {
-    const el = document.querySelector('[data-testid="code-pane"] .cm-scroller')!;
+    const el = document.querySelector('[data-testid="code-pane"]')!.shadowRoot!.querySelector('.cm-scroller')!;
     const trace: number[] = [];
     (window as unknown as { scrollTrace: number[] }).scrollTrace = trace;
     const end = performance.now() + ms;

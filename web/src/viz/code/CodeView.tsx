@@ -10,6 +10,11 @@
  * Where the line stands is read in the editor's measure phase, with its own
  * reads, so that following forces no layout of its own.
  *
+ * The editor lives in a shadow root of the box: its style sheets, which
+ * CodeMirror makes at run time, are then constructed sheets adopted by that
+ * root rather than <style> elements, which the site's Content-Security-Policy
+ * (style-src 'self') refuses.
+ *
  * The time a frame's update takes (building the marks and the transaction,
  * which updates the DOM of the changed lines) is left on the box as
  * data-update-ms, for the browser tests and anyone profiling.
@@ -97,8 +102,11 @@ export const CodeView = memo(function CodeView({
   const glide = useRef<Glide>({ target: null, timer: 0 });
 
   useLayoutEffect(() => {
+    const host = box.current!;
+    const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
     const view = new EditorView({
-      parent: box.current!,
+      parent: root,
+      root,
       state: EditorState.create({
         doc: source,
         extensions: [

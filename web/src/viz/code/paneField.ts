@@ -153,8 +153,51 @@ const taskGutter = gutter({
   markers: (view) => view.state.field(paneField).taskMarkers,
 });
 
-/** The pane's marks: the state field and the gutter that draws its tasks. */
+/**
+ * The look of the labels and the task badges. The badges' grounds are the
+ * page's state colours (custom properties reach into the editor's shadow
+ * root), each of which carries white text at 4.5:1 or more.
+ */
+const paneTheme = EditorView.theme({
+  '&': { height: '100%' },
+  '&.cm-focused': { outline: '2px solid var(--accent, #1b5fd6)', outlineOffset: '-2px' },
+  /* scrolled by the compositor: following the executing line does not repaint the source */
+  '.cm-scroller': { willChange: 'scroll-position' },
+  '.cm-exec-label': {
+    marginLeft: '1.5rem',
+    padding: '0 0.35rem',
+    borderRadius: '3px',
+    font: '600 0.8em/1.4 var(--sans, sans-serif)',
+    color: '#1c2233',
+    userSelect: 'none',
+  },
+  '.cm-exec-label-active': { background: '#ffd873' },
+  '.cm-exec-label-secondary': { background: '#cfe0ff' },
+  '.cm-task-gutter .cm-gutterElement': {
+    width: '8.5em',
+    display: 'flex',
+    gap: '2px',
+    alignItems: 'center',
+    overflow: 'hidden',
+    whiteSpace: 'nowrap',
+    padding: '0 3px',
+  },
+  '.code-task': {
+    flex: 'none',
+    font: '600 0.78em/1.35 var(--sans, sans-serif)',
+    color: '#fff',
+    borderRadius: '3px',
+    padding: '0 3px',
+    background: 'var(--state-ready-text, #626b80)',
+  },
+  '.code-task.state-run': { background: 'var(--state-run-text, #1d7340)' },
+  '.code-task.state-spin': { background: 'var(--state-spin-text, #b8321f)' },
+  '.code-task.state-sleep': { background: 'var(--state-sleep-text, var(--state-sleep, #8b5fbf))' },
+  '.code-task.state-io': { background: 'var(--state-io, #2f6db3)' },
+});
+
+/** The pane's marks: the state field, the gutter that draws its tasks, and their look. */
 export function paneMarks(): Extension {
-  return [paneField, taskGutter];
+  return [paneField, taskGutter, paneTheme];
 }
 
