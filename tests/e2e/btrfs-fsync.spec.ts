@@ -90,6 +90,8 @@ test('stepping the animation moves the timeline, beside the executing line', asy
   await page.getByTestId('step-forward').click();
   await expect(counter).toHaveText('101');
   await expect(page.getByTestId('bf-step')).not.toHaveText(stepText ?? '');
+  /* the editor draws the lines of its scrolled box only once the box is in the window */
+  await page.getByTestId('code-pane').scrollIntoViewIfNeeded();
   await expect(page.getByTestId('code-line-active').first()).toBeVisible();
   const window = page.getByTestId('bf-window');
   const before = await window.textContent();

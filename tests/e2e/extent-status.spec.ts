@@ -70,6 +70,8 @@ test('stepping the animation changes the tree, beside the executing line', async
     await expect(counter).toHaveText(String(at + 1));
   }
   expect(await tree.innerHTML()).not.toBe(before);
+  /* the editor draws the lines of its scrolled box only once the box is in the window */
+  await page.getByTestId('code-pane').scrollIntoViewIfNeeded();
   await expect(page.getByTestId('code-line-active').first()).toBeVisible();
   await page.getByTestId('step-back').click();
   await page.getByTestId('play').click();

@@ -47,6 +47,8 @@ test('step forward advances the step counter and step back returns', async ({ pa
 test('the animation shows the executing line and the two queues', async ({ page }) => {
   await page.goto(labUrl(LAB, { variant: 'before', step: 40 }));
   await waitForRuns(page);
+  /* the editor draws the lines of its scrolled box only once the box is in the window */
+  await page.getByTestId('code-pane').scrollIntoViewIfNeeded();
   await expect(page.getByTestId('code-line-active').first()).toBeVisible();
   await expect(page.getByTestId('queue-dentry').first()).toBeAttached();
   await expect(page.getByTestId('queue-inode').first()).toBeAttached();

@@ -113,6 +113,8 @@ test('the animation steps through the hash table beside the executing line', asy
   await expect(counter).toHaveText(String(start + 1));
   await expect(page.getByTestId('hash-table')).toBeVisible();
   await expect(page.getByTestId('bucket-overview')).toBeAttached();
+  /* the editor draws the lines of its scrolled box only once the box is in the window */
+  await page.getByTestId('code-pane').scrollIntoViewIfNeeded();
   await expect(page.getByTestId('code-line-active').first()).toBeVisible();
 
   await page.getByTestId('play').click();

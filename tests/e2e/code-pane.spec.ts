@@ -1,0 +1,261 @@
+/**
+ * The code pane: CodeMirror draws the model's source with Lezer's C
+ * highlighting; the executing line follows play and seeks at the mail's own
+ * size (fast-commit's row 7 before the patch, about 75 million steps),
+ * smoothly or at once under reduced motion, and only when the line leaves the
+ * visible part; side by side both variants' lines are marked with their
+ * names; the pane scrolls by keyboard while the player's keys still work.
+ * The editor lives in the pane's shadow root: Playwright's locators reach
+ * into it, code run in the page goes through `shadowRoot`.
+ */
+import type { Locator, Page } from '@playwright/test';
+import { loadEngine } from '../../web/src/core/node';
+import { C_TOKENS } from '../../web/src/viz/code/cTheme';
+import { expect, labUrl, test, waitForRuns } from './fixtures';
+
+const LAB = 'fast-commit';
+const ROW7 = { ways: 64, dirs: 192, files: 192, loops: 1 };
+
+/** '#rrggbb' as getComputedStyle gives it. */
+function rgb(hex: string): string {
+  const n = parseInt(hex.slice(1), 16);
+  return `rgb(${n >> 16}, ${(n >> 8) & 255}, ${n & 255})`;
+}
+
+/** The editor's scroller, once the editor is loaded and the pane is in the window. */
+async function scroller(page: Page): Promise<Locator> {
+  const pane = page.getByTestId('code-pane');
+  await pane.scrollIntoViewIfNeeded();
+  return pane.locator('.cm-scroller');
+}
+
+/** The executing line's number, as the legend above the pane says it. */
+async function legendLine(page: Page, which: 'active' | 'secondary'): Promise<number> {
+  const text = await page.getByTestId(`code-legend-${which}`).textContent();
+  return Number(/line (\d+)/.exec(text ?? '')?.[1]);
+}
+
+/** Whether the number in the gutter beside a marked line and the line itself are inside the scroller's visible box. */
+async function markedLineInView(page: Page, which: 'active' | 'secondary'): Promise<{ number: number; inView: boolean }> {
+  return page.evaluate((w) => {
+    const root = document.querySelector('[data-testid="code-pane"]')!.shadowRoot!;
+    const box = root.querySelector('.cm-scroller')!.getBoundingClientRect();
+    const line = root.querySelector(`[data-testid="code-line-${w}"]`);
+    const number = root.querySelector(`.cm-lineNumbers .cm-gutterElement.cm-exec-${w}`);
+    if (!line || !number) return { number: -1, inView: false };
+    const r = line.getBoundingClientRect();
+    const mid = (r.top + r.bottom) / 2;
+    return { number: Number(number.textContent), inView: mid >= box.top && mid <= box.bottom };
+  }, which);
+}
+
+test('the source is highlighted: keywords, types, comments and calls are tokens in their colours', async ({ page }) => {
+  await page.goto(labUrl(LAB, { variant: 'before', step: 40 }));
+  await waitForRuns(page);
+  const content = (await scroller(page)).locator('.cm-content');
+  await expect(page.getByTestId('code-line-active')).toBeVisible();
+  const colourOf = (text: string) =>
+    content.locator('span', { hasText: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }).first();
+  await expect(colourOf('return')).toHaveCSS('color', rgb(C_TOKENS.keyword));
+  await expect(colourOf('struct')).toHaveCSS('color', rgb(C_TOKENS.keyword));
+  await expect(colourOf('spin_lock')).toHaveCSS('color', rgb(C_TOKENS.function));
+  await expect(colourOf('int')).toHaveCSS('color', rgb(C_TOKENS.type));
+  await expect(content.locator('span', { hasText: /^\/\*/ }).first()).toHaveCSS('color', rgb(C_TOKENS.comment));
+  /* read-only, yet focusable and named */
+  await expect(content).toHaveAttribute('contenteditable', 'false');
+  await expect(content).toHaveAttribute('aria-readonly', 'true');
+  await expect(content).toHaveAttribute('tabindex', '0');
+  await expect(content).toHaveAttribute('aria-label', /^source of .*fast-commit\.c$/);
+});
+
+test('at the mail’s own size the executing line follows play and far seeks, and an update takes well under a frame', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto(labUrl(LAB, { variant: 'before', ...ROW7, step: 1 }));
+  await waitForRuns(page);
+  const box = await scroller(page);
+  const pane = page.locator('[data-testid="anim-pane"][data-variant="before"]');
+  const counter = page.getByTestId('step-counter');
+  await expect(page.getByTestId('code-line-active')).toBeVisible();
+
+  /* every update's time, as the pane leaves it on the box; and the editor, which a frame must not make anew */
+  await page.evaluate(() => {
+    const el = document.querySelector('[data-testid="code-pane"]')!;
+    const w = window as unknown as { codePaneTimes: number[]; codePaneEditor: Element };
+    w.codePaneTimes = [];
+    w.codePaneEditor = el.shadowRoot!.querySelector('.cm-editor')!;
+    new MutationObserver(() => w.codePaneTimes.push(Number(el.getAttribute('data-update-ms')))).observe(el, {
+      attributes: true,
+      attributeFilter: ['data-update-ms'],
+    });
+  });
+
+  await page.getByTestId('speed').selectOption('5000');
+  await page.getByTestId('play').click();
+  await expect.poll(async () => Number(await counter.textContent()), { timeout: 20_000 }).toBeGreaterThan(2_000);
+  await page.waitForTimeout(5_000);
+  await page.getByTestId('pause').click();
+  await expect(pane).toHaveAttribute('data-frame-step', (await counter.textContent())!);
+  await expect.poll(() => markedLineInView(page, 'active')).toEqual({ number: await legendLine(page, 'active'), inView: true });
+
+  const { times, sameEditor } = await page.evaluate(() => {
+    const w = window as unknown as { codePaneTimes: number[]; codePaneEditor: Element };
+    return { times: w.codePaneTimes, sameEditor: document.querySelector('[data-testid="code-pane"]')!.shadowRoot!.querySelector('.cm-editor') === w.codePaneEditor };
+  });
+  expect(sameEditor, 'the editor was made anew during play').toBe(true);
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+  console.log(`code pane updates in 5 s of play: ${times.length}, min ${sorted[0]} ms, median ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${sorted.at(-1)} ms`);
+  expect(times.length).toBeGreaterThan(20);
+  /* the least contended update is the update's own cost (the machine's other work only adds to the rest) */
+  expect(sorted[0]).toBeLessThan(4);
+  expect(at(0.5)).toBeLessThan(16);
+
+  /* far seeks, forward and back, by the scrubber: the line is brought into view each time */
+  const scrubber = page.getByTestId('step-scrubber');
+  const max = Number(await scrubber.getAttribute('max'));
+  expect(max).toBeGreaterThan(70_000_000);
+  const seen = new Set<number>();
+  for (const step of [60_000_000, 1_000, max - 7, 31_415_926, 12_345_678]) {
+    await scrubber.fill(String(step));
+    await expect(counter).toHaveText(String(step));
+    await expect(pane).toHaveAttribute('data-frame-step', String(step), { timeout: 30_000 });
+    const line = await legendLine(page, 'active');
+    seen.add(line);
+    await expect.poll(() => markedLineInView(page, 'active'), { timeout: 5_000 }).toEqual({ number: line, inView: true });
+  }
+  /* the seeks landed on lines far enough apart that the pane had to scroll */
+  expect(seen.size).toBeGreaterThan(1);
+  expect(await box.evaluate((el) => el.scrollHeight > 2 * el.clientHeight)).toBe(true);
+});
+
+/** The scroller's scrollTop at every animation frame for `ms`, while `act` runs. */
+async function scrollTrace(page: Page, ms: number, act: () => Promise<void>): Promise<number[]> {
+  await page.evaluate((ms) => {
+    const el = document.querySelector('[data-testid="code-pane"]')!.shadowRoot!.querySelector('.cm-scroller')!;
+    const trace: number[] = [];
+    (window as unknown as { scrollTrace: number[] }).scrollTrace = trace;
+    const end = performance.now() + ms;
+    const tick = () => {
+      trace.push(el.scrollTop);
+      if (performance.now() < end) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  }, ms);
+  await act();
+  await page.waitForTimeout(ms);
+  return page.evaluate(() => (window as unknown as { scrollTrace: number[] }).scrollTrace);
+}
+
+for (const motion of ['no-preference', 'reduce'] as const) {
+  test(`a seek scrolls the pane ${motion === 'reduce' ? 'at once under reduced motion' : 'smoothly'}, and not while the line stays in view`, async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: motion });
+    await page.goto(labUrl(LAB, { variant: 'before', step: 40 }));
+    await waitForRuns(page);
+    await scroller(page);
+    await expect(page.getByTestId('code-line-active')).toBeVisible();
+    const counter = page.getByTestId('step-counter');
+    const scrubber = page.getByTestId('step-scrubber');
+    const max = Number(await scrubber.getAttribute('max'));
+    const start = await legendLine(page, 'active');
+
+    /* a step that stays on a line in view leaves the pane where it is */
+    const still = await scrollTrace(page, 400, async () => {
+      await scrubber.focus();
+      await page.keyboard.press('ArrowRight');
+      await expect(counter).toHaveText('41');
+    });
+    if ((await markedLineInView(page, 'active')).inView) expect(new Set(still).size).toBe(1);
+
+    /* find a far step whose line is far from this one, so that the pane must move */
+    let target = max;
+    for (const f of [0.9, 0.7, 0.5, 0.3]) {
+      target = Math.round(max * f);
+      await scrubber.fill(String(target));
+      await expect(page.locator('[data-testid="anim-pane"]')).toHaveAttribute('data-frame-step', String(target));
+      if (Math.abs((await legendLine(page, 'active')) - start) > 60) break;
+    }
+    await scrubber.fill('40');
+    await expect(page.locator('[data-testid="anim-pane"]')).toHaveAttribute('data-frame-step', '40');
+    await expect.poll(() => markedLineInView(page, 'active').then((m) => m.inView)).toBe(true);
+    await page.waitForTimeout(600);
+
+    const trace = await scrollTrace(page, 1_200, async () => {
+      await scrubber.fill(String(target));
+    });
+    await expect.poll(() => markedLineInView(page, 'active').then((m) => m.inView)).toBe(true);
+    const positions = [...new Set(trace)];
+    console.log(`${motion}: scroll positions through the seek: ${positions.join(' ')}`);
+    /* reduced: from where it was straight to where it goes; smooth: through positions between */
+    if (motion === 'reduce') expect(positions.length).toBe(2);
+    else expect(positions.length).toBeGreaterThan(3);
+  });
+}
+
+/** A step of the lab's default run where the two variants stand on different lines close together. */
+async function stepOnTwoLines(params: Record<string, number>): Promise<number> {
+  const engine = await loadEngine();
+  const lines = (variant: string) => {
+    const { steps } = engine.run({ lab: LAB, variant, params, seed: 1, options: { traceMax: 5_000, heatBuckets: 2 } });
+    return new Map(steps.steps.map((s) => [s.i, s.line]));
+  };
+  const before = lines('before');
+  const after = lines('after');
+  for (let s = 20; s < 5_000; s++) {
+    const [a, b] = [before.get(s), after.get(s)];
+    if (a && b && a !== b && Math.abs(a - b) < 15) return s;
+  }
+  throw new Error('no step of the default run has the two variants on two lines close together');
+}
+
+test('side by side both variants’ lines are marked with their names, and the tasks with their states in words', async ({ page }) => {
+  const params: Record<string, number> = Object.fromEntries((await loadEngine()).params(LAB).map((s) => [s.name, s.default]));
+  const step = await stepOnTwoLines(params);
+  await page.goto(labUrl(LAB, { variant: 'side', ...params, step }));
+  await waitForRuns(page);
+  await scroller(page);
+  await expect(page.getByTestId('code-line-active')).toBeVisible();
+  await expect(page.getByTestId('code-legend-secondary')).toBeVisible();
+  const a = await legendLine(page, 'active');
+  const b = await legendLine(page, 'secondary');
+  expect(a).not.toBe(b);
+  await expect.poll(() => markedLineInView(page, 'active').then((m) => m.number)).toBe(a);
+  expect((await markedLineInView(page, 'secondary')).number).toBe(b);
+  await expect(page.getByTestId('code-line-active').locator('.cm-exec-label')).toHaveText('◀ before');
+  await expect(page.getByTestId('code-line-secondary').locator('.cm-exec-label')).toHaveText('◀ after');
+
+  /* the tasks gutter names each state in words */
+  const badges = page.locator('.cm-task-gutter .code-task');
+  await expect(badges.first()).toBeVisible();
+  for (const text of await badges.allTextContents()) expect(text).toMatch(/^(run|spin|sleep|io|ready) T\d+( T\d+)?( \+\d+)?$/);
+
+  /* following the other variant swaps the two */
+  await page.getByRole('radio', { name: 'after' }).check();
+  await expect(page.getByTestId('code-line-active').locator('.cm-exec-label')).toHaveText('◀ after');
+  expect(await legendLine(page, 'active')).toBe(b);
+});
+
+test('the pane scrolls by keyboard, and the player keys still step while it has focus', async ({ page }) => {
+  await page.goto(labUrl(LAB, { variant: 'before', step: 40 }));
+  await waitForRuns(page);
+  const box = await scroller(page);
+  await expect(page.getByTestId('code-line-active')).toBeVisible();
+  const content = box.locator('.cm-content');
+  await content.focus();
+  await expect(content).toBeFocused();
+  const top = () => box.evaluate((el) => el.scrollTop);
+  const before = await top();
+  await page.keyboard.press('PageDown');
+  await expect.poll(top).toBeGreaterThan(before + 100);
+  const paged = await top();
+  await page.keyboard.press('ArrowDown');
+  await expect.poll(top).toBeGreaterThan(paged);
+  /* paused, nothing pulls the pane back to the executing line */
+  const scrolled = await top();
+  await page.waitForTimeout(500);
+  expect(await top()).toBe(scrolled);
+  /* ArrowRight is still the player's */
+  const counter = page.getByTestId('step-counter');
+  await page.keyboard.press('ArrowRight');
+  await expect(counter).toHaveText('41');
+  await expect(content).toBeFocused();
+});

@@ -1,0 +1,180 @@
+/**
+ * The source in a read-only CodeMirror 6 view, loaded apart from the page
+ * (CodePane.tsx shows plain text until it is here).
+ *
+ * The view is made once. A frame tells it what to mark in one transaction
+ * (paneField.ts), and only when the marks differ from the last frame's. The
+ * executing line is kept in view by scrolling the editor's own scroller,
+ * never the page, and only once the line has left the visible part:
+ * smoothly, or at once under prefers-reduced-motion and on the first frame.
+ * Where the line stands is read in the editor's measure phase, with its own
+ * reads, so that following forces no layout of its own.
+ *
+ * The editor lives in a shadow root of the box: its style sheets, which
+ * CodeMirror makes at run time, are then constructed sheets adopted by that
+ * root rather than <style> elements, which the site's Content-Security-Policy
+ * (style-src 'self') refuses.
+ *
+ * The time a frame's update takes (building the marks and the transaction,
+ * which updates the DOM of the changed lines) is left on the box as
+ * data-update-ms, for the browser tests and anyone profiling.
+ */
+import { forceParsing } from '@codemirror/language';
+import { Compartment, EditorState } from '@codemirror/state';
+import { EditorView, lineNumbers } from '@codemirror/view';
+import { memo, useEffect, useLayoutEffect, useRef } from 'react';
+import type { CodePaneProps } from './CodePane';
+import { cCode } from './cTheme';
+import { NO_PANE_LINES, paneField, paneMarks, setPaneLines } from './paneField';
+import { followScroll, paneLines, samePaneLines, type FollowGeometry, type PaneLines } from './paneLines';
+
+const reducedMotion = typeof matchMedia === 'function' ? matchMedia('(prefers-reduced-motion: reduce)') : null;
+
+/** At most this long to parse a whole source up front (the models take a few milliseconds). */
+const PARSE_MS = 200;
+
+/** The one pending follow of a view: a later frame's replaces an earlier one's. */
+const FOLLOW = {};
+
+/** Longest a smooth scroll is taken to last where the browser sends no scrollend. */
+const GLIDE_MS = 1_000;
+
+/**
+ * Where a smooth scroll of the pane is going, while it goes. A frame during
+ * the glide judges its line against where the pane will stop, not against
+ * where it is passing: else a line that is visible halfway would be left
+ * behind when the glide goes on to the older line's place.
+ */
+interface Glide {
+  target: number | null;
+  timer: number;
+}
+
+function follow(view: EditorView, line: number, instant: boolean, glide: Glide): void {
+  view.requestMeasure<FollowGeometry | null>({
+    key: FOLLOW,
+    read(v) {
+      if (line > v.state.doc.lines) return null;
+      const block = v.lineBlockAt(v.state.doc.line(line).from);
+      const s = v.scrollDOM;
+      const docTop = v.documentTop - s.getBoundingClientRect().top + s.scrollTop;
+      return {
+        lineTop: docTop + block.top,
+        lineBottom: docTop + block.bottom,
+        scrollTop: glide.target ?? s.scrollTop,
+        viewHeight: s.clientHeight,
+        contentHeight: s.scrollHeight,
+      };
+    },
+    write(g, v) {
+      const top = g && followScroll(g);
+      if (top == null) return;
+      const smooth = !instant && !reducedMotion?.matches;
+      window.clearTimeout(glide.timer);
+      glide.target = smooth ? top : null;
+      if (smooth) glide.timer = window.setTimeout(() => (glide.target = null), GLIDE_MS);
+      v.scrollDOM.scrollTo({ top, behavior: smooth ? 'smooth' : 'instant' });
+    },
+  });
+}
+
+function accessible(fileName: string) {
+  /* not editable, yet focusable: the arrows and Page Up/Down then scroll the source */
+  return EditorView.contentAttributes.of({ tabindex: '0', 'aria-label': `source of ${fileName}` });
+}
+
+export const CodeView = memo(function CodeView({
+  source,
+  fileName,
+  activeLine,
+  activeLabel,
+  secondaryLine = null,
+  secondaryLabel,
+  marks,
+  height = 420,
+}: CodePaneProps) {
+  const box = useRef<HTMLDivElement | null>(null);
+  const viewRef = useRef<EditorView | null>(null);
+  const a11y = useRef(new Compartment());
+  const shown = useRef<PaneLines>(NO_PANE_LINES);
+  /* the line last followed; null until the first frame, which jumps instead of gliding */
+  const followed = useRef<number | null>(null);
+  const glide = useRef<Glide>({ target: null, timer: 0 });
+
+  useLayoutEffect(() => {
+    const host = box.current!;
+    const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
+    const view = new EditorView({
+      parent: root,
+      root,
+      state: EditorState.create({
+        doc: source,
+        extensions: [
+          EditorState.readOnly.of(true),
+          EditorView.editable.of(false),
+          a11y.current.of(accessible(fileName)),
+          lineNumbers(),
+          paneMarks(),
+          cCode(),
+        ],
+      }),
+    });
+    viewRef.current = view;
+    const g = glide.current;
+    const landed = () => {
+      window.clearTimeout(g.timer);
+      g.target = null;
+    };
+    view.scrollDOM.addEventListener('scrollend', landed);
+    /* a model is parsed in milliseconds: a seek to a far line then finds it highlighted */
+    forceParsing(view, view.state.doc.length, PARSE_MS);
+    return () => {
+      view.scrollDOM.removeEventListener('scrollend', landed);
+      landed();
+      view.destroy();
+      viewRef.current = null;
+      shown.current = NO_PANE_LINES;
+      followed.current = null;
+    };
+    /* the view is made once: the effects below bring every later prop to it */
+  }, []);
+
+  useLayoutEffect(() => {
+    const view = viewRef.current!;
+    if (view.state.doc.toString() === source) return;
+    view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: source } });
+    forceParsing(view, view.state.doc.length, PARSE_MS);
+    shown.current = view.state.field(paneField).lines;
+    followed.current = null;
+  }, [source]);
+
+  useEffect(() => {
+    viewRef.current!.dispatch({ effects: a11y.current.reconfigure(accessible(fileName)) });
+  }, [fileName]);
+
+  /*
+   * After the frame is painted, not before: the editor reads the DOM selection
+   * when it redraws a line, which lays out whatever the frame changed on the
+   * page; here that is only the pane's own lines, and the lab's views of the
+   * frame do not wait for the pane.
+   */
+  useEffect(() => {
+    const view = viewRef.current!;
+    const started = performance.now();
+    const lines = paneLines({ activeLine, activeLabel, secondaryLine, secondaryLabel, marks }, view.state.doc.lines);
+    if (!samePaneLines(lines, shown.current)) {
+      view.dispatch({ effects: setPaneLines.of(lines) });
+      shown.current = lines;
+      box.current!.dataset.updateMs = (performance.now() - started).toFixed(3);
+    }
+    const line = lines.active?.line ?? null;
+    if (line != null && line !== followed.current) {
+      follow(view, line, followed.current == null, glide.current);
+      followed.current = line;
+    }
+  }, [source, activeLine, activeLabel, secondaryLine, secondaryLabel, marks]);
+
+  return <div ref={box} className="code-box" style={{ height }} data-testid="code-pane" />;
+});
+
+export default CodeView;
