@@ -152,6 +152,8 @@ int main(int argc, char **argv)
 		return printf("%s\n", find_hash(jc_result_json())) < 0;
 	if (!strcmp(cmd, "steps"))
 		return print_or_fail(jc_steps_json());
+	if (!strcmp(cmd, "marks"))
+		return print_or_fail(jc_marks_json());
 	if (!strcmp(cmd, "snapshot"))
 		return print_or_fail(jc_snapshot_json());
 	if (!strcmp(cmd, "heatmap"))
