@@ -48,11 +48,15 @@ function Sections(props: LabSectionProps) {
 
 const sweepViews = (result: SweepResult | null) => <SweepViews sweep={result} />;
 
+/** The steps drawn as events on the scrubber: a transaction's state changes, its commit's end, fsyncs that fall back to a commit. */
+const MARKERS = { state: 'transaction state changes', commit_end: 'commits done', fallback: 'fsyncs falling back to a commit' };
+
 export const manifest: LabManifest<BfSnapshot> = {
   id: 'btrfs-fsync',
   heading: 'btrfs fsync and the transaction commit: who waits for the super block, and who for the unpin',
   Explainer,
   preset: ANIMATION_PRESET,
+  markers: MARKERS,
   animation: {
     heading: 'Watch the commits and their waiters',
     parse: parseBfSnapshot,

@@ -52,11 +52,15 @@ export function foldMetric(name: string): boolean {
   return name.startsWith('fdatasync_') || /_writepages_calls_by_pages_/.test(name);
 }
 
+/** The steps drawn as events on the scrubber. */
+const MARKERS = { fsync: 'fsyncs' };
+
 export const manifest: LabManifest<EwbSnapshot> = {
   id: 'ext4-writeback',
   heading: 'ext4 writeback: the extra pass that kept sixteen fsyncing writers in step',
   Explainer,
   preset: ANIMATION_PRESET,
+  markers: MARKERS,
   animation: {
     heading: 'Watch the jobs meet the commit, or drift apart',
     parse: parseEwbSnapshot,

@@ -36,11 +36,15 @@ const CONTENTION_TEXT = (
   </>
 );
 
+/** The steps drawn as events on the scrubber. */
+const MARKERS = { commit_start: 'commit starts', commit_end: 'commit ends', fallback: 'fallbacks to a full commit' };
+
 export const manifest: LabManifest<FcSnapshot> = {
   id: 'fast-commit',
   heading: 'ext4 fast commit: from a quadratic search to a pointer',
   Explainer,
   preset: ANIMATION_PRESET,
+  markers: MARKERS,
   animation: { heading: 'Watch the commit', parse: parseFcSnapshot, Pane: QueuesView, paneName: 'fast-commit-queues' },
   contention: CONTENTION_TEXT,
   paper: { labels: PAPER_LABELS },

@@ -50,11 +50,20 @@ const sweepViews = (result: SweepResult | null, rows: PaperRows) => (
   </>
 );
 
+/** The steps drawn as events on the scrubber: the lock taken, a racing insert, a wait for an inode being freed, a grace period. */
+const MARKERS = {
+  lock: 'lock acquisitions',
+  insert_race: 'insert races',
+  wait_freeing: 'waits for an inode being freed',
+  grace_period: 'grace periods',
+};
+
 export const manifest: LabManifest<IhSnapshot> = {
   id: 'inode-hash',
   heading: 'The inode hash: one trip through the global lock instead of two',
   Explainer,
   preset: ANIMATION_PRESET,
+  markers: MARKERS,
   animation: {
     heading: 'Watch the lookups',
     parse: parseIhSnapshot,
