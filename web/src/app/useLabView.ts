@@ -26,6 +26,8 @@ export interface LabViewOptions {
   preset: Readonly<Record<string, number>>;
   /** the step kinds drawn as events on the scrubber, with their words */
   markers?: MarkerKinds;
+  /** the step the page opens on without one in the URL */
+  openingStep?: number;
 }
 
 export interface LabView extends Playback {
@@ -77,11 +79,11 @@ export interface LabView extends Playback {
 
 const NO_MARKERS: MarkerKinds = {};
 
-export function useLabView({ lab, data, preset, markers = NO_MARKERS }: LabViewOptions): LabView {
+export function useLabView({ lab, data, preset, markers = NO_MARKERS, openingStep }: LabViewOptions): LabView {
   /* an edited URL drops the drafts; the drafts hook needs the view, so it comes second */
   const clearDraftsRef = useRef<() => void>(() => {});
   const onRestore = useCallback(() => clearDraftsRef.current(), []);
-  const url = useLabUrlState({ lab, data, preset, onRestore });
+  const url = useLabUrlState({ lab, data, preset, openingStep, onRestore });
   const { view } = url;
   const { drafts, invalid, paramError, onDraft, onApply, clearDrafts } = useParamDrafts(lab, data.specs, view, url.setView);
   clearDraftsRef.current = clearDrafts;

@@ -13,7 +13,7 @@ import type { SweepResult } from '../../core/sweep';
 import { Explainer } from './Explainer';
 import { FlushHeat } from './FlushHeat';
 import { OpsTable } from './OpsTable';
-import { ANIMATION_PRESET } from './preset';
+import { ANIMATION_PRESET, OPENING_STEP } from './preset';
 import type { BfSnapshot } from './schema';
 import { parseBfSnapshot } from './snapshot';
 import { SweepViews } from './SweepViews';
@@ -57,6 +57,7 @@ export const manifest: LabManifest<BfSnapshot> = {
   Explainer,
   preset: ANIMATION_PRESET,
   markers: MARKERS,
+  openingStep: OPENING_STEP,
   animation: {
     heading: 'Watch the commits and their waiters',
     parse: parseBfSnapshot,

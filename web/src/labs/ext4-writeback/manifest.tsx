@@ -15,7 +15,7 @@ import { Explainer } from './Explainer';
 import { HistogramSection } from './HistogramSection';
 import { LanesView } from './LanesView';
 import { OpenQuestion } from './OpenQuestion';
-import { ANIMATION_PRESET } from './preset';
+import { ANIMATION_PRESET, OPENING_STEP } from './preset';
 import type { EwbSnapshot } from './schema';
 import { parseEwbSnapshot } from './snapshot';
 import { SweepViews } from './SweepViews';
@@ -61,6 +61,7 @@ export const manifest: LabManifest<EwbSnapshot> = {
   Explainer,
   preset: ANIMATION_PRESET,
   markers: MARKERS,
+  openingStep: OPENING_STEP,
   animation: {
     heading: 'Watch the jobs meet the commit, or drift apart',
     parse: parseEwbSnapshot,

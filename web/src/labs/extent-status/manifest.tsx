@@ -13,7 +13,7 @@ import type { PaperRows } from '../../core/types';
 import { Explainer } from './Explainer';
 import { ExtentTreeView } from './ExtentTreeView';
 import type { EsSnapshot } from './schema';
-import { ANIMATION_PRESET } from './preset';
+import { ANIMATION_PRESET, OPENING_STEP } from './preset';
 import { Sections } from './Sections';
 import { SmallMultiples } from './SmallMultiples';
 import { parseEsSnapshot } from './snapshot';
@@ -45,6 +45,7 @@ export const manifest: LabManifest<EsSnapshot> = {
   Explainer,
   preset: ANIMATION_PRESET,
   markers: MARKERS,
+  openingStep: OPENING_STEP,
   animation: {
     heading: 'Watch the shrinker',
     parse: parseEsSnapshot,

@@ -16,7 +16,7 @@ import { ChainHeatSection } from './ChainHeatSection';
 import { Explainer } from './Explainer';
 import { MAIL_NOISE_S } from './mail';
 import { MailTable } from './MailTable';
-import { ANIMATION_PRESET } from './preset';
+import { ANIMATION_PRESET, OPENING_STEP } from './preset';
 import { parseIhSnapshot } from './snapshot';
 import { ThreadSweep } from './ThreadSweep';
 
@@ -64,6 +64,7 @@ export const manifest: LabManifest<IhSnapshot> = {
   Explainer,
   preset: ANIMATION_PRESET,
   markers: MARKERS,
+  openingStep: OPENING_STEP,
   animation: {
     heading: 'Watch the lookups',
     parse: parseIhSnapshot,
