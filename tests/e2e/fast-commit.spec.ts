@@ -67,7 +67,8 @@ test('during a fast commit the journal line shows the updates locked and the thr
     if (snap.fc.journal.fast_commit && snap.fc.journal.updates_locked && asleep) found = { step: k, snap };
   }
   if (!found) throw new Error('no step of the default before run has a thread asleep behind a fast commit');
-  await page.goto(labUrl(LAB, { variant: 'before', step: found.step }));
+  /* the table's defaults, named in the URL: the page opens on its preset otherwise */
+  await page.goto(labUrl(LAB, { variant: 'before', step: found.step, ...params }));
   await waitForRuns(page);
   await expect(page.getByTestId('step-counter')).toHaveText(String(found.step));
   const journal = page.getByTestId('journal').first();

@@ -198,7 +198,8 @@ test('the heatmaps render: CPUs spinning and hot chains, with the step line', as
 });
 
 test("the CPU heatmaps' words follow from the cells they draw: the small configuration and the mail's rows", async ({ page }) => {
-  test.setTimeout(120_000);
+  /* the small configuration has twelve threads: 14 CPUs' cells to read, each state in turn */
+  test.setTimeout(240_000);
   await page.goto(labUrl(LAB, { variant: 'side' }));
   await waitForRuns(page);
   await expect(page.getByTestId('heatmap')).toHaveCount(2);

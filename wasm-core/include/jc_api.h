@@ -29,6 +29,10 @@
  *                               "hash"},"cpus"}
  *   jc_steps_json()     {"from","total","steps":[{"i","t","cpu","task","line",
  *                         "kind","a","b"}]}
+ *   jc_marks_json()     {"max","kinds":[{"kind","total","kept","every"}],
+ *                        "marks":[{"i","t","kind"}]}
+ *                       the steps of the kinds jc_run()'s "marks" option
+ *                       names, in step order; see jc_run()
  *   jc_snapshot_json()  lab-specific model state where the run stopped
  *   jc_heatmap_json()   {"cpus","buckets","bucket_ns","states":[..],
  *                        "data":[cpu][bucket][state] flattened, fractions}
@@ -84,6 +88,19 @@ int jc_check_params(const char *lab, const char *params);
  * check_every=C runs the lab's invariant checker every C events (it always
  * runs once at the end).
  *
+ * marks=K1,K2,... marks, over the whole run (not only the trace window), the
+ * steps of those kinds (any of the lab's, as jc_labs_json() names them) for
+ * jc_marks_json(): each one's step number and virtual time. At most
+ * marks_max=M of them are held (default 4096, 128 to 65536): when the
+ * buffer is full, the kind holding the most marks drops every other one
+ * and from then on keeps every 2nd (then 4th, ...) step of its kind, so
+ * every kind's marks stay evenly spread over the run and a rare kind keeps
+ * all of its own. Per kind, jc_marks_json() gives "total" (its steps so
+ * far), "kept" (its marks) and "every" (it keeps step 1, 1 + every, ...
+ * of its kind). A jc_advance() goes on marking. Marks change nothing of the
+ * run: its hash and every other output are the same with or without them,
+ * but for the result's mem_bytes, which counts their buffer (24 bytes a mark).
+ *
  * Returns a jc_status; on failure jc_last_error() names what was wrong.
  */
 int jc_run(const char *lab, const char *variant, const char *params,
@@ -137,6 +154,7 @@ const char *jc_result_json(void);
  */
 const char *jc_position_json(void);
 const char *jc_steps_json(void);
+const char *jc_marks_json(void);
 const char *jc_snapshot_json(void);
 const char *jc_heatmap_json(void);
 const char *jc_last_error(void);

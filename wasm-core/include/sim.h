@@ -299,6 +299,16 @@ struct sim_step_rec {
 	s64 a, b;
 };
 
+/* Step kinds a run can mark: bit k of sim.mark_kinds marks kind k. */
+#define SIM_MAX_MARK_KINDS	64
+#define SIM_MIN_MARKS		(2 * SIM_MAX_MARK_KINDS)
+
+/* struct sim_mark - one marked step: its number, its time and its kind */
+struct sim_mark {
+	u64 i, t;
+	int kind;
+};
+
 struct rcu_gp {
 	u64 epoch;		/* readers that began at or before it block it */
 	u64 started;
@@ -344,6 +354,21 @@ struct sim {
 	u64 step_watch;		/* next step number that needs the slow path */
 	struct sim_step_rec *trace;
 	u64 trace_len;
+
+	/*
+	 * marks: over the whole run, the steps of the kinds in mark_kinds,
+	 * at most mark_max of them. When the buffer is full, the kind with
+	 * the most marks loses every other one and from then on records
+	 * only every mark_every[kind]-th step of its kind (1, 2, 4, ...), so
+	 * each kind's marks stay evenly spread over its steps and a rare
+	 * kind keeps all of its own. Marks stay out of the hash.
+	 */
+	u64 mark_kinds;
+	struct sim_mark *marks;
+	u32 mark_len, mark_max;
+	u64 mark_total[SIM_MAX_MARK_KINDS];	/* steps of each kind so far */
+	u64 mark_every[SIM_MAX_MARK_KINDS];	/* record every n-th of them */
+	u32 mark_kept[SIM_MAX_MARK_KINDS];	/* marks of each kind held */
 
 	struct sim_heat heat;
 
@@ -448,7 +473,7 @@ static inline bool sim_step(struct sim *s, struct task *t, int line, int kind,
 			    s64 a, s64 b)
 {
 	t->line = line;
-	if (++s->steps < s->step_watch)
+	if (++s->steps < s->step_watch && !(s->mark_kinds & (1ULL << kind)))
 		return false;
 	return __sim_step_slow(s, t, line, kind, a, b);
 }

@@ -343,7 +343,9 @@ int jc_check_params(const char *lab_id, const char *params)
 
 struct run_opts {
 	long long stop_step, trace_from, trace_max, heat_buckets;
-	long long max_events, max_mem_mb, check_every;
+	long long max_events, max_mem_mb, check_every, marks_max;
+	const struct lab *lab;	/* whose step kinds "marks" names */
+	u64 marks;		/* the kinds to mark, bit per kind */
 };
 
 static const struct {
@@ -358,7 +360,10 @@ static const struct {
 	{ "max_events", 1, 1000000000LL, offsetof(struct run_opts, max_events) },
 	{ "max_mem_mb", 1, 2048, offsetof(struct run_opts, max_mem_mb) },
 	{ "check_every", 0, 1000000000LL, offsetof(struct run_opts, check_every) },
+	{ "marks_max", SIM_MIN_MARKS, 65536, offsetof(struct run_opts, marks_max) },
 };
+
+static bool take_marks(struct run_opts *o, const char *val, size_t vlen);
 
 static bool take_opt(const char *name, size_t nlen, const char *val,
 		     size_t vlen, void *arg)
@@ -381,7 +386,9 @@ static bool take_opt(const char *name, size_t nlen, const char *val,
 		*(long long *)((char *)o + opt_specs[i].off) = v;
 		return true;
 	}
-	set_error("unknown option '%.*s' (options: stop_step, trace_from, trace_max, heat_buckets, max_events, max_mem_mb, check_every)",
+	if (nlen == 5 && !strncmp(name, "marks", 5))
+		return take_marks(o, val, vlen);
+	set_error("unknown option '%.*s' (options: stop_step, trace_from, trace_max, heat_buckets, max_events, max_mem_mb, check_every, marks, marks_max)",
 		  (int)nlen, name);
 	return false;
 }
@@ -397,6 +404,7 @@ int jc_run(const char *lab_id, const char *variant, const char *params,
 	struct run_opts o = {
 		.trace_from = 1, .heat_buckets = 120,
 		.max_events = 50000000, .max_mem_mb = 512,
+		.marks_max = 4096,
 	};
 	const struct lab *lab;
 	struct sim *s = &run.sim;
@@ -424,6 +432,7 @@ int jc_run(const char *lab_id, const char *variant, const char *params,
 	}
 	if (!parse_params(lab, params, run.params))
 		return JC_EINVAL;
+	o.lab = lab;
 	if (!for_each_pair(opts, "option", take_opt, &o))
 		return JC_EINVAL;
 	if (o.heat_buckets % 2) {
@@ -444,6 +453,8 @@ int jc_run(const char *lab_id, const char *variant, const char *params,
 	s->max_mem = (size_t)o.max_mem_mb << 20;
 	s->check = lab->invariants;
 	s->check_every = (u64)o.check_every;
+	s->mark_kinds = o.marks;
+	s->mark_max = (u32)o.marks_max;
 
 	run.trace_cap = s->trace_max;
 
@@ -748,6 +759,113 @@ const char *jc_steps_json(void)
 		jb_kv_str(jb, "kind", kind_name(run.lab, r->kind));
 		jb_kv_int(jb, "a", r->a);
 		jb_kv_int(jb, "b", r->b);
+		jb_obj_close(jb);
+	}
+	jb_arr_close(jb);
+	jb_obj_close(jb);
+	return jb_str(jb);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Marks: the steps of chosen kinds over the whole run                     */
+
+/* kind_of - the number of @lab's step kind named [@name, @name + @len), or -1 */
+static int kind_of(const struct lab *lab, const char *name, size_t len)
+{
+	int k;
+
+	for (k = 0; k < SK_LAB + lab->nr_kinds; k++) {
+		const char *n = k < SK_LAB ? sim_kind_names[k] : lab->kinds[k - SK_LAB].name;
+
+		if (n && strlen(n) == len && !strncmp(n, name, len))
+			return k;
+	}
+	return -1;
+}
+
+/* lab_kind_names - @lab's step kinds, comma-separated, into @buf */
+static const char *lab_kind_names(const struct lab *lab, char *buf, size_t len)
+{
+	size_t n = 0;
+	int k;
+
+	buf[0] = '\0';
+	for (k = 0; k < SK_LAB + lab->nr_kinds && n < len; k++) {
+		const char *name = k < SK_LAB ? sim_kind_names[k] : lab->kinds[k - SK_LAB].name;
+
+		if (name)
+			n += (size_t)snprintf(buf + n, len - n, "%s%s", n ? ", " : "", name);
+	}
+	return buf;
+}
+
+/*
+ * take_marks - the "marks" option: step kinds of the run's lab separated by
+ * commas, e.g. marks=commit_start,lock. Refuses a kind the lab has not,
+ * naming those it has.
+ */
+static bool take_marks(struct run_opts *o, const char *val, size_t vlen)
+{
+	const char *p = val, *end = val + vlen;
+	char names[1024];
+
+	o->marks = 0;
+	while (p < end) {
+		const char *comma = memchr(p, ',', (size_t)(end - p));
+		size_t len = comma ? (size_t)(comma - p) : (size_t)(end - p);
+		int k = kind_of(o->lab, p, len);
+
+		if (k < 0 || k >= SIM_MAX_MARK_KINDS) {
+			set_error("option 'marks': lab %s has no step kind '%.*s' (kinds: %s)",
+				  o->lab->id, (int)len, p,
+				  lab_kind_names(o->lab, names, sizeof(names)));
+			return false;
+		}
+		o->marks |= 1ULL << k;
+		p += len + 1;
+	}
+	if (!o->marks) {
+		set_error("option 'marks' names no step kind (kinds of lab %s: %s)",
+			  o->lab->id, lab_kind_names(o->lab, names, sizeof(names)));
+		return false;
+	}
+	return true;
+}
+
+const char *jc_marks_json(void)
+{
+	struct sim *s = &run.sim;
+	struct jbuf *jb = &run.out;
+	u32 i;
+	int k;
+
+	jb_reset(jb);
+	if (!need_run())
+		return NULL;
+	jb_obj_open(jb);
+	jb_kv_uint(jb, "max", s->mark_max);
+	jb_key(jb, "kinds");
+	jb_arr_open(jb);
+	for (k = 0; k < SIM_MAX_MARK_KINDS; k++) {
+		if (!(s->mark_kinds & (1ULL << k)))
+			continue;
+		jb_obj_open(jb);
+		jb_kv_str(jb, "kind", kind_name(run.lab, k));
+		jb_kv_uint(jb, "total", s->mark_total[k]);
+		jb_kv_uint(jb, "kept", s->mark_kept[k]);
+		jb_kv_uint(jb, "every", s->marks ? s->mark_every[k] : 1);
+		jb_obj_close(jb);
+	}
+	jb_arr_close(jb);
+	jb_key(jb, "marks");
+	jb_arr_open(jb);
+	for (i = 0; i < s->mark_len; i++) {
+		const struct sim_mark *m = &s->marks[i];
+
+		jb_obj_open(jb);
+		jb_kv_uint(jb, "i", m->i);
+		jb_kv_uint(jb, "t", m->t);
+		jb_kv_str(jb, "kind", kind_name(run.lab, m->kind));
 		jb_obj_close(jb);
 	}
 	jb_arr_close(jb);

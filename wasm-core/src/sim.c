@@ -1179,10 +1179,62 @@ static void step_watch_update(struct sim *s)
 	s->step_watch = next;
 }
 
+/*
+ * mark_thin - make room in the full mark buffer: the kind holding the most
+ * marks keeps every other one of them (its first, third, ...) and records
+ * every other of its steps from now on, twice as far apart as before.
+ */
+static void mark_thin(struct sim *s)
+{
+	bool drop = true;
+	int k, most = 0;
+	u32 i, n = 0;
+
+	for (k = 1; k < SIM_MAX_MARK_KINDS; k++)
+		if (s->mark_kept[k] > s->mark_kept[most])
+			most = k;
+	for (i = 0; i < s->mark_len; i++) {
+		if (s->marks[i].kind == most) {
+			drop = !drop;
+			if (drop)
+				continue;
+		}
+		s->marks[n++] = s->marks[i];
+	}
+	s->mark_kept[most] -= s->mark_len - n;
+	s->mark_len = n;
+	s->mark_every[most] *= 2;
+}
+
+/* mark_step - count step @i of marked kind @kind, and keep it if it is due */
+static void mark_step(struct sim *s, struct task *t, int kind, u64 i)
+{
+	u64 nth = s->mark_total[kind]++;
+
+	if (nth % s->mark_every[kind])
+		return;
+	if (s->mark_len == s->mark_max) {
+		mark_thin(s);
+		/* thinning may have made this kind's step one it skips */
+		if (nth % s->mark_every[kind])
+			return;
+	}
+	s->marks[s->mark_len].i = i;
+	s->marks[s->mark_len].t = s->now + t->pending_ns;
+	s->marks[s->mark_len].kind = kind;
+	s->mark_len++;
+	s->mark_kept[kind]++;
+}
+
 bool __sim_step_slow(struct sim *s, struct task *t, int line, int kind,
 		     s64 a, s64 b)
 {
 	u64 i = s->steps;
+
+	if (s->mark_kinds & (1ULL << kind))
+		mark_step(s, t, kind, i);
+	if (i < s->step_watch)
+		return false;
 
 	if (i > s->max_steps) {
 		sim_fail(s, 2, "step budget of %llu steps exceeded at %.3f ms of virtual time; lower the parameters",
@@ -1263,6 +1315,18 @@ static int sim_prepare(struct sim *s)
 		s->trace = sim_alloc(s, sizeof(*s->trace) * s->trace_max);
 		if (!s->trace)
 			return -1;
+	}
+	if (s->mark_kinds && !s->marks) {
+		int k;
+
+		/* more marks than kinds, so that thinning always frees one */
+		if (s->mark_max < SIM_MIN_MARKS)
+			s->mark_max = SIM_MIN_MARKS;
+		s->marks = sim_alloc(s, sizeof(*s->marks) * s->mark_max);
+		if (!s->marks)
+			return -1;
+		for (k = 0; k < SIM_MAX_MARK_KINDS; k++)
+			s->mark_every[k] = 1;
 	}
 	step_watch_update(s);
 	return 0;

@@ -4,7 +4,7 @@
  * It calls exactly the ABI that JavaScript calls (jc_api.h).
  *
  *   jc labs | params LAB | rows LAB | check LAB PARAMS
- *   jc run|hash|steps|snapshot|heatmap LAB VARIANT PARAMS SEED [OPTS]
+ *   jc run|hash|steps|marks|snapshot|heatmap LAB VARIANT PARAMS SEED [OPTS]
  *   jc advance LAB VARIANT PARAMS SEED OPTS ADVANCE...
  *
  * advance runs with OPTS (a stop_step in it halts the run), then takes the
@@ -25,7 +25,7 @@ static int usage(void)
 {
 	fprintf(stderr,
 		"usage: jc labs | params LAB | rows LAB | check LAB PARAMS\n"
-		"       jc run|hash|steps|snapshot|heatmap|time LAB VARIANT PARAMS SEED [OPTS]\n"
+		"       jc run|hash|steps|marks|snapshot|heatmap|time LAB VARIANT PARAMS SEED [OPTS]\n"
 		"       jc advance LAB VARIANT PARAMS SEED OPTS ADVANCE...\n");
 	return 2;
 }
@@ -152,6 +152,8 @@ int main(int argc, char **argv)
 		return printf("%s\n", find_hash(jc_result_json())) < 0;
 	if (!strcmp(cmd, "steps"))
 		return print_or_fail(jc_steps_json());
+	if (!strcmp(cmd, "marks"))
+		return print_or_fail(jc_marks_json());
 	if (!strcmp(cmd, "snapshot"))
 		return print_or_fail(jc_snapshot_json());
 	if (!strcmp(cmd, "heatmap"))

@@ -36,6 +36,13 @@ export interface LabAnimationProps<S extends SnapshotBase> {
     | 'onScrub'
     | 'setSpeed'
     | 'onSmallConfig'
+    | 'markers'
+    | 'events'
+    | 'marks'
+    | 'nextEvent'
+    | 'prevEvent'
+    | 'toNextEvent'
+    | 'toPrevEvent'
   >;
   /** each shown variant's snapshot at its frame, parsed with the lab's schema */
   snapshots: Partial<Record<Variant, Parsed<S>>>;
@@ -117,7 +124,7 @@ export function LabAnimation<S extends SnapshotBase>({ lab, view: lv, snapshots,
     <section className="panel anim-panel" aria-labelledby="anim-heading">
       <div className="panel-head">
         <h2 id="anim-heading">{animation.heading}</h2>
-        <span className="muted">space plays or pauses · ← → step · Home End first and last step · frames go on from the run kept open; a seek starts from its nearest checkpoint</span>
+        <span className="muted">space plays or pauses · ← → step · Home End first and last step · [ ] previous and next event · frames go on from the run kept open; a seek starts from its nearest checkpoint</span>
       </div>
       <Player
         step={step}
@@ -131,6 +138,13 @@ export function LabAnimation<S extends SnapshotBase>({ lab, view: lv, snapshots,
         onStep={lv.stepBy}
         onSeek={lv.onScrub}
         onSpeed={lv.setSpeed}
+        markers={lv.markers}
+        events={lv.events}
+        marks={lv.marks}
+        nextEvent={lv.nextEvent}
+        prevEvent={lv.prevEvent}
+        onNextEvent={lv.toNextEvent}
+        onPrevEvent={lv.toPrevEvent}
       />
       <AnimationExport
         name={`${lab}-${variants.join('-')}`}

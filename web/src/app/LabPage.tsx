@@ -59,6 +59,10 @@ export interface LabManifest<S extends SnapshotBase = SnapshotBase> {
   Explainer: ComponentType<{ data: LabData }>;
   /** a configuration small enough to watch step by step (where the table has these parameters) */
   preset: Readonly<Record<string, number>>;
+  /** step kinds drawn as events on the scrubber, each with its words (e.g. commit_start: 'commit starts') */
+  markers?: Readonly<Record<string, string>>;
+  /** the step the page opens on (without one in the URL): where the preset's before and after start to differ */
+  openingStep?: number;
   animation: {
     heading: string;
     /** checks a raw snapshot against the lab's schema */
@@ -100,7 +104,7 @@ export function LabPage<S extends SnapshotBase>({ manifest }: { manifest: LabMan
 
 function LabView<S extends SnapshotBase>({ manifest: m, data }: { manifest: LabManifest<S>; data: LabData }) {
   const { rows, specs } = data;
-  const lv = useLabView({ lab: m.id, data, preset: m.preset });
+  const lv = useLabView({ lab: m.id, data, preset: m.preset, markers: m.markers, openingStep: m.openingStep });
   const snapshots = useParsedFrames(lv.stepper.frames, m.animation.parse);
   /* the heatmaps' step marker is all that moves in their sections while playing */
   const markerText = JSON.stringify(lv.variants.map((v) => [v, snapshots[v]?.snap?.now_ns ?? null]));

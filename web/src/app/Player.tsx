@@ -1,5 +1,8 @@
-/** Play, pause, step and scrub through a deterministic run. */
+/** Play, pause, step and scrub through a deterministic run, and go from event to event. */
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { formatNumber } from '../../../lib/format';
+import type { Marks } from '../core/types';
+import { eventSummary, eventTicks, type MarkerKinds, type VariantEvents } from './eventMarks';
 
 export const SPEEDS = [1, 2, 5, 10, 25, 60, 200, 1000, 5000] as const;
 
@@ -15,10 +18,85 @@ export interface PlayerProps {
   onStep(delta: number): void;
   onSeek(step: number): void;
   onSpeed(speed: number): void;
+  /** the kinds marked as events, with their words; none: no event controls */
+  markers?: MarkerKinds;
+  /** each shown variant's events, drawn as ticks under the scrubber, a row per variant */
+  events?: VariantEvents;
+  /** each shown variant's marks as its run gave them (per kind: totals, thinning) */
+  marks?: Partial<Record<string, Marks>>;
+  nextEvent?: number | null;
+  prevEvent?: number | null;
+  onNextEvent?(): void;
+  onPrevEvent?(): void;
+}
+
+/* the range input's thumb: the first and last step sit half a thumb in from its ends */
+const THUMB_PX = 16;
+const ROW_PX = 5;
+
+/** The scrubber's width in pixels, followed as the page resizes. */
+function useWidth<T extends HTMLElement>(): [RefObject<T | null>, number] {
+  const ref = useRef<T>(null);
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    setWidth(el.clientWidth);
+    if (typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver(() => setWidth(el.clientWidth));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+  return [ref, width];
+}
+
+/** The events of each variant as ticks, at most one per pixel column, a row per variant. */
+function EventTicks(p: { events: VariantEvents; kinds: readonly string[]; maxStep: number; width: number; label: string }) {
+  const rows = Object.entries(p.events);
+  const inner = Math.max(1, Math.floor(p.width - THUMB_PX));
+  return (
+    <svg
+      className="event-ticks"
+      data-testid="event-ticks"
+      role="img"
+      aria-label={p.label}
+      width={p.width}
+      height={rows.length * ROW_PX}
+    >
+      <title>{p.label}</title>
+      {rows.map(([variant, marks], r) => (
+        <g key={variant} data-variant={variant} transform={`translate(${THUMB_PX / 2}, ${r * ROW_PX})`}>
+          {eventTicks(marks ?? [], p.maxStep, inner).map((t) => (
+            <rect
+              key={t.x}
+              className={`event-tick k${p.kinds.indexOf(t.kind) % 6}`}
+              data-testid="event-tick"
+              data-step={t.step}
+              data-kind={t.kind}
+              data-count={t.count}
+              x={t.x}
+              y={0}
+              width={1}
+              height={ROW_PX - 1}
+            />
+          ))}
+        </g>
+      ))}
+    </svg>
+  );
 }
 
 export function Player(p: PlayerProps) {
   const max = Math.max(1, p.maxStep);
+  const [scrubRef, scrubWidth] = useWidth<HTMLDivElement>();
+  const markers = p.markers ?? {};
+  const kinds = Object.keys(markers);
+  const hasEvents = kinds.length > 0;
+  const label = hasEvents
+    ? `events on the scrubber: ${Object.keys(p.events ?? {})
+        .map((v) => eventSummary(v, p.marks?.[v], markers))
+        .join('; ')}`
+    : '';
   return (
     <div className="player" data-player-keys="">
       <button
@@ -72,18 +150,46 @@ export function Player(p: PlayerProps) {
           ))}
         </select>
       </label>
-      <input
-        className="scrubber"
-        type="range"
-        data-testid="step-scrubber"
-        aria-label="step"
-        min={1}
-        max={max}
-        step={1}
-        value={Math.min(p.step, max)}
-        disabled={p.disabled}
-        onChange={(e) => p.onSeek(Number(e.target.value))}
-      />
+      {hasEvents && (
+        <button
+          type="button"
+          data-testid="prev-event"
+          aria-label="previous event"
+          title="Previous event ([)"
+          disabled={p.disabled || p.prevEvent == null}
+          onClick={p.onPrevEvent}
+        >
+          ⇤
+        </button>
+      )}
+      <div className="scrubber" ref={scrubRef}>
+        <input
+          type="range"
+          data-testid="step-scrubber"
+          aria-label="step"
+          min={1}
+          max={max}
+          step={1}
+          value={Math.min(p.step, max)}
+          disabled={p.disabled}
+          onChange={(e) => p.onSeek(Number(e.target.value))}
+        />
+        {hasEvents && p.events && scrubWidth > 0 && (
+          <EventTicks events={p.events} kinds={kinds} maxStep={max} width={scrubWidth} label={label} />
+        )}
+      </div>
+      {hasEvents && (
+        <button
+          type="button"
+          data-testid="next-event"
+          aria-label="next event"
+          title="Next event (])"
+          disabled={p.disabled || p.nextEvent == null}
+          onClick={p.onNextEvent}
+        >
+          ⇥
+        </button>
+      )}
       <span className="step-text">
         step <span data-testid="step-counter">{p.step}</span>
         <span className="muted"> / {formatNumber(max)}</span>

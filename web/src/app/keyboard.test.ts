@@ -11,6 +11,11 @@ describe('keyAction', () => {
     expect(keyAction('ArrowLeft', el('DIV'))).toBe('back');
     expect(keyAction('Home', el('BODY'))).toBe('first');
     expect(keyAction('End', el('BODY'))).toBe('last');
+    expect(keyAction(']', el('BODY'))).toBe('nextEvent');
+    expect(keyAction('[', el('DIV'))).toBe('prevEvent');
+    expect(keyAction(']', el('INPUT', 'range'))).toBe('nextEvent');
+    expect(keyAction('[', el('INPUT', 'text'))).toBeNull();
+    expect(keyAction(']', el('BODY'), { ctrl: true })).toBeNull();
     expect(keyAction('a', el('BODY'))).toBeNull();
     expect(keyAction('ArrowUp', el('BODY'))).toBeNull();
     expect(keyAction('Enter', el('BODY'))).toBeNull();

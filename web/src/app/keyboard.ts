@@ -1,6 +1,7 @@
 /**
  * Presenter keys: space plays or pauses, ArrowRight / ArrowLeft step, Home
- * and End go to the first and the last step. They work wherever focus is,
+ * and End go to the first and the last step, ] and [ to the next and the
+ * previous event (a marker on the scrubber). They work wherever focus is,
  * the player's own controls included (a focused speed select or scrubber
  * does not take the arrows or space for itself), except in a field one
  * types into: text and number inputs, textareas, contenteditable. Enter
@@ -16,9 +17,14 @@ export interface PlayerKeys {
   back(): void;
   first(): void;
   last(): void;
+  nextEvent(): void;
+  prevEvent(): void;
 }
 
+/** The keys of playback itself (usePlayback's). */
 export type KeyAction = 'toggle' | 'forward' | 'back' | 'first' | 'last' | null;
+/** The keys that go from event to event (the markers on the scrubber). */
+export type EventKeyAction = 'nextEvent' | 'prevEvent';
 
 export interface KeyTarget {
   tagName?: string;
@@ -58,7 +64,7 @@ export function keyAction(
   key: string,
   target: KeyTarget | null,
   mods: { alt?: boolean; ctrl?: boolean; meta?: boolean; shift?: boolean } = {},
-): KeyAction {
+): KeyAction | EventKeyAction {
   if (mods.alt || mods.ctrl || mods.meta) return null;
   if (isTextField(target)) return null;
   if (key === ' ' || key === 'Spacebar') return spaceIsTheControls(target) ? null : 'toggle';
@@ -67,10 +73,16 @@ export function keyAction(
   if (key === 'ArrowLeft') return 'back';
   if (key === 'Home') return 'first';
   if (key === 'End') return 'last';
+  if (key === ']') return 'nextEvent';
+  if (key === '[') return 'prevEvent';
   return null;
 }
 
-export function usePlayerKeys(keys: PlayerKeys, enabled = true): void {
+/**
+ * Listen for the player's keys; a page may listen for some of them in one
+ * place and the rest in another (each key is taken by the one that has it).
+ */
+export function usePlayerKeys(keys: Partial<PlayerKeys>, enabled = true): void {
   const ref = useRef(keys);
   ref.current = keys;
   useEffect(() => {
@@ -83,11 +95,12 @@ export function usePlayerKeys(keys: PlayerKeys, enabled = true): void {
         meta: e.metaKey,
         shift: e.shiftKey,
       });
-      if (!action) return;
+      const handler = action ? ref.current[action] : undefined;
+      if (!handler) return;
       /* before the focused control's own handling: a select or a range input must not move with the key */
       e.preventDefault();
       e.stopPropagation();
-      ref.current[action]();
+      handler();
     };
     window.addEventListener('keydown', onKey, { capture: true });
     return () => window.removeEventListener('keydown', onKey, { capture: true });

@@ -63,8 +63,8 @@ export interface FullRuns {
 }
 
 /**
- * Whole runs (to the end) of each variant, for metrics, heatmaps and the
- * step total. A newer request supersedes an older one; the last outputs stay
+ * Whole runs (to the end) of each variant, for metrics, heatmaps, the step
+ * total and the steps of the `marks` kinds (the events on the scrubber). A newer request supersedes an older one; the last outputs stay
  * shown while a new run is under way, and are dropped when it fails (so that
  * nothing on the page describes parameters other than the ones set).
  */
@@ -74,9 +74,10 @@ export function useFullRuns(
   params: Record<string, number> | null,
   seed: number,
   heatBuckets: number,
+  marks: readonly string[] = [],
 ): FullRuns {
   const [state, setState] = useState<FullRuns>({ outputs: {}, running: false, error: null });
-  const key = params ? JSON.stringify([lab, variants, params, seed, heatBuckets]) : null;
+  const key = params ? JSON.stringify([lab, variants, params, seed, heatBuckets, marks]) : null;
   useEffect(() => {
     if (!key || !params) return;
     let live = true;
@@ -84,7 +85,9 @@ export function useFullRuns(
     const sim = getSim();
     Promise.all(
       variants.map((variant) =>
-        sim.run({ lab, variant, params, seed, options: { heatBuckets, traceMax: 0 } }).then((o) => [variant, o] as const),
+        sim
+          .run({ lab, variant, params, seed, options: { heatBuckets, traceMax: 0, ...(marks.length ? { marks: [...marks] } : {}) } })
+          .then((o) => [variant, o] as const),
       ),
     ).then(
       (pairs) => live && setState({ outputs: Object.fromEntries(pairs), running: false, error: null }),

@@ -65,9 +65,10 @@ export interface UrlIssue {
 /**
  * The page's defaults: the parameter table's defaults, overridden by the
  * page's preset wherever the preset names a known parameter and lies in its
- * range (a lab may want a smaller configuration to animate).
+ * range (a lab may want a smaller configuration to animate), at the page's
+ * opening step (where the preset's runs start to differ).
  */
-export function defaultViewState(lab: LabShape, preset: Record<string, number> = {}): LabViewState {
+export function defaultViewState(lab: LabShape, preset: Record<string, number> = {}, step: number = STEP_MIN): LabViewState {
   const params: Record<string, number> = {};
   for (const s of lab.specs) {
     const p = preset[s.name];
@@ -76,7 +77,7 @@ export function defaultViewState(lab: LabShape, preset: Record<string, number> =
   const first = lab.variants[0];
   const last = lab.variants[lab.variants.length - 1];
   if (first === undefined || last === undefined) throw new RangeError('a lab declares at least one variant');
-  return { variant: first, shown: first === last ? [first] : [first, last], params, seed: 1, step: STEP_MIN };
+  return { variant: first, shown: first === last ? [first] : [first, last], params, seed: 1, step };
 }
 
 /** The variants a view shows: one, or side by side its chosen ones. */

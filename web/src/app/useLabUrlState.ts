@@ -78,6 +78,8 @@ export interface LabUrlStateOptions {
   data: LabData;
   /** a configuration small enough to watch step by step (where the table has these parameters) */
   preset: Readonly<Record<string, number>>;
+  /** the step the page opens on without one in the URL (1 by default) */
+  openingStep?: number;
   /** called when the view is restored from an edited URL (the page drops its drafts) */
   onRestore?(): void;
 }
@@ -103,8 +105,8 @@ export interface LabUrlState {
 }
 
 /** The view in the URL: read on load and on hash changes; written back by useWriteLabUrl. */
-export function useLabUrlState({ lab, data, preset, onRestore }: LabUrlStateOptions): LabUrlState {
-  const defaults = useMemo(() => defaultViewState(data, preset), [data, preset]);
+export function useLabUrlState({ lab, data, preset, openingStep, onRestore }: LabUrlStateOptions): LabUrlState {
+  const defaults = useMemo(() => defaultViewState(data, preset, openingStep), [data, preset, openingStep]);
   const [initial] = useState(() => readQuery(window.location.hash, data, defaults));
   const [view, setView] = useState<LabViewState>(initial.state);
   const [urlIssues, setUrlIssues] = useState<UrlIssue[]>(initial.issues);

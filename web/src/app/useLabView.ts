@@ -9,7 +9,9 @@
  * that a page's memoized parts stay put from one frame to the next.
  */
 import { useCallback, useMemo, useRef, useState } from 'react';
-import type { RunResult } from '../core/types';
+import type { Marks, RunResult } from '../core/types';
+import { nextEventStep, prevEventStep, variantEvents, type MarkerKinds, type VariantEvents } from './eventMarks';
+import { usePlayerKeys } from './keyboard';
 import { formatNumber as formatCount } from '../../../lib/format';
 import { useFullRuns, useStepper, type FullRuns, type LabData, type Stepper, type Variant } from './simHooks';
 import { shownVariants, type LabViewState, type UrlIssue, type ViewVariant } from './urlState';
@@ -22,6 +24,10 @@ export interface LabViewOptions {
   data: LabData;
   /** a configuration small enough to watch step by step (where the table has these parameters) */
   preset: Readonly<Record<string, number>>;
+  /** the step kinds drawn as events on the scrubber, with their words */
+  markers?: MarkerKinds;
+  /** the step the page opens on without one in the URL */
+  openingStep?: number;
 }
 
 export interface LabView extends Playback {
@@ -57,13 +63,27 @@ export interface LabView extends Playback {
   status: string;
   /** a parameter's, the full runs' or the stepper's error */
   runError: string | null;
+
+  /** the kinds marked as events, with their words (none: the lab marks none) */
+  markers: MarkerKinds;
+  /** each shown variant's events and what its run says of them (totals, thinning) */
+  events: VariantEvents;
+  marks: Partial<Record<Variant, Marks>>;
+  /** the steps of the next and the previous event from the current step (null: none) */
+  nextEvent: number | null;
+  prevEvent: number | null;
+  /** seek to the next or the previous event */
+  toNextEvent(): void;
+  toPrevEvent(): void;
 }
 
-export function useLabView({ lab, data, preset }: LabViewOptions): LabView {
+const NO_MARKERS: MarkerKinds = {};
+
+export function useLabView({ lab, data, preset, markers = NO_MARKERS, openingStep }: LabViewOptions): LabView {
   /* an edited URL drops the drafts; the drafts hook needs the view, so it comes second */
   const clearDraftsRef = useRef<() => void>(() => {});
   const onRestore = useCallback(() => clearDraftsRef.current(), []);
-  const url = useLabUrlState({ lab, data, preset, onRestore });
+  const url = useLabUrlState({ lab, data, preset, openingStep, onRestore });
   const { view } = url;
   const { drafts, invalid, paramError, onDraft, onApply, clearDrafts } = useParamDrafts(lab, data.specs, view, url.setView);
   clearDraftsRef.current = clearDrafts;
@@ -71,7 +91,8 @@ export function useLabView({ lab, data, preset }: LabViewOptions): LabView {
   // ---- runs
   const variants = useMemo(() => shownVariants({ variant: view.variant, shown: view.shown }), [view.variant, view.shown]);
   const [heatBuckets, setHeatBuckets] = useState(120);
-  const runs = useFullRuns(lab, variants, view.params, view.seed, heatBuckets);
+  const markKinds = useMemo(() => Object.keys(markers), [markers]);
+  const runs = useFullRuns(lab, variants, view.params, view.seed, heatBuckets, markKinds);
   const ready = !runs.running && variants.every((v) => runs.outputs[v]);
   const totals = useMemo(() => totalsOf(variants, runs.outputs), [variants, runs.outputs]);
   const maxStep = Math.max(1, ...variants.map((v) => totals[v] ?? 1));
@@ -83,6 +104,22 @@ export function useLabView({ lab, data, preset }: LabViewOptions): LabView {
   // ---- playback, and the URL following the view (throttled while playing)
   const playback = usePlayback({ step: view.step, maxStep, canAnimate, setStep: url.setStep });
   useWriteLabUrl(lab, data, view, playback.playing);
+
+  // ---- events: the marked steps of the full runs, and going from one to the next
+  const marks = useMemo(() => marksOf(variants, runs.outputs), [variants, runs.outputs]);
+  const events = useMemo(() => variantEvents(variants, marks, markers), [variants, marks, markers]);
+  const nextEvent = canAnimate ? nextEventStep(events, view.step) : null;
+  const prevEvent = canAnimate ? prevEventStep(events, view.step) : null;
+  const eventRef = useRef({ nextEvent, prevEvent });
+  eventRef.current = { nextEvent, prevEvent };
+  const { onScrub } = playback;
+  const toNextEvent = useCallback(() => {
+    if (eventRef.current.nextEvent !== null) onScrub(eventRef.current.nextEvent);
+  }, [onScrub]);
+  const toPrevEvent = useCallback(() => {
+    if (eventRef.current.prevEvent !== null) onScrub(eventRef.current.prevEvent);
+  }, [onScrub]);
+  usePlayerKeys({ nextEvent: toNextEvent, prevEvent: toPrevEvent }, markKinds.length > 0);
 
   const { onPause } = playback;
   const { setParams: applyParams } = url;
@@ -128,8 +165,25 @@ export function useLabView({ lab, data, preset }: LabViewOptions): LabView {
     results,
     status,
     runError,
+    markers,
+    events,
+    marks,
+    nextEvent,
+    prevEvent,
+    toNextEvent,
+    toPrevEvent,
     ...playback,
   };
+}
+
+/** Each shown variant's marks, from its full run. */
+function marksOf(variants: readonly Variant[], outputs: FullRuns['outputs']): Partial<Record<Variant, Marks>> {
+  const m: Partial<Record<Variant, Marks>> = {};
+  for (const v of variants) {
+    const o = outputs[v]?.marks;
+    if (o) m[v] = o;
+  }
+  return m;
 }
 
 /** Each shown variant's step count, from its full run. */

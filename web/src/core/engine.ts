@@ -19,6 +19,7 @@ import {
   RunResult,
   SimError,
   Steps,
+  Marks,
   type ParamCheck,
   type ParamValue,
   type RunOptions,
@@ -120,6 +121,8 @@ export interface Engine {
    * for a run straight to `stopStep`: the same hash, snapshot and metrics.
    */
   advance(stopStep: number, options?: AdvanceOptions): RunOutput;
+  /** jc_marks_json(): the live run's marked steps so far (none unless it asked with options.marks). */
+  marks(): Marks;
   /**
    * run() without its outputs: the run starts (to `options.stopStep`, or
    * its end) and only where it stands is read. The outputs stay in the
@@ -156,13 +159,14 @@ const SEED_MAX = 0xffff_ffff;
 const STATUS: Record<number, SimError['status']> = { 1: 'invalid', 2: 'budget', 3: 'internal' };
 
 /** jc_run's option names, in the order jc_api.h lists them. */
-const OPTION_KEYS: [keyof RunOptions, string][] = [
+const OPTION_KEYS: [Exclude<keyof RunOptions, 'marks'>, string][] = [
   ['stopStep', 'stop_step'],
   ['traceFrom', 'trace_from'],
   ['traceMax', 'trace_max'],
   ['heatBuckets', 'heat_buckets'],
   ['maxEvents', 'max_events'],
   ['maxMemMb', 'max_mem_mb'],
+  ['marksMax', 'marks_max'],
 ];
 
 const NAME_RE = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -191,9 +195,18 @@ function numberText(name: string, value: number): string {
   return String(value);
 }
 
-/** Encode RunOptions as jc_run's opts string; every option is a whole number >= 0. */
+/**
+ * Encode RunOptions as jc_run's opts string; every option is a whole number >= 0
+ * but marks, step kind names (the simulator refuses one its lab has not).
+ */
 export function encodeOptions(options: RunOptions = {}): string {
   const parts: string[] = [];
+  if (options.marks !== undefined) {
+    const bad = options.marks.find((k) => !NAME_RE.test(k));
+    if (bad !== undefined || options.marks.length === 0)
+      throw new SimError(`option marks must name step kinds, got "${bad ?? ''}"`, 'invalid');
+    parts.push(`marks=${options.marks.join(',')}`);
+  }
   for (const [key, cname] of OPTION_KEYS) {
     const value = options[key];
     if (value === undefined) continue;
@@ -264,6 +277,8 @@ export function wrapModule(mod: JcModule): Engine {
   let crashed: string | null = null;
   /* the step the live run stood at when its result was last read */
   let liveStep = 0;
+  /* whether the live run asked for marks, so that its outputs carry them */
+  let liveMarked = false;
   let labsCache: LabInfo[] | null = null;
   const paramsCache = new Map<string, ParamSpec[]>();
   const rowsCache = new Map<string, PaperRows>();
@@ -317,6 +332,7 @@ export function wrapModule(mod: JcModule): Engine {
 
   function start(req: RunRequest | RawRunRequest): void {
     liveStep = 0;
+    liveMarked = false;
     const params = encodeParams(req.params);
     const opts = encodeOptions(req.options);
     const seed = checkSeed(req.seed);
@@ -325,7 +341,10 @@ export function wrapModule(mod: JcModule): Engine {
       ['string', 'string', 'string', 'number', 'string'],
       [req.lab, req.variant, params, seed, opts],
     );
-    if (status === 0) return;
+    if (status === 0) {
+      liveMarked = req.options?.marks !== undefined;
+      return;
+    }
     const kind = STATUS[status] ?? 'internal';
     throw new SimError(lastError() || `jc_run failed with status ${status}`, kind);
   }
@@ -342,14 +361,20 @@ export function wrapModule(mod: JcModule): Engine {
     return result;
   }
 
-  /* Everything the live run says where it stands. */
+  /* Everything the live run says where it stands; its marks when it asked for them. */
   function outputs(): RunOutput {
-    return {
+    const out: RunOutput = {
       result: resultNow(),
       steps: parseJson(Steps, text('jc_steps_json'), 'jc_steps_json'),
       heatmap: parseJson(Heatmap, text('jc_heatmap_json'), 'jc_heatmap_json'),
       snapshot: parseAny(text('jc_snapshot_json'), 'jc_snapshot_json'),
     };
+    if (liveMarked) out.marks = marks();
+    return out;
+  }
+
+  function marks(): Marks {
+    return parseJson(Marks, text('jc_marks_json'), 'jc_marks_json');
   }
 
   function position(): Position {
@@ -372,7 +397,7 @@ export function wrapModule(mod: JcModule): Engine {
   }
 
   /* Checkpoints: the bytes live here, out of reach of callers, by identity. */
-  const saved = new WeakMap<Checkpoint, { data: Uint8Array; stackLow: number; stackHigh: number }>();
+  const saved = new WeakMap<Checkpoint, { data: Uint8Array; stackLow: number; stackHigh: number; marked: boolean }>();
 
   function memory(): Uint8Array {
     const heap = mod.HEAPU8;
@@ -397,7 +422,7 @@ export function wrapModule(mod: JcModule): Engine {
     data.set(heap.subarray(0, stackLow), 0);
     data.set(heap.subarray(stackHigh, heapTop), stackLow);
     const cp: Checkpoint = Object.freeze({ bytes: data.length, heapTop, step: liveStep });
-    saved.set(cp, { data, stackLow, stackHigh });
+    saved.set(cp, { data, stackLow, stackHigh, marked: liveMarked });
     return cp;
   }
 
@@ -419,6 +444,7 @@ export function wrapModule(mod: JcModule): Engine {
       throw new SimError(crashed, 'internal');
     }
     liveStep = cp.step;
+    liveMarked = copy.marked;
   }
 
   /* jc_params_json(lab), read once per lab */
@@ -467,6 +493,7 @@ export function wrapModule(mod: JcModule): Engine {
     outputs,
     snapshot: () => parseAny(text('jc_snapshot_json'), 'jc_snapshot_json'),
     steps: () => parseJson(Steps, text('jc_steps_json'), 'jc_steps_json'),
+    marks,
     checkpoint,
     restore,
     healthy: () => crashed === null,

@@ -179,6 +179,22 @@ export type Step = z.infer<typeof Step>;
 export const Steps = z.object({ from: z.number(), total: z.number(), steps: z.array(Step) });
 export type Steps = z.infer<typeof Steps>;
 
+/** One marked step (jc_marks_json): its number, its time in ns and its kind. */
+export const Mark = z.object({ i: z.number(), t: z.number(), kind: z.string() });
+export type Mark = z.infer<typeof Mark>;
+
+/**
+ * jc_marks_json(): the steps of the kinds a run asked to mark, over the whole
+ * run, in step order. At most `max` are kept: per kind, `total` steps ran,
+ * `kept` are held, every `every`-th of them (1: all), evenly spread.
+ */
+export const Marks = z.object({
+  max: z.number(),
+  kinds: z.array(z.object({ kind: z.string(), total: z.number(), kept: z.number(), every: z.number() })),
+  marks: z.array(Mark),
+});
+export type Marks = z.infer<typeof Marks>;
+
 export const Heatmap = z.object({
   cpus: z.number(),
   buckets: z.number(),
@@ -213,6 +229,10 @@ export interface RunOptions {
   heatBuckets?: number;
   maxEvents?: number;
   maxMemMb?: number;
+  /** step kinds to mark over the whole run (jc_run's marks=a,b), for RunOutput.marks */
+  marks?: string[];
+  /** at most this many marks (jc_run's marks_max, 128 to 65536; 4096 by default) */
+  marksMax?: number;
 }
 
 export interface RunRequest {
@@ -230,6 +250,8 @@ export interface RunOutput {
   heatmap: Heatmap;
   /** raw snapshot JSON, parsed by the lab page with its own schema */
   snapshot: unknown;
+  /** the marked steps, when the run asked for marks */
+  marks?: Marks;
 }
 
 /** An error that came from the simulator's validation or budgets. */

@@ -13,7 +13,7 @@ import type { SweepResult } from '../../core/sweep';
 import { Explainer } from './Explainer';
 import { FlushHeat } from './FlushHeat';
 import { OpsTable } from './OpsTable';
-import { ANIMATION_PRESET } from './preset';
+import { ANIMATION_PRESET, OPENING_STEP } from './preset';
 import type { BfSnapshot } from './schema';
 import { parseBfSnapshot } from './snapshot';
 import { SweepViews } from './SweepViews';
@@ -48,11 +48,16 @@ function Sections(props: LabSectionProps) {
 
 const sweepViews = (result: SweepResult | null) => <SweepViews sweep={result} />;
 
+/** The steps drawn as events on the scrubber: a transaction's state changes, its commit's end, fsyncs that fall back to a commit. */
+const MARKERS = { state: 'transaction state changes', commit_end: 'commits done', fallback: 'fsyncs falling back to a commit' };
+
 export const manifest: LabManifest<BfSnapshot> = {
   id: 'btrfs-fsync',
   heading: 'btrfs fsync and the transaction commit: who waits for the super block, and who for the unpin',
   Explainer,
   preset: ANIMATION_PRESET,
+  markers: MARKERS,
+  openingStep: OPENING_STEP,
   animation: {
     heading: 'Watch the commits and their waiters',
     parse: parseBfSnapshot,

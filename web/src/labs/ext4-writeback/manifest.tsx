@@ -15,7 +15,7 @@ import { Explainer } from './Explainer';
 import { HistogramSection } from './HistogramSection';
 import { LanesView } from './LanesView';
 import { OpenQuestion } from './OpenQuestion';
-import { ANIMATION_PRESET } from './preset';
+import { ANIMATION_PRESET, OPENING_STEP } from './preset';
 import type { EwbSnapshot } from './schema';
 import { parseEwbSnapshot } from './snapshot';
 import { SweepViews } from './SweepViews';
@@ -52,11 +52,16 @@ export function foldMetric(name: string): boolean {
   return name.startsWith('fdatasync_') || /_writepages_calls_by_pages_/.test(name);
 }
 
+/** The steps drawn as events on the scrubber. */
+const MARKERS = { fsync: 'fsyncs' };
+
 export const manifest: LabManifest<EwbSnapshot> = {
   id: 'ext4-writeback',
   heading: 'ext4 writeback: the extra pass that kept sixteen fsyncing writers in step',
   Explainer,
   preset: ANIMATION_PRESET,
+  markers: MARKERS,
+  openingStep: OPENING_STEP,
   animation: {
     heading: 'Watch the jobs meet the commit, or drift apart',
     parse: parseEwbSnapshot,

@@ -13,7 +13,7 @@ import type { PaperRows } from '../../core/types';
 import { Explainer } from './Explainer';
 import { ExtentTreeView } from './ExtentTreeView';
 import type { EsSnapshot } from './schema';
-import { ANIMATION_PRESET } from './preset';
+import { ANIMATION_PRESET, OPENING_STEP } from './preset';
 import { Sections } from './Sections';
 import { SmallMultiples } from './SmallMultiples';
 import { parseEsSnapshot } from './snapshot';
@@ -36,11 +36,16 @@ const CONTENTION_TEXT = (
 
 const sweepViews = (result: SweepResult | null, rows: PaperRows) => <SmallMultiples sweep={result} table={rows} />;
 
+/** The steps drawn as events on the scrubber: the shrinker's calls and its sorts of the LRU. */
+const MARKERS = { shrink_begin: 'shrinker calls', shrink_end: 'shrinker returns', sort: 'LRU sorts' };
+
 export const manifest: LabManifest<EsSnapshot> = {
   id: 'extent-status',
   heading: 'The extent status shrinker: what to walk, what to free, and how long to hold the list',
   Explainer,
   preset: ANIMATION_PRESET,
+  markers: MARKERS,
+  openingStep: OPENING_STEP,
   animation: {
     heading: 'Watch the shrinker',
     parse: parseEsSnapshot,

@@ -16,7 +16,7 @@ import { ChainHeatSection } from './ChainHeatSection';
 import { Explainer } from './Explainer';
 import { MAIL_NOISE_S } from './mail';
 import { MailTable } from './MailTable';
-import { ANIMATION_PRESET } from './preset';
+import { ANIMATION_PRESET, OPENING_STEP } from './preset';
 import { parseIhSnapshot } from './snapshot';
 import { ThreadSweep } from './ThreadSweep';
 
@@ -50,11 +50,21 @@ const sweepViews = (result: SweepResult | null, rows: PaperRows) => (
   </>
 );
 
+/** The steps drawn as events on the scrubber: the lock taken, a racing insert, a wait for an inode being freed, a grace period. */
+const MARKERS = {
+  lock: 'lock acquisitions',
+  insert_race: 'insert races',
+  wait_freeing: 'waits for an inode being freed',
+  grace_period: 'grace periods',
+};
+
 export const manifest: LabManifest<IhSnapshot> = {
   id: 'inode-hash',
   heading: 'The inode hash: one trip through the global lock instead of two',
   Explainer,
   preset: ANIMATION_PRESET,
+  markers: MARKERS,
+  openingStep: OPENING_STEP,
   animation: {
     heading: 'Watch the lookups',
     parse: parseIhSnapshot,
