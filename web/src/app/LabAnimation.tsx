@@ -4,7 +4,7 @@
  * every task stands. Side by side, the code pane follows one of the two
  * variants and shows the other's line more quietly.
  */
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { TaskSnap } from '../core/types';
 import { CodePane, type LineMark } from '../viz/code/CodePane';
 import type { LabManifest, Parsed, SnapshotBase } from './LabPage';
@@ -32,6 +32,8 @@ export interface LabAnimationProps<S extends SnapshotBase> {
     | 'onScrub'
     | 'setSpeed'
     | 'onSmallConfig'
+    | 'follow'
+    | 'setFollow'
   >;
   /** each shown variant's snapshot at its frame, parsed with the lab's schema */
   snapshots: Partial<Record<Variant, Parsed<S>>>;
@@ -59,7 +61,7 @@ export function LabAnimation<S extends SnapshotBase>({ view: lv, snapshots, anim
   const { variants, stepper } = lv;
   const step = lv.view.step;
   const side = variants.length > 1;
-  const [follow, setFollow] = useState<Variant | null>(null);
+  const { follow, setFollow } = lv;
   /* the code pane follows the chosen one of the shown variants, by default the first */
   const followed: Variant = follow !== null && variants.includes(follow) ? follow : variants[0]!;
   const other: Variant | null = side ? (variants.find((v) => v !== followed) ?? null) : null;
@@ -135,7 +137,7 @@ export function LabAnimation<S extends SnapshotBase>({ view: lv, snapshots, anim
               code follows:
               {variants.map((v) => (
                 <label key={v} className="inline">
-                  <input type="radio" name="follow" checked={followed === v} onChange={() => setFollow(v)} /> {v}
+                  <input type="radio" name="follow" data-testid={`follow-${v}`} checked={followed === v} onChange={() => setFollow(v)} /> {v}
                 </label>
               ))}
             </div>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ParamSpec } from '../core/types';
 import { buildHash } from './router';
-import { clampStep, readQuery, restoreFromHash, urlWritePlan, withIssue } from './useLabUrlState';
+import { clampStep, historyMode, readQuery, restoreFromHash, urlWritePlan, withIssue } from './useLabUrlState';
 import { defaultViewState, serializeLabQuery } from './urlState';
 
 const specs: ParamSpec[] = [
@@ -74,5 +74,25 @@ describe('withIssue', () => {
     const c = { key: 'step', value: '9', message: 'm3' };
     expect(withIssue([a, b], c)).toEqual([a, c]);
     expect(withIssue([], c)).toEqual([c]);
+  });
+});
+
+describe('historyMode', () => {
+  it('makes a deliberate change an entry, and a restored or clamped view not', () => {
+    expect(historyMode({ quiet: false, history: true, playedEntry: false })).toBe('push');
+    expect(historyMode({ quiet: true, history: true, playedEntry: false })).toBe('replace');
+  });
+  it('makes one entry for a play, then replaces it', () => {
+    expect(historyMode({ quiet: false, history: true, playedEntry: true })).toBe('replace');
+  });
+  it('never makes entries where history is off (an embed)', () => {
+    expect(historyMode({ quiet: false, history: false, playedEntry: false })).toBe('replace');
+  });
+});
+
+describe('restoreFromHash of an embed', () => {
+  it('restores from the embed route of the same lab only', () => {
+    expect(restoreFromHash('#/embed/x/heatmap?ways=8', 'x', shape, defaults)?.state.params.ways).toBe(8);
+    expect(restoreFromHash('#/embed/y/heatmap?ways=8', 'x', shape, defaults)).toBeNull();
   });
 });

@@ -1,16 +1,19 @@
 /**
  * A lab page's view as the URL holds it: variant, pair, parameters, seed and
  * step (urlState.ts encodes them). The view is read from the URL once, read
- * again when someone edits the URL or follows a link, and written back as
- * it changes, at most every half second while the animation plays
- * (browsers limit history updates). A step beyond the run's end is clamped
+ * again when someone edits the URL, follows a link or goes Back, and written
+ * back as it changes. A deliberate change (a variant, parameters, a step or
+ * a seek, a presenter view, a heatmap option) is a history entry of its
+ * own, so that Back undoes it; playing replaces the entry at most every
+ * half second (browsers limit history updates), after one entry that keeps
+ * where play started. A restored or clamped view replaces its entry. A step beyond the run's end is clamped
  * once the run is known, with an issue when the URL asked for it.
  *
  * The pure parts (what a hash restores, when to write the URL, how a step
  * is clamped) are functions of their own, tested without React.
  */
-import { useCallback, useEffect, useMemo, useRef, useState, type Dispatch, type SetStateAction } from 'react';
-import { buildHash, matchRoute, parseHash, replaceHash, useHashLocation } from './router';
+import { useCallback, useEffect, useMemo, useRef, useState, type Dispatch, type MutableRefObject, type SetStateAction } from 'react';
+import { buildHash, matchRoute, parseHash, pushHash, replaceHash, useHashLocation } from './router';
 import type { LabData } from './simHooks';
 import {
   defaultViewState,
@@ -21,6 +24,7 @@ import {
   type UrlIssue,
   type ViewVariant,
 } from './urlState';
+import type { PresentView } from './presenter/views';
 
 /* ---------------------------------------------------------------- pure */
 
@@ -40,7 +44,7 @@ export function readQuery(hash: string, shape: LabShape, defaults: LabViewState)
 /** The view a changed hash restores: readQuery's, or null when the hash leads to another page. */
 export function restoreFromHash(hash: string, lab: string, shape: LabShape, defaults: LabViewState): UrlView | null {
   const route = matchRoute(parseHash(hash).path);
-  if (route.name !== 'lab' || route.id !== lab) return null;
+  if ((route.name !== 'lab' && route.name !== 'embed') || route.id !== lab) return null;
   return readQuery(hash, shape, defaults);
 }
 
@@ -48,6 +52,17 @@ export function restoreFromHash(hash: string, lab: string, shape: LabShape, defa
 export function urlWritePlan(playing: boolean, timerArmed: boolean): 'now' | 'pending' | 'arm' {
   if (!playing) return 'now';
   return timerArmed ? 'pending' : 'arm';
+}
+
+/**
+ * Whether a URL write makes a history entry: not for a view restored from
+ * the URL or clamped to its run (`quiet`), nor where history is off (an
+ * embed); while playing, once for the play (so that Back returns to where
+ * it started), then never until play stops.
+ */
+export function historyMode(p: { quiet: boolean; history: boolean; playedEntry: boolean }): 'push' | 'replace' {
+  if (p.quiet || !p.history) return 'replace';
+  return p.playedEntry ? 'replace' : 'push';
 }
 
 /** The delay of a URL write while the animation plays, in ms. */
@@ -80,12 +95,16 @@ export interface LabUrlStateOptions {
   preset: Readonly<Record<string, number>>;
   /** called when the view is restored from an edited URL (the page drops its drafts) */
   onRestore?(): void;
+  /** the views presenter mode offers for this lab */
+  views?: readonly PresentView[];
 }
 
 export interface LabUrlState {
   view: LabViewState;
   /** the page's defaults: the parameter table with the preset applied */
   defaults: LabViewState;
+  /** what the URL is parsed against: the lab's parameters, variants and presenter views */
+  shape: LabShape;
   setView: Dispatch<SetStateAction<LabViewState>>;
   urlIssues: UrlIssue[];
   dismissUrlIssues(): void;
@@ -100,15 +119,20 @@ export interface LabUrlState {
   clampToRun(maxStep: number): void;
   /** the run is in: a step the URL named has been shown or clamped */
   settleUrlStep(): void;
+  /** set while the next URL write must replace its entry (a restored or clamped view) */
+  quiet: MutableRefObject<boolean>;
 }
 
 /** The view in the URL: read on load and on hash changes; written back by useWriteLabUrl. */
-export function useLabUrlState({ lab, data, preset, onRestore }: LabUrlStateOptions): LabUrlState {
-  const defaults = useMemo(() => defaultViewState(data, preset), [data, preset]);
-  const [initial] = useState(() => readQuery(window.location.hash, data, defaults));
+export function useLabUrlState({ lab, data, preset, onRestore, views }: LabUrlStateOptions): LabUrlState {
+  const shape = useMemo((): LabShape => ({ specs: data.specs, variants: data.variants, views }), [data, views]);
+  const defaults = useMemo(() => defaultViewState(shape, preset), [shape, preset]);
+  const [initial] = useState(() => readQuery(window.location.hash, shape, defaults));
   const [view, setView] = useState<LabViewState>(initial.state);
   const [urlIssues, setUrlIssues] = useState<UrlIssue[]>(initial.issues);
   const stepFromUrl = useRef(initial.stepInUrl);
+  /* the first write only tidies the URL the page was opened with */
+  const quiet = useRef(true);
   const restoreRef = useRef(onRestore);
   restoreRef.current = onRestore;
 
@@ -119,13 +143,14 @@ export function useLabUrlState({ lab, data, preset, onRestore }: LabUrlStateOpti
   useEffect(() => {
     if (loc.changes === seenChanges.current) return;
     seenChanges.current = loc.changes;
-    const r = restoreFromHash(loc.hash, lab, data, defaults);
+    const r = restoreFromHash(loc.hash, lab, shape, defaults);
     if (!r) return;
+    quiet.current = true;
     setView(r.state);
     setUrlIssues(r.issues);
     restoreRef.current?.();
     stepFromUrl.current = r.stepInUrl;
-  }, [loc.changes, loc.hash, data, defaults, lab]);
+  }, [loc.changes, loc.hash, shape, defaults, lab]);
 
   const viewRef = useRef(view);
   viewRef.current = view;
@@ -135,6 +160,7 @@ export function useLabUrlState({ lab, data, preset, onRestore }: LabUrlStateOpti
     const { issue } = c;
     if (issue) setUrlIssues((is) => withIssue(is, issue));
     stepFromUrl.current = false;
+    quiet.current = true;
     setView((v) => ({ ...v, step: c.step }));
   }, []);
   const settleUrlStep = useCallback(() => {
@@ -157,28 +183,45 @@ export function useLabUrlState({ lab, data, preset, onRestore }: LabUrlStateOpti
   );
   const dismissUrlIssues = useCallback(() => setUrlIssues([]), []);
 
-  return { view, defaults, setView, urlIssues, dismissUrlIssues, setVariant, setShown, setParams, setStep, clampToRun, settleUrlStep };
+  return { view, defaults, shape, setView, urlIssues, dismissUrlIssues, setVariant, setShown, setParams, setStep, clampToRun, settleUrlStep, quiet };
 }
 
-/** The URL follows the view: at once, or every URL_WRITE_DELAY_MS while playing. */
-export function useWriteLabUrl(lab: string, shape: LabShape, view: LabViewState, playing: boolean): void {
-  const path = `/lab/${lab}`;
+/**
+ * The URL follows the view at `path` (the lab page or an embed): at once,
+ * or every URL_WRITE_DELAY_MS while playing; see historyMode for which
+ * writes are history entries.
+ */
+export function useWriteLabUrl(
+  path: string,
+  shape: LabShape,
+  view: LabViewState,
+  playing: boolean,
+  quiet: MutableRefObject<boolean>,
+  history = true,
+): void {
   const timer = useRef<number | null>(null);
   const pending = useRef('');
+  /* this play has made its history entry */
+  const playedEntry = useRef(false);
   useEffect(() => {
     pending.current = buildHash(path, serializeLabQuery(view, shape));
     const write = () => {
       timer.current = null;
-      replaceHash(pending.current);
+      const mode = historyMode({ quiet: quiet.current, history, playedEntry: playedEntry.current });
+      quiet.current = false;
+      if (playing) playedEntry.current = true;
+      if (mode === 'push') pushHash(pending.current);
+      else replaceHash(pending.current);
     };
     const plan = urlWritePlan(playing, timer.current !== null);
     if (plan === 'now') {
       if (timer.current !== null) window.clearTimeout(timer.current);
       write();
+      playedEntry.current = false;
     } else if (plan === 'arm') {
       timer.current = window.setTimeout(write, URL_WRITE_DELAY_MS);
     }
-  }, [view, shape, playing, path]);
+  }, [view, shape, playing, path, quiet, history]);
   useEffect(
     () => () => {
       if (timer.current !== null) window.clearTimeout(timer.current);

@@ -8,11 +8,13 @@
  * The handlers it returns keep their identity while the animation plays, so
  * that a page's memoized parts stay put from one frame to the next.
  */
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import type { RunResult } from '../core/types';
 import { formatNumber as formatCount } from '../../../lib/format';
 import { useFullRuns, useStepper, type FullRuns, type LabData, type Stepper, type Variant } from './simHooks';
-import { shownVariants, type LabViewState, type UrlIssue, type ViewVariant } from './urlState';
+import type { HeatSelection } from '../viz/heatmap/heatmap';
+import type { PresentView } from './presenter/views';
+import { shownVariants, viewOptions, type LabShape, type LabViewState, type UrlIssue, type ViewVariant } from './urlState';
 import { useLabUrlState, useStepWithinRun, useWriteLabUrl } from './useLabUrlState';
 import { useParamDrafts } from './useParamDrafts';
 import { usePlayback, type Playback } from './usePlayback';
@@ -22,12 +24,18 @@ export interface LabViewOptions {
   data: LabData;
   /** a configuration small enough to watch step by step (where the table has these parameters) */
   preset: Readonly<Record<string, number>>;
+  /** the views presenter mode offers for this lab */
+  views: readonly PresentView[];
+  /** the one view an embed shows (#/embed/<lab>/<view>), or null on the lab page */
+  embed: PresentView | null;
 }
 
 export interface LabView extends Playback {
   view: LabViewState;
   /** the page's defaults: the parameter table with the preset applied */
   defaults: LabViewState;
+  /** what the URL is parsed against and written from */
+  shape: LabShape;
   variants: readonly Variant[];
   urlIssues: UrlIssue[];
   dismissUrlIssues(): void;
@@ -47,6 +55,15 @@ export interface LabView extends Playback {
   runs: FullRuns;
   heatBuckets: number;
   setHeatBuckets(b: number): void;
+  /** what the heatmaps are coloured by */
+  heatColor: HeatSelection;
+  setHeatColor(c: HeatSelection): void;
+  /** the variant the code pane follows side by side, null for the first shown */
+  follow: string | null;
+  setFollow(v: string): void;
+  /** presenter mode's view, null outside it */
+  present: PresentView | null;
+  setPresent(v: PresentView | null): void;
   /** the full runs of every shown variant are in */
   ready: boolean;
   totals: Partial<Record<Variant, number>>;
@@ -59,18 +76,32 @@ export interface LabView extends Playback {
   runError: string | null;
 }
 
-export function useLabView({ lab, data, preset }: LabViewOptions): LabView {
+export function useLabView({ lab, data, preset, views, embed }: LabViewOptions): LabView {
   /* an edited URL drops the drafts; the drafts hook needs the view, so it comes second */
   const clearDraftsRef = useRef<() => void>(() => {});
   const onRestore = useCallback(() => clearDraftsRef.current(), []);
-  const url = useLabUrlState({ lab, data, preset, onRestore });
-  const { view } = url;
+  const url = useLabUrlState({ lab, data, preset, onRestore, views });
+  const { view, setView } = url;
+  const options = viewOptions(view);
   const { drafts, invalid, paramError, onDraft, onApply, clearDrafts } = useParamDrafts(lab, data.specs, view, url.setView);
   clearDraftsRef.current = clearDrafts;
 
   // ---- runs
   const variants = useMemo(() => shownVariants({ variant: view.variant, shown: view.shown }), [view.variant, view.shown]);
-  const [heatBuckets, setHeatBuckets] = useState(120);
+  const heatBuckets = options.buckets;
+  const setHeatBuckets = useCallback((buckets: number) => setView((v) => ({ ...v, buckets })), [setView]);
+  const setHeatColor = useCallback((color: HeatSelection) => setView((v) => ({ ...v, color })), [setView]);
+  const setFollow = useCallback((follow: string) => setView((v) => ({ ...v, follow })), [setView]);
+  const setSpeed = useCallback((speed: number) => setView((v) => ({ ...v, speed })), [setView]);
+  const setPresent = useCallback(
+    (present: PresentView | null) =>
+      setView((v) => {
+        if (present !== null) return { ...v, present };
+        const { present: _left, ...rest } = v;
+        return rest;
+      }),
+    [setView],
+  );
   const runs = useFullRuns(lab, variants, view.params, view.seed, heatBuckets);
   const ready = !runs.running && variants.every((v) => runs.outputs[v]);
   const totals = useMemo(() => totalsOf(variants, runs.outputs), [variants, runs.outputs]);
@@ -81,8 +112,19 @@ export function useLabView({ lab, data, preset }: LabViewOptions): LabView {
   const stepper = useStepper(lab, variants, view.params, view.seed, view.step, totals, canAnimate);
 
   // ---- playback, and the URL following the view (throttled while playing)
-  const playback = usePlayback({ step: view.step, maxStep, canAnimate, setStep: url.setStep });
-  useWriteLabUrl(lab, data, view, playback.playing);
+  /* the player's keys work where the animation is shown; elsewhere presenter mode has the arrows */
+  const shownView = embed ?? options.present;
+  const playback = usePlayback({
+    step: view.step,
+    maxStep,
+    canAnimate,
+    setStep: url.setStep,
+    speed: options.speed,
+    setSpeed,
+    keys: shownView === null || shownView === 'animation',
+  });
+  const path = embed ? `/embed/${lab}/${embed}` : `/lab/${lab}`;
+  useWriteLabUrl(path, url.shape, view, playback.playing, url.quiet, embed === null);
 
   const { onPause } = playback;
   const { setParams: applyParams } = url;
@@ -107,6 +149,7 @@ export function useLabView({ lab, data, preset }: LabViewOptions): LabView {
   return {
     view,
     defaults: url.defaults,
+    shape: url.shape,
     variants,
     urlIssues: url.urlIssues,
     dismissUrlIssues: url.dismissUrlIssues,
@@ -121,6 +164,12 @@ export function useLabView({ lab, data, preset }: LabViewOptions): LabView {
     runs,
     heatBuckets,
     setHeatBuckets,
+    heatColor: options.color,
+    setHeatColor,
+    follow: options.follow,
+    setFollow,
+    present: options.present,
+    setPresent,
     ready,
     totals,
     maxStep,

@@ -1,0 +1,47 @@
+/** Every keyboard shortcut of the app, as the `?` overlay lists them. */
+
+export interface Shortcut {
+  keys: readonly string[];
+  does: string;
+}
+
+export interface ShortcutGroup {
+  title: string;
+  /** where the group's keys work */
+  where: string;
+  shortcuts: readonly Shortcut[];
+}
+
+export const SHORTCUTS: readonly ShortcutGroup[] = [
+  {
+    title: 'Every page',
+    where: 'anywhere but a text field',
+    shortcuts: [
+      { keys: ['?'], does: 'show or hide this list of shortcuts' },
+      { keys: ['Esc'], does: 'close this list' },
+    ],
+  },
+  {
+    title: 'The animation',
+    where: 'on a lab page, wherever focus is but a text field (the speed select and the scrubber included)',
+    shortcuts: [
+      { keys: ['Space'], does: 'play or pause; at the last step, replay from the first' },
+      { keys: ['→'], does: 'one step forward' },
+      { keys: ['←'], does: 'one step back' },
+      { keys: ['Home'], does: 'the first step' },
+      { keys: ['End'], does: 'the last step' },
+    ],
+  },
+  {
+    title: 'Presenter mode',
+    where: 'after “present” on a lab page; each view is a link of its own, and Back returns to the one before',
+    shortcuts: [
+      { keys: ['PageDown'], does: 'the next view (what a presentation clicker sends)' },
+      { keys: ['PageUp'], does: 'the previous view' },
+      { keys: ['→', '↓'], does: 'the next view, except on the animation, where → steps it' },
+      { keys: ['←', '↑'], does: 'the previous view, except on the animation, where ← steps it' },
+      { keys: ['Space', 'Home', 'End'], does: 'on the animation: play or pause, first and last step' },
+      { keys: ['Esc'], does: 'leave presenter mode (back to the whole page)' },
+    ],
+  },
+];
