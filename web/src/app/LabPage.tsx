@@ -96,6 +96,8 @@ const SIMULATOR_TABLE: SimulatorSection = { id: 'paper-heading', label: "the mai
 export function LabPage<S extends SnapshotBase>({ manifest }: { manifest: LabManifest<S> }) {
   const { data, error } = useLabData(manifest.id);
   const { embed } = usePageMode();
+  const hasSections = manifest.Sections !== undefined;
+  const views = useMemo(() => labViews(hasSections), [hasSections]);
   if (error)
     return (
       <div className="banner error" role="alert" data-testid="run-error">
@@ -103,7 +105,6 @@ export function LabPage<S extends SnapshotBase>({ manifest }: { manifest: LabMan
       </div>
     );
   if (!data) return <p className="loading">Starting the simulator…</p>;
-  const views = labViews(manifest.Sections !== undefined);
   if (embed !== null && !(views as readonly string[]).includes(embed))
     return (
       <div className="banner error" role="alert" data-testid="embed-error">
@@ -217,7 +218,14 @@ function LabView<S extends SnapshotBase>({
 
   if (present !== null)
     return (
-      <PresenterStage heading={m.heading} views={views} view={present} onView={setPresent} onExit={() => setPresent(null)}>
+      <PresenterStage
+        heading={m.heading}
+        views={views}
+        view={present}
+        onView={setPresent}
+        onExit={() => setPresent(null)}
+        status={lv.status}
+      >
         {issues}
         {panels[present]}
       </PresenterStage>

@@ -203,10 +203,14 @@ export function useWriteLabUrl(
   const pending = useRef('');
   /* this play has made its history entry */
   const playedEntry = useRef(false);
+  /* what this page last wrote: a view that serializes the same is not written again (Back may have moved the URL since) */
+  const written = useRef<string | null>(null);
   useEffect(() => {
     pending.current = buildHash(path, serializeLabQuery(view, shape));
+    if (pending.current === written.current && timer.current === null) return;
     const write = () => {
       timer.current = null;
+      written.current = pending.current;
       const mode = historyMode({ quiet: quiet.current, history, playedEntry: playedEntry.current });
       quiet.current = false;
       if (playing) playedEntry.current = true;

@@ -15,10 +15,12 @@ export interface PresenterStageProps {
   view: PresentView;
   onView(v: PresentView): void;
   onExit(): void;
+  /** the run status line (simulating, or each variant's step count) */
+  status: string;
   children: ReactNode;
 }
 
-export function PresenterStage({ heading, views, view, onView, onExit, children }: PresenterStageProps) {
+export function PresenterStage({ heading, views, view, onView, onExit, status, children }: PresenterStageProps) {
   usePresenterKeys(view, {
     next: () => onView(stepView(views, view, 1)),
     previous: () => onView(stepView(views, view, -1)),
@@ -42,7 +44,12 @@ export function PresenterStage({ heading, views, view, onView, onExit, children 
   return (
     <div className="presenter-stage" ref={stage} data-testid="presenter-stage" data-view={view}>
       <nav className="presenter-bar" aria-label="presenter views">
-        <span className="presenter-title">{heading}</span>
+        <span className="presenter-title">
+          {heading}{' '}
+          <span className="presenter-status" data-testid="run-status">
+            {status}
+          </span>
+        </span>
         <button type="button" data-testid="present-previous" disabled={at <= 0} onClick={() => onView(stepView(views, view, -1))} aria-label="previous view (PageUp)">
           ◀︎
         </button>
