@@ -24,8 +24,9 @@ interface TextSize {
 
 /**
  * Every visible text of the presented view with the size it renders at: an
- * HTML text's computed font size, an SVG text's computed font size times
- * the scale of its screen matrix; form controls by their own font size.
+ * HTML text's computed font size times its CSS zoom, an SVG text's computed
+ * font size times the scale of its screen matrix (which holds the zoom of
+ * its ancestors and its viewBox); form controls by their own font size.
  */
 async function renderedTextSizes(page: Page): Promise<TextSize[]> {
   return page.evaluate(() => {
@@ -49,10 +50,15 @@ async function renderedTextSizes(page: Page): Promise<TextSize[]> {
         const m = (el as unknown as SVGGraphicsElement).getScreenCTM?.();
         const scale = m ? Math.hypot(m.a, m.b) : 1;
         out.push({ text: text.slice(0, 40), px: size * scale, svg: true });
-      } else out.push({ text: text.slice(0, 40), px: size, svg: false });
+      } else out.push({ text: text.slice(0, 40), px: size * ((el as Element & { currentCSSZoom?: number }).currentCSSZoom ?? 1), svg: false });
     }
     for (const el of root.querySelectorAll('select, input[type="text"], input:not([type])')) {
-      if (visible(el)) out.push({ text: `<${el.tagName.toLowerCase()}>`, px: parseFloat(getComputedStyle(el).fontSize), svg: false });
+      if (visible(el))
+        out.push({
+          text: `<${el.tagName.toLowerCase()}>`,
+          px: parseFloat(getComputedStyle(el).fontSize) * ((el as Element & { currentCSSZoom?: number }).currentCSSZoom ?? 1),
+          svg: false,
+        });
     }
     return out;
   });

@@ -34,9 +34,9 @@ export function PresenterStage({ heading, views, view, onView, onExit, status, c
   useLayoutEffect(() => {
     const el = stage.current;
     if (!el) return;
-    markSvgScales(el);
-    /* views draw their SVGs when their runs come in and as they resize */
-    const mo = new MutationObserver(() => markSvgScales(el));
+    fitSvgText(el);
+    /* views draw their SVGs when their runs come in, and redraw them as they change */
+    const mo = new MutationObserver(() => fitSvgText(el));
     mo.observe(el, { childList: true, subtree: true });
     return () => mo.disconnect();
   }, []);
@@ -63,7 +63,7 @@ export function PresenterStage({ heading, views, view, onView, onExit, status, c
                 onClick={() => onView(v)}
                 title={`${i + 1}. ${PRESENT_LABELS[v]}`}
               >
-                {i + 1}. {PRESENT_LABELS[v]}
+                {i + 1}. {v}
               </button>
             </li>
           ))}
@@ -80,12 +80,36 @@ export function PresenterStage({ heading, views, view, onView, onExit, status, c
   );
 }
 
-/** Gives each SVG its screen scale as --svg-scale, which presenter.css divides its text size by. */
-function markSvgScales(root: HTMLElement): void {
+/** Presenter mode's smallest text, in px as rendered. */
+export const MIN_TEXT_PX = 18;
+/** How far an SVG is enlarged at most to reach it. */
+const MAX_ZOOM = 3;
+
+/**
+ * Enlarges each SVG of the view (with its wrapper, which the chart measures
+ * for its width) until its smallest text renders at MIN_TEXT_PX: CSS zoom
+ * on the wrapper lays the chart out for a narrower width and draws it
+ * larger, so that its labels grow with their boxes and keep their places.
+ * The zoom only grows, so that a chart that redraws smaller labels for a
+ * narrower width cannot make it oscillate.
+ */
+function fitSvgText(root: HTMLElement): void {
   for (const svg of root.querySelectorAll<SVGSVGElement>('svg')) {
-    const m = svg.getScreenCTM();
-    if (!m || m.a <= 0) continue;
-    const scale = String(Math.round(m.a * 1000) / 1000);
-    if (svg.style.getPropertyValue('--svg-scale') !== scale) svg.style.setProperty('--svg-scale', scale);
+    if (svg.parentElement?.closest('svg')) continue;
+    const host = svg.parentElement;
+    if (!host) continue;
+    let smallest = Infinity;
+    for (const t of svg.querySelectorAll<SVGTextElement>('text')) {
+      if (!(t.textContent ?? '').trim()) continue;
+      const r = t.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      const m = t.getScreenCTM();
+      if (!m) continue;
+      smallest = Math.min(smallest, parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b));
+    }
+    if (!Number.isFinite(smallest) || smallest >= MIN_TEXT_PX) continue;
+    const zoom = Number(host.style.zoom || '1');
+    const want = Math.min(MAX_ZOOM, Math.ceil(((zoom * (MIN_TEXT_PX + 0.2)) / smallest) * 20) / 20);
+    if (want > zoom) host.style.zoom = String(want);
   }
 }
