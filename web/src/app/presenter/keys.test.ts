@@ -15,6 +15,8 @@ describe('presenterAction', () => {
   it('leaves the arrows to the player on the animation, and takes them elsewhere', () => {
     expect(presenterAction('ArrowRight', 'animation', body)).toBeNull();
     expect(presenterAction('ArrowLeft', 'animation', body)).toBeNull();
+    expect(presenterAction('ArrowDown', 'animation', body)).toBe('next');
+    expect(presenterAction('ArrowUp', 'animation', body)).toBe('previous');
     expect(presenterAction('ArrowRight', 'heatmap', body)).toBe('next');
     expect(presenterAction('ArrowDown', 'heatmap', body)).toBe('next');
     expect(presenterAction('ArrowUp', 'table', body)).toBe('previous');

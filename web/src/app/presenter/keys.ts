@@ -1,8 +1,8 @@
 /**
  * Presenter mode's keys and the `?` key of every page. A presentation
- * clicker sends PageDown and PageUp: they always change the view. The
- * arrows change it too, except on the animation, where → and ← step the
- * player (its own keys, keyboard.ts). Escape leaves presenter mode. Like the
+ * clicker sends PageDown and PageUp: they always change the view, and so
+ * do ↓ and ↑. → and ← change it too, except on the animation, where they
+ * step the player (its own keys, keyboard.ts). Escape leaves presenter mode. Like the
  * player's keys they work wherever focus is, except in a field one types
  * into; a key the player took (defaultPrevented) is not taken again.
  */
@@ -24,9 +24,13 @@ export function presenterAction(
   if (key === 'PageDown') return 'next';
   if (key === 'PageUp') return 'previous';
   if (key === 'Escape') return 'exit';
-  if (mods.shift || view === 'animation') return null;
-  if (key === 'ArrowRight' || key === 'ArrowDown') return 'next';
-  if (key === 'ArrowLeft' || key === 'ArrowUp') return 'previous';
+  if (mods.shift) return null;
+  if (key === 'ArrowDown') return 'next';
+  if (key === 'ArrowUp') return 'previous';
+  /* on the animation → and ← step the player */
+  if (view === 'animation') return null;
+  if (key === 'ArrowRight') return 'next';
+  if (key === 'ArrowLeft') return 'previous';
   return null;
 }
 

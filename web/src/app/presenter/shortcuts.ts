@@ -38,8 +38,10 @@ export const SHORTCUTS: readonly ShortcutGroup[] = [
     shortcuts: [
       { keys: ['PageDown'], does: 'the next view (what a presentation clicker sends)' },
       { keys: ['PageUp'], does: 'the previous view' },
-      { keys: ['→', '↓'], does: 'the next view, except on the animation, where → steps it' },
-      { keys: ['←', '↑'], does: 'the previous view, except on the animation, where ← steps it' },
+      { keys: ['↓'], does: 'the next view' },
+      { keys: ['↑'], does: 'the previous view' },
+      { keys: ['→'], does: 'the next view; on the animation, one step forward' },
+      { keys: ['←'], does: 'the previous view; on the animation, one step back' },
       { keys: ['Space', 'Home', 'End'], does: 'on the animation: play or pause, first and last step' },
       { keys: ['Esc'], does: 'leave presenter mode (back to the whole page)' },
     ],
