@@ -265,4 +265,9 @@ test('? lists every shortcut on the home page, a lab page and in presenter mode'
   await expect(page.getByTestId('presenter-stage')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('presenter-stage')).toHaveCount(0);
+
+  /* the presenter bar's own button, since the app's header is hidden there */
+  await page.getByTestId('presenter').click();
+  await page.getByTestId('present-keys').click();
+  await expect(overlay).toBeVisible();
 });

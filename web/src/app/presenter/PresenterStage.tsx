@@ -6,6 +6,7 @@
  */
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { usePresenterKeys } from './keys';
+import { toggleShortcuts } from './ShortcutsOverlay';
 import { PRESENT_LABELS, stepView, type PresentView } from './views';
 import './presenter.css';
 
@@ -70,6 +71,9 @@ export function PresenterStage({ heading, views, view, onView, onExit, status, c
         </ol>
         <button type="button" data-testid="present-next" disabled={at >= views.length - 1} onClick={() => onView(stepView(views, view, 1))} aria-label="next view (PageDown)">
           ▶︎
+        </button>
+        <button type="button" data-testid="present-keys" onClick={toggleShortcuts} aria-haspopup="dialog" title="Keyboard shortcuts (?)">
+          ?
         </button>
         <button type="button" data-testid="present-exit" onClick={onExit} title="Leave presenter mode (Esc)">
           exit

@@ -9,6 +9,14 @@ import { isHelpKey } from './keys';
 import { SHORTCUTS } from './shortcuts';
 import './shortcuts.css';
 
+/** The event a button outside the app's header sends to show or hide the shortcuts. */
+const TOGGLE_EVENT = 'journalclub:shortcuts';
+
+export function toggleShortcuts(): void {
+  window.dispatchEvent(new Event(TOGGLE_EVENT));
+}
+
+/** `?` (and toggleShortcuts) call `toggle`. */
 export function useHelpKey(toggle: () => void): void {
   const ref = useRef(toggle);
   ref.current = toggle;
@@ -19,8 +27,13 @@ export function useHelpKey(toggle: () => void): void {
       e.preventDefault();
       ref.current();
     };
+    const onToggle = () => ref.current();
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    window.addEventListener(TOGGLE_EVENT, onToggle);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      window.removeEventListener(TOGGLE_EVENT, onToggle);
+    };
   }, []);
 }
 
