@@ -168,6 +168,18 @@ test('Back undoes deliberate steps on the lab page, and play makes one entry, no
   expect(page.url()).toContain('#/lab/fast-commit');
 });
 
+test('the steps of one gesture (a key held, a scrubber dragged) make one history entry', async ({ page }) => {
+  await page.goto(labUrl('fast-commit', { variant: 'after', step: 3 }));
+  await waitForRuns(page);
+  const counter = page.getByTestId('step-counter');
+  const entries = await page.evaluate(() => history.length);
+  for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
+  await expect(counter).toHaveText('7');
+  expect(await page.evaluate(() => history.length)).toBe(entries + 1);
+  await page.goBack();
+  await expect(counter).toHaveText('3');
+});
+
 test('every new key makes the round trip through the URL', async ({ page }) => {
   const query = { variant: 'side', step: 7, color: 'spin', buckets: 240, speed: 60, follow: 'after', present: 'heatmap' };
   await page.goto(labUrl('fast-commit', query));

@@ -4,7 +4,8 @@
  * again when someone edits the URL, follows a link or goes Back, and written
  * back as it changes. A deliberate change (a variant, parameters, a step or
  * a seek, a presenter view, a heatmap option) is a history entry of its
- * own, so that Back undoes it; playing replaces the entry at most every
+ * own, so that Back undoes it (the steps of one gesture, a scrubber dragged
+ * or a key held, make one entry); playing replaces the entry at most every
  * half second (browsers limit history updates), after one entry that keeps
  * where play started. A restored or clamped view replaces its entry. A step beyond the run's end is clamped
  * once the run is known, with an issue when the URL asked for it.
@@ -63,6 +64,36 @@ export function urlWritePlan(playing: boolean, timerArmed: boolean): 'now' | 'pe
 export function historyMode(p: { quiet: boolean; history: boolean; playedEntry: boolean }): 'push' | 'replace' {
   if (p.quiet || !p.history) return 'replace';
   return p.playedEntry ? 'replace' : 'push';
+}
+
+/** Step changes closer together than this make one history entry (a scrubber dragged, a key held). */
+export const SEEK_COALESCE_MS = 600;
+
+/** Whether two hashes differ in the step alone. */
+export function stepOnly(prev: string | null, next: string): boolean {
+  if (prev === null || prev === next) return false;
+  const withoutStep = (hash: string) => {
+    const { path, query } = parseHash(hash);
+    query.delete('step');
+    return `${path}?${query.toString()}`;
+  };
+  return withoutStep(prev) === withoutStep(next);
+}
+
+/** The last history entry a page made: its hash, when, and whether it moved the step alone. */
+export interface LastEntry {
+  hash: string;
+  at: number;
+  stepOnly: boolean;
+}
+
+/**
+ * Whether a write of `next` at time `now` continues the gesture that made
+ * `last` (a scrubber dragged, a key held): both move the step alone, within
+ * SEEK_COALESCE_MS of each other. Such a write replaces the entry.
+ */
+export function sameGesture(last: LastEntry | null, next: string, now: number): boolean {
+  return last !== null && last.stepOnly && now - last.at < SEEK_COALESCE_MS && stepOnly(last.hash, next);
 }
 
 /** The delay of a URL write while the animation plays, in ms. */
@@ -205,15 +236,29 @@ export function useWriteLabUrl(
   const playedEntry = useRef(false);
   /* what this page last wrote: a view that serializes the same is not written again (Back may have moved the URL since) */
   const written = useRef<string | null>(null);
+  /* the last entry this page made (null after a replace): a step in the same gesture replaces it */
+  const lastEntry = useRef<LastEntry | null>(null);
   useEffect(() => {
     pending.current = buildHash(path, serializeLabQuery(view, shape));
     if (pending.current === written.current && timer.current === null) return;
     const write = () => {
       timer.current = null;
+      const before = written.current;
       written.current = pending.current;
-      const mode = historyMode({ quiet: quiet.current, history, playedEntry: playedEntry.current });
+      let mode = historyMode({ quiet: quiet.current, history, playedEntry: playedEntry.current });
       quiet.current = false;
       if (playing) playedEntry.current = true;
+      const now = performance.now();
+      if (mode === 'push' && !playing && sameGesture(lastEntry.current, pending.current, now)) {
+        /* the gesture goes on: its entry follows it */
+        mode = 'replace';
+        lastEntry.current = { hash: pending.current, at: now, stepOnly: true };
+      } else if (mode === 'push') {
+        lastEntry.current = { hash: pending.current, at: now, stepOnly: stepOnly(before, pending.current) };
+      } else {
+        /* a restored or played view ends the gesture: the next step is an entry of its own */
+        lastEntry.current = null;
+      }
       if (mode === 'push') pushHash(pending.current);
       else replaceHash(pending.current);
     };
