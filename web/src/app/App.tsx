@@ -1,6 +1,9 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { PageModeContext } from './embed/mode';
 import { Home } from './Home';
 import { findLab, LABS } from './labs';
+import { ShortcutsOverlay, useHelpKey } from './presenter/ShortcutsOverlay';
+import { isPresentView, PRESENT_VIEWS } from './presenter/views';
 import { matchRoute, useHashLocation } from './router';
 
 const PlaceholderLab = lazy(() => import('../labs/placeholder/PlaceholderLab'));
@@ -8,34 +11,44 @@ const PlaceholderLab = lazy(() => import('../labs/placeholder/PlaceholderLab'));
 /** The simulator pages, by lab id, each loaded when it is first opened. */
 const LAB_PAGES = new Map(LABS.flatMap((l) => (l.page ? [[l.id, lazy(l.page)] as const] : [])));
 
-const PRESENTER_KEY = 'journalclub.presenter';
-
-function readPresenter(): boolean {
-  try {
-    return window.localStorage.getItem(PRESENTER_KEY) === '1';
-  } catch {
-    return false;
-  }
-}
-
 export function App() {
   const loc = useHashLocation();
   const route = matchRoute(loc.path);
-  const lab = route.name === 'lab' ? findLab(route.id) : undefined;
+  const lab = route.name === 'lab' || route.name === 'embed' ? findLab(route.id) : undefined;
 
   useEffect(() => {
     document.title = lab ? `${lab.id} · journalclub` : 'journalclub';
   }, [lab]);
 
-  const [presenter, setPresenter] = useState(() => readPresenter());
-  useEffect(() => {
-    document.documentElement.classList.toggle('presenter', presenter);
-    try {
-      window.localStorage.setItem(PRESENTER_KEY, presenter ? '1' : '0');
-    } catch {
-      /* storage may be unavailable (private mode); the toggle still works for this page */
-    }
-  }, [presenter]);
+  const [help, setHelp] = useState(false);
+  const toggleHelp = useCallback(() => setHelp((h) => !h), []);
+  const closeHelp = useCallback(() => setHelp(false), []);
+  useHelpKey(toggleHelp);
+  const overlay = help && <ShortcutsOverlay onClose={closeHelp} />;
+
+  if (route.name === 'embed') {
+    const Page = lab ? LAB_PAGES.get(lab.id) : undefined;
+    return (
+      <main className="embed-main">
+        {!Page ? (
+          <div className="banner error" role="alert" data-testid="embed-error">
+            There is no lab “{route.id}” with a simulator page to embed; the labs are: {[...LAB_PAGES.keys()].join(', ')}.
+          </div>
+        ) : !isPresentView(route.view) ? (
+          <div className="banner error" role="alert" data-testid="embed-error">
+            There is no view “{route.view}” to embed; the views are: {PRESENT_VIEWS.join(', ')}.
+          </div>
+        ) : (
+          <PageModeContext.Provider value={{ embed: route.view }}>
+            <Suspense fallback={<p className="loading">Loading the lab…</p>}>
+              <Page />
+            </Suspense>
+          </PageModeContext.Provider>
+        )}
+        {overlay}
+      </main>
+    );
+  }
 
   let page;
   if (route.name === 'home') page = <Home />;
@@ -76,15 +89,17 @@ export function App() {
         <button
           type="button"
           className="header-toggle"
-          data-testid="presenter"
-          aria-pressed={presenter}
-          title="Presenter mode: hide the prose, enlarge the moving parts"
-          onClick={() => setPresenter((p) => !p)}
+          data-testid="shortcuts-button"
+          aria-haspopup="dialog"
+          aria-expanded={help}
+          title="Keyboard shortcuts (?)"
+          onClick={toggleHelp}
         >
-          presenter
+          ? keys
         </button>
       </header>
       <main className="app-main">{page}</main>
+      {overlay}
     </div>
   );
 }

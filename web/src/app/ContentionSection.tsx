@@ -2,23 +2,22 @@
  * Where the CPUs wait: one heatmap per shown variant, with the state to
  * colour by, and the words under them computed from the maps' own cells.
  */
-import { memo, useMemo, useState, type ReactNode } from 'react';
+import { memo, useMemo, type ReactNode } from 'react';
 import type { RunOutput } from '../core/types';
 import { Heatmap } from '../viz/heatmap/Heatmap';
 import { SharedTimeAxis } from '../viz/heatmap/SharedTimeAxis';
 import { compareShares, isSelection, SELECTIONS, stateShares, type HeatSelection } from '../viz/heatmap/heatmap';
 import type { Variant } from './simHooks';
-import { viewVariantLabel } from './urlState';
-
-const BUCKET_CHOICES = [60, 120, 240, 480];
+import { BUCKET_CHOICES, viewVariantLabel } from './urlState';
 
 export interface ContentionSectionProps {
   /** names the exported files: <lab>-heatmap-<variant> */
   lab: string;
   /** what the states mean in this lab (which lock the CPUs spin on, what they sleep for); no claim about the numbers */
   description: ReactNode;
-  /** the state the map is coloured by at first */
-  initialSelection?: HeatSelection;
+  /** the state the maps are coloured by (the view keeps it, in the URL) */
+  selection: HeatSelection;
+  onSelection(s: HeatSelection): void;
   variants: readonly Variant[];
   runs: Partial<Record<Variant, RunOutput>>;
   markers: Partial<Record<Variant, number | null>>;
@@ -32,7 +31,8 @@ export interface ContentionSectionProps {
 export const ContentionSection = memo(function ContentionSection({
   lab,
   description,
-  initialSelection = 'dominant',
+  selection,
+  onSelection,
   variants,
   runs,
   markers,
@@ -40,7 +40,6 @@ export const ContentionSection = memo(function ContentionSection({
   onBuckets,
   failed,
 }: ContentionSectionProps) {
-  const [selection, setSelection] = useState<HeatSelection>(initialSelection);
   /* side by side, the left variant against the right */
   const [left, right] = variants;
   const before = left !== undefined ? runs[left]?.heatmap : undefined;
@@ -58,7 +57,7 @@ export const ContentionSection = memo(function ContentionSection({
           <select
             data-testid="heatmap-state"
             value={selection}
-            onChange={(e) => isSelection(e.target.value) && setSelection(e.target.value)}
+            onChange={(e) => isSelection(e.target.value) && onSelection(e.target.value)}
           >
             {SELECTIONS.map((s) => (
               <option key={s.value} value={s.value}>

@@ -4,7 +4,7 @@
  * every task stands. Side by side, the code pane follows one of the two
  * variants and shows the other's line more quietly.
  */
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { getSim } from '../core/client';
 import type { TaskSnap } from '../core/types';
 import { CodePane, type LineMark } from '../viz/code/CodePane';
@@ -43,6 +43,8 @@ export interface LabAnimationProps<S extends SnapshotBase> {
     | 'prevEvent'
     | 'toNextEvent'
     | 'toPrevEvent'
+    | 'follow'
+    | 'setFollow'
   >;
   /** each shown variant's snapshot at its frame, parsed with the lab's schema */
   snapshots: Partial<Record<Variant, Parsed<S>>>;
@@ -73,7 +75,7 @@ export function LabAnimation<S extends SnapshotBase>({ lab, view: lv, snapshots,
   const { variants, stepper } = lv;
   const step = lv.view.step;
   const side = variants.length > 1;
-  const [follow, setFollow] = useState<Variant | null>(null);
+  const { follow, setFollow } = lv;
   /* the code pane follows the chosen one of the shown variants, by default the first */
   const followed: Variant = follow !== null && variants.includes(follow) ? follow : variants[0]!;
   const other: Variant | null = side ? (variants.find((v) => v !== followed) ?? null) : null;
@@ -196,7 +198,7 @@ export function LabAnimation<S extends SnapshotBase>({ lab, view: lv, snapshots,
               code follows:
               {variants.map((v) => (
                 <label key={v} className="inline">
-                  <input type="radio" name="follow" checked={followed === v} onChange={() => setFollow(v)} /> {v}
+                  <input type="radio" name="follow" data-testid={`follow-${v}`} checked={followed === v} onChange={() => setFollow(v)} /> {v}
                 </label>
               ))}
             </div>

@@ -5,6 +5,9 @@
  * In order: the mail in short, the controls, the animation beside the
  * model's source, the run's metrics, where the CPUs wait, the lab's own
  * sections, the mail's table reproduced and the kernel reproduction.
+ * Each view of it (presenter/views.ts) has buttons to present it or to copy
+ * its embed; in presenter mode (present=<view>) the page shows one view at a
+ * time, and an embed (#/embed/<lab>/<view>) shows one view alone.
  */
 import { useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { citationText } from '../../../lib/format';
@@ -19,6 +22,11 @@ import type { PaperLabels } from './PaperSection';
 import { useLabData, type LabData, type Variant } from './simHooks';
 import { useKernelSimulator } from './useKernelSimulator';
 import { useLabView, useParsedFrames } from './useLabView';
+import { serializeLabQuery } from './urlState';
+import { usePageMode } from './embed/mode';
+import { ShareButtons } from './embed/ShareButtons';
+import { PresenterStage } from './presenter/PresenterStage';
+import { labViews, type PresentView } from './presenter/views';
 
 /** What a lab's snapshot holds at least: the virtual time and where every task stands. */
 export interface SnapshotBase {
@@ -92,6 +100,9 @@ const SIMULATOR_TABLE: SimulatorSection = { id: 'paper-heading', label: "the mai
 
 export function LabPage<S extends SnapshotBase>({ manifest }: { manifest: LabManifest<S> }) {
   const { data, error } = useLabData(manifest.id);
+  const { embed } = usePageMode();
+  const hasSections = manifest.Sections !== undefined;
+  const views = useMemo(() => labViews(hasSections), [hasSections]);
   if (error)
     return (
       <div className="banner error" role="alert" data-testid="run-error">
@@ -99,12 +110,28 @@ export function LabPage<S extends SnapshotBase>({ manifest }: { manifest: LabMan
       </div>
     );
   if (!data) return <p className="loading">Starting the simulator…</p>;
-  return <LabView manifest={manifest} data={data} />;
+  if (embed !== null && !(views as readonly string[]).includes(embed))
+    return (
+      <div className="banner error" role="alert" data-testid="embed-error">
+        There is no view “{embed}” of {manifest.id} to embed; its views are: {views.join(', ')}.
+      </div>
+    );
+  return <LabView manifest={manifest} data={data} views={views} embed={(embed as PresentView | null) ?? null} />;
 }
 
-function LabView<S extends SnapshotBase>({ manifest: m, data }: { manifest: LabManifest<S>; data: LabData }) {
+function LabView<S extends SnapshotBase>({
+  manifest: m,
+  data,
+  views,
+  embed,
+}: {
+  manifest: LabManifest<S>;
+  data: LabData;
+  views: readonly PresentView[];
+  embed: PresentView | null;
+}) {
   const { rows, specs } = data;
-  const lv = useLabView({ lab: m.id, data, preset: m.preset, markers: m.markers, openingStep: m.openingStep });
+  const lv = useLabView({ lab: m.id, data, preset: m.preset, markers: m.markers, openingStep: m.openingStep, views, embed });
   const snapshots = useParsedFrames(lv.stepper.frames, m.animation.parse);
   /* the heatmaps' step marker is all that moves in their sections while playing */
   const markerText = JSON.stringify(lv.variants.map((v) => [v, snapshots[v]?.snap?.now_ns ?? null]));
@@ -122,19 +149,115 @@ function LabView<S extends SnapshotBase>({ manifest: m, data }: { manifest: LabM
   const Sections = m.Sections;
   const [kernelRuns, setKernelRuns] = useState(0);
   const simulator = useKernelSimulator(m.id, data.variants, specs, lv.view.params, lv.view.seed, kernelRuns > 0);
+  const { setPresent } = lv;
+  const present = embed === null ? lv.present : null;
+  /* the query the share buttons put in their links: the page's view as it stands */
+  const { view, shape } = lv;
+  const query = useMemo(() => serializeLabQuery(view, shape), [view, shape]);
 
+  const head = (
+    <header className="lab-head">
+      <h1>{m.heading}</h1>
+      <p className="muted">
+        {citationText(rows.citation)} · “{rows.citation.subject}” · model:{' '}
+        <span className="mono">wasm-core/labs/{data.info.source}</span>
+      </p>
+    </header>
+  );
+
+  const panels: Record<PresentView, ReactNode> = {
+    mail: (
+      <>
+        {head}
+        <Explainer data={data} />
+      </>
+    ),
+    mechanism: Sections ? <Sections variants={lv.variants} runs={lv.runs.outputs} markers={markers} failed={failed} /> : null,
+    animation: (
+      <LabAnimation
+        lab={m.id}
+        view={lv}
+        snapshots={snapshots}
+        source={data.source}
+        fileName={`wasm-core/labs/${data.info.source}`}
+        animation={m.animation}
+        failed={failed}
+      />
+    ),
+    heatmap: (
+      <ContentionSection
+        lab={m.id}
+        description={m.contention}
+        variants={lv.variants}
+        runs={lv.runs.outputs}
+        markers={markers}
+        buckets={lv.heatBuckets}
+        onBuckets={lv.setHeatBuckets}
+        selection={lv.heatColor}
+        onSelection={lv.setHeatColor}
+        failed={failed}
+      />
+    ),
+    table: (
+      <>
+        <MetricsPanel variants={lv.variants} results={lv.results} folded={m.foldedMetrics} />
+        <PaperPanel
+          lab={m.id}
+          variants={data.variants}
+          rows={rows}
+          specs={specs}
+          onUseParams={lv.setParams}
+          labels={m.paper.labels}
+          extra={extra}
+        />
+      </>
+    ),
+    kernel: <ReproducePanel lab={m.id} simulatorSection={SIMULATOR_TABLE} simulator={simulator} onImported={setKernelRuns} />,
+  };
+  const issues = <UrlIssuesBanner issues={lv.urlIssues} onDismiss={lv.dismissUrlIssues} />;
+
+  if (embed !== null)
+    return (
+      <article className="lab-page embed-view" data-testid="embed-view" data-view={embed}>
+        {issues}
+        {panels[embed]}
+      </article>
+    );
+
+  if (present !== null)
+    return (
+      <PresenterStage
+        heading={m.heading}
+        views={views}
+        view={present}
+        onView={setPresent}
+        onExit={() => setPresent(null)}
+        status={lv.status}
+      >
+        {issues}
+        {panels[present]}
+      </PresenterStage>
+    );
+
+  const share = (v: PresentView) => <ShareButtons lab={m.id} view={v} query={query} onPresent={setPresent} />;
   return (
     <article className="lab-page">
-      <header className="lab-head">
-        <h1>{m.heading}</h1>
-        <p className="muted">
-          {citationText(rows.citation)} · “{rows.citation.subject}” · model:{' '}
-          <span className="mono">wasm-core/labs/{data.info.source}</span>
-        </p>
-      </header>
+      <div className="lab-head-row">
+        {head}
+        <button
+          type="button"
+          className="primary present-button"
+          data-testid="presenter"
+          title="Presenter mode: the lab as a sequence of views in large type; PageDown and PageUp move, Esc leaves"
+          onClick={() => setPresent(views[0]!)}
+        >
+          present
+        </button>
+      </div>
 
-      <UrlIssuesBanner issues={lv.urlIssues} onDismiss={lv.dismissUrlIssues} />
+      {issues}
 
+      {share('mail')}
       <Explainer data={data} />
 
       <RunPanel
@@ -156,30 +279,17 @@ function LabView<S extends SnapshotBase>({ manifest: m, data }: { manifest: LabM
         onReset={lv.onSmallConfig}
       />
 
-      <LabAnimation
-        lab={m.id}
-        view={lv}
-        snapshots={snapshots}
-        source={data.source}
-        fileName={`wasm-core/labs/${data.info.source}`}
-        animation={m.animation}
-        failed={failed}
-      />
+      {share('animation')}
+      {panels.animation}
 
+      {share('table')}
       <MetricsPanel variants={lv.variants} results={lv.results} folded={m.foldedMetrics} />
 
-      <ContentionSection
-        lab={m.id}
-        description={m.contention}
-        variants={lv.variants}
-        runs={lv.runs.outputs}
-        markers={markers}
-        buckets={lv.heatBuckets}
-        onBuckets={lv.setHeatBuckets}
-        failed={failed}
-      />
+      {share('heatmap')}
+      {panels.heatmap}
 
-      {Sections && <Sections variants={lv.variants} runs={lv.runs.outputs} markers={markers} failed={failed} />}
+      {Sections && share('mechanism')}
+      {panels.mechanism}
 
       <PaperPanel
         lab={m.id}
@@ -191,7 +301,8 @@ function LabView<S extends SnapshotBase>({ manifest: m, data }: { manifest: LabM
         extra={extra}
       />
 
-      <ReproducePanel lab={m.id} simulatorSection={SIMULATOR_TABLE} simulator={simulator} onImported={setKernelRuns} />
+      {share('kernel')}
+      {panels.kernel}
     </article>
   );
 }

@@ -20,6 +20,10 @@ describe('matchRoute', () => {
     expect(matchRoute('/lab/fast-commit')).toEqual({ name: 'lab', id: 'fast-commit' });
     expect(matchRoute('/nope')).toEqual({ name: 'not-found', path: '/nope' });
   });
+  it('matches an embedded view of a lab', () => {
+    expect(matchRoute('/embed/fast-commit/heatmap')).toEqual({ name: 'embed', id: 'fast-commit', view: 'heatmap' });
+    expect(matchRoute('/embed/fast-commit')).toEqual({ name: 'not-found', path: '/embed/fast-commit' });
+  });
   it('builds hashes back', () => {
     expect(buildHash('/lab/a', [['seed', '1']])).toBe('#/lab/a?seed=1');
     expect(buildHash('/')).toBe('#/');

@@ -1,5 +1,7 @@
 /**
- * A tiny hash router: "#/" is the home page, "#/lab/<id>?k=v&..." a lab page.
+ * A tiny hash router: "#/" is the home page, "#/lab/<id>?k=v&..." a lab page,
+ * "#/embed/<id>/<view>?k=v&..." one view of a lab page without the page
+ * around it, for an iframe in slides.
  * The query lives inside the hash so that a static file server (or a slide)
  * can hold any view of the app in one link.
  */
@@ -8,6 +10,7 @@ import { useEffect, useState } from 'react';
 export type Route =
   | { name: 'home' }
   | { name: 'lab'; id: string }
+  | { name: 'embed'; id: string; view: string }
   | { name: 'not-found'; path: string };
 
 export interface HashLocation {
@@ -31,6 +34,8 @@ export function matchRoute(path: string): Route {
   if (path === '/') return { name: 'home' };
   const m = /^\/lab\/([a-z0-9-]+)$/.exec(path);
   if (m) return { name: 'lab', id: m[1] };
+  const e = /^\/embed\/([a-z0-9-]+)\/([a-z0-9-]+)$/.exec(path);
+  if (e) return { name: 'embed', id: e[1], view: e[2] };
   return { name: 'not-found', path };
 }
 
@@ -48,6 +53,17 @@ export function replaceHash(hash: string): void {
   if (window.location.hash === hash) return;
   const url = `${window.location.pathname}${window.location.search}${hash}`;
   window.history.replaceState(window.history.state, '', url);
+}
+
+/**
+ * Moves to a new hash with a history entry of its own (Back returns to the
+ * one before), without firing hashchange (the caller already holds the
+ * state it encodes).
+ */
+export function pushHash(hash: string): void {
+  if (window.location.hash === hash) return;
+  const url = `${window.location.pathname}${window.location.search}${hash}`;
+  window.history.pushState(null, '', url);
 }
 
 /**

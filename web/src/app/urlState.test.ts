@@ -150,3 +150,56 @@ describe('a lab of more than two variants', () => {
     expect(toggleShown(['baseline', 'upstream'], 'upstream', six.variants)).toEqual(['baseline', 'upstream']);
   });
 });
+
+describe('the view options in the URL', () => {
+  const defaults = defaultViewState(lab, { ways: 4, files: 8 });
+
+  it('reads colour-by, buckets, speed, code follows and the presenter view', () => {
+    const q = new URLSearchParams('variant=side&color=spin&buckets=240&speed=60&follow=after&present=heatmap');
+    const { state, issues } = parseLabQuery(q, lab, defaults);
+    expect(issues).toEqual([]);
+    expect(state).toMatchObject({ color: 'spin', buckets: 240, speed: 60, follow: 'after', present: 'heatmap' });
+  });
+
+  it('leaves each one out when the URL does not give it', () => {
+    const { state } = parseLabQuery(new URLSearchParams('ways=8'), lab, defaults);
+    for (const k of ['color', 'buckets', 'speed', 'follow', 'present']) expect(state).not.toHaveProperty(k);
+  });
+
+  it('reports every bad value with what is allowed, and keeps the default for it', () => {
+    const q = new URLSearchParams('color=pink&buckets=100&speed=7&follow=middle&present=slides&ways=8');
+    const { state, issues } = parseLabQuery(q, lab, defaults);
+    expect(state.params.ways).toBe(8);
+    for (const k of ['color', 'buckets', 'speed', 'follow', 'present']) expect(state).not.toHaveProperty(k);
+    expect(issues.map((i) => i.key)).toEqual(['color', 'buckets', 'speed', 'follow', 'present']);
+    expect(issues[0].message).toBe('color=pink is unknown; allowed: dominant, spin, sleep, run, io, idle (using dominant)');
+    expect(issues[1].message).toBe('buckets=100 is unknown; allowed: 60, 120, 240, 480 (using 120)');
+    expect(issues[2].message).toBe('speed=7 is unknown; allowed: 1, 2, 5, 10, 25, 60, 200, 1000, 5000 (using 10)');
+    expect(issues[3].message).toBe('follow=middle is unknown; allowed: before, after (using the first variant shown)');
+    expect(issues[4].message).toBe(
+      'present=slides is unknown; allowed: mail, mechanism, animation, heatmap, table, kernel (using no presenter mode)',
+    );
+  });
+
+  it('offers only the views the lab has', () => {
+    const { issues } = parseLabQuery(new URLSearchParams('present=mechanism'), { ...lab, views: ['mail', 'animation'] }, defaults);
+    expect(issues.map((i) => i.message)).toEqual(['present=mechanism is unknown; allowed: mail, animation (using no presenter mode)']);
+  });
+
+  it('writes only the options that differ from the default, and reads back what it wrote', () => {
+    const plain = serializeLabQuery({ ...defaults, color: 'dominant', buckets: 120, speed: 10 }, lab).map(([k]) => k);
+    expect(plain).toEqual(['variant', 'ways', 'files', 'seed', 'step']);
+    const state = { ...defaults, variant: 'side', color: 'sleep' as const, buckets: 480, speed: 1000, follow: 'after', present: 'table' as const };
+    const pairs = serializeLabQuery(state, lab);
+    expect(pairs.slice(-5)).toEqual([
+      ['color', 'sleep'],
+      ['buckets', '480'],
+      ['speed', '1000'],
+      ['follow', 'after'],
+      ['present', 'table'],
+    ]);
+    const back = parseLabQuery(new URLSearchParams(pairs), lab, defaults);
+    expect(back.issues).toEqual([]);
+    expect(back.state).toEqual(state);
+  });
+});

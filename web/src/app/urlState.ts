@@ -10,13 +10,20 @@
  * out. `a` and `b` (two variants, left and right) are read as show=a,b.
  *
  * A choice parameter is written by its name and read from its name or its
- * index (fs=btrfs, fs=1). Parsing is strict (zod) but forgiving: every bad
+ * index (fs=btrfs, fs=1). How the page is looked at travels too, each
+ * key only when it is not the page's default: the heatmaps' colour-by and
+ * time buckets (color=spin&buckets=240), the speed in steps a second
+ * (speed=60), the variant the code pane follows side by side
+ * (follow=after) and presenter mode's view (present=heatmap). Parsing is strict (zod) but forgiving: every bad
  * value is reported with the range or the names it must be, and that one
  * value falls back to its default while the rest of the URL still applies.
  */
 import { z } from 'zod';
 import { allowedText, paramNumber, paramText } from '../core/params';
 import type { ParamSpec } from '../core/types';
+import { isSelection, SELECTIONS, type HeatSelection } from '../viz/heatmap/heatmap';
+import { SPEEDS } from './Player';
+import { PRESENT_VIEWS, type PresentView } from './presenter/views';
 
 /** The view that shows two or more of the lab's variants side by side. */
 export const SIDE = 'side';
@@ -28,6 +35,8 @@ export interface LabShape {
   specs: readonly ParamSpec[];
   /** the lab's variants in its order: the first unpatched, the last patched */
   variants: readonly string[];
+  /** the views presenter mode shows (by default all of PRESENT_VIEWS) */
+  views?: readonly PresentView[];
 }
 
 /** Every value `variant=` takes for a lab: its variants, then side. */
@@ -47,6 +56,13 @@ export const SEED_MAX = 4294967295;
 export const STEP_MIN = 1;
 export const STEP_MAX = Number.MAX_SAFE_INTEGER;
 
+/** The heatmaps' time buckets to choose from, and the page's default. */
+export const BUCKET_CHOICES = [60, 120, 240, 480] as const;
+export const DEFAULT_BUCKETS = 120;
+/** The page's playback speed in steps a second (the player offers SPEEDS). */
+export const DEFAULT_SPEED = 10;
+export const DEFAULT_COLOR: HeatSelection = 'dominant';
+
 export interface LabViewState {
   variant: ViewVariant;
   /** the variants the side-by-side view shows, left to right: two or more, each once */
@@ -54,6 +70,31 @@ export interface LabViewState {
   params: Record<string, number>;
   seed: number;
   step: number;
+  /*
+   * How the page is looked at; absent means the page's default (see
+   * viewOptions), so that a URL without them stays as short as before.
+   */
+  /** what the heatmaps' cells are coloured by */
+  color?: HeatSelection;
+  /** the heatmaps' time buckets, one of BUCKET_CHOICES */
+  buckets?: number;
+  /** playback speed in steps a second, one of SPEEDS */
+  speed?: number;
+  /** the variant the code pane follows side by side */
+  follow?: string;
+  /** presenter mode's view; absent outside presenter mode */
+  present?: PresentView;
+}
+
+/** The view keys that are not the lab's model: their values with the defaults filled in. */
+export function viewOptions(view: LabViewState): { color: HeatSelection; buckets: number; speed: number; follow: string | null; present: PresentView | null } {
+  return {
+    color: view.color ?? DEFAULT_COLOR,
+    buckets: view.buckets ?? DEFAULT_BUCKETS,
+    speed: view.speed ?? DEFAULT_SPEED,
+    follow: view.follow ?? null,
+    present: view.present ?? null,
+  };
 }
 
 export interface UrlIssue {
@@ -117,6 +158,9 @@ function intField(raw: string, min: number, max: number): FieldResult {
 function rangeText(min: number, max: number, unit = ''): string {
   return `${min}..${max}${unit ? ` ${unit}` : ''}`;
 }
+
+/** The query keys of the view options, in the order they are written. */
+export const VIEW_OPTION_KEYS = ['color', 'buckets', 'speed', 'follow', 'present'] as const;
 
 /** Parses a lab page's query; unknown or bad values become issues. */
 export function parseLabQuery(
@@ -198,7 +242,25 @@ export function parseLabQuery(
   state.seed = numeric('seed', 0, SEED_MAX, defaults.seed);
   state.step = numeric('step', STEP_MIN, STEP_MAX, defaults.step);
 
-  const known = new Set(['variant', 'show', 'a', 'b', 'seed', 'step', ...specs.map((s) => s.name)]);
+  /* the view options: each one kept only when given and good */
+  const option = (key: string, allowed: readonly string[], def: string): string | undefined => {
+    if (query.get(key) === null) return undefined;
+    const v = oneOf(key, allowed, def);
+    return query.get(key) === v ? v : undefined;
+  };
+  const color = option('color', SELECTIONS.map((c) => c.value), DEFAULT_COLOR);
+  if (color !== undefined && isSelection(color)) state.color = color;
+  const buckets = option('buckets', BUCKET_CHOICES.map(String), String(DEFAULT_BUCKETS));
+  if (buckets !== undefined) state.buckets = Number(buckets);
+  const speed = option('speed', SPEEDS.map(String), String(DEFAULT_SPEED));
+  if (speed !== undefined) state.speed = Number(speed);
+  const follow = option('follow', lab.variants, 'the first variant shown');
+  if (follow !== undefined) state.follow = follow;
+  const views = lab.views ?? PRESENT_VIEWS;
+  const present = option('present', views, 'no presenter mode');
+  if (present !== undefined) state.present = present as PresentView;
+
+  const known = new Set(['variant', 'show', 'a', 'b', 'seed', 'step', ...VIEW_OPTION_KEYS, ...specs.map((s) => s.name)]);
   for (const [key, value] of query) {
     if (!known.has(key))
       issues.push({
@@ -213,7 +275,8 @@ export function parseLabQuery(
 /**
  * The query pairs for a state: variant (side by side with the variants it
  * shows when the lab has more than two to choose from), the parameters in
- * table order (a choice by its name), seed, step.
+ * table order (a choice by its name), seed, step, then the view options
+ * that are set and differ from the page's default.
  */
 export function serializeLabQuery(state: LabViewState, lab: LabShape): [string, string][] {
   const { specs } = lab;
@@ -224,5 +287,10 @@ export function serializeLabQuery(state: LabViewState, lab: LabShape): [string, 
     if (v !== undefined) out.push([s.name, paramText(s, v)]);
   }
   out.push(['seed', String(state.seed)], ['step', String(state.step)]);
+  if (state.color !== undefined && state.color !== DEFAULT_COLOR) out.push(['color', state.color]);
+  if (state.buckets !== undefined && state.buckets !== DEFAULT_BUCKETS) out.push(['buckets', String(state.buckets)]);
+  if (state.speed !== undefined && state.speed !== DEFAULT_SPEED) out.push(['speed', String(state.speed)]);
+  if (state.follow !== undefined) out.push(['follow', state.follow]);
+  if (state.present !== undefined) out.push(['present', state.present]);
   return out;
 }

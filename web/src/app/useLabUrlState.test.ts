@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ParamSpec } from '../core/types';
 import { buildHash } from './router';
-import { clampStep, readQuery, restoreFromHash, urlWritePlan, withIssue } from './useLabUrlState';
+import { clampStep, historyMode, readQuery, restoreFromHash, sameGesture, SEEK_COALESCE_MS, stepOnly, urlWritePlan, withIssue } from './useLabUrlState';
 import { defaultViewState, serializeLabQuery } from './urlState';
 
 const specs: ParamSpec[] = [
@@ -74,5 +74,41 @@ describe('withIssue', () => {
     const c = { key: 'step', value: '9', message: 'm3' };
     expect(withIssue([a, b], c)).toEqual([a, c]);
     expect(withIssue([], c)).toEqual([c]);
+  });
+});
+
+describe('historyMode', () => {
+  it('makes a deliberate change an entry, and a restored or clamped view not', () => {
+    expect(historyMode({ quiet: false, history: true, playedEntry: false })).toBe('push');
+    expect(historyMode({ quiet: true, history: true, playedEntry: false })).toBe('replace');
+  });
+  it('makes one entry for a play, then replaces it', () => {
+    expect(historyMode({ quiet: false, history: true, playedEntry: true })).toBe('replace');
+  });
+  it('never makes entries where history is off (an embed)', () => {
+    expect(historyMode({ quiet: false, history: false, playedEntry: false })).toBe('replace');
+  });
+});
+
+describe('restoreFromHash of an embed', () => {
+  it('restores from the embed route of the same lab only', () => {
+    expect(restoreFromHash('#/embed/x/heatmap?ways=8', 'x', shape, defaults)?.state.params.ways).toBe(8);
+    expect(restoreFromHash('#/embed/y/heatmap?ways=8', 'x', shape, defaults)).toBeNull();
+  });
+});
+
+describe('sameGesture', () => {
+  const at = (step: number, extra = '') => `#/lab/x?variant=before&seed=1&step=${step}${extra}`;
+  const entry = (step: number, t: number, only = true) => ({ hash: at(step), at: t, stepOnly: only });
+  it('joins steps that come close together into one entry', () => {
+    expect(stepOnly(at(3), at(9))).toBe(true);
+    expect(sameGesture(entry(3, 1000), at(9), 1100)).toBe(true);
+  });
+  it('keeps them apart when far apart in time, when more than the step changed, or after an entry that was not a step', () => {
+    expect(sameGesture(entry(3, 1000), at(9), 1000 + SEEK_COALESCE_MS)).toBe(false);
+    expect(stepOnly(at(3), at(3, '&speed=60'))).toBe(false);
+    expect(sameGesture(entry(3, 1000), at(4, '&speed=60'), 1100)).toBe(false);
+    expect(sameGesture(entry(3, 1000, false), at(4), 1100)).toBe(false);
+    expect(sameGesture(null, at(3), 0)).toBe(false);
   });
 });

@@ -1,16 +1,20 @@
 /**
  * A lab page's view as the URL holds it: variant, pair, parameters, seed and
  * step (urlState.ts encodes them). The view is read from the URL once, read
- * again when someone edits the URL or follows a link, and written back as
- * it changes, at most every half second while the animation plays
- * (browsers limit history updates). A step beyond the run's end is clamped
+ * again when someone edits the URL, follows a link or goes Back, and written
+ * back as it changes. A deliberate change (a variant, parameters, a step or
+ * a seek, a presenter view, a heatmap option) is a history entry of its
+ * own, so that Back undoes it (the steps of one gesture, a scrubber dragged
+ * or a key held, make one entry); playing replaces the entry at most every
+ * half second (browsers limit history updates), after one entry that keeps
+ * where play started. A restored or clamped view replaces its entry. A step beyond the run's end is clamped
  * once the run is known, with an issue when the URL asked for it.
  *
  * The pure parts (what a hash restores, when to write the URL, how a step
  * is clamped) are functions of their own, tested without React.
  */
-import { useCallback, useEffect, useMemo, useRef, useState, type Dispatch, type SetStateAction } from 'react';
-import { buildHash, matchRoute, parseHash, replaceHash, useHashLocation } from './router';
+import { useCallback, useEffect, useMemo, useRef, useState, type Dispatch, type MutableRefObject, type SetStateAction } from 'react';
+import { buildHash, matchRoute, parseHash, pushHash, replaceHash, useHashLocation } from './router';
 import type { LabData } from './simHooks';
 import {
   defaultViewState,
@@ -21,6 +25,7 @@ import {
   type UrlIssue,
   type ViewVariant,
 } from './urlState';
+import type { PresentView } from './presenter/views';
 
 /* ---------------------------------------------------------------- pure */
 
@@ -40,7 +45,7 @@ export function readQuery(hash: string, shape: LabShape, defaults: LabViewState)
 /** The view a changed hash restores: readQuery's, or null when the hash leads to another page. */
 export function restoreFromHash(hash: string, lab: string, shape: LabShape, defaults: LabViewState): UrlView | null {
   const route = matchRoute(parseHash(hash).path);
-  if (route.name !== 'lab' || route.id !== lab) return null;
+  if ((route.name !== 'lab' && route.name !== 'embed') || route.id !== lab) return null;
   return readQuery(hash, shape, defaults);
 }
 
@@ -48,6 +53,47 @@ export function restoreFromHash(hash: string, lab: string, shape: LabShape, defa
 export function urlWritePlan(playing: boolean, timerArmed: boolean): 'now' | 'pending' | 'arm' {
   if (!playing) return 'now';
   return timerArmed ? 'pending' : 'arm';
+}
+
+/**
+ * Whether a URL write makes a history entry: not for a view restored from
+ * the URL or clamped to its run (`quiet`), nor where history is off (an
+ * embed); while playing, once for the play (so that Back returns to where
+ * it started), then never until play stops.
+ */
+export function historyMode(p: { quiet: boolean; history: boolean; playedEntry: boolean }): 'push' | 'replace' {
+  if (p.quiet || !p.history) return 'replace';
+  return p.playedEntry ? 'replace' : 'push';
+}
+
+/** Step changes closer together than this make one history entry (a scrubber dragged, a key held). */
+export const SEEK_COALESCE_MS = 600;
+
+/** Whether two hashes differ in the step alone. */
+export function stepOnly(prev: string | null, next: string): boolean {
+  if (prev === null || prev === next) return false;
+  const withoutStep = (hash: string) => {
+    const { path, query } = parseHash(hash);
+    query.delete('step');
+    return `${path}?${query.toString()}`;
+  };
+  return withoutStep(prev) === withoutStep(next);
+}
+
+/** The last history entry a page made: its hash, when, and whether it moved the step alone. */
+export interface LastEntry {
+  hash: string;
+  at: number;
+  stepOnly: boolean;
+}
+
+/**
+ * Whether a write of `next` at time `now` continues the gesture that made
+ * `last` (a scrubber dragged, a key held): both move the step alone, within
+ * SEEK_COALESCE_MS of each other. Such a write replaces the entry.
+ */
+export function sameGesture(last: LastEntry | null, next: string, now: number): boolean {
+  return last !== null && last.stepOnly && now - last.at < SEEK_COALESCE_MS && stepOnly(last.hash, next);
 }
 
 /** The delay of a URL write while the animation plays, in ms. */
@@ -82,12 +128,16 @@ export interface LabUrlStateOptions {
   openingStep?: number;
   /** called when the view is restored from an edited URL (the page drops its drafts) */
   onRestore?(): void;
+  /** the views presenter mode offers for this lab */
+  views?: readonly PresentView[];
 }
 
 export interface LabUrlState {
   view: LabViewState;
   /** the page's defaults: the parameter table with the preset applied */
   defaults: LabViewState;
+  /** what the URL is parsed against: the lab's parameters, variants and presenter views */
+  shape: LabShape;
   setView: Dispatch<SetStateAction<LabViewState>>;
   urlIssues: UrlIssue[];
   dismissUrlIssues(): void;
@@ -102,15 +152,20 @@ export interface LabUrlState {
   clampToRun(maxStep: number): void;
   /** the run is in: a step the URL named has been shown or clamped */
   settleUrlStep(): void;
+  /** set while the next URL write must replace its entry (a restored or clamped view) */
+  quiet: MutableRefObject<boolean>;
 }
 
 /** The view in the URL: read on load and on hash changes; written back by useWriteLabUrl. */
-export function useLabUrlState({ lab, data, preset, openingStep, onRestore }: LabUrlStateOptions): LabUrlState {
-  const defaults = useMemo(() => defaultViewState(data, preset, openingStep), [data, preset, openingStep]);
-  const [initial] = useState(() => readQuery(window.location.hash, data, defaults));
+export function useLabUrlState({ lab, data, preset, openingStep, onRestore, views }: LabUrlStateOptions): LabUrlState {
+  const shape = useMemo((): LabShape => ({ specs: data.specs, variants: data.variants, views }), [data, views]);
+  const defaults = useMemo(() => defaultViewState(shape, preset, openingStep), [shape, preset, openingStep]);
+  const [initial] = useState(() => readQuery(window.location.hash, shape, defaults));
   const [view, setView] = useState<LabViewState>(initial.state);
   const [urlIssues, setUrlIssues] = useState<UrlIssue[]>(initial.issues);
   const stepFromUrl = useRef(initial.stepInUrl);
+  /* the first write only tidies the URL the page was opened with */
+  const quiet = useRef(true);
   const restoreRef = useRef(onRestore);
   restoreRef.current = onRestore;
 
@@ -121,13 +176,14 @@ export function useLabUrlState({ lab, data, preset, openingStep, onRestore }: La
   useEffect(() => {
     if (loc.changes === seenChanges.current) return;
     seenChanges.current = loc.changes;
-    const r = restoreFromHash(loc.hash, lab, data, defaults);
+    const r = restoreFromHash(loc.hash, lab, shape, defaults);
     if (!r) return;
+    quiet.current = true;
     setView(r.state);
     setUrlIssues(r.issues);
     restoreRef.current?.();
     stepFromUrl.current = r.stepInUrl;
-  }, [loc.changes, loc.hash, data, defaults, lab]);
+  }, [loc.changes, loc.hash, shape, defaults, lab]);
 
   const viewRef = useRef(view);
   viewRef.current = view;
@@ -137,6 +193,7 @@ export function useLabUrlState({ lab, data, preset, openingStep, onRestore }: La
     const { issue } = c;
     if (issue) setUrlIssues((is) => withIssue(is, issue));
     stepFromUrl.current = false;
+    quiet.current = true;
     setView((v) => ({ ...v, step: c.step }));
   }, []);
   const settleUrlStep = useCallback(() => {
@@ -159,28 +216,63 @@ export function useLabUrlState({ lab, data, preset, openingStep, onRestore }: La
   );
   const dismissUrlIssues = useCallback(() => setUrlIssues([]), []);
 
-  return { view, defaults, setView, urlIssues, dismissUrlIssues, setVariant, setShown, setParams, setStep, clampToRun, settleUrlStep };
+  return { view, defaults, shape, setView, urlIssues, dismissUrlIssues, setVariant, setShown, setParams, setStep, clampToRun, settleUrlStep, quiet };
 }
 
-/** The URL follows the view: at once, or every URL_WRITE_DELAY_MS while playing. */
-export function useWriteLabUrl(lab: string, shape: LabShape, view: LabViewState, playing: boolean): void {
-  const path = `/lab/${lab}`;
+/**
+ * The URL follows the view at `path` (the lab page or an embed): at once,
+ * or every URL_WRITE_DELAY_MS while playing; see historyMode for which
+ * writes are history entries.
+ */
+export function useWriteLabUrl(
+  path: string,
+  shape: LabShape,
+  view: LabViewState,
+  playing: boolean,
+  quiet: MutableRefObject<boolean>,
+  history = true,
+): void {
   const timer = useRef<number | null>(null);
   const pending = useRef('');
+  /* this play has made its history entry */
+  const playedEntry = useRef(false);
+  /* what this page last wrote: a view that serializes the same is not written again (Back may have moved the URL since) */
+  const written = useRef<string | null>(null);
+  /* the last entry this page made (null after a replace): a step in the same gesture replaces it */
+  const lastEntry = useRef<LastEntry | null>(null);
   useEffect(() => {
     pending.current = buildHash(path, serializeLabQuery(view, shape));
+    if (pending.current === written.current && timer.current === null) return;
     const write = () => {
       timer.current = null;
-      replaceHash(pending.current);
+      const before = written.current;
+      written.current = pending.current;
+      let mode = historyMode({ quiet: quiet.current, history, playedEntry: playedEntry.current });
+      quiet.current = false;
+      if (playing) playedEntry.current = true;
+      const now = performance.now();
+      if (mode === 'push' && !playing && sameGesture(lastEntry.current, pending.current, now)) {
+        /* the gesture goes on: its entry follows it */
+        mode = 'replace';
+        lastEntry.current = { hash: pending.current, at: now, stepOnly: true };
+      } else if (mode === 'push') {
+        lastEntry.current = { hash: pending.current, at: now, stepOnly: stepOnly(before, pending.current) };
+      } else {
+        /* a restored or played view ends the gesture: the next step is an entry of its own */
+        lastEntry.current = null;
+      }
+      if (mode === 'push') pushHash(pending.current);
+      else replaceHash(pending.current);
     };
     const plan = urlWritePlan(playing, timer.current !== null);
     if (plan === 'now') {
       if (timer.current !== null) window.clearTimeout(timer.current);
       write();
+      playedEntry.current = false;
     } else if (plan === 'arm') {
       timer.current = window.setTimeout(write, URL_WRITE_DELAY_MS);
     }
-  }, [view, shape, playing, path]);
+  }, [view, shape, playing, path, quiet, history]);
   useEffect(
     () => () => {
       if (timer.current !== null) window.clearTimeout(timer.current);

@@ -8,13 +8,15 @@
  * The handlers it returns keep their identity while the animation plays, so
  * that a page's memoized parts stay put from one frame to the next.
  */
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import type { Marks, RunResult } from '../core/types';
 import { nextEventStep, prevEventStep, variantEvents, type MarkerKinds, type VariantEvents } from './eventMarks';
 import { usePlayerKeys } from './keyboard';
 import { formatNumber as formatCount } from '../../../lib/format';
 import { useFullRuns, useStepper, type FullRuns, type LabData, type Stepper, type Variant } from './simHooks';
-import { shownVariants, type LabViewState, type UrlIssue, type ViewVariant } from './urlState';
+import type { HeatSelection } from '../viz/heatmap/heatmap';
+import type { PresentView } from './presenter/views';
+import { shownVariants, viewOptions, type LabShape, type LabViewState, type UrlIssue, type ViewVariant } from './urlState';
 import { useLabUrlState, useStepWithinRun, useWriteLabUrl } from './useLabUrlState';
 import { useParamDrafts } from './useParamDrafts';
 import { usePlayback, type Playback } from './usePlayback';
@@ -28,12 +30,18 @@ export interface LabViewOptions {
   markers?: MarkerKinds;
   /** the step the page opens on without one in the URL */
   openingStep?: number;
+  /** the views presenter mode offers for this lab */
+  views: readonly PresentView[];
+  /** the one view an embed shows (#/embed/<lab>/<view>), or null on the lab page */
+  embed: PresentView | null;
 }
 
 export interface LabView extends Playback {
   view: LabViewState;
   /** the page's defaults: the parameter table with the preset applied */
   defaults: LabViewState;
+  /** what the URL is parsed against and written from */
+  shape: LabShape;
   variants: readonly Variant[];
   urlIssues: UrlIssue[];
   dismissUrlIssues(): void;
@@ -53,6 +61,15 @@ export interface LabView extends Playback {
   runs: FullRuns;
   heatBuckets: number;
   setHeatBuckets(b: number): void;
+  /** what the heatmaps are coloured by */
+  heatColor: HeatSelection;
+  setHeatColor(c: HeatSelection): void;
+  /** the variant the code pane follows side by side, null for the first shown */
+  follow: string | null;
+  setFollow(v: string): void;
+  /** presenter mode's view, null outside it */
+  present: PresentView | null;
+  setPresent(v: PresentView | null): void;
   /** the full runs of every shown variant are in */
   ready: boolean;
   totals: Partial<Record<Variant, number>>;
@@ -79,18 +96,32 @@ export interface LabView extends Playback {
 
 const NO_MARKERS: MarkerKinds = {};
 
-export function useLabView({ lab, data, preset, markers = NO_MARKERS, openingStep }: LabViewOptions): LabView {
+export function useLabView({ lab, data, preset, markers = NO_MARKERS, openingStep, views, embed }: LabViewOptions): LabView {
   /* an edited URL drops the drafts; the drafts hook needs the view, so it comes second */
   const clearDraftsRef = useRef<() => void>(() => {});
   const onRestore = useCallback(() => clearDraftsRef.current(), []);
-  const url = useLabUrlState({ lab, data, preset, openingStep, onRestore });
-  const { view } = url;
+  const url = useLabUrlState({ lab, data, preset, openingStep, onRestore, views });
+  const { view, setView } = url;
+  const options = viewOptions(view);
   const { drafts, invalid, paramError, onDraft, onApply, clearDrafts } = useParamDrafts(lab, data.specs, view, url.setView);
   clearDraftsRef.current = clearDrafts;
 
   // ---- runs
   const variants = useMemo(() => shownVariants({ variant: view.variant, shown: view.shown }), [view.variant, view.shown]);
-  const [heatBuckets, setHeatBuckets] = useState(120);
+  const heatBuckets = options.buckets;
+  const setHeatBuckets = useCallback((buckets: number) => setView((v) => ({ ...v, buckets })), [setView]);
+  const setHeatColor = useCallback((color: HeatSelection) => setView((v) => ({ ...v, color })), [setView]);
+  const setFollow = useCallback((follow: string) => setView((v) => ({ ...v, follow })), [setView]);
+  const setSpeed = useCallback((speed: number) => setView((v) => ({ ...v, speed })), [setView]);
+  const setPresent = useCallback(
+    (present: PresentView | null) =>
+      setView((v) => {
+        if (present !== null) return { ...v, present };
+        const { present: _left, ...rest } = v;
+        return rest;
+      }),
+    [setView],
+  );
   const markKinds = useMemo(() => Object.keys(markers), [markers]);
   const runs = useFullRuns(lab, variants, view.params, view.seed, heatBuckets, markKinds);
   const ready = !runs.running && variants.every((v) => runs.outputs[v]);
@@ -102,8 +133,19 @@ export function useLabView({ lab, data, preset, markers = NO_MARKERS, openingSte
   const stepper = useStepper(lab, variants, view.params, view.seed, view.step, totals, canAnimate);
 
   // ---- playback, and the URL following the view (throttled while playing)
-  const playback = usePlayback({ step: view.step, maxStep, canAnimate, setStep: url.setStep });
-  useWriteLabUrl(lab, data, view, playback.playing);
+  /* the player's keys work where the animation is shown; elsewhere presenter mode has the arrows */
+  const shownView = embed ?? options.present;
+  const playback = usePlayback({
+    step: view.step,
+    maxStep,
+    canAnimate,
+    setStep: url.setStep,
+    speed: options.speed,
+    setSpeed,
+    keys: shownView === null || shownView === 'animation',
+  });
+  const path = embed ? `/embed/${lab}/${embed}` : `/lab/${lab}`;
+  useWriteLabUrl(path, url.shape, view, playback.playing, url.quiet, embed === null);
 
   // ---- events: the marked steps of the full runs, and going from one to the next
   const marks = useMemo(() => marksOf(variants, runs.outputs), [variants, runs.outputs]);
@@ -119,7 +161,7 @@ export function useLabView({ lab, data, preset, markers = NO_MARKERS, openingSte
   const toPrevEvent = useCallback(() => {
     if (eventRef.current.prevEvent !== null) onScrub(eventRef.current.prevEvent);
   }, [onScrub]);
-  usePlayerKeys({ nextEvent: toNextEvent, prevEvent: toPrevEvent }, markKinds.length > 0);
+  usePlayerKeys({ nextEvent: toNextEvent, prevEvent: toPrevEvent }, markKinds.length > 0 && (shownView === null || shownView === 'animation'));
 
   const { onPause } = playback;
   const { setParams: applyParams } = url;
@@ -144,6 +186,7 @@ export function useLabView({ lab, data, preset, markers = NO_MARKERS, openingSte
   return {
     view,
     defaults: url.defaults,
+    shape: url.shape,
     variants,
     urlIssues: url.urlIssues,
     dismissUrlIssues: url.dismissUrlIssues,
@@ -158,6 +201,12 @@ export function useLabView({ lab, data, preset, markers = NO_MARKERS, openingSte
     runs,
     heatBuckets,
     setHeatBuckets,
+    heatColor: options.color,
+    setHeatColor,
+    follow: options.follow,
+    setFollow,
+    present: options.present,
+    setPresent,
     ready,
     totals,
     maxStep,

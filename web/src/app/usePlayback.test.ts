@@ -2,19 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { clampToSteps, clockTick, INITIAL_PLAYBACK, keyCommand, playbackReducer, playFrom } from './usePlayback';
 
 describe('playbackReducer', () => {
-  it('starts paused at 10 steps a second', () => {
-    expect(INITIAL_PLAYBACK).toEqual({ playing: false, speed: 10 });
+  it('starts paused', () => {
+    expect(INITIAL_PLAYBACK).toEqual({ playing: false });
   });
 
-  it('plays, pauses and changes speed, keeping the state when nothing changes', () => {
+  it('plays and pauses, keeping the state when nothing changes', () => {
     const playing = playbackReducer(INITIAL_PLAYBACK, { type: 'play' });
-    expect(playing).toEqual({ playing: true, speed: 10 });
+    expect(playing).toEqual({ playing: true });
     expect(playbackReducer(playing, { type: 'play' })).toBe(playing);
-    expect(playbackReducer(playing, { type: 'pause' })).toEqual({ playing: false, speed: 10 });
+    expect(playbackReducer(playing, { type: 'pause' })).toEqual({ playing: false });
     expect(playbackReducer(INITIAL_PLAYBACK, { type: 'pause' })).toBe(INITIAL_PLAYBACK);
-    const fast = playbackReducer(playing, { type: 'speed', speed: 200 });
-    expect(fast).toEqual({ playing: true, speed: 200 });
-    expect(playbackReducer(fast, { type: 'speed', speed: 200 })).toBe(fast);
   });
 });
 

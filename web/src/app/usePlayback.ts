@@ -1,7 +1,7 @@
 /**
- * Playback of a lab's animation: play and pause, the speed in steps per
- * second, stepping and scrubbing, and the presenter keys. The step itself
- * belongs to the view (useLabUrlState); playback only moves it, within
+ * Playback of a lab's animation: play and pause, stepping and scrubbing at
+ * the speed in steps per second, and the player's keys. The step and the
+ * speed belong to the view (useLabUrlState); playback only moves the step, within
  * 1..maxStep, and stops at the end; play at the end replays from step 1.
  *
  * The pure parts (the reducer, the clock, the step arithmetic, which key
@@ -15,13 +15,11 @@ import { usePlayerKeys, type KeyAction } from './keyboard';
 
 export interface PlaybackState {
   playing: boolean;
-  /** steps per second */
-  speed: number;
 }
 
-export const INITIAL_PLAYBACK: PlaybackState = { playing: false, speed: 10 };
+export const INITIAL_PLAYBACK: PlaybackState = { playing: false };
 
-export type PlaybackAction = { type: 'play' } | { type: 'pause' } | { type: 'speed'; speed: number };
+export type PlaybackAction = { type: 'play' } | { type: 'pause' };
 
 export function playbackReducer(s: PlaybackState, a: PlaybackAction): PlaybackState {
   switch (a.type) {
@@ -29,8 +27,6 @@ export function playbackReducer(s: PlaybackState, a: PlaybackAction): PlaybackSt
       return s.playing ? s : { ...s, playing: true };
     case 'pause':
       return s.playing ? { ...s, playing: false } : s;
-    case 'speed':
-      return s.speed === a.speed ? s : { ...s, speed: a.speed };
   }
 }
 
@@ -78,6 +74,11 @@ export interface PlaybackOptions {
   canAnimate: boolean;
   /** moves the view's step */
   setStep(update: (step: number) => number): void;
+  /** steps per second, and how to change it */
+  speed: number;
+  setSpeed(s: number): void;
+  /** the player's keys are on (presenter mode turns them off on views without the animation) */
+  keys?: boolean;
 }
 
 export interface Playback {
@@ -90,8 +91,8 @@ export interface Playback {
   onScrub(s: number): void;
 }
 
-export function usePlayback({ step, maxStep, canAnimate, setStep }: PlaybackOptions): Playback {
-  const [{ playing, speed }, dispatch] = useReducer(playbackReducer, INITIAL_PLAYBACK);
+export function usePlayback({ step, maxStep, canAnimate, setStep, speed, setSpeed, keys = true }: PlaybackOptions): Playback {
+  const [{ playing }, dispatch] = useReducer(playbackReducer, INITIAL_PLAYBACK);
   const maxRef = useRef(maxStep);
   maxRef.current = maxStep;
   const canRef = useRef(canAnimate);
@@ -141,7 +142,6 @@ export function usePlayback({ step, maxStep, canAnimate, setStep }: PlaybackOpti
     },
     [seek],
   );
-  const setSpeed = useCallback((s: number) => dispatch({ type: 'speed', speed: s }), []);
 
   const run = (command: PlayerCommand | null) => {
     if (command === 'play') play();
@@ -158,7 +158,7 @@ export function usePlayback({ step, maxStep, canAnimate, setStep }: PlaybackOpti
     back: () => run(keyCommand('back', state)),
     first: () => run(keyCommand('first', state)),
     last: () => run(keyCommand('last', state)),
-  });
+  }, keys);
 
   return { playing, speed, setSpeed, play, onPause, stepBy, onScrub };
 }

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { embedSnippet, embedUrl } from './mode';
+
+describe('embedUrl', () => {
+  it('keeps the view of the page, but not presenter mode', () => {
+    const url = embedUrl('http://h/app/', 'fast-commit', 'heatmap', [
+      ['variant', 'side'],
+      ['color', 'spin'],
+      ['present', 'table'],
+    ]);
+    expect(url).toBe('http://h/app/#/embed/fast-commit/heatmap?variant=side&color=spin');
+    expect(embedUrl('http://h/', 'x', 'mail', [])).toBe('http://h/#/embed/x/mail');
+  });
+});
+
+describe('embedSnippet', () => {
+  it('is an iframe of the address, its attributes escaped', () => {
+    const s = embedSnippet('http://h/#/embed/x/mail?a=1&b="2"', 'x: the mail');
+    expect(s).toBe(
+      '<iframe src="http://h/#/embed/x/mail?a=1&amp;b=&quot;2&quot;" title="x: the mail" width="1024" height="640" style="border:0" loading="lazy"></iframe>',
+    );
+  });
+});
