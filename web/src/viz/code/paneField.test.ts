@@ -26,7 +26,7 @@ function lineDecos(state: EditorState) {
     const spec = value.spec as { class?: string; attributes?: Record<string, string>; widget?: { label: string; kind: string } };
     return spec.widget
       ? { line, label: spec.widget.label, kind: spec.widget.kind }
-      : { line, at, class: spec.class, testid: spec.attributes?.['data-testid'] };
+      : { line, at, class: spec.class, testid: spec.attributes?.['data-testid'], dataLine: Number(spec.attributes?.['data-line']) };
   });
 }
 
@@ -36,9 +36,9 @@ describe('the pane field', () => {
   it('marks the executing and the other line, each with its label at the end of the line', () => {
     const s = stateWith({ activeLine: 9, activeLabel: 'before', secondaryLine: 2, secondaryLabel: 'after' });
     expect(lineDecos(s)).toEqual([
-      { line: 2, at: 'start', class: 'cm-exec-secondary', testid: 'code-line-secondary' },
+      { line: 2, at: 'start', class: 'cm-exec-secondary', testid: 'code-line-secondary', dataLine: 2 },
       { line: 2, label: 'after', kind: 'secondary' },
-      { line: 9, at: 'start', class: 'cm-exec-active', testid: 'code-line-active' },
+      { line: 9, at: 'start', class: 'cm-exec-active', testid: 'code-line-active', dataLine: 9 },
       { line: 9, label: 'before', kind: 'active' },
     ]);
     const classes = ranges(s, s.field(paneField).gutterClasses);
@@ -50,7 +50,7 @@ describe('the pane field', () => {
 
   it('marks an empty line too', () => {
     expect(lineDecos(stateWith({ activeLine: 6 }))).toEqual([
-      { line: 6, at: 'start', class: 'cm-exec-active', testid: 'code-line-active' },
+      { line: 6, at: 'start', class: 'cm-exec-active', testid: 'code-line-active', dataLine: 6 },
       { line: 6, label: 'executing', kind: 'active' },
     ]);
   });
@@ -70,7 +70,7 @@ describe('the pane field', () => {
   it('replaces the marks of the last frame with the next frame', () => {
     let s = stateWith({ activeLine: 3, secondaryLine: 4, marks: [mk(3, 'T1', 'run')] });
     s = s.update({ effects: setPaneLines.of(paneLines({ activeLine: 10, marks: [mk(11, 'T1', 'sleep')] }, s.doc.lines)) }).state;
-    expect(lineDecos(s).filter((d) => 'class' in d)).toEqual([{ line: 10, at: 'start', class: 'cm-exec-active', testid: 'code-line-active' }]);
+    expect(lineDecos(s).filter((d) => 'class' in d)).toEqual([{ line: 10, at: 'start', class: 'cm-exec-active', testid: 'code-line-active', dataLine: 10 }]);
     expect(ranges(s, s.field(paneField).taskMarkers).map((m) => m.line)).toEqual([11]);
   });
 

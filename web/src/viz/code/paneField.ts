@@ -87,15 +87,13 @@ interface PaneDecorations {
   taskMarkers: RangeSet<GutterMarker>;
 }
 
-function lineDecoration(kind: 'active' | 'secondary'): Decoration {
+/* the line's number rides on it as data-line, for whoever reads the pane (its browser tests) */
+function lineDecoration(kind: 'active' | 'secondary', line: number): Decoration {
   return Decoration.line({
     class: `cm-exec-${kind}`,
-    attributes: { 'data-testid': `code-line-${kind}` },
+    attributes: { 'data-testid': `code-line-${kind}`, 'data-line': String(line) },
   });
 }
-
-const ACTIVE_LINE = lineDecoration('active');
-const SECONDARY_LINE = lineDecoration('secondary');
 
 /** The decorations of what a frame marks, on the state's document. */
 export function buildDecorations(state: EditorState, lines: PaneLines): PaneDecorations {
@@ -110,7 +108,7 @@ export function buildDecorations(state: EditorState, lines: PaneLines): PaneDeco
   const classes = new RangeSetBuilder<GutterMarker>();
   for (const m of marked) {
     const l = doc.line(m.line);
-    deco.add(l.from, l.from, m.kind === 'active' ? ACTIVE_LINE : SECONDARY_LINE);
+    deco.add(l.from, l.from, lineDecoration(m.kind, m.line));
     deco.add(l.to, l.to, Decoration.widget({ widget: new LineLabel(m.label, m.kind), side: 1 }));
     classes.add(l.from, l.from, m.kind === 'active' ? ACTIVE_CLASS : SECONDARY_CLASS);
   }
