@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test_snapshots.c - every lab's snapshot stays small at any size: a
+ * structure longer than its window is sent as totals and per-segment counts
+ * plus a window of entries around where the work stands, and says so; a
+ * small one is sent whole, its window covering it all.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "jc_api.h"
+#include "test_util.h"
+
+/* a big configuration's snapshot stays under this many bytes */
+#define SNAP_BYTES_MAX	(32 << 10)
+
+/* run @lab's @variant with @params to @stop_step (0: half of the whole run); returns its snapshot */
+static const char *snap_at(const char *lab, const char *variant, const char *params, double stop_step)
+{
+	char opts[64];
+	double steps;
+
+	if (!stop_step) {
+		if (jc_run(lab, variant, params, 1, "trace_max=0") != JC_OK)
+			fail_msg("%s %s '%s': %s", lab, variant, params, jc_last_error());
+		assert_true(json_num(jc_result_json(), "steps", &steps));
+		stop_step = (double)(long long)(steps / 2);
+	}
+	snprintf(opts, sizeof(opts), "stop_step=%.0f;trace_max=0", stop_step);
+	if (jc_run(lab, variant, params, 1, opts) != JC_OK)
+		fail_msg("%s %s '%s' to step %.0f: %s", lab, variant, params, stop_step, jc_last_error());
+	return jc_snapshot_json();
+}
+
+/* occurrences of @needle in the array that follows "@key":[ (objects of one level of nesting) */
+static int array_count(const char *json, const char *key, const char *needle)
+{
+	char pat[64];
+	const char *p, *end;
+	int depth = 0, n = 0;
+	size_t nl = strlen(needle);
+
+	snprintf(pat, sizeof(pat), "\"%s\":[", key);
+	p = strstr(json, pat);
+	if (!p)
+		fail_msg("no array %s in the snapshot", key);
+	for (p += strlen(pat), end = p; *end; end++) {
+		if (*end == '[' || *end == '{')
+			depth++;
+		else if (*end == ']' || *end == '}') {
+			if (!depth--)
+				break;
+		} else if (!strncmp(end, needle, nl)) {
+			n++;
+		}
+	}
+	return n;
+}
+
+struct win {
+	double from, to, of, cursor;
+};
+
+/* the window object "@key":{"from","to","of","cursor"} */
+static struct win win_of(const char *json, const char *key)
+{
+	char pat[64];
+	const char *p;
+	struct win w;
+
+	snprintf(pat, sizeof(pat), "\"%s\":{", key);
+	p = strstr(json, pat);
+	if (!p)
+		fail_msg("no window %s in the snapshot", key);
+	assert_true(json_num(p, "from", &w.from));
+	assert_true(json_num(p, "to", &w.to));
+	assert_true(json_num(p, "of", &w.of));
+	assert_true(json_num(p, "cursor", &w.cursor));
+	assert_true(w.from >= 0 && w.from <= w.to && w.to <= w.of);
+	return w;
+}
+
+/* ---------------------------------------------------------------------
+ * fast-commit: the two queues
+ * ------------------------------------------------------------------- */
+
+static void test_fc_small_queues_are_whole(void **state)
+{
+	const char *snap = snap_at("fast-commit", "before", "ways=2;dirs=1;files=16", 0);
+	struct win iw = win_of(snap, "inode_win"), dw = win_of(snap, "dentry_win");
+	double ilen, dlen;
+
+	(void)state;
+	assert_true(json_balanced(snap));
+	assert_true(json_num(snap, "inode_q_len", &ilen));
+	assert_true(json_num(snap, "dentry_q_len", &dlen));
+	assert_true(ilen > 0);
+	assert_true(iw.from == 0 && iw.to == ilen && iw.of == ilen);
+	assert_true(dw.from == 0 && dw.to == dlen && dw.of == dlen);
+	assert_int_equal(array_count(snap, "inode_q", "\"ino\":"), (int)ilen);
+	assert_int_equal(array_count(snap, "dentry_q", "\"ino\":"), (int)dlen);
+}
+
+/*
+ * The mail's 64 ways with 16,384 files, halfway: the walk stands deep in a
+ * queue of thousands, and the snapshot holds 128 entries around it.
+ */
+static void test_fc_big_queues_are_windowed(void **state)
+{
+	const char *snap = snap_at("fast-commit", "before", "ways=64;dirs=64;files=256", 0);
+	size_t bytes = strlen(snap);
+	struct win iw = win_of(snap, "inode_win"), dw = win_of(snap, "dentry_win");
+	double ilen, didx, iidx;
+
+	(void)state;
+	assert_true(json_balanced(snap));
+	if (bytes > SNAP_BYTES_MAX)
+		fail_msg("fast-commit snapshot of %zu bytes (at most %d)", bytes, SNAP_BYTES_MAX);
+	assert_true(json_num(snap, "inode_q_len", &ilen));
+	if (!(ilen > 1000))
+		fail_msg("only %.0f inodes queued halfway: not a big queue", ilen);
+	assert_true(iw.of == ilen && iw.to - iw.from == 128);
+	assert_int_equal(array_count(snap, "inode_q", "\"ino\":"), 128);
+	assert_int_equal(array_count(snap, "dentry_q", "\"ino\":"), (int)(dw.to - dw.from));
+	/* the walk is under way, and each window is around where it stands */
+	assert_true(json_num(snap, "dentry_idx", &didx));
+	assert_true(json_num(snap, "inode_idx", &iidx));
+	assert_true(iidx > 128);
+	assert_true(dw.cursor == didx && dw.from <= didx && didx < dw.to);
+	assert_true(iw.cursor == iidx && iw.from <= iidx && iidx < iw.to);
+	/* the directories per segment of the inode queue: 64 bins, none on s_fc_q */
+	assert_int_equal(json_array_len(snap, "inode_dirs"), 64);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_fc_small_queues_are_whole),
+		cmocka_unit_test(test_fc_big_queues_are_windowed),
+	};
+
+	return cmocka_run_group_tests_name("snapshots", tests, NULL, NULL);
+}
