@@ -1054,12 +1054,11 @@ static void fc_collect(struct sim *s, double *m)
 /*
  * The snapshot draws each queue whole as a bar and node by node only in a
  * window of FC_SNAP_WIN entries around where the walk stands: a queue of
- * 65,536 inodes stays a few kilobytes. A queue no longer than the window is
- * sent whole. FC_SNAP_BINS segments count the directories along the inode
- * queue, for the bar's density.
+ * two million inodes stays a few kilobytes. A queue no longer than the
+ * window is sent whole. Finding the window walks the list to it, no further:
+ * as far as the walk itself has gone.
  */
 #define FC_SNAP_WIN	128
-#define FC_SNAP_BINS	64
 
 /* the first entry of a window of FC_SNAP_WIN around @cursor in a queue of @len */
 static long fc_win_from(long cursor, long len)
@@ -1069,6 +1068,11 @@ static long fc_win_from(long cursor, long len)
 	if (from > len - FC_SNAP_WIN)
 		from = len - FC_SNAP_WIN;
 	return from < 0 ? 0 : from;
+}
+
+static long fc_win_to(long from, long len)
+{
+	return from + FC_SNAP_WIN < len ? from + FC_SNAP_WIN : len;
 }
 
 static void fc_snap_win(struct jbuf *jb, const char *key, long from, long to, long len, long cursor)
@@ -1082,31 +1086,20 @@ static void fc_snap_win(struct jbuf *jb, const char *key, long from, long to, lo
 	jb_obj_close(jb);
 }
 
-/* where the inode of the record being committed is on the inode queue, or -1 */
+/* where the inode the record being committed links to is on the inode queue, or -1 */
 static long fc_snap_target(void)
 {
 	struct ext4_sb_info *sbi = &fc.sbi;
-	struct ext4_fc_dentry_update *fcd;
-	struct ext4_inode_info *ei;
+	struct ext4_inode_info *ei, *want;
 	long i = 0;
-	u64 ino = 0;
-	bool found = false;
 
-	if (!fc.walker)
+	if (!fc.walker || fc.didx >= sbi->s_fc_dentry_q_len[FC_Q_MAIN] ||
+	    list_empty(&fc.fc_dentry->fcd_dilist))
 		return -1;
-	list_for_each_entry(fcd, &sbi->s_fc_dentry_q[FC_Q_MAIN],
-			    struct ext4_fc_dentry_update, fcd_list) {
-		if (i++ == fc.didx) {
-			ino = fcd->fcd_ino;
-			found = true;
-			break;
-		}
-	}
-	if (!found)
-		return -1;
-	i = 0;
+	want = list_first_entry(&fc.fc_dentry->fcd_dilist,
+				struct ext4_inode_info, i_fc_dilist);
 	list_for_each_entry(ei, &sbi->s_fc_q[FC_Q_MAIN], struct ext4_inode_info, i_fc_list) {
-		if (ei->vfs_inode.i_ino == ino)
+		if (ei == want)
 			return i;
 		i++;
 	}
@@ -1120,14 +1113,13 @@ static void fc_snapshot(struct sim *s, struct jbuf *jb)
 	struct ext4_fc_dentry_update *fcd;
 	long ilen = sbi->s_fc_q_len[FC_Q_MAIN];
 	long dlen = sbi->s_fc_dentry_q_len[FC_Q_MAIN];
-	long target = fc_snap_target();
+	/* before: the entry compared; after: the one the record links to */
+	long target = fc.variant == VARIANT_BEFORE ? -1 : fc_snap_target();
 	long icur = fc.walker && fc.iidx >= 0 ? fc.iidx : target;
 	long dcur = fc.walker ? fc.didx : -1;
 	long ifrom = fc_win_from(icur, ilen), dfrom = fc_win_from(dcur, dlen);
-	long ito = ifrom + FC_SNAP_WIN < ilen ? ifrom + FC_SNAP_WIN : ilen;
-	long dto = dfrom + FC_SNAP_WIN < dlen ? dfrom + FC_SNAP_WIN : dlen;
-	long n, bins = ilen < FC_SNAP_BINS ? ilen : FC_SNAP_BINS;
-	long dirs[FC_SNAP_BINS] = { 0 };
+	long ito = fc_win_to(ifrom, ilen), dto = fc_win_to(dfrom, dlen);
+	long n;
 
 	(void)s;
 	jb_key(jb, "fc");
@@ -1136,24 +1128,18 @@ static void fc_snapshot(struct sim *s, struct jbuf *jb)
 	jb_arr_open(jb);
 	n = 0;
 	list_for_each_entry(ei, &sbi->s_fc_q[FC_Q_MAIN], struct ext4_inode_info, i_fc_list) {
-		if (n >= ifrom && n < ito) {
-			jb_obj_open(jb);
-			jb_kv_uint(jb, "ino", ei->vfs_inode.i_ino);
-			jb_kv_bool(jb, "dir", ei->vfs_inode.is_dir);
-			jb_obj_close(jb);
-		}
-		if (ei->vfs_inode.is_dir && n < ilen)
-			dirs[n * bins / ilen]++;
-		n++;
+		if (n >= ito)
+			break;
+		if (n++ < ifrom)
+			continue;
+		jb_obj_open(jb);
+		jb_kv_uint(jb, "ino", ei->vfs_inode.i_ino);
+		jb_kv_bool(jb, "dir", ei->vfs_inode.is_dir);
+		jb_obj_close(jb);
 	}
 	jb_arr_close(jb);
 	jb_kv_int(jb, "inode_q_len", ilen);
 	fc_snap_win(jb, "inode_win", ifrom, ito, ilen, icur);
-	jb_key(jb, "inode_dirs");
-	jb_arr_open(jb);
-	for (n = 0; n < bins; n++)
-		jb_int(jb, dirs[n]);
-	jb_arr_close(jb);
 	jb_key(jb, "dentry_q");
 	jb_arr_open(jb);
 	n = 0;

@@ -110,7 +110,8 @@ static void test_fc_small_queues_are_whole(void **state)
 
 /*
  * The mail's 64 ways with 16,384 files, halfway: the walk stands deep in a
- * queue of thousands, and the snapshot holds 128 entries around it.
+ * queue of thousands, and the snapshot holds 128 entries around it. After
+ * the patch the inode window is around the inode the record links to.
  */
 static void test_fc_big_queues_are_windowed(void **state)
 {
@@ -135,8 +136,14 @@ static void test_fc_big_queues_are_windowed(void **state)
 	assert_true(iidx > 128);
 	assert_true(dw.cursor == didx && dw.from <= didx && didx < dw.to);
 	assert_true(iw.cursor == iidx && iw.from <= iidx && iidx < iw.to);
-	/* the directories per segment of the inode queue: 64 bins, none on s_fc_q */
-	assert_int_equal(json_array_len(snap, "inode_dirs"), 64);
+
+	snap = snap_at("fast-commit", "after", "ways=64;dirs=64;files=256", 0);
+	iw = win_of(snap, "inode_win");
+	assert_true(json_num(snap, "target", &iidx));
+	assert_true(iw.to - iw.from == 128 && iw.of > 1000);
+	assert_true(iidx >= 0 && iw.cursor == iidx && iw.from <= iidx && iidx < iw.to);
+	if (strlen(snap) > SNAP_BYTES_MAX)
+		fail_msg("fast-commit snapshot after the patch of %zu bytes", strlen(snap));
 }
 
 int main(void)

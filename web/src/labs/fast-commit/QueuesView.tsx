@@ -7,8 +7,7 @@
  * after:  the record points straight at its inode (an arrow, no scan).
  *
  * A queue longer than its window (128 entries) is drawn whole as a bar (the
- * visited part, the window, the cursor; the inode queue's bar shaded by its
- * directories per segment) above the window's entries, box by box.
+ * visited part, the window, the cursor) above the window's entries, box by box.
  *
  * Each box and task chip is a memoized component of plain values: from one
  * step to the next only the few that change are rendered again.
@@ -185,8 +184,6 @@ export const QueuesView = memo(function QueuesView({ snap, variant, steps, name,
                 win={fc.inode_win}
                 width={innerW}
                 visited={visited.inode}
-                counts={fc.inode_dirs}
-                countWords="directories"
                 words={{ one: 'inode', many: 'inodes', where: 'on the queue', around: variant === 'before' ? 'the compared entry' : "the record's inode" }}
                 testId="bar-inode"
               />

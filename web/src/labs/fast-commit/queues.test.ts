@@ -13,7 +13,6 @@ const fc: FcState = {
   ],
   inode_q_len: 3,
   inode_win: { from: 0, to: 3, of: 3, cursor: 1 },
-  inode_dirs: [0, 0, 0],
   dentry_q: [
     { ino: 12, parent: 10 },
     { ino: 11, parent: 10 },
@@ -81,7 +80,7 @@ describe('journalLines', () => {
     step: 1,
     locks: [],
     tasks,
-    fc: { inode_q: [], inode_q_len: 0, inode_win: none, inode_dirs: [], dentry_q: [], dentry_q_len: 0, dentry_win: none, walk: null, commit_running: false, commits: 0, journal: { ...journal, ...j } },
+    fc: { inode_q: [], inode_q_len: 0, inode_win: none, dentry_q: [], dentry_q_len: 0, dentry_win: none, walk: null, commit_running: false, commits: 0, journal: { ...journal, ...j } },
   });
 
   it('names the transactions and the area, and says when no commit runs', () => {

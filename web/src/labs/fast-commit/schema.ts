@@ -29,8 +29,6 @@ export const FcSnapshot = z.object({
     inode_q: z.array(z.object({ ino: z.number(), dir: z.boolean() })),
     inode_q_len: z.number(),
     inode_win: FcWindow,
-    /** directories on each of (at most) 64 equal segments of the whole inode queue */
-    inode_dirs: z.array(z.number().int().min(0)).max(64),
     /** the dentry queue's records dentry_win.from to dentry_win.to */
     dentry_q: z.array(z.object({ ino: z.number(), parent: z.number() })),
     dentry_q_len: z.number(),
@@ -41,7 +39,7 @@ export const FcSnapshot = z.object({
         task: z.number(),
         dentry_idx: z.number(), // index in the whole dentry queue of the record being committed
         inode_idx: z.number(), // before: index into inode_q being compared; after: -1
-        target: z.number(), // index into inode_q of the record's inode, -1 if not queued
+        target: z.number(), // after: index into inode_q of the inode the record links to; before (and not queued): -1
       })
       .nullable(),
     commit_running: z.boolean(),
