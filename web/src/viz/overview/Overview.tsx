@@ -54,11 +54,17 @@ export const Overview = memo(function Overview({ win, width, visited = 0, counts
       )}
       <rect x={o.window.x} y={y - 2} width={o.window.w} height={OVERVIEW_BAR_H + 4} className="overview-window" fill="none" stroke={C.window} strokeWidth={1.5} />
       {o.cursor !== null && (
-        <path
-          d={`M${o.cursor},${y - 4} L${o.cursor},${y + OVERVIEW_BAR_H + 3}`}
-          className="overview-cursor" stroke={C.cursor} strokeWidth={2}
+        <rect
+          x={o.cursor - 1}
+          y={y - 4}
+          width={2}
+          height={OVERVIEW_BAR_H + 7}
+          className="overview-cursor"
+          fill={C.cursor}
           data-testid={testId && `${testId}-cursor`}
-        />
+        >
+          <title>{`entry #${win.cursor}`}</title>
+        </rect>
       )}
     </g>
   );

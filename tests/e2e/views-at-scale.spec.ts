@@ -1,0 +1,148 @@
+/**
+ * Views at the mail's own size stay legible and small: a structure longer
+ * than its window is drawn whole as a bar (its cursor, visited part and
+ * window) over the window's entries, with a caption that says what the bar
+ * aggregates, the pane stays under PANE_ELEMENTS_MAX elements, and a frame
+ * draws in under DRAW_MS_MAX (the median of STEPS steps, from the frame's
+ * arrival from the worker to the next animation frame: React's render, the
+ * layout and whatever else the page does for the step).
+ */
+import type { Page } from '@playwright/test';
+import { loadEngine } from '../../web/src/core/node';
+import { expect, labUrl, test, waitForRuns } from './fixtures';
+
+const PANE_ELEMENTS_MAX = 2_000;
+const DRAW_MS_MAX = 50;
+const STEPS = 15;
+
+/** A lab's defaults with `over` applied, as the engine takes them. */
+async function paramsOf(lab: string, over: Record<string, number | string>): Promise<Record<string, number | string>> {
+  const engine = await loadEngine();
+  return Object.fromEntries(engine.params(lab).map((p) => [p.name, over[p.name] ?? p.default]));
+}
+
+/** The snapshot of a run straight to `step`, from the same WASM build the page runs. */
+async function snapshotAt(lab: string, variant: string, params: Record<string, number | string>, step: number): Promise<unknown> {
+  const engine = await loadEngine();
+  return engine.run({ lab, variant, params, seed: 1, options: { stopStep: step, traceMax: 0, heatBuckets: 2 } }).snapshot;
+}
+
+/**
+ * Before the page loads: note when the main thread last took a message from a
+ * worker (the frames come from the simulation's worker), so that a step's
+ * drawing can be timed from its frame's arrival.
+ */
+async function noteWorkerMessages(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __workerMsgAt: number };
+    w.__workerMsgAt = 0;
+    const add = Worker.prototype.addEventListener;
+    Worker.prototype.addEventListener = function (this: Worker, type: string, listener: unknown, options?: unknown) {
+      if (type === 'message' && typeof listener === 'function') {
+        const inner = listener as (e: Event) => void;
+        const outer = function (this: unknown, e: Event) {
+          w.__workerMsgAt = performance.now();
+          return inner.call(this, e);
+        };
+        return add.call(this, type, outer as EventListener, options as AddEventListenerOptions);
+      }
+      return add.call(this, type, listener as EventListener, options as AddEventListenerOptions);
+    } as typeof Worker.prototype.addEventListener;
+  });
+}
+
+interface StepTimes {
+  /** from the frame's arrival from the worker to the next animation frame: the pane drawn, ms */
+  draw: number;
+  /** from the click to the next animation frame after the pane shows the step, ms */
+  step: number;
+}
+
+/**
+ * Click step-forward `STEPS` times in the page and time each; the medians.
+ */
+async function medianStepMs(page: Page, variant: string): Promise<StepTimes> {
+  const times = await page.evaluate(
+    async ({ variant, steps }) => {
+      const w = window as unknown as { __workerMsgAt: number };
+      const pane = document.querySelector(`[data-testid="anim-pane"][data-variant="${variant}"]`)!;
+      const button = document.querySelector<HTMLButtonElement>('[data-testid="step-forward"]')!;
+      const out: { draw: number; step: number }[] = [];
+      for (let k = 0; k < steps; k++) {
+        const before = pane.getAttribute('data-frame-step');
+        await new Promise<void>((resolve) => {
+          const t0 = performance.now();
+          const obs = new MutationObserver(() => {
+            if (pane.getAttribute('data-frame-step') === before) return;
+            obs.disconnect();
+            const arrived = w.__workerMsgAt;
+            requestAnimationFrame(() => {
+              const t = performance.now();
+              out.push({ draw: t - arrived, step: t - t0 });
+              resolve();
+            });
+          });
+          obs.observe(pane, { attributes: true, attributeFilter: ['data-frame-step'] });
+          button.click();
+        });
+        /* let the button come back before the next click */
+        await new Promise((r) => setTimeout(r, 30));
+      }
+      return out;
+    },
+    { variant, steps: STEPS },
+  );
+  const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  return { draw: median(times.map((t) => t.draw)), step: median(times.map((t) => t.step)) };
+}
+
+async function paneElements(page: Page, variant: string): Promise<number> {
+  return page.locator(`[data-testid="anim-pane"][data-variant="${variant}"] *`).count();
+}
+
+test("fast-commit's row 7 before the patch, mid-walk: the queues are bars with the cursor over the window", async ({ page }) => {
+  test.setTimeout(180_000);
+  const lab = 'fast-commit';
+  const engine = await loadEngine();
+  const row = engine.rows(lab).rows.find((r) => r.row === 7)!;
+  const params = await paramsOf(lab, row.params as Record<string, number>);
+  const step = 37_000_000;
+  const snap = (await snapshotAt(lab, 'before', params, step)) as {
+    fc: { inode_q_len: number; walk: { inode_idx: number; dentry_idx: number } | null };
+  };
+  /* the step is mid-walk, deep in a queue far longer than the window */
+  expect(snap.fc.walk).not.toBeNull();
+  expect(snap.fc.inode_q_len).toBeGreaterThan(1_000);
+  expect(snap.fc.walk!.inode_idx).toBeGreaterThan(128);
+
+  await noteWorkerMessages(page);
+  await page.goto(labUrl(lab, { variant: 'before', ...params, step }));
+  await waitForRuns(page);
+  const pane = page.locator('[data-testid="anim-pane"][data-variant="before"]');
+  await expect(pane).toHaveAttribute('data-frame-step', String(step), { timeout: 60_000 });
+
+  const bar = pane.getByTestId('bar-inode');
+  await expect(bar).toBeVisible();
+  await expect(bar).toHaveAttribute('data-of', String(snap.fc.inode_q_len));
+  await expect(bar).toHaveAttribute('data-cursor', String(snap.fc.walk!.inode_idx));
+  await expect(pane.getByTestId('bar-inode-cursor')).toBeVisible();
+  await expect(pane.getByTestId('bar-inode-visited')).toBeAttached();
+  await expect(pane.getByTestId('bar-inode-caption')).toContainText(
+    `${snap.fc.inode_q_len.toLocaleString('en-US')} inodes on the queue: bar = all, 1 px ≈`,
+  );
+  await expect(pane.getByTestId('bar-inode-caption')).toContainText('below, the 128 around the compared entry');
+  await expect(pane.getByTestId('bar-dentry')).toBeVisible();
+  /* the window's 128 entries are drawn, one box each, the compared one among them */
+  await expect(pane.locator('[data-testid="queue-inode"] rect.q-box')).toHaveCount(128);
+  await expect(pane.locator('[data-testid="queue-inode"] rect.q-box.compared')).toHaveCount(1);
+
+  const elements = await paneElements(page, 'before');
+  expect(elements).toBeLessThan(PANE_ELEMENTS_MAX);
+  const ms = await medianStepMs(page, 'before');
+  console.log(
+    `fast-commit row 7 before at step ${step}: ${elements} elements in the pane; ` +
+      `a frame drawn in ${ms.draw.toFixed(1)} ms, a step from the click in ${ms.step.toFixed(1)} ms (medians of ${STEPS})`,
+  );
+  expect(ms.draw).toBeLessThan(DRAW_MS_MAX);
+  expect(await paneElements(page, 'before')).toBeLessThan(PANE_ELEMENTS_MAX);
+});
