@@ -146,11 +146,96 @@ static void test_fc_big_queues_are_windowed(void **state)
 		fail_msg("fast-commit snapshot after the patch of %zu bytes", strlen(snap));
 }
 
+/* ---------------------------------------------------------------------
+ * inode-hash: the hash table
+ * ------------------------------------------------------------------- */
+
+/* the sum of the flat array of numbers after "@key":[ in @json (NULL: fails) */
+static double array_sum(const char *json, const char *key)
+{
+	char pat[64];
+	const char *p;
+	double sum = 0;
+
+	snprintf(pat, sizeof(pat), "\"%s\":[", key);
+	p = json ? strstr(json, pat) : NULL;
+	if (!p)
+		fail_msg("no array %s in the snapshot", key);
+	for (p += strlen(pat); *p && *p != ']'; p++) {
+		char *end;
+
+		sum += strtod(p, &end);
+		p = end;
+		if (*p == ']')
+			break;
+	}
+	return sum;
+}
+
+static void test_ih_small_table_is_whole(void **state)
+{
+	const char *snap = snap_at("inode-hash", "before", "hash_bits=6", 0);
+	struct win w = win_of(snap, "window");
+	double nonempty, hashed;
+
+	(void)state;
+	assert_true(json_balanced(snap));
+	assert_true(json_num(snap, "nonempty", &nonempty));
+	assert_true(json_num(snap, "hashed", &hashed));
+	assert_true(nonempty > 0 && nonempty <= 64);
+	assert_true(w.from == 0 && w.to == 64 && w.of == 64 && w.cursor == -1);
+	/* every chain listed, every bucket its own segment, and they agree */
+	assert_int_equal(array_count(snap, "chains", "\"bucket\":"), (int)nonempty);
+	assert_int_equal(json_array_len(snap, "longest"), 64);
+	assert_true(array_sum(strstr(snap, "\"segments\":"), "inodes") == hashed);
+}
+
+/*
+ * 16,384 buckets holding tens of thousands of inodes: 64 chains listed,
+ * every walker's among them, and 512 segments that count every inode.
+ */
+static void test_ih_big_table_is_windowed(void **state)
+{
+	const char *snap = snap_at("inode-hash", "before",
+				   "hash_bits=14;icache=1048576;threads=20;dirs=16;files=256;passes=1", 0);
+	/* the table alone: the chain heatmap's size is its time buckets' */
+	size_t bytes = (size_t)(strstr(snap, "\"chain_heat\":") - strstr(snap, "\"ih\":"));
+	struct win w = win_of(snap, "window");
+	double nonempty, hashed, bucket;
+	const char *p;
+
+	(void)state;
+	assert_true(json_balanced(snap));
+	if (bytes > SNAP_BYTES_MAX)
+		fail_msg("inode-hash table of %zu bytes in the snapshot (at most %d)", bytes, SNAP_BYTES_MAX);
+	assert_true(json_num(snap, "nonempty", &nonempty));
+	assert_true(json_num(snap, "hashed", &hashed));
+	if (!(nonempty > 1000 && hashed > 10000))
+		fail_msg("%.0f chains, %.0f inodes: not a big table", nonempty, hashed);
+	assert_true(w.of == 16384 && w.from <= w.cursor && w.cursor < w.to);
+	assert_int_equal(array_count(snap, "chains", "\"bucket\":"), 64);
+	assert_int_equal(json_array_len(snap, "longest"), 512);
+	assert_true(array_sum(strstr(snap, "\"segments\":"), "inodes") == hashed);
+	/* each reader's bucket is listed */
+	p = strstr(snap, "\"readers\":[");
+	assert_non_null(p);
+	for (p = strstr(p, "\"bucket\":"); p && p < strstr(snap, "\"locked_walkers\""); p = strstr(p + 1, "\"bucket\":")) {
+		char pat[48];
+
+		assert_true(json_num(p, "bucket", &bucket));
+		snprintf(pat, sizeof(pat), "{\"bucket\":%.0f,", bucket);
+		if (!strstr(snap, pat))
+			fail_msg("the chain of bucket %.0f, walked now, is not listed", bucket);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_fc_small_queues_are_whole),
 		cmocka_unit_test(test_fc_big_queues_are_windowed),
+		cmocka_unit_test(test_ih_small_table_is_whole),
+		cmocka_unit_test(test_ih_big_table_is_windowed),
 	};
 
 	return cmocka_run_group_tests_name("snapshots", tests, NULL, NULL);

@@ -6,7 +6,7 @@ export type ParsedIh = { snap: IhSnapshot; error: null } | { snap: null; error: 
 /**
  * Checks a run's raw snapshot against the inode-hash schema, and that what
  * it says adds up: walkers stand on existing buckets, a chain lists no more
- * inodes than it holds, the chain heat's rows and columns match its counts.
+ * inodes than it holds, the segments count every hashed inode, the chain heat's rows and columns match its counts.
  */
 export function parseIhSnapshot(raw: unknown): ParsedIh {
   const r = IhSnapshot.safeParse(raw);
@@ -27,8 +27,14 @@ function snapshotProblem(s: IhSnapshot): string | null {
   const n = ih.nr_buckets;
   for (const c of ih.chains) {
     if (c.bucket >= n) return `chain of bucket ${c.bucket} is past the table's ${n} buckets`;
-    if (c.inodes.length > c.len) return `chain of bucket ${c.bucket} lists ${c.inodes.length} inodes but has len ${c.len}`;
+    if (c.from + c.inodes.length > c.len)
+      return `chain of bucket ${c.bucket} lists ${c.inodes.length} inodes from #${c.from} but has len ${c.len}`;
   }
+  const segs = ih.segments;
+  if (segs.inodes.length !== segs.longest.length || segs.inodes.length < 1 || segs.inodes.length > n)
+    return `segments count ${segs.inodes.length} inode sums and ${segs.longest.length} longest chains for ${n} buckets`;
+  const sum = segs.inodes.reduce((a, b) => a + b, 0);
+  if (sum !== ih.hashed) return `segments hold ${sum} inodes but ${ih.hashed} are hashed`;
   for (const [what, list] of [
     ['reader', ih.readers],
     ['locked walker', ih.locked_walkers],
