@@ -1677,12 +1677,16 @@ static void ih_collect(struct sim *s, double *m)
  * larger one is sent as per-segment counts over SNAP_SEGS equal ranges of
  * buckets (every bucket when there are no more) and SNAP_CHAINS_WIN chains:
  * those walked now, those with an inode being set up or freed, then the
- * non-empty ones from the working bucket on.
+ * non-empty ones from the working bucket on. The segments count non-empty
+ * chains, and while no more than SNAP_WALK_MAX inodes are hashed, inodes
+ * and the longest chain: past it, walking every chain each frame would cost
+ * more than the frame (a million inodes, a quarter of a second in WASM).
  */
 #define SNAP_CHAINS		256
 #define SNAP_CHAINS_WIN		64
 #define SNAP_CHAIN_INODES	32
 #define SNAP_SEGS		512
+#define SNAP_WALK_MAX		65536
 #define SNAP_FREEING		256
 
 static const char *inode_state_name(const struct inode *inode)
@@ -1779,7 +1783,7 @@ static void snap_chain_heat(struct sim *s, struct jbuf *jb)
 
 /* scratch of one snapshot: which buckets are listed, and the segments' counts */
 static unsigned char snap_listed[(1u << 16) / 8];	/* hash_bits is at most 16 */
-static long snap_seg_inodes[SNAP_SEGS], snap_seg_longest[SNAP_SEGS];
+static long snap_seg_inodes[SNAP_SEGS], snap_seg_longest[SNAP_SEGS], snap_seg_chains[SNAP_SEGS];
 
 static bool snap_is_listed(u32 b)
 {
@@ -1861,13 +1865,14 @@ static void ih_snapshot(struct sim *s, struct jbuf *jb)
 	struct inode *inode;
 	u32 nb = ih.nr_buckets, segs = nb < SNAP_SEGS ? nb : SNAP_SEGS;
 	u32 b, k, cursor = snap_working_bucket(), lo, hi;
-	long nonempty = 0, hashed = 0, listed = 0;
-	bool truncated = false, whole;
+	long nonempty = 0, listed = 0;
+	bool truncated = false, whole, counted = ih.nr_cached <= SNAP_WALK_MAX;
 	long long i;
 
 	memset(snap_listed, 0, sizeof(snap_listed));
 	memset(snap_seg_inodes, 0, sizeof(snap_seg_inodes));
 	memset(snap_seg_longest, 0, sizeof(snap_seg_longest));
+	memset(snap_seg_chains, 0, sizeof(snap_seg_chains));
 	for (b = 0; b < nb; b++)
 		nonempty += !hlist_empty(&ih.inode_hashtable[b]);
 	whole = nonempty <= SNAP_CHAINS;
@@ -1892,14 +1897,16 @@ static void ih_snapshot(struct sim *s, struct jbuf *jb)
 		long len = 0;
 		bool changing = false;
 
-		hlist_for_each_entry(inode, &ih.inode_hashtable[b], struct inode, i_hash) {
-			len++;
-			changing |= inode->i_state & (I_NEW | I_FREEING);
-		}
-		if (!len)
+		if (hlist_empty(&ih.inode_hashtable[b]))
 			continue;
-		hashed += len;
+		if (counted) {
+			hlist_for_each_entry(inode, &ih.inode_hashtable[b], struct inode, i_hash) {
+				len++;
+				changing |= inode->i_state & (I_NEW | I_FREEING);
+			}
+		}
 		k = (u32)((u64)b * segs / nb);
+		snap_seg_chains[k]++;
 		snap_seg_inodes[k] += len;
 		if (len > snap_seg_longest[k])
 			snap_seg_longest[k] = len;
@@ -1925,7 +1932,7 @@ static void ih_snapshot(struct sim *s, struct jbuf *jb)
 	jb_arr_close(jb);
 	jb_kv_bool(jb, "chains_truncated", truncated || listed < nonempty);
 	jb_kv_int(jb, "nonempty", nonempty);
-	jb_kv_int(jb, "hashed", hashed);
+	jb_kv_int(jb, "hashed", ih.nr_cached);
 	/* the buckets the listing went through around the working one (whole: all) */
 	jb_key(jb, "window");
 	jb_obj_open(jb);
@@ -1934,16 +1941,22 @@ static void ih_snapshot(struct sim *s, struct jbuf *jb)
 	jb_kv_uint(jb, "of", nb);
 	jb_kv_int(jb, "cursor", whole ? -1 : (long long)cursor);
 	jb_obj_close(jb);
+	/* inodes and longest only when counted, else empty */
 	jb_key(jb, "segments");
 	jb_obj_open(jb);
-	jb_key(jb, "inodes");
+	jb_key(jb, "chains");
 	jb_arr_open(jb);
 	for (k = 0; k < segs; k++)
+		jb_int(jb, snap_seg_chains[k]);
+	jb_arr_close(jb);
+	jb_key(jb, "inodes");
+	jb_arr_open(jb);
+	for (k = 0; counted && k < segs; k++)
 		jb_int(jb, snap_seg_inodes[k]);
 	jb_arr_close(jb);
 	jb_key(jb, "longest");
 	jb_arr_open(jb);
-	for (k = 0; k < segs; k++)
+	for (k = 0; counted && k < segs; k++)
 		jb_int(jb, snap_seg_longest[k]);
 	jb_arr_close(jb);
 	jb_obj_close(jb);

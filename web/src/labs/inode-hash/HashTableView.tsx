@@ -28,6 +28,7 @@ import {
   overviewCells,
   chainStart,
   tableCaption,
+  type OverviewCell,
   walkersByBucket,
   walkerSlot,
   type FocusReason,
@@ -71,7 +72,10 @@ export const HashTableView = memo(function HashTableView({ snap, variant, steps,
   const freeing = useMemo(() => freeingBy(ih), [ih]);
   const walkers = useMemo(() => walkersByBucket(ih), [ih]);
   const og = gridLayout(cells.length, innerW, OVERVIEW_H, 12, 1, 1, 3);
-  const maxLen = Math.max(1, ...cells.map((c) => c.maxLen));
+  /* shaded by the longest chain, or by non-empty chains when the snapshot did not count inodes */
+  const counted = ih.segments.inodes.length > 0;
+  const shade = (c: OverviewCell) => (counted ? c.maxLen : c.chains);
+  const maxLen = Math.max(1, ...cells.map(shade));
   const lenColor = scaleSequential(interpolateBlues).domain([0, maxLen]);
   const slots = Math.max(1, Math.min(32, Math.floor((innerW - HEAD_W - 40) / (BOX_W + BOX_GAP))));
   const chips = chipLayout(snap.tasks.length, innerW);
@@ -134,7 +138,7 @@ export const HashTableView = memo(function HashTableView({ snap, variant, steps,
 
           <text x={PAD} y={yOverviewLabel + 12} className="q-label">
             all {ih.nr_buckets} buckets{cells.length < ih.nr_buckets ? ` (${cells.length} cells of ${Math.ceil(ih.nr_buckets / cells.length)})` : ''}
-            {' '}· darker: longer chain (longest {maxLen})
+            {counted ? ` · darker: longer chain (longest ${maxLen})` : ` · darker: more non-empty chains (at most ${maxLen} a cell; too many inodes to count chains each frame)`}
           </text>
           {caption && (
             <text x={PAD} y={yCaption + 12} className="q-sub" data-testid="table-caption">
@@ -153,10 +157,10 @@ export const HashTableView = memo(function HashTableView({ snap, variant, steps,
                   width={og.boxW}
                   height={og.boxH}
                   className={`ih-cell${cls}`}
-                  fill={c.maxLen ? lenColor(c.maxLen) : '#f7f8fb'}
+                  fill={shade(c) ? lenColor(shade(c)) : '#f7f8fb'}
                 >
                   <title>
-                    {`${c.first === c.last ? `bucket ${c.first}` : `buckets ${c.first}–${c.last}`}: ${c.inodes} inodes, longest chain ${c.maxLen}` +
+                    {`${c.first === c.last ? `bucket ${c.first}` : `buckets ${c.first}–${c.last}`}: ${counted ? `${c.inodes} inodes, longest chain ${c.maxLen}` : `${c.chains} non-empty chains`}` +
                       (c.readers ? `, ${c.readers} RCU reader${c.readers > 1 ? 's' : ''}` : '') +
                       (c.locked ? `, ${c.locked} walker${c.locked > 1 ? 's' : ''} under the lock` : '')}
                   </title>

@@ -70,7 +70,7 @@ describe('overviewCells', () => {
   it('has one cell a bucket when they fit', () => {
     const cells = overviewCells(sampleSnapshot().ih, 64);
     expect(cells).toHaveLength(16);
-    expect(cells[3]).toEqual({ first: 3, last: 3, maxLen: 3, inodes: 3, readers: 1, locked: 1 });
+    expect(cells[3]).toEqual({ first: 3, last: 3, maxLen: 3, inodes: 3, chains: 1, readers: 1, locked: 1 });
     expect(cells[0]).toMatchObject({ maxLen: 0, inodes: 0 });
   });
   it('groups neighbouring buckets evenly when they do not', () => {
@@ -94,21 +94,29 @@ describe('overviewCells', () => {
 describe('a table larger than its listing', () => {
   it('counts every bucket from the segments, listed chains or not', () => {
     const ih = sampleSnapshot().ih;
-    const seg = { inodes: Array(16).fill(0) as number[], longest: Array(16).fill(0) as number[] };
+    const seg = { chains: Array(16).fill(0) as number[], inodes: Array(16).fill(0) as number[], longest: Array(16).fill(0) as number[] };
+    seg.chains[14] = 5;
     seg.inodes[14] = 40;
     seg.longest[14] = 9;
     const cells = overviewCells({ ...ih, segments: seg, hashed: 40 }, 16);
-    expect(cells[14]).toMatchObject({ first: 14, last: 14, inodes: 40, maxLen: 9 });
+    expect(cells[14]).toMatchObject({ first: 14, last: 14, inodes: 40, maxLen: 9, chains: 5 });
     expect(cells[3]).toMatchObject({ inodes: 0, maxLen: 0, readers: 1, locked: 1 });
   });
   it('sums segments into fewer cells', () => {
     const ih = { ...sampleSnapshot().ih, nr_buckets: 1024 };
-    const seg = { inodes: Array.from({ length: 512 }, (_, k) => k % 2), longest: Array.from({ length: 512 }, (_, k) => k % 3) };
+    const seg = {
+      chains: Array.from({ length: 512 }, () => 1),
+      inodes: Array.from({ length: 512 }, (_, k) => k % 2),
+      longest: Array.from({ length: 512 }, (_, k) => k % 3),
+    };
     const cells = overviewCells({ ...ih, segments: seg }, 256);
     expect(cells).toHaveLength(256);
-    expect(cells[0]).toMatchObject({ first: 0, last: 3, inodes: 1, maxLen: 1 });
-    expect(cells[1]).toMatchObject({ first: 4, last: 7, inodes: 1, maxLen: 2 });
+    expect(cells[0]).toMatchObject({ first: 0, last: 3, inodes: 1, maxLen: 1, chains: 2 });
+    expect(cells[1]).toMatchObject({ first: 4, last: 7, inodes: 1, maxLen: 2, chains: 2 });
     expect(cells.reduce((n, c) => n + c.inodes, 0)).toBe(256);
+    /* too many inodes to count: the chains alone */
+    const uncounted = overviewCells({ ...ih, segments: { ...seg, inodes: [], longest: [] } }, 256);
+    expect(uncounted[0]).toMatchObject({ inodes: 0, maxLen: 0, chains: 2 });
   });
   it('says what the overview and the listing aggregate, only when chains were left out', () => {
     const ih = sampleSnapshot().ih;

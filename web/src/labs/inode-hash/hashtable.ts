@@ -94,8 +94,10 @@ export interface OverviewCell {
   last: number;
   /** the longest listed chain among them */
   maxLen: number;
-  /** inodes on listed chains among them */
+  /** inodes on chains among them (0 when the snapshot did not count them) */
   inodes: number;
+  /** non-empty chains among them */
+  chains: number;
   readers: number;
   locked: number;
 }
@@ -113,15 +115,16 @@ export function overviewCells(ih: IhState, maxCells: number): OverviewCell[] {
   for (let c = 0; c < cells; c++) {
     const first = Math.floor((c * n) / cells);
     const last = Math.floor(((c + 1) * n) / cells) - 1;
-    out.push({ first, last, maxLen: 0, inodes: 0, readers: 0, locked: 0 });
+    out.push({ first, last, maxLen: 0, inodes: 0, chains: 0, readers: 0, locked: 0 });
   }
   const cellOf = (bucket: number) => Math.min(cells - 1, Math.floor((bucket * cells) / n));
-  const segs = ih.segments.inodes.length;
+  const segs = ih.segments.chains.length;
   for (let k = 0; k < segs; k++) {
     const cell = out[cellOf(Math.ceil((k * n) / segs))];
     if (!cell) continue;
     cell.maxLen = Math.max(cell.maxLen, ih.segments.longest[k] ?? 0);
     cell.inodes += ih.segments.inodes[k] ?? 0;
+    cell.chains += ih.segments.chains[k] ?? 0;
   }
   for (const w of ih.readers) {
     const cell = out[cellOf(w.bucket)];

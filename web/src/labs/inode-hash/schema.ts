@@ -88,8 +88,16 @@ export const IhSnapshot = z.object({
      * changing; a table of at most 256 chains lists them all (cursor -1).
      */
     window: z.object({ from: z.number().int().min(0), to: z.number().int().min(0), of: z.number().int().min(1), cursor: z.number().int() }),
-    /** per equal range of buckets (one a bucket up to 512): inodes, and the longest chain */
-    segments: z.object({ inodes: z.array(z.number().int().min(0)), longest: z.array(z.number().int().min(0)) }),
+    /**
+     * Per equal range of buckets (one a bucket up to 512): non-empty chains,
+     * and inodes and the longest chain while at most 65,536 inodes are
+     * hashed (else empty: too many to walk each frame).
+     */
+    segments: z.object({
+      chains: z.array(z.number().int().min(0)),
+      inodes: z.array(z.number().int().min(0)),
+      longest: z.array(z.number().int().min(0)),
+    }),
     readers: z.array(IhWalker),
     locked_walkers: z.array(IhWalker),
     grace_periods: z.array(IhGracePeriod),

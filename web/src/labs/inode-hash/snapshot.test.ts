@@ -44,6 +44,11 @@ describe('parseIhSnapshot', () => {
     const uncounted = sampleSnapshot();
     uncounted.ih.hashed = 8;
     expect(parseIhSnapshot(uncounted).error).toMatch(/segments hold 7 inodes but 8 are hashed/);
+    uncounted.ih.segments.inodes = [];
+    uncounted.ih.segments.longest = [];
+    expect(parseIhSnapshot(uncounted).error).toBeNull();
+    uncounted.ih.nonempty = 5;
+    expect(parseIhSnapshot(uncounted).error).toMatch(/segments hold 4 chains but 5 are non-empty/);
 
     const heat = sampleSnapshot();
     heat.chain_heat.nr_time = 2;

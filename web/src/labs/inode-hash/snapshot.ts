@@ -31,10 +31,14 @@ function snapshotProblem(s: IhSnapshot): string | null {
       return `chain of bucket ${c.bucket} lists ${c.inodes.length} inodes from #${c.from} but has len ${c.len}`;
   }
   const segs = ih.segments;
-  if (segs.inodes.length !== segs.longest.length || segs.inodes.length < 1 || segs.inodes.length > n)
-    return `segments count ${segs.inodes.length} inode sums and ${segs.longest.length} longest chains for ${n} buckets`;
+  const nseg = segs.chains.length;
+  if (nseg < 1 || nseg > n) return `${nseg} segments for ${n} buckets`;
+  if (segs.inodes.length !== segs.longest.length || (segs.inodes.length && segs.inodes.length !== nseg))
+    return `segments count ${segs.inodes.length} inode sums and ${segs.longest.length} longest chains for ${nseg} segments`;
+  const chains = segs.chains.reduce((a, b) => a + b, 0);
+  if (chains !== ih.nonempty) return `segments hold ${chains} chains but ${ih.nonempty} are non-empty`;
   const sum = segs.inodes.reduce((a, b) => a + b, 0);
-  if (sum !== ih.hashed) return `segments hold ${sum} inodes but ${ih.hashed} are hashed`;
+  if (segs.inodes.length && sum !== ih.hashed) return `segments hold ${sum} inodes but ${ih.hashed} are hashed`;
   for (const [what, list] of [
     ['reader', ih.readers],
     ['locked walker', ih.locked_walkers],

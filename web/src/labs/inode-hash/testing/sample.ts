@@ -36,6 +36,7 @@ export function sampleSnapshot(): IhSnapshot {
       hashed: 7,
       window: { from: 0, to: 16, of: 16, cursor: -1 },
       segments: {
+        chains: [0, 0, 0, 1, 0, 1, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0],
         inodes: [0, 0, 0, 3, 0, 2, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0],
         longest: [0, 0, 0, 3, 0, 2, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0],
       },
