@@ -229,6 +229,42 @@ static void test_ih_big_table_is_windowed(void **state)
 	}
 }
 
+/* ---------------------------------------------------------------------
+ * extent-status: the focus inode's tree
+ * ------------------------------------------------------------------- */
+
+/*
+ * The tree as runs of one status: every run listed while they are no more
+ * than 200, which covers the mail's three cases at their largest (32 jobs);
+ * the listing says where it starts and how many runs there are.
+ */
+static void test_es_runs_are_whole_and_counted(void **state)
+{
+	static const char *const sets[] = {
+		"case=0", "case=1", "case=2", "case=0;jobs=32;small_files=65536",
+	};
+	unsigned int i;
+
+	(void)state;
+	for (i = 0; i < sizeof(sets) / sizeof(sets[0]); i++) {
+		const char *snap = snap_at("extent-status", "baseline", sets[i], 0);
+		const char *focus = strstr(snap, "\"focus\":{");
+		double from, of, extents;
+		size_t bytes = (size_t)(strstr(snap, "\"reclaim_heat\":") - strstr(snap, "\"es\":"));
+
+		assert_true(json_balanced(snap));
+		assert_non_null(focus);
+		if (bytes > SNAP_BYTES_MAX)
+			fail_msg("%s: extent-status state of %zu bytes (at most %d)", sets[i], bytes, SNAP_BYTES_MAX);
+		assert_true(json_num(focus, "runs_from", &from));
+		assert_true(json_num(focus, "runs_of", &of));
+		assert_true(json_num(focus, "nr_extents", &extents));
+		assert_true(of <= extents && of <= 200 && from == 0);
+		assert_int_equal(array_count(focus, "runs", "\"lblk\":"), (int)of);
+		assert_non_null(strstr(focus, "\"runs_truncated\":false"));
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -236,6 +272,7 @@ int main(void)
 		cmocka_unit_test(test_fc_big_queues_are_windowed),
 		cmocka_unit_test(test_ih_small_table_is_whole),
 		cmocka_unit_test(test_ih_big_table_is_windowed),
+		cmocka_unit_test(test_es_runs_are_whole_and_counted),
 	};
 
 	return cmocka_run_group_tests_name("snapshots", tests, NULL, NULL);
