@@ -265,6 +265,37 @@ static void test_es_runs_are_whole_and_counted(void **state)
 	}
 }
 
+/* ---------------------------------------------------------------------
+ * ext4-writeback: the lanes' timeline
+ * ------------------------------------------------------------------- */
+
+/*
+ * 64 jobs at 100,000 IOPS end thousands of phases in the timeline's window:
+ * at most 1,024 finished ones are sent. The default configuration's window
+ * holds fewer and is sent whole, from its usual start.
+ */
+static void test_ewb_timeline_is_bounded(void **state)
+{
+	const char *snap = snap_at("ext4-writeback", "before", "jobs=64;iops=100000", 2000000);
+	const char *tl = strstr(snap, "\"timeline\":{");
+	int finished;
+
+	(void)state;
+	assert_true(json_balanced(snap));
+	assert_non_null(tl);
+	finished = array_count(tl, "spans", "\"to\":") - array_count(tl, "spans", "\"to\":null");
+	if (finished > 1024 || finished < 1000)
+		fail_msg("%d finished phases sent (1,000 to 1,024 expected at this rate)", finished);
+	if (strlen(snap) > 8 * SNAP_BYTES_MAX)
+		fail_msg("ext4-writeback snapshot of %zu bytes", strlen(snap));
+
+	snap = snap_at("ext4-writeback", "before", "", 0);
+	tl = strstr(snap, "\"timeline\":{");
+	assert_non_null(tl);
+	finished = array_count(tl, "spans", "\"to\":") - array_count(tl, "spans", "\"to\":null");
+	assert_true(finished > 0 && finished < 1024);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -273,6 +304,7 @@ int main(void)
 		cmocka_unit_test(test_ih_small_table_is_whole),
 		cmocka_unit_test(test_ih_big_table_is_windowed),
 		cmocka_unit_test(test_es_runs_are_whole_and_counted),
+		cmocka_unit_test(test_ewb_timeline_is_bounded),
 	};
 
 	return cmocka_run_group_tests_name("snapshots", tests, NULL, NULL);
