@@ -1509,14 +1509,43 @@ static void snap_ilist(struct jbuf *jb, const char *key, const struct list_head 
 	jb_arr_close(jb);
 }
 
-/* the focus inode's tree as runs of one status, in block order */
+/* the run of one status that @n starts: its last node; @end, @cnt and @refd say what it holds */
+static struct rb_node *snap_run(struct rb_node *n, u32 *end, int *cnt, int *refd)
+{
+	struct extent_status *e = rb_entry(n, struct extent_status, rb_node);
+	struct rb_node *last = n;
+	int st = e->status;
+
+	*end = es_end(e);
+	*cnt = 0;
+	*refd = 0;
+	while (n) {
+		e = rb_entry(n, struct extent_status, rb_node);
+		if (e->status != st || (*cnt && e->es_lblk != *end + 1))
+			break;
+		*end = es_end(e);
+		(*cnt)++;
+		*refd += e->referenced;
+		last = n;
+		n = rb_next(n);
+	}
+	return last;
+}
+
+/*
+ * The focus inode's tree as runs of one status, in block order. A tree of
+ * more than SNAP_RUNS runs is sent as SNAP_RUNS of them around the run the
+ * shrinker stands in (from the first when none does): runs_from is the
+ * index of the first listed, runs_of the tree's runs.
+ */
 static void snap_focus(struct jbuf *jb)
 {
 	struct es_inode *ei = NULL;
 	struct es_task *f = NULL;
 	const char *why = "first";
 	struct rb_node *n;
-	int i, runs = 0;
+	int i, runs = 0, nr_runs = 0, cur_run = -1, from = 0, cnt, refd;
+	u32 end;
 
 	/* the first shrinker standing in a tree, else the tree reclaimed last */
 	for (i = 0; i < es.nr_tasks && !f; i++) {
@@ -1538,23 +1567,31 @@ static void snap_focus(struct jbuf *jb)
 	jb_kv_str(jb, "why", why);
 	jb_kv_uint(jb, "size", ei->i_size);
 	jb_kv_int(jb, "nr_extents", ei->i_es_all_nr);
+	/* count the runs and find the one the shrinker stands in */
+	for (n = rb_first(&ei->root); n; nr_runs++) {
+		u32 lblk = rb_entry(n, struct extent_status, rb_node)->es_lblk;
+
+		n = rb_next(snap_run(n, &end, &cnt, &refd));
+		if (f && f->lblk >= 0 && cur_run < 0 && (u32)f->lblk <= end && (u32)f->lblk >= lblk)
+			cur_run = nr_runs;
+	}
+	if (nr_runs > SNAP_RUNS && cur_run >= 0) {
+		from = cur_run - SNAP_RUNS / 2;
+		if (from > nr_runs - SNAP_RUNS)
+			from = nr_runs - SNAP_RUNS;
+		if (from < 0)
+			from = 0;
+	}
 	jb_key(jb, "runs");
 	jb_arr_open(jb);
 	n = rb_first(&ei->root);
+	for (i = 0; n && i < from; i++)
+		n = rb_next(snap_run(n, &end, &cnt, &refd));
 	while (n && runs < SNAP_RUNS) {
-		struct extent_status *e = rb_entry(n, struct extent_status, rb_node);
-		u32 lblk = e->es_lblk, end = es_end(e);
-		int st = e->status, cnt = 0, refd = 0;
+		u32 lblk = rb_entry(n, struct extent_status, rb_node)->es_lblk;
+		int st = rb_entry(n, struct extent_status, rb_node)->status;
 
-		while (n) {
-			e = rb_entry(n, struct extent_status, rb_node);
-			if (e->status != st || (cnt && e->es_lblk != end + 1))
-				break;
-			end = es_end(e);
-			cnt++;
-			refd += e->referenced;
-			n = rb_next(n);
-		}
+		n = rb_next(snap_run(n, &end, &cnt, &refd));
 		jb_obj_open(jb);
 		jb_kv_uint(jb, "lblk", lblk);
 		jb_kv_uint(jb, "len", (u64)end - lblk + 1);
@@ -1565,7 +1602,9 @@ static void snap_focus(struct jbuf *jb)
 		runs++;
 	}
 	jb_arr_close(jb);
-	jb_kv_bool(jb, "runs_truncated", n != NULL);
+	jb_kv_bool(jb, "runs_truncated", runs < nr_runs);
+	jb_kv_int(jb, "runs_from", from);
+	jb_kv_int(jb, "runs_of", nr_runs);
 	jb_kv_uint(jb, "shrink_lblk", ei->i_es_shrink_lblk);
 	jb_kv_bool(jb, "on_list", ei->on_list);
 	jb_kv_uint(jb, "touch_ns", ei->i_touch_when);

@@ -23,6 +23,7 @@ import {
   listWords,
   pageSegments,
   shrinkerText,
+  treeCaption,
   treeLayout,
   VARIANT_WORDS,
   type ListCell,
@@ -239,8 +240,8 @@ function Tree({ variant, focus, steps, shrinkers, width, y, yTrail, yBar, upstre
       <text x={0} y={yBar + BAR_H + 12} className="q-sub">
         0
       </text>
-      <text x={layout.barW} y={yBar + BAR_H + 12} className="q-sub" textAnchor="end">
-        {`block ${formatNumber(layout.end)}${focus.runs_truncated ? ' · runs past the model’s listing not drawn' : ''}`}
+      <text x={layout.barW} y={yBar + BAR_H + 12} className="q-sub" textAnchor="end" data-testid="es-tree-caption">
+        {treeCaption(focus, layout)}
       </text>
       {upstream && focus.shrink_lblk > 0 && (
         <g data-testid="es-resume">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extentCounts, legendItems, listCells, listWords, pageSegments, shrinkerText, TAIL_W, treeLayout } from './model';
+import { extentCounts, legendItems, listCells, listWords, pageSegments, shrinkerText, TAIL_W, treeCaption, treeLayout } from './model';
 import { sampleSnapshot } from './testing/sample';
 
 describe('treeLayout', () => {
@@ -31,6 +31,22 @@ describe('treeLayout', () => {
   it('spans the runs when the size is unknown', () => {
     const focus = { ...sampleSnapshot().es.focus!, size: 0 };
     expect(treeLayout(focus, 300).end).toBe(100);
+  });
+});
+
+describe('treeCaption', () => {
+  const focus = sampleSnapshot('baseline').es.focus!;
+  it('says the bar is the whole tree, and at what scale', () => {
+    expect(treeCaption(focus, { end: 100, barW: 400 })).toBe('block 100 · bar = all 81 extents in 3 runs, 1 px < 1 block');
+    expect(treeCaption({ ...focus, nr_extents: 100_000, runs_of: 3 }, { end: 2_048_000, barW: 500 })).toBe(
+      'block 2,048,000 · bar = all 100,000 extents in 3 runs, 1 px ≈ 4,096 blocks',
+    );
+  });
+  it('says which runs are drawn when the snapshot listed only some, around the shrinker', () => {
+    const listed = { ...focus, runs_truncated: true, runs_from: 400, runs_of: 5_000 };
+    expect(treeCaption(listed, { end: 100, barW: 50 })).toBe(
+      'block 100 · bar = all 81 extents in 5,000 runs, 1 px ≈ 2 blocks; drawn: runs #400–#402, around the shrinker',
+    );
   });
 });
 

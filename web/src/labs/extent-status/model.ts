@@ -4,6 +4,7 @@
  * how the page cache splits, and what each shrinker is doing. Drawing lives
  * in ExtentTreeView.tsx.
  */
+import { formatNumber } from '../../../../lib/format';
 import type { EsFocus, EsListEntry, EsPages, EsRun, EsShrinker, EsState, EsVariant } from './schema';
 
 /** baseline and es-cache keep the 3.18 LRU list: hits stamp the inode, the shrinker skips the new ones and sorts. */
@@ -83,6 +84,19 @@ export function treeLayout(focus: EsFocus, width: number): TreeLayout {
     if (run.lblk + run.len > end) runs.push({ run, x: barW + 6, w: tailW, tail: true });
   }
   return { runs, end, barW, tailW, xOf, uncached: Math.max(0, end - covered) };
+}
+
+/**
+ * What the bar aggregates, in one line: the whole tree at its scale, and
+ * which runs are drawn when the snapshot listed only some of them.
+ */
+export function treeCaption(focus: EsFocus, layout: Pick<TreeLayout, 'end' | 'barW'>): string {
+  const per = layout.end / Math.max(1, layout.barW);
+  const scale = per < 1 ? '1 px < 1 block' : `1 px ≈ ${formatNumber(per >= 10 ? Math.round(per) : Number(per.toFixed(1)))} blocks`;
+  const whole = `block ${formatNumber(layout.end)} · bar = all ${formatNumber(focus.nr_extents)} extents in ${formatNumber(focus.runs_of)} runs, ${scale}`;
+  if (!focus.runs_truncated) return whole;
+  const last = focus.runs_from + focus.runs.length - 1;
+  return `${whole}; drawn: runs #${formatNumber(focus.runs_from)}–#${formatNumber(last)}${focus.cursor >= 0 ? ', around the shrinker' : ''}`;
 }
 
 /** The focus inode's extents by status, from its runs. */

@@ -101,6 +101,9 @@ export const EsFocus = z.object({
   nr_extents: z.number().int().min(0),
   runs: z.array(EsRun),
   runs_truncated: z.boolean(),
+  /** the index of the first run listed, and the tree's runs: a tree of more than 200 runs lists 200 around the shrinker's */
+  runs_from: z.number().int().min(0),
+  runs_of: z.number().int().min(0),
   /** upstream: where the next scan of this inode resumes (i_es_shrink_lblk) */
   shrink_lblk: z.number(),
   on_list: z.boolean(),

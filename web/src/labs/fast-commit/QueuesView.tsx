@@ -6,6 +6,9 @@
  *         is compared with is filled, and the last comparisons leave a trail.
  * after:  the record points straight at its inode (an arrow, no scan).
  *
+ * A queue longer than its window (128 entries) is drawn whole as a bar (the
+ * visited part, the window, the cursor) above the window's entries, box by box.
+ *
  * Each box and task chip is a memoized component of plain values: from one
  * step to the next only the few that change are rendered again.
  */
@@ -17,7 +20,9 @@ import { ExportButtons, svgRefExporter } from '../../viz/export/ExportButtons';
 import { formatDuration as formatNs } from '../../../../lib/format';
 import { CHIP_H, chipLayout, LOCK_H, LockRow, TASK_COLORS, TaskChipGrid } from '../../viz/tasks/TaskChips';
 import { useElementWidth } from '../../viz/useElementWidth';
-import { describeStep, journalLines, walkTarget, walkTrail } from './queues';
+import { Overview, OVERVIEW_H } from '../../viz/overview/Overview';
+import { isWindowed } from '../../viz/overview/overview';
+import { describeStep, journalLines, visitedCounts, walkTarget, walkTrail, windowIndex } from './queues';
 
 export { TASK_COLORS };
 
@@ -39,10 +44,14 @@ export const QueuesView = memo(function QueuesView({ snap, variant, steps, name,
   const ig = gridLayout(fc.inode_q.length, innerW, QUEUE_H);
   const chips = chipLayout(snap.tasks.length, innerW);
 
+  const dBar = isWindowed(fc.dentry_win);
+  const iBar = isWindowed(fc.inode_win);
   const yDentryLabel = HEAD_H;
-  const yDentry = yDentryLabel + LABEL_H;
+  const yDentryBar = yDentryLabel + LABEL_H;
+  const yDentry = yDentryBar + (dBar ? OVERVIEW_H : 0);
   const yInodeLabel = yDentry + QUEUE_H + MID_GAP;
-  const yInode = yInodeLabel + LABEL_H;
+  const yInodeBar = yInodeLabel + LABEL_H;
+  const yInode = yInodeBar + (iBar ? OVERVIEW_H : 0);
   const yLock = yInode + QUEUE_H + 16;
   const yTasks = yLock + LOCK_H + 8;
   const height = yTasks + chips.rows * (CHIP_H + 6) + PAD;
@@ -53,6 +62,7 @@ export const QueuesView = memo(function QueuesView({ snap, variant, steps, name,
   const last = steps.length ? steps[steps.length - 1] : null;
   const matched = last?.kind === 'match' && walk && last.a === walk.dentry_idx;
   const dIdx = walk ? walk.dentry_idx : -1;
+  const visited = visitedCounts(fc, variant);
   const showText = (g: GridLayout) => g.boxH >= 13;
   const fontSize = (g: GridLayout) => Math.min(11, g.boxH * 0.55);
 
@@ -62,9 +72,11 @@ export const QueuesView = memo(function QueuesView({ snap, variant, steps, name,
   };
 
   let link: ReactElement | null = null;
-  if (dIdx >= 0 && dIdx < fc.dentry_q.length && target >= 0 && target < fc.inode_q.length) {
-    const a = center(dIdx, dg, yDentry, 'bottom');
-    const b = center(target, ig, yInode, 'top');
+  const dLocal = windowIndex(fc.dentry_win, dIdx);
+  const tLocal = windowIndex(fc.inode_win, target);
+  if (dLocal >= 0 && dLocal < fc.dentry_q.length && tLocal >= 0 && tLocal < fc.inode_q.length) {
+    const a = center(dLocal, dg, yDentry, 'bottom');
+    const b = center(tLocal, ig, yInode, 'top');
     const midY = (a.y + b.y) / 2;
     const d = `M${a.x},${a.y} C${a.x},${midY} ${b.x},${midY} ${b.x},${b.y - 3}`;
     link =
@@ -123,11 +135,22 @@ export const QueuesView = memo(function QueuesView({ snap, variant, steps, name,
 
           <text x={PAD} y={yDentryLabel + 12} className="q-label">
             dentry queue s_fc_dentry_q · {fc.dentry_q_len} create records
-            {fc.dentry_q_len > fc.dentry_q.length ? ` (first ${fc.dentry_q.length} shown)` : ''}
           </text>
-          <g data-testid="queue-dentry" data-len={fc.dentry_q_len} transform={`translate(${PAD},${yDentry})`}>
-            {fc.dentry_q.map((d, i) => {
-              const p = boxAt(i, dg);
+          {dBar && (
+            <g transform={`translate(${PAD},${yDentryBar})`}>
+              <Overview
+                win={fc.dentry_win}
+                width={innerW}
+                visited={visited.dentry}
+                words={{ one: 'record', many: 'records', where: 'on the dentry queue', around: 'the record committed' }}
+                testId="bar-dentry"
+              />
+            </g>
+          )}
+          <g data-testid="queue-dentry" data-len={fc.dentry_q_len} data-from={fc.dentry_win.from} transform={`translate(${PAD},${yDentry})`}>
+            {fc.dentry_q.map((d, k) => {
+              const i = fc.dentry_win.from + k;
+              const p = boxAt(k, dg);
               const cur = i === dIdx;
               const done = walk != null && i < dIdx;
               return (
@@ -154,11 +177,22 @@ export const QueuesView = memo(function QueuesView({ snap, variant, steps, name,
 
           <text x={PAD} y={yInodeLabel + 12} className="q-label">
             inode queue s_fc_q · {fc.inode_q_len} inodes
-            {fc.inode_q_len > fc.inode_q.length ? ` (first ${fc.inode_q.length} shown)` : ''}
           </text>
-          <g data-testid="queue-inode" data-len={fc.inode_q_len} transform={`translate(${PAD},${yInode})`}>
-            {fc.inode_q.map((e, i) => {
-              const p = boxAt(i, ig);
+          {iBar && (
+            <g transform={`translate(${PAD},${yInodeBar})`}>
+              <Overview
+                win={fc.inode_win}
+                width={innerW}
+                visited={visited.inode}
+                words={{ one: 'inode', many: 'inodes', where: 'on the queue', around: variant === 'before' ? 'the compared entry' : "the record's inode" }}
+                testId="bar-inode"
+              />
+            </g>
+          )}
+          <g data-testid="queue-inode" data-len={fc.inode_q_len} data-from={fc.inode_win.from} transform={`translate(${PAD},${yInode})`}>
+            {fc.inode_q.map((e, k) => {
+              const i = fc.inode_win.from + k;
+              const p = boxAt(k, ig);
               const ti = trail.indexOf(i);
               const isTarget = i === target;
               const cls = `q-box inode${e.dir ? ' dir' : ''}${isTarget ? (matched || variant === 'after' ? ' matched' : ' compared') : ''}`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Step, TaskSnap } from '../../core/types';
-import { describeStep, journalLines, walkTarget, walkTrail, type FcState } from './queues';
+import { describeStep, journalLines, visitedCounts, walkTarget, walkTrail, windowIndex, type FcState } from './queues';
 import type { FcSnapshot } from './schema';
 
 const step = (over: Partial<Step>): Step => ({ i: 1, t: 0, cpu: 0, task: 1, line: 10, kind: 'visit', a: 0, b: 0, ...over });
@@ -12,12 +12,14 @@ const fc: FcState = {
     { ino: 12, dir: false },
   ],
   inode_q_len: 3,
+  inode_win: { from: 0, to: 3, of: 3, cursor: 1 },
   dentry_q: [
     { ino: 12, parent: 10 },
     { ino: 11, parent: 10 },
   ],
   dentry_q_len: 2,
-  walk: { task: 1, dentry_idx: 1, inode_idx: 1 },
+  dentry_win: { from: 0, to: 2, of: 2, cursor: 1 },
+  walk: { task: 1, dentry_idx: 1, inode_idx: 1, target: 1 },
   commit_running: true,
   commits: 0,
   journal: { updates_locked: true, fast_commit: true, full_commit: false, running_tid: 2, commit_sequence: 1, fc_blocks_used: 0, fc_blocks: 4095 },
@@ -38,7 +40,7 @@ describe('walk', () => {
   });
   it('finds the target entry in both variants', () => {
     expect(walkTarget(fc, 'before')).toBe(1);
-    expect(walkTarget({ ...fc, walk: { task: 1, dentry_idx: 0, inode_idx: -1 } }, 'after')).toBe(2);
+    expect(walkTarget({ ...fc, walk: { task: 1, dentry_idx: 0, inode_idx: -1, target: 2 } }, 'after')).toBe(2);
     expect(walkTarget({ ...fc, walk: null }, 'after')).toBe(-1);
   });
   it('describes steps', () => {
@@ -49,7 +51,28 @@ describe('walk', () => {
   });
 });
 
+describe('windows of a long queue', () => {
+  const win = { from: 4000, to: 4128, of: 65536, cursor: 4064 };
+  it('places an entry of the whole queue in the window, or nowhere', () => {
+    expect(windowIndex(win, 4064)).toBe(64);
+    expect(windowIndex(win, 4000)).toBe(0);
+    expect(windowIndex(win, 4128)).toBe(-1);
+    expect(windowIndex(win, 3999)).toBe(-1);
+    expect(windowIndex(win, -1)).toBe(-1);
+  });
+  it('counts the written records and, before the patch, the compared entries as visited', () => {
+    const w = { ...fc, walk: { task: 1, dentry_idx: 300, inode_idx: 4064, target: 9000 } };
+    expect(visitedCounts(w, 'before')).toEqual({ dentry: 300, inode: 4065 });
+    expect(visitedCounts({ ...w, walk: { ...w.walk, inode_idx: -1 } }, 'after')).toEqual({ dentry: 300, inode: 0 });
+    expect(visitedCounts({ ...fc, walk: null }, 'before')).toEqual({ dentry: 0, inode: 0 });
+  });
+  it("finds the record's inode far down the queue after the patch", () => {
+    expect(walkTarget({ ...fc, walk: { task: 1, dentry_idx: 300, inode_idx: -1, target: 9000 } }, 'after')).toBe(9000);
+  });
+});
+
 describe('journalLines', () => {
+  const none = { from: 0, to: 0, of: 0, cursor: -1 };
   const journal = { updates_locked: false, fast_commit: false, full_commit: false, running_tid: 7, commit_sequence: 6, fc_blocks_used: 3, fc_blocks: 4095 };
   const task = (id: number, state: TaskSnap['state'], fn: string): TaskSnap => ({ id, cpu: id, name: `fs_mark/${id}`, state, line: 1, fn });
   const snap = (j: Partial<typeof journal>, tasks: TaskSnap[]): FcSnapshot => ({
@@ -57,7 +80,7 @@ describe('journalLines', () => {
     step: 1,
     locks: [],
     tasks,
-    fc: { inode_q: [], inode_q_len: 0, dentry_q: [], dentry_q_len: 0, walk: null, commit_running: false, commits: 0, journal: { ...journal, ...j } },
+    fc: { inode_q: [], inode_q_len: 0, inode_win: none, dentry_q: [], dentry_q_len: 0, dentry_win: none, walk: null, commit_running: false, commits: 0, journal: { ...journal, ...j } },
   });
 
   it('names the transactions and the area, and says when no commit runs', () => {

@@ -2,7 +2,7 @@
  * The queues view's pure half: what the walk has been doing (the trail of
  * inode entries compared for the current dentry record) and what the
  * journal is doing. Drawing lives in QueuesView.tsx; the grid of boxes is
- * viz/grid.
+ * viz/grid, the bar of a queue longer than its window viz/overview.
  */
 import type { Step } from '../../core/types';
 import type { FcSnapshot } from './schema';
@@ -25,18 +25,30 @@ export function walkTrail(steps: readonly Step[], walk: FcState['walk'], max = 1
   return out.slice(-max);
 }
 
-/** Index of an inode in the (possibly truncated) inode queue, or -1. */
-export function inodeIndex(fc: FcState, ino: number): number {
-  return fc.inode_q.findIndex((e) => e.ino === ino);
-}
-
-/** The inode entry the walk is at: compared (before) or pointed at (after). */
+/**
+ * The inode entry the walk is at, as an index in the whole inode queue:
+ * compared (before) or pointed at by the record (after).
+ */
 export function walkTarget(fc: FcState, variant: string): number {
   const w = fc.walk;
   if (!w) return -1;
   if (variant === 'before' || w.inode_idx >= 0) return w.inode_idx;
-  const d = fc.dentry_q[w.dentry_idx];
-  return d ? inodeIndex(fc, d.ino) : -1;
+  return w.target;
+}
+
+/** Where entry `i` of a whole queue is in the snapshot's window of it, or -1 when outside. */
+export function windowIndex(win: FcState['inode_win'], i: number): number {
+  return i >= win.from && i < win.to ? i - win.from : -1;
+}
+
+/**
+ * What each queue's bar marks as visited: the records the commit has
+ * written, and (before) the inode entries compared for the current record.
+ */
+export function visitedCounts(fc: FcState, variant: string): { dentry: number; inode: number } {
+  const w = fc.walk;
+  if (!w) return { dentry: 0, inode: 0 };
+  return { dentry: Math.max(0, w.dentry_idx), inode: variant === 'before' ? Math.max(0, w.inode_idx + 1) : 0 };
 }
 
 /** One line describing a trace step for people (kinds of the engine and of fast-commit.c). */

@@ -26,6 +26,9 @@ import {
   freeingBy,
   gpWaits,
   overviewCells,
+  chainStart,
+  tableCaption,
+  type OverviewCell,
   walkersByBucket,
   walkerSlot,
   type FocusReason,
@@ -69,14 +72,19 @@ export const HashTableView = memo(function HashTableView({ snap, variant, steps,
   const freeing = useMemo(() => freeingBy(ih), [ih]);
   const walkers = useMemo(() => walkersByBucket(ih), [ih]);
   const og = gridLayout(cells.length, innerW, OVERVIEW_H, 12, 1, 1, 3);
-  const maxLen = Math.max(1, ...cells.map((c) => c.maxLen));
+  /* shaded by the longest chain, or by non-empty chains when the snapshot did not count inodes */
+  const counted = ih.segments.inodes.length > 0;
+  const shade = (c: OverviewCell) => (counted ? c.maxLen : c.chains);
+  const maxLen = Math.max(1, ...cells.map(shade));
   const lenColor = scaleSequential(interpolateBlues).domain([0, maxLen]);
   const slots = Math.max(1, Math.min(32, Math.floor((innerW - HEAD_W - 40) / (BOX_W + BOX_GAP))));
   const chips = chipLayout(snap.tasks.length, innerW);
   const locks = snap.locks;
 
+  const caption = tableCaption(ih, ih.chains.length, cells.length);
   const yOverviewLabel = HEAD_H;
-  const yOverview = yOverviewLabel + LABEL_H;
+  const yCaption = yOverviewLabel + LABEL_H;
+  const yOverview = yCaption + (caption ? LABEL_H : 0);
   const yChainsLabel = yOverview + og.rows * (og.boxH + og.gap) + 10;
   const yLegend = yChainsLabel + LABEL_H;
   const yChains = yLegend + LABEL_H + 4;
@@ -97,7 +105,7 @@ export const HashTableView = memo(function HashTableView({ snap, variant, steps,
       <figcaption>
         <span className="chart-title">{title}</span>
         <span className="muted">
-          {ih.fs} · {ih.nr_buckets} buckets · {ih.chains.reduce((n, c) => n + c.len, 0)} inodes hashed
+          {ih.fs} · {ih.nr_buckets} buckets · {ih.hashed} inodes hashed
         </span>
         <ExportButtons name={name} exporter={svgRefExporter(svgRef)} />
       </figcaption>
@@ -130,9 +138,13 @@ export const HashTableView = memo(function HashTableView({ snap, variant, steps,
 
           <text x={PAD} y={yOverviewLabel + 12} className="q-label">
             all {ih.nr_buckets} buckets{cells.length < ih.nr_buckets ? ` (${cells.length} cells of ${Math.ceil(ih.nr_buckets / cells.length)})` : ''}
-            {' '}· darker: longer chain (longest {maxLen})
-            {ih.chains_truncated ? ' · the model listed only part of the chains' : ''}
+            {counted ? ` · darker: longer chain (longest ${maxLen})` : ` · darker: more non-empty chains (at most ${maxLen} a cell; too many inodes to count chains each frame)`}
           </text>
+          {caption && (
+            <text x={PAD} y={yCaption + 12} className="q-sub" data-testid="table-caption">
+              {caption}
+            </text>
+          )}
           <g data-testid="bucket-overview" transform={`translate(${PAD},${yOverview})`}>
             {cells.map((c, i) => {
               const p = boxAt(i, og);
@@ -145,10 +157,10 @@ export const HashTableView = memo(function HashTableView({ snap, variant, steps,
                   width={og.boxW}
                   height={og.boxH}
                   className={`ih-cell${cls}`}
-                  fill={c.maxLen ? lenColor(c.maxLen) : '#f7f8fb'}
+                  fill={shade(c) ? lenColor(shade(c)) : '#f7f8fb'}
                 >
                   <title>
-                    {`${c.first === c.last ? `bucket ${c.first}` : `buckets ${c.first}–${c.last}`}: ${c.inodes} inodes, longest chain ${c.maxLen}` +
+                    {`${c.first === c.last ? `bucket ${c.first}` : `buckets ${c.first}–${c.last}`}: ${counted ? `${c.inodes} inodes, longest chain ${c.maxLen}` : `${c.chains} non-empty chains`}` +
                       (c.readers ? `, ${c.readers} RCU reader${c.readers > 1 ? 's' : ''}` : '') +
                       (c.locked ? `, ${c.locked} walker${c.locked > 1 ? 's' : ''} under the lock` : '')}
                   </title>
@@ -272,10 +284,13 @@ interface ChainRowProps {
 
 /** One bucket: its head, the inodes on its chain, and the tasks walking it. */
 const ChainRow = memo(function ChainRow({ y, chain, reason, slots, rcu, locked, waits, freeing, hatch, marker }: ChainRowProps) {
-  const shown = chain.inodes.slice(0, slots);
+  /* the slots start on the listed inode that keeps the first walker in view */
+  const start = chainStart(chain, (locked[0] ?? rcu[0])?.pos ?? -1, slots);
+  const shown = chain.inodes.slice(start, start + slots);
   const yBox = y + PILL_H + 4;
   const xOf = (slot: number) => HEAD_W + 14 + slot * (BOX_W + BOX_GAP);
-  const hidden = chain.len - shown.length;
+  const first = chain.from + start;
+  const hidden = chain.len - first - shown.length;
 
   /* walkers on the same slot stand side by side above it */
   const bySlot = new Map<number, { w: IhWalker; kind: 'rcu' | 'locked'; beyond: boolean }[]>();
@@ -284,22 +299,27 @@ const ChainRow = memo(function ChainRow({ y, chain, reason, slots, rcu, locked, 
     [rcu, 'rcu'],
   ] as const)
     for (const w of list) {
-      const { slot, beyond } = walkerSlot(chain, w.pos, slots);
+      const { slot, beyond } = walkerSlot(chain, w.pos, slots, start);
       const l = bySlot.get(slot) ?? [];
       l.push({ w, kind, beyond });
       bySlot.set(slot, l);
     }
 
   return (
-    <g data-testid="ih-chain" data-bucket={chain.bucket} data-len={chain.len}>
+    <g data-testid="ih-chain" data-bucket={chain.bucket} data-len={chain.len} data-first={first}>
       <rect x={0} y={yBox} width={HEAD_W} height={BOX_H} rx={3} className={`ih-head ${reason}`}>
-        <title>{`bucket ${chain.bucket}: ${chain.len} inodes; drawn because ${REASON_TEXT[reason]}`}</title>
+        <title>
+          {`bucket ${chain.bucket}: ${chain.len} inodes; drawn because ${REASON_TEXT[reason]}` +
+            (first > 0 ? `; the ${shown.length} from index ${first} drawn, around the walker` : '')}
+        </title>
       </rect>
       <text x={HEAD_W / 2} y={yBox + BOX_H / 2} className="ih-head-text" textAnchor="middle" dominantBaseline="central">
         {`[${chain.bucket}] · ${chain.len}`}
       </text>
       {shown.length > 0 && (
-        <line x1={HEAD_W} x2={xOf(0) - 2} y1={yBox + BOX_H / 2} y2={yBox + BOX_H / 2} stroke="#8c95ab" markerEnd={marker} />
+        <line x1={HEAD_W} x2={xOf(0) - 2} y1={yBox + BOX_H / 2} y2={yBox + BOX_H / 2} stroke="#8c95ab" markerEnd={marker} strokeDasharray={first > 0 ? '2 2' : undefined}>
+          {first > 0 && <title>{`${first} inodes before these`}</title>}
+        </line>
       )}
       {shown.map((ino, i) => {
         const gp = freeing.get(ino.ino);

@@ -6,6 +6,7 @@
  */
 import { describeEngineStep, ENGINE_STEP_ARGS, stepArgs, type StepContract } from '../../core/steps';
 import type { LockSnap, Step } from '../../core/types';
+import { formatNumber } from '../../../../lib/format';
 import type { IhChain, IhSnapshot, IhWalker } from './schema';
 
 export type IhState = IhSnapshot['ih'];
@@ -36,7 +37,7 @@ export function focusChains(ih: IhState, max: number): FocusChain[] {
   const mark = (bucket: number, r: FocusReason) => {
     const old = reason.get(bucket);
     if (old === undefined || REASON_RANK[r] < REASON_RANK[old]) reason.set(bucket, r);
-    if (!byBucket.has(bucket)) byBucket.set(bucket, { bucket, len: 0, inodes: [] });
+    if (!byBucket.has(bucket)) byBucket.set(bucket, { bucket, len: 0, from: 0, inodes: [] });
   };
   for (const w of ih.locked_walkers) mark(w.bucket, 'locked');
   for (const w of ih.readers) mark(w.bucket, 'rcu');
@@ -59,15 +60,31 @@ export function focusChains(ih: IhState, max: number): FocusChain[] {
 }
 
 /**
- * Where a walker at index `pos` of a chain stands among `slots` drawn
- * inodes: its slot, and whether it is past the drawn ones (then it stands
- * on the last slot, marked as beyond). pos == len means it walked off the
- * end without a match: it stands after the last inode.
+ * Which of a chain's listed inodes the `slots` drawn start at: the first,
+ * unless the walker at chain index `pos` (-1: none) would stand past the
+ * drawn ones; then the slots are centred on it.
  */
-export function walkerSlot(chain: IhChain, pos: number, slots: number): { slot: number; beyond: boolean } {
-  const drawn = Math.min(chain.inodes.length, slots);
-  if (pos < drawn) return { slot: pos, beyond: false };
-  if (pos >= chain.len && chain.len <= drawn) return { slot: drawn, beyond: false };
+export function chainStart(chain: IhChain, pos: number, slots: number): number {
+  const rel = pos - chain.from;
+  if (pos < 0 || (rel >= 0 && rel < slots)) return 0;
+  const start = rel - Math.floor(slots / 2);
+  return Math.max(0, Math.min(start, chain.inodes.length - slots));
+}
+
+/**
+ * Where a walker at index `pos` of a chain stands among `slots` drawn
+ * inodes, the first of them listed inode `start`: its slot, and whether it
+ * is outside the drawn ones (then it stands on the last slot, or the first
+ * when it is before them, marked as beyond). pos == len means it walked off
+ * the end without a match: it stands after the last inode.
+ */
+export function walkerSlot(chain: IhChain, pos: number, slots: number, start = 0): { slot: number; beyond: boolean } {
+  const first = chain.from + start;
+  const drawn = Math.max(0, Math.min(chain.inodes.length - start, slots));
+  const rel = pos - first;
+  if (rel < 0) return { slot: 0, beyond: true };
+  if (rel < drawn) return { slot: rel, beyond: false };
+  if (pos >= chain.len && first + drawn >= chain.len) return { slot: drawn, beyond: false };
   return { slot: drawn, beyond: true };
 }
 
@@ -77,15 +94,19 @@ export interface OverviewCell {
   last: number;
   /** the longest listed chain among them */
   maxLen: number;
-  /** inodes on listed chains among them */
+  /** inodes on chains among them (0 when the snapshot did not count them) */
   inodes: number;
+  /** non-empty chains among them */
+  chains: number;
   readers: number;
   locked: number;
 }
 
 /**
  * Every bucket of the table in at most `maxCells` cells: one bucket a cell
- * when they fit, else even groups of neighbouring buckets.
+ * when they fit, else even groups of neighbouring buckets. The counts come
+ * from the snapshot's segments, which cover every chain whether listed or
+ * not (segment k of S holds the buckets b with floor(b * S / n) = k).
  */
 export function overviewCells(ih: IhState, maxCells: number): OverviewCell[] {
   const n = ih.nr_buckets;
@@ -94,14 +115,16 @@ export function overviewCells(ih: IhState, maxCells: number): OverviewCell[] {
   for (let c = 0; c < cells; c++) {
     const first = Math.floor((c * n) / cells);
     const last = Math.floor(((c + 1) * n) / cells) - 1;
-    out.push({ first, last, maxLen: 0, inodes: 0, readers: 0, locked: 0 });
+    out.push({ first, last, maxLen: 0, inodes: 0, chains: 0, readers: 0, locked: 0 });
   }
   const cellOf = (bucket: number) => Math.min(cells - 1, Math.floor((bucket * cells) / n));
-  for (const ch of ih.chains) {
-    const cell = out[cellOf(ch.bucket)];
+  const segs = ih.segments.chains.length;
+  for (let k = 0; k < segs; k++) {
+    const cell = out[cellOf(Math.ceil((k * n) / segs))];
     if (!cell) continue;
-    cell.maxLen = Math.max(cell.maxLen, ch.len);
-    cell.inodes += ch.len;
+    cell.maxLen = Math.max(cell.maxLen, ih.segments.longest[k] ?? 0);
+    cell.inodes += ih.segments.inodes[k] ?? 0;
+    cell.chains += ih.segments.chains[k] ?? 0;
   }
   for (const w of ih.readers) {
     const cell = out[cellOf(w.bucket)];
@@ -112,6 +135,21 @@ export function overviewCells(ih: IhState, maxCells: number): OverviewCell[] {
     if (cell) cell.locked += 1;
   }
   return out;
+}
+
+/**
+ * What the overview and the chains below it aggregate, in one line, when
+ * the snapshot left chains out; null when every chain is listed.
+ */
+export function tableCaption(ih: IhState, listed: number, cells: number): string | null {
+  const w = ih.window;
+  if (w.cursor < 0 && !ih.chains_truncated) return null;
+  const per = Math.ceil(ih.nr_buckets / Math.max(1, cells));
+  return (
+    `${formatNumber(ih.hashed)} inodes on ${formatNumber(ih.nonempty)} chains: overview = all, 1 cell = ${formatNumber(per)} bucket${per === 1 ? '' : 's'}; ` +
+    `below, the chains walked now, then those around bucket ${formatNumber(Math.max(0, w.cursor))} ` +
+    `(${formatNumber(listed)} of ${formatNumber(ih.nonempty)} listed, 32 inodes a chain at most)`
+  );
 }
 
 /** The grace periods that wait for each task (task id -> gp ids). */

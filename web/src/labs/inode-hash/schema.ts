@@ -12,10 +12,14 @@ export const IhInode = z.object({
 });
 export type IhInode = z.infer<typeof IhInode>;
 
-/** One non-empty chain, head first; `inodes` may list fewer than `len` (at most 32). */
+/**
+ * One non-empty chain; `inodes` lists at most 32 of its `len`, from index
+ * `from` (the head, or around a task walking it).
+ */
 export const IhChain = z.object({
   bucket: z.number().int().min(0),
   len: z.number().int().min(0),
+  from: z.number().int().min(0),
   inodes: z.array(IhInode),
 });
 export type IhChain = z.infer<typeof IhChain>;
@@ -73,7 +77,27 @@ export const IhSnapshot = z.object({
     fs: z.enum(['ext4', 'btrfs']),
     nr_buckets: z.number().int().min(1),
     chains: z.array(IhChain),
+    /** whether chains or inodes were left out of `chains` */
     chains_truncated: z.boolean(),
+    /** non-empty chains and inodes hashed, in the whole table */
+    nonempty: z.number().int().min(0),
+    hashed: z.number().int().min(0),
+    /**
+     * The buckets [from, to) of `of` whose chains are listed, around the
+     * working bucket `cursor`, beside the chains walked now and those
+     * changing; a table of at most 256 chains lists them all (cursor -1).
+     */
+    window: z.object({ from: z.number().int().min(0), to: z.number().int().min(0), of: z.number().int().min(1), cursor: z.number().int() }),
+    /**
+     * Per equal range of buckets (one a bucket up to 512): non-empty chains,
+     * and inodes and the longest chain while at most 65,536 inodes are
+     * hashed (else empty: too many to walk each frame).
+     */
+    segments: z.object({
+      chains: z.array(z.number().int().min(0)),
+      inodes: z.array(z.number().int().min(0)),
+      longest: z.array(z.number().int().min(0)),
+    }),
     readers: z.array(IhWalker),
     locked_walkers: z.array(IhWalker),
     grace_periods: z.array(IhGracePeriod),

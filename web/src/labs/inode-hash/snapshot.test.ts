@@ -35,7 +35,20 @@ describe('parseIhSnapshot', () => {
 
     const long = sampleSnapshot();
     long.ih.chains[1].len = 1;
-    expect(parseIhSnapshot(long).error).toMatch(/bucket 5 lists 2 inodes but has len 1/);
+    expect(parseIhSnapshot(long).error).toMatch(/bucket 5 lists 2 inodes from #0 but has len 1/);
+
+    const shifted = sampleSnapshot();
+    shifted.ih.chains[1].from = 1;
+    expect(parseIhSnapshot(shifted).error).toMatch(/bucket 5 lists 2 inodes from #1 but has len 2/);
+
+    const uncounted = sampleSnapshot();
+    uncounted.ih.hashed = 8;
+    expect(parseIhSnapshot(uncounted).error).toMatch(/segments hold 7 inodes but 8 are hashed/);
+    uncounted.ih.segments.inodes = [];
+    uncounted.ih.segments.longest = [];
+    expect(parseIhSnapshot(uncounted).error).toBeNull();
+    uncounted.ih.nonempty = 5;
+    expect(parseIhSnapshot(uncounted).error).toMatch(/segments hold 4 chains but 5 are non-empty/);
 
     const heat = sampleSnapshot();
     heat.chain_heat.nr_time = 2;

@@ -6,7 +6,7 @@ export type ParsedIh = { snap: IhSnapshot; error: null } | { snap: null; error: 
 /**
  * Checks a run's raw snapshot against the inode-hash schema, and that what
  * it says adds up: walkers stand on existing buckets, a chain lists no more
- * inodes than it holds, the chain heat's rows and columns match its counts.
+ * inodes than it holds, the segments count every hashed inode, the chain heat's rows and columns match its counts.
  */
 export function parseIhSnapshot(raw: unknown): ParsedIh {
   const r = IhSnapshot.safeParse(raw);
@@ -27,8 +27,18 @@ function snapshotProblem(s: IhSnapshot): string | null {
   const n = ih.nr_buckets;
   for (const c of ih.chains) {
     if (c.bucket >= n) return `chain of bucket ${c.bucket} is past the table's ${n} buckets`;
-    if (c.inodes.length > c.len) return `chain of bucket ${c.bucket} lists ${c.inodes.length} inodes but has len ${c.len}`;
+    if (c.from + c.inodes.length > c.len)
+      return `chain of bucket ${c.bucket} lists ${c.inodes.length} inodes from #${c.from} but has len ${c.len}`;
   }
+  const segs = ih.segments;
+  const nseg = segs.chains.length;
+  if (nseg < 1 || nseg > n) return `${nseg} segments for ${n} buckets`;
+  if (segs.inodes.length !== segs.longest.length || (segs.inodes.length && segs.inodes.length !== nseg))
+    return `segments count ${segs.inodes.length} inode sums and ${segs.longest.length} longest chains for ${nseg} segments`;
+  const chains = segs.chains.reduce((a, b) => a + b, 0);
+  if (chains !== ih.nonempty) return `segments hold ${chains} chains but ${ih.nonempty} are non-empty`;
+  const sum = segs.inodes.reduce((a, b) => a + b, 0);
+  if (segs.inodes.length && sum !== ih.hashed) return `segments hold ${sum} inodes but ${ih.hashed} are hashed`;
   for (const [what, list] of [
     ['reader', ih.readers],
     ['locked walker', ih.locked_walkers],

@@ -64,6 +64,8 @@ export function sampleSnapshot(variant: EsVariant = 'baseline'): EsSnapshot {
           { lblk: 100, len: 4294967195, extents: 1, status: 'hole', referenced: 1 },
         ],
         runs_truncated: false,
+        runs_from: 0,
+        runs_of: 3,
         shrink_lblk: 0,
         on_list: true,
         touch_ns: 1_900_000,
