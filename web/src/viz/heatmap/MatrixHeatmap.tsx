@@ -8,6 +8,11 @@
  * What the rows are (CPUs, groups of hash buckets) and what a cell's value
  * means is the caller's: see HeatMatrix. Heatmap.tsx is the CPU-state map.
  *
+ * Every value is reachable by keyboard as well: the map takes focus, the
+ * arrow keys (Home and End, PageUp and PageDown for ten at a time) move a
+ * cell cursor, and the cursor's cell shows its tooltip and is read out in a
+ * polite live region, in the tooltip's own words.
+ *
  * Inside a SharedTimeAxis (maps of several runs shown together) the time
  * axis runs to the longest run's end: a shorter run's cells end early, at a
  * dashed line that says where its run ended.
@@ -19,6 +24,37 @@ import { ExportButtons, type Exporter } from '../export/ExportButtons';
 import { serializeSvg, svgSize, svgTextToPng } from '../export/exportChart';
 import { useElementWidth } from '../useElementWidth';
 import { cellAt, fitTimeAxis, heatLayout, type HeatLayout, renderMode, timeX } from './heatmap';
+
+/** The cell cursor after a key, inside rows x cols; null for a key that does not move it. */
+export function moveCursor(
+  cur: { row: number; col: number },
+  key: string,
+  rows: number,
+  cols: number,
+): { row: number; col: number } | null {
+  const clamp = (v: number, n: number) => Math.min(n - 1, Math.max(0, v));
+  const page = Math.max(1, Math.round(cols / 10));
+  switch (key) {
+    case 'ArrowLeft':
+      return { row: cur.row, col: clamp(cur.col - 1, cols) };
+    case 'ArrowRight':
+      return { row: cur.row, col: clamp(cur.col + 1, cols) };
+    case 'ArrowUp':
+      return { row: clamp(cur.row - 1, rows), col: cur.col };
+    case 'ArrowDown':
+      return { row: clamp(cur.row + 1, rows), col: cur.col };
+    case 'PageUp':
+      return { row: cur.row, col: clamp(cur.col - page, cols) };
+    case 'PageDown':
+      return { row: cur.row, col: clamp(cur.col + page, cols) };
+    case 'Home':
+      return { row: cur.row, col: 0 };
+    case 'End':
+      return { row: cur.row, col: cols - 1 };
+    default:
+      return null;
+  }
+}
 import { useSharedTimeAxis } from './SharedTimeAxis';
 
 const M = { left: 52, right: 14, top: 8, axis: 30, legend: 40 };
@@ -88,6 +124,9 @@ export const MatrixHeatmap = memo(function MatrixHeatmap({
   const svgRef = useRef<SVGSVGElement | null>(null);
   const canvasRef = useRef<HTMLCanvasElement | null>(null);
   const [hover, setHover] = useState<Hover | null>(null);
+  /* the keyboard's cell, shown while the map has focus */
+  const [cursor, setCursor] = useState<{ row: number; col: number } | null>(null);
+  const [focused, setFocused] = useState(false);
 
   const { rows, cols, colNs, cells, color, layers, nrLayers = 1 } = matrix;
   const mode = renderMode(rows, cols);
@@ -141,6 +180,26 @@ export const MatrixHeatmap = memo(function MatrixHeatmap({
     addMarkerLine(clone, markerRef.current, layout.plotH);
   };
 
+  const inMap = cursor !== null && cursor.row < rows && cursor.col < cols;
+  const keyCell: Hover | null =
+    focused && inMap
+      ? {
+          row: cursor.row,
+          col: cursor.col,
+          x: M.left + (cursor.col + 1) * layout.cellW,
+          y: M.top + (cursor.row + 0.5) * layout.cellH,
+        }
+      : null;
+  const shown = keyCell ?? hover;
+
+  const onKeyDown = (e: React.KeyboardEvent<HTMLDivElement>) => {
+    if (e.altKey || e.ctrlKey || e.metaKey || rows === 0 || cols === 0) return;
+    const next = moveCursor(inMap ? cursor : { row: 0, col: 0 }, e.key, rows, cols);
+    if (!next) return;
+    e.preventDefault();
+    setCursor(next);
+  };
+
   const exporter: Exporter = {
     svg: () => (svgRef.current ? serializeSvg(svgRef.current, decorate) : null),
     png: async () => {
@@ -178,6 +237,18 @@ export const MatrixHeatmap = memo(function MatrixHeatmap({
       <div
         ref={wrapRef}
         className="heatmap"
+        tabIndex={0}
+        role="group"
+        aria-roledescription="heatmap"
+        aria-label={`${matrix.ariaLabel}; arrow keys move from cell to cell`}
+        data-own-arrows=""
+        onKeyDown={onKeyDown}
+        onFocus={() => {
+          setFocused(true);
+          setCursor((c) => c ?? { row: 0, col: 0 });
+        }}
+        onBlur={() => setFocused(false)}
+        data-cursor={keyCell ? `${keyCell.row},${keyCell.col}` : undefined}
         data-testid={testId}
         data-cells={rows * cols}
         data-mode={mode}
@@ -199,7 +270,7 @@ export const MatrixHeatmap = memo(function MatrixHeatmap({
           endX={fit.endX}
           mode={mode}
           gradId={`heat-grad-${name}`}
-          hover={hover}
+          hover={shown}
           onHover={setHover}
         />
         {mode === 'canvas' && (
@@ -216,11 +287,14 @@ export const MatrixHeatmap = memo(function MatrixHeatmap({
             style={{ top: M.top - 4, height: layout.plotH + 8, transform: `translateX(${M.left + markerX - 1}px)` }}
           />
         )}
-        {hover && (
-          <HeatTooltip x={hover.x} y={hover.y} width={width} testId={`${testId}-tooltip`}>
-            {matrix.tooltip(hover.row, hover.col)}
+        {shown && (
+          <HeatTooltip x={shown.x} y={shown.y} width={width} testId={`${testId}-tooltip`}>
+            {matrix.tooltip(shown.row, shown.col)}
           </HeatTooltip>
         )}
+      </div>
+      <div className="sr-only" aria-live="polite" data-testid={`${testId}-live`}>
+        {keyCell ? matrix.tooltip(keyCell.row, keyCell.col) : null}
       </div>
       {children}
     </figure>
