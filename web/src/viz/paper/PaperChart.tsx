@@ -13,6 +13,7 @@ import { ExportButtons, svgRefExporter } from '../export/ExportButtons';
 import { useElementWidth } from '../useElementWidth';
 import type { Verdict } from '../../core/stats';
 import { endVariants } from '../../core/sweep';
+import { CATEGORICAL, tint } from '../palette';
 import { barSeries, PAPER_FIGURE, seriesLabel, valueDomain, VERDICT_WORDS, type BarGroup, type BarSeries, type Ends } from './paper';
 
 const M = { left: 60, right: 12, top: 34, bottom: 44 };
@@ -20,15 +21,15 @@ const HEIGHT = 320;
 const LEGEND_ITEM_W = 150;
 const LEGEND_ROW_H = 16;
 
-/** A variant's colour: the first (unpatched) red, the last (patched) blue, the ones between from this list. */
-const FIRST_COLOR = { stroke: '#c8553d', fill: '#f3c7b9' };
-const LAST_COLOR = { stroke: '#2f6db3', fill: '#c1d7ef' };
-const MIDDLE_COLORS = [
-  { stroke: '#7b5aa6', fill: '#ddd0ee' },
-  { stroke: '#3d8a5f', fill: '#cbe6d5' },
-  { stroke: '#b8862b', fill: '#f1dfb8' },
-  { stroke: '#4f6d7a', fill: '#d0dde3' },
-];
+/**
+ * A variant's colour: the first (unpatched) vermillion, the last (patched)
+ * blue, the ones between the palette's other Okabe-Ito hues; bars are a pale
+ * tint of their stroke.
+ */
+const strokeAndFill = (stroke: string) => ({ stroke, fill: tint(stroke, 0.65) });
+const FIRST_COLOR = strokeAndFill(CATEGORICAL[0]!);
+const LAST_COLOR = strokeAndFill(CATEGORICAL[1]!);
+const MIDDLE_COLORS = CATEGORICAL.slice(2).map(strokeAndFill);
 
 export function variantColor(index: number, count: number): { stroke: string; fill: string } {
   if (index === 0) return FIRST_COLOR;
