@@ -16,6 +16,7 @@ import { ImportDrop, readFiles } from './ImportResults';
 import { ComparisonNotes, MetricComparison, RunContext } from './KernelResultsView';
 import { mailChange, type MailChangeLookup } from './mailChanges';
 import { SwitchInfo } from './SwitchInfo';
+import { scrollBehavior } from '../motion';
 
 /** A section of the same page that holds the simulator's answer to the mail. */
 export interface SimulatorSection {
@@ -45,7 +46,7 @@ function SimulatorNote({ section }: { section?: SimulatorSection }) {
       <button
         type="button"
         className="link-button"
-        onClick={() => document.getElementById(section.id)?.scrollIntoView({ behavior: 'smooth', block: 'start' })}
+        onClick={() => document.getElementById(section.id)?.scrollIntoView({ behavior: scrollBehavior(), block: 'start' })}
       >
         {section.label}
       </button>
