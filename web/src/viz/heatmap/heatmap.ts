@@ -457,3 +457,43 @@ export function busiestStretch(h: LabHeatBins, bucketNs: number): { fromNs: numb
     text: `the busiest stretch: ${formatDuration(fromNs)} to ${formatDuration(toNs)}, ${formatShare(share)} of it in ${formatShare(timeShare)} of the time`,
   };
 }
+
+/** About how wide a character of an 11px axis label is, px (DejaVu Sans and system-ui digits measure 5.8-6.2). */
+export const AXIS_CHAR_W = 6.2;
+
+/** The left margin that holds the widest row label and its gap to the cells, at least `min`. */
+export function rowLabelMargin(labels: readonly string[], min = 52): number {
+  const longest = labels.reduce((n, l) => Math.max(n, l.length), 0);
+  return Math.max(min, Math.ceil(longest * AXIS_CHAR_W) + 10);
+}
+
+/** Words wrapped into lines of at most `width` px of axis labels (a single longer word keeps its own line). */
+export function wrapWords(text: string, width: number): string[] {
+  const max = Math.max(4, Math.floor(width / AXIS_CHAR_W));
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (line && line.length + 1 + word.length > max) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/** Where a legend's swatches go: left to right, onto a new row when the next would pass `width`. */
+export function swatchRows(labels: readonly string[], width: number): { x: number; row: number }[] {
+  let x = 0;
+  let row = 0;
+  return labels.map((label) => {
+    const w = 16 + label.length * AXIS_CHAR_W + 14;
+    if (x > 0 && x + w > width) {
+      x = 0;
+      row++;
+    }
+    const at = { x, row };
+    x += w;
+    return at;
+  });
+}
