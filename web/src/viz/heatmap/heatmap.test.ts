@@ -20,7 +20,12 @@ import {
   renderMode,
   stateShares,
   summarizeWaits,
+  AXIS_CHAR_W,
+  rowLabelMargin,
+  swatchRows,
+  wrapWords,
 } from './heatmap';
+import { moveCursor } from './MatrixHeatmap';
 import { CPU_STATES } from '../../core/types';
 
 // 2 cpus x 3 buckets x 5 states (idle, run, spin, sleep, io)
@@ -191,5 +196,38 @@ describe('the busiest stretch of a lab heatmap', () => {
     expect(s?.share).toBeCloseTo(0.8);
     expect(s?.text).toBe('the busiest stretch: 2 ms to 3 ms, 80% of it in 20% of the time');
     expect(busiestStretch({ nr_rows: 1, nr_time: 3, rows: [[0, 0, 0]] }, 1000)).toBeNull();
+  });
+});
+
+describe('labels that fit their box', () => {
+  it('widens the left margin to the longest row label', () => {
+    expect(rowLabelMargin(['cpu 0', 'cpu 1'])).toBe(52);
+    expect(rowLabelMargin(['small ino 122-143'])).toBe(Math.ceil(17 * AXIS_CHAR_W) + 10);
+  });
+  it('wraps words to a width, a word longer than it on a line of its own', () => {
+    expect(wrapWords('the state each CPU spent most of each bucket in', 20 * AXIS_CHAR_W)).toEqual([
+      'the state each CPU',
+      'spent most of each',
+      'bucket in',
+    ]);
+    expect(wrapWords('supercalifragilistic yes', 5 * AXIS_CHAR_W)).toEqual(['supercalifragilistic', 'yes']);
+  });
+  it('puts swatches on a new row when the next would pass the width', () => {
+    const rows = swatchRows(['▶ running', '↻ spinning', '☾ asleep'], 180);
+    expect(rows.map((r) => r.row)).toEqual([0, 0, 1]);
+    expect(rows[2]?.x).toBe(0);
+  });
+});
+
+describe('the cell cursor', () => {
+  it('moves by arrow, page and Home/End, and stays inside the map', () => {
+    expect(moveCursor({ row: 0, col: 0 }, 'ArrowRight', 4, 30)).toEqual({ row: 0, col: 1 });
+    expect(moveCursor({ row: 0, col: 0 }, 'ArrowLeft', 4, 30)).toEqual({ row: 0, col: 0 });
+    expect(moveCursor({ row: 3, col: 5 }, 'ArrowDown', 4, 30)).toEqual({ row: 3, col: 5 });
+    expect(moveCursor({ row: 3, col: 5 }, 'ArrowUp', 4, 30)).toEqual({ row: 2, col: 5 });
+    expect(moveCursor({ row: 1, col: 5 }, 'PageDown', 4, 30)).toEqual({ row: 1, col: 8 });
+    expect(moveCursor({ row: 1, col: 5 }, 'End', 4, 30)).toEqual({ row: 1, col: 29 });
+    expect(moveCursor({ row: 1, col: 5 }, 'Home', 4, 30)).toEqual({ row: 1, col: 0 });
+    expect(moveCursor({ row: 1, col: 5 }, 'x', 4, 30)).toBeNull();
   });
 });
