@@ -128,7 +128,7 @@ export const MatrixHeatmap = memo(function MatrixHeatmap({
   const svgRef = useRef<SVGSVGElement | null>(null);
   const canvasRef = useRef<HTMLCanvasElement | null>(null);
   const [hover, setHover] = useState<Hover | null>(null);
-  /* the keyboard's cell, shown while the map has focus */
+  /* the keyboard's cell, shown while the map has focus from the keyboard (a click focuses it too, and shows nothing) */
   const [cursor, setCursor] = useState<{ row: number; col: number } | null>(null);
   const [focused, setFocused] = useState(false);
 
@@ -197,13 +197,15 @@ export const MatrixHeatmap = memo(function MatrixHeatmap({
           y: m.top + (cursor.row + 0.5) * layout.cellH,
         }
       : null;
-  const shown = keyCell ?? hover;
+  /* the pointer's cell while the pointer is over the map, else the keyboard's */
+  const shown = hover ?? keyCell;
 
   const onKeyDown = (e: React.KeyboardEvent<HTMLDivElement>) => {
     if (e.altKey || e.ctrlKey || e.metaKey || rows === 0 || cols === 0) return;
     const next = moveCursor(inMap ? cursor : { row: 0, col: 0 }, e.key, rows, cols);
     if (!next) return;
     e.preventDefault();
+    setFocused(true);
     setCursor(next);
   };
 
@@ -250,8 +252,8 @@ export const MatrixHeatmap = memo(function MatrixHeatmap({
         aria-label={`${matrix.ariaLabel}; arrow keys move from cell to cell`}
         data-own-arrows=""
         onKeyDown={onKeyDown}
-        onFocus={() => {
-          setFocused(true);
+        onFocus={(e) => {
+          setFocused(e.currentTarget.matches(':focus-visible'));
           setCursor((c) => c ?? { row: 0, col: 0 });
         }}
         onBlur={() => setFocused(false)}
