@@ -16,7 +16,6 @@ import { ImportDrop, readFiles } from './ImportResults';
 import { ComparisonNotes, MetricComparison, RunContext } from './KernelResultsView';
 import { mailChange, type MailChangeLookup } from './mailChanges';
 import { SwitchInfo } from './SwitchInfo';
-import { scrollBehavior } from '../motion';
 
 /** A section of the same page that holds the simulator's answer to the mail. */
 export interface SimulatorSection {
@@ -46,7 +45,7 @@ function SimulatorNote({ section }: { section?: SimulatorSection }) {
       <button
         type="button"
         className="link-button"
-        onClick={() => document.getElementById(section.id)?.scrollIntoView({ behavior: scrollBehavior(), block: 'start' })}
+        onClick={() => document.getElementById(section.id)?.scrollIntoView({ behavior: 'smooth', block: 'start' })}
       >
         {section.label}
       </button>
