@@ -1,8 +1,9 @@
 /**
- * Accessibility: axe-core on the home page and on every lab page with both
- * variants side by side (every section the page has, twice), runs drawn. No
- * serious or critical violation is allowed; a failure lists each rule, its
- * impact, how many elements break it and the first of them.
+ * Accessibility: axe-core on the home page and on every lab page in its
+ * single-variant view, with both variants side by side (every section the
+ * page has, twice) and on a 390 px phone, runs drawn. No serious or critical
+ * violation is allowed; a failure lists each rule, its impact, how many
+ * elements break it and the first of them.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
@@ -27,8 +28,25 @@ test('the home page has no serious or critical accessibility violation', async (
 });
 
 for (const lab of MAIL_LAB_IDS) {
+  test(`${lab}: the page, one variant, has no serious or critical accessibility violation`, async ({ page }) => {
+    test.setTimeout(300_000);
+    await page.goto(labUrl(lab));
+    await waitForRuns(page);
+    await expect(page.getByTestId('anim-pane')).toHaveCount(1);
+    expect(await seriousViolations(page), `${lab}, one variant`).toEqual([]);
+  });
+
+  test(`${lab}: the page on a 390x844 phone has no serious or critical accessibility violation`, async ({ page }) => {
+    test.setTimeout(300_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(labUrl(lab));
+    await waitForRuns(page);
+    await expect(page.getByTestId('step-counter')).toBeVisible();
+    expect(await seriousViolations(page), `${lab}, 390 px`).toEqual([]);
+  });
+
   test(`${lab}: the page, both variants side by side, has no serious or critical accessibility violation`, async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(300_000);
     await page.goto(labUrl(lab, { variant: 'side' }));
     await waitForRuns(page);
     await expect(page.getByTestId('step-counter')).toBeVisible();

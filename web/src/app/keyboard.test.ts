@@ -45,6 +45,12 @@ describe('keyAction', () => {
     expect(keyAction(' ', inPlayer)).toBe('toggle');
   });
 
+  it('leaves the arrows, Home and End to a widget with a cursor of its own, space still plays', () => {
+    const heatmap = { ...el('DIV'), closest: (sel: string) => (sel === '[data-own-arrows]' ? {} : null) };
+    for (const key of ['ArrowRight', 'ArrowLeft', 'Home', 'End']) expect(keyAction(key, heatmap)).toBeNull();
+    expect(keyAction(' ', heatmap)).toBe('toggle');
+  });
+
   it('leaves fields one types into alone', () => {
     for (const target of [el('INPUT'), el('INPUT', 'text'), el('INPUT', 'number'), el('input', 'search'), el('TEXTAREA'), el('DIV', undefined, true)]) {
       expect(keyAction(' ', target)).toBeNull();

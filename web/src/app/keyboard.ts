@@ -69,6 +69,8 @@ export function keyAction(
   if (isTextField(target)) return null;
   if (key === ' ' || key === 'Spacebar') return spaceIsTheControls(target) ? null : 'toggle';
   if (mods.shift) return null;
+  /* a widget that moves its own cursor with the arrows (a heatmap's cell cursor) keeps them, and Home and End */
+  if (target?.closest?.('[data-own-arrows]')) return null;
   if (key === 'ArrowRight') return 'forward';
   if (key === 'ArrowLeft') return 'back';
   if (key === 'Home') return 'first';

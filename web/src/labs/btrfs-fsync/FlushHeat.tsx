@@ -3,19 +3,16 @@
  * a row per Flush latency bucket (powers of two from 0.25 ms), each cell
  * coloured by how many Flushes that finished in the slice took that long.
  */
-import { scaleSequential } from 'd3-scale';
-import { interpolateOranges } from 'd3-scale-chromatic';
 import { memo } from 'react';
 import { formatDuration, formatNumber } from '../../../../lib/format';
 import type { LabSectionProps } from '../../app/LabPage';
 import { VariantSnapshots } from '../../app/VariantSnapshots';
 import { LabHeatmap, type HeatKind } from '../../viz/heatmap/LabHeatmap';
+import { sequential } from '../../viz/palette';
 import { parseBfSnapshot } from './snapshot';
 
-const color = scaleSequential(interpolateOranges).domain([0, 1]);
-
 const FLUSH: HeatKind = {
-  color: (v) => color(v),
+  color: sequential,
   legendTitle: 'Flushes finished in the time slice',
   tick: (value) => formatNumber(value, { digits: 2 }),
   ariaLabel: 'Flush latency over time: Flushes finished per latency bucket and time slice',

@@ -10,10 +10,11 @@ import { formatChange, formatNumber, formatRange, formatShare } from '../../../.
 import type { SweepResult } from '../../core/sweep';
 import type { Spread } from '../../core/stats';
 import { ExportButtons, svgRefExporter } from '../../viz/export/ExportButtons';
+import { AFTER, BEFORE, CATEGORICAL } from '../../viz/palette';
 import { useElementWidth } from '../../viz/useElementWidth';
 import { clientsRows, explainRows, HEADLINE_METRICS, type ClientsRow } from './compare';
 
-const VARIANT_COLORS: Record<string, string> = { before: '#c0392b', after: '#2a7fbf', '6.12': '#6d4c9f' };
+const VARIANT_COLORS: Record<string, string> = { before: BEFORE, after: AFTER, '6.12': CATEGORICAL[2]! };
 const colorOf = (v: string) => VARIANT_COLORS[v] ?? '#555';
 const fig = (v: number | undefined) => formatNumber(v, { digits: 4 });
 const range = (s: Spread | undefined) => (s ? formatRange(s, { format: (v) => formatNumber(v, { digits: 3 }) }) : '—');

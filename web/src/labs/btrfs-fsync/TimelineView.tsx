@@ -21,6 +21,7 @@ import { useElementWidth } from '../../viz/useElementWidth';
 import type { BfSnapshot, BfState, TransState } from './schema';
 import { describeBfStep } from './steps';
 import { buildTimeline, waitAfterSuper, type Lane, type LaneItem, type TxnBar } from './timeline';
+import { OKABE_ITO } from '../../viz/palette';
 
 const PAD = 10;
 const HEAD_H = 40;
@@ -44,9 +45,9 @@ export const STATE_COLORS: Record<TransState, string> = {
 
 /** The colour of a wait by the state it wants. */
 const WANT_COLORS: Partial<Record<TransState, string>> = {
-  COMPLETED: '#e39b2d',
-  SUPER_COMMITTED: '#2a9d8f',
-  UNBLOCKED: '#4f7cc9',
+  COMPLETED: OKABE_ITO.orange,
+  SUPER_COMMITTED: OKABE_ITO.bluishGreen,
+  UNBLOCKED: OKABE_ITO.blue,
 };
 
 export const VARIANT_WORDS: Record<BfState['variant'], string> = {

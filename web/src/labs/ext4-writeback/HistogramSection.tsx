@@ -10,16 +10,17 @@ import { memo, useMemo, useRef } from 'react';
 import { formatShare } from '../../../../lib/format';
 import type { LabSectionProps } from '../../app/LabPage';
 import { ExportButtons, svgRefExporter } from '../../viz/export/ExportButtons';
+import { AFTER, BEFORE, tint } from '../../viz/palette';
 import { useElementWidth } from '../../viz/useElementWidth';
 import { histogramRows, type HistRow } from './compare';
 
 const H = 200;
 const M = { top: 14, right: 10, bottom: 34, left: 44 };
 const SERIES_COLORS: Record<string, string> = {
-  'mail before': '#e8a09a',
-  'mail after': '#9cc3e4',
-  before: '#c0392b',
-  after: '#2a7fbf',
+  'mail before': tint(BEFORE, 0.55),
+  'mail after': tint(AFTER, 0.55),
+  before: BEFORE,
+  after: AFTER,
 };
 
 const pct = (v: number | null) => (v === null ? '—' : formatShare(v, { decimals: 1 }));

@@ -10,11 +10,12 @@ import { formatNumber } from '../../../../lib/format';
 import { mailFigure } from '../../../../lib/mails';
 import type { SweepResult } from '../../core/sweep';
 import { ExportButtons, svgRefExporter } from '../../viz/export/ExportButtons';
+import { AFTER, BEFORE } from '../../viz/palette';
 import { useElementWidth } from '../../viz/useElementWidth';
 import { iopsDirection, rowSync, scatterPoints, type ScatterPoint } from './compare';
 import { EvidenceTable } from './EvidenceTable';
 
-const VARIANT_COLORS: Record<string, string> = { before: '#c0392b', after: '#2a7fbf' };
+const VARIANT_COLORS: Record<string, string> = { before: BEFORE, after: AFTER };
 const colorOf = (v: string) => VARIANT_COLORS[v] ?? '#555';
 const H = 300;
 const M = { top: 16, right: 16, bottom: 36, left: 56 };

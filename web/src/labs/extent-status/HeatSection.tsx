@@ -4,18 +4,15 @@
  * map of extents freed, both from the whole run's snapshot, with the
  * animation's step as their marker.
  */
-import { scaleSequential } from 'd3-scale';
-import { interpolateGreens, interpolatePurples } from 'd3-scale-chromatic';
 import { memo } from 'react';
 import { formatDuration, formatNumber, formatShare } from '../../../../lib/format';
 import type { LabSectionProps } from '../../app/LabPage';
 import { VariantSnapshots } from '../../app/VariantSnapshots';
 import { LabHeatmap, type HeatKind } from '../../viz/heatmap/LabHeatmap';
+import { sequential, sequentialAlt } from '../../viz/palette';
 import { shareOfBucket } from './heat';
 import { parseEsSnapshot } from './snapshot';
 
-const reclaimColor = scaleSequential(interpolatePurples).domain([0, 1]);
-const inodeColor = scaleSequential(interpolateGreens).domain([0, 1]);
 
 export const HeatSection = memo(function HeatSection({ variants, runs, markers, failed }: LabSectionProps) {
   return (
@@ -28,8 +25,8 @@ export const HeatSection = memo(function HeatSection({ variants, runs, markers, 
         <span className="mono">__es_shrink()</span>, spinning on <span className="mono">s_es_lock</span>, walking or sorting
         the list, or walking trees. Right: each row an inode (the writers' files one by one, case b's small files and
         case c's reader files in groups), coloured by how many of its extents were freed in that slice. A shrinker that
-        walks delayed extents shows long purple bars with little green; one that frees from the right place, short bars
-        and steady green. The blue line is the animation's current step.
+        walks delayed extents shows long dark bars on the left with little on the right; one that frees from the right
+        place, short bars and steady freeing. The blue line is the animation's current step.
       </p>
       <div className="es-heat-grid">
         <VariantSnapshots variants={variants} runs={runs} failed={failed} parse={parseEsSnapshot}>
@@ -48,7 +45,7 @@ export const HeatSection = memo(function HeatSection({ variants, runs, markers, 
 
 /** Time each CPU spent inside the shrinker, ns per slice. */
 const RECLAIM: HeatKind = {
-  color: (v) => reclaimColor(v),
+  color: sequential,
   legendTitle: 'share of the time slice inside the shrinker',
   tick: (value, bucketNs) => formatShare(shareOfBucket(value, bucketNs)),
   ariaLabel: 'time each CPU spent in the extent status shrinker',
@@ -67,7 +64,7 @@ const RECLAIM: HeatKind = {
 
 /** Extents freed from each inode or group, per slice. */
 const INODE: HeatKind = {
-  color: (v) => inodeColor(v),
+  color: sequentialAlt,
   legendTitle: 'extents freed in the time slice',
   tick: (value) => formatNumber(value, { digits: 2 }),
   ariaLabel: 'extents the shrinker freed from each inode over time',

@@ -3,12 +3,12 @@
  * (columns), coloured by how many tasks were on those chains at once. Drawn
  * by the matrix heatmap, with the animation's step as its marker.
  */
-import { scaleSequential } from 'd3-scale';
-import { interpolateOranges } from 'd3-scale-chromatic';
 import { memo, useMemo } from 'react';
 import { formatDuration, formatNumber, formatTimeRange } from '../../../../lib/format';
 import type { ChainHeat } from './schema';
-import { bucketRange } from '../../viz/heatmap/heatmap';
+import { bucketRange, busiestStretch } from '../../viz/heatmap/heatmap';
+import { busiestRows } from '../../viz/heatmap/labHeat';
+import { sequential } from '../../viz/palette';
 import { MatrixHeatmap, type HeatMatrix } from '../../viz/heatmap/MatrixHeatmap';
 import { chainHeatCells, rowBucketsText, TASKS } from './chainHeat';
 
@@ -20,7 +20,6 @@ export interface ChainHeatmapProps {
   maxHeight?: number;
 }
 
-const color = scaleSequential(interpolateOranges).domain([0, 1]);
 
 export const ChainHeatmap = memo(function ChainHeatmap({ heat, name, title, markerNs, maxHeight = 260 }: ChainHeatmapProps) {
   const { cells, maxTasks, totalNs } = useMemo(() => chainHeatCells(heat), [heat]);
@@ -30,7 +29,7 @@ export const ChainHeatmap = memo(function ChainHeatmap({ heat, name, title, mark
       cols: heat.nr_time,
       colNs: heat.bucket_ns,
       cells,
-      color: (v) => color(v),
+      color: sequential,
       rowLabel: (r) => {
         const rb = heat.row_buckets[r];
         return rb ? String(rb[0]) : String(r);
@@ -56,6 +55,7 @@ export const ChainHeatmap = memo(function ChainHeatmap({ heat, name, title, mark
     }),
     [heat, cells, maxTasks, title],
   );
+  const summary = useMemo(() => chainSummary(heat), [heat]);
   return (
     <MatrixHeatmap
       matrix={matrix}
@@ -65,6 +65,20 @@ export const ChainHeatmap = memo(function ChainHeatmap({ heat, name, title, mark
       markerNs={markerNs}
       maxHeight={maxHeight}
       testId="chain-heatmap"
-    />
+    >
+      <p className="muted small-text" data-testid="chain-heat-summary">
+        {title ? `${title}: ` : ''}
+        {summary}
+      </p>
+    </MatrixHeatmap>
   );
 });
+
+/** Which bucket groups held tasks longest, and when: from the map's own cells. */
+function chainSummary(heat: ChainHeat): string {
+  const labelled = { ...heat, row_labels: heat.row_buckets.map((rb, r) => (rb ? rowBucketsText(rb) : `row ${r}`)) };
+  const busiest = busiestRows(labelled, 3);
+  if (!busiest.length) return 'no task was on a chain in this run.';
+  const stretch = busiestStretch(heat, heat.bucket_ns);
+  return `longest on chains: ${busiest.map((b) => `${b.label} (${formatDuration(b.total)})`).join(', ')}${stretch ? `; ${stretch.text}` : ''}.`;
+}

@@ -8,6 +8,7 @@ import { scaleLinear } from 'd3-scale';
 import { line } from 'd3-shape';
 import { memo, useRef } from 'react';
 import { ExportButtons, svgRefExporter } from '../../viz/export/ExportButtons';
+import { AFTER, BEFORE } from '../../viz/palette';
 import { useElementWidth } from '../../viz/useElementWidth';
 import { formatRange, formatSeconds } from '../../../../lib/format';
 import type { Fs } from './mail';
@@ -15,7 +16,7 @@ import { sweepDomain, type SweepLine } from './threadSweep';
 
 const M = { left: 64, right: 16, top: 40, bottom: 44 };
 const HEIGHT = 340;
-const COLOR = { before: '#c8553d', after: '#2f6db3' } as const;
+const COLOR = { before: BEFORE, after: AFTER } as const;
 const DASH: Record<Fs, string | undefined> = { ext4: undefined, btrfs: '6 4' };
 
 export interface MailMark {

@@ -2,7 +2,8 @@
  * Contention heatmap: CPUs (rows) × time buckets (columns), coloured by each
  * cell's dominant state (spinning on a lock, asleep, running, waiting for
  * I/O, idle: each its own hue) or by the share of one chosen state. Under
- * the map, where the CPU time went, computed from the same cells. Hovering
+ * the map, where the CPU time went and where and when the CPUs waited most,
+ * computed from the same cells. Hovering
  * a cell shows its time range and every state's share. Drawing is
  * MatrixHeatmap's.
  */
@@ -15,6 +16,7 @@ import {
   colorScale,
   computeCells,
   describeShares,
+  describeWaits,
   dominantColor,
   dominantStates,
   rankStates,
@@ -24,6 +26,7 @@ import {
   type HeatSelection,
 } from './heatmap';
 import { MatrixHeatmap, type HeatMatrix } from './MatrixHeatmap';
+import { STATE_GLYPH } from '../palette';
 
 export interface HeatmapProps {
   data: HeatmapData;
@@ -41,7 +44,10 @@ const SHARE_TICKS = [0, 0.25, 0.5, 0.75, 1].map((at) => ({ at, text: formatShare
 
 /** The dominant map's legend: one swatch per state, at a typical dominant share. */
 const LEGEND_WORDS: Readonly<Record<CpuState, string>> = { spin: 'spinning', sleep: 'asleep', run: 'running', io: 'I/O', idle: 'idle' };
-const STATE_LEGEND = (['spin', 'sleep', 'run', 'io', 'idle'] as const).map((s) => ({ label: LEGEND_WORDS[s], color: dominantColor(s, 0.8) }));
+const STATE_LEGEND = (['spin', 'sleep', 'run', 'io', 'idle'] as const).map((s) => ({
+  label: `${STATE_GLYPH[s]} ${LEGEND_WORDS[s]}`,
+  color: dominantColor(s, 0.8),
+}));
 
 export const Heatmap = memo(function Heatmap({ data, selection, name, title, markerNs, maxHeight }: HeatmapProps) {
   const selLabel = SELECTIONS.find((s) => s.value === selection)?.label ?? selection;
@@ -77,6 +83,7 @@ export const Heatmap = memo(function Heatmap({ data, selection, name, title, mar
   }, [data, selection, selLabel, title]);
   const top = rankStates(shares)[0];
   const summary = describeShares(shares);
+  const waits = useMemo(() => describeWaits(data), [data]);
   return (
     <MatrixHeatmap
       matrix={matrix}
@@ -90,6 +97,10 @@ export const Heatmap = memo(function Heatmap({ data, selection, name, title, mar
     >
       <p className="heat-summary" data-testid="heatmap-summary" data-dominant={top && top.share > 0 ? top.state : ''}>
         {title ? `${title}: ` : ''}the CPUs are {summary}.
+      </p>
+      <p className="heat-summary" data-testid="heatmap-waits">
+        {title ? `${title}: ` : ''}
+        {waits}.
       </p>
     </MatrixHeatmap>
   );

@@ -1,11 +1,12 @@
 /**
  * A heatmap a lab computes in C, drawn with its own colours and words: the
  * cells over the busiest one, a legend, a tooltip per cell, a caption and
- * the busiest rows, with the animation's step as a marker.
+ * the busiest rows and the busiest stretch of time, with the animation's
+ * step as a marker.
  */
 import { useMemo } from 'react';
 import { formatTimeRange } from '../../../../lib/format';
-import { bucketRange, labHeatCells } from './heatmap';
+import { bucketRange, busiestStretch, labHeatCells } from './heatmap';
 import { busiestRows, type LabHeat } from './labHeat';
 import { MatrixHeatmap, type HeatMatrix } from './MatrixHeatmap';
 
@@ -30,6 +31,7 @@ export interface HeatKind {
 export function LabHeatmap({ kind, heat, name, markerNs }: { kind: HeatKind; heat: LabHeat; name: string; markerNs: number | null }) {
   const { cells, max, total } = useMemo(() => labHeatCells(heat), [heat]);
   const busiest = useMemo(() => busiestRows(heat, 3), [heat]);
+  const stretch = useMemo(() => busiestStretch(heat, heat.bucket_ns), [heat]);
   const matrix = useMemo<HeatMatrix>(
     () => ({
       rows: heat.nr_rows,
@@ -67,6 +69,7 @@ export function LabHeatmap({ kind, heat, name, markerNs }: { kind: HeatKind; hea
     >
       <p className="muted small-text" data-testid={kind.busiestTestId}>
         {kind.busiestText(busiest)}
+        {stretch ? `; ${stretch.text}` : ''}
       </p>
     </MatrixHeatmap>
   );

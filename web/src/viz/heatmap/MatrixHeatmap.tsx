@@ -8,6 +8,11 @@
  * What the rows are (CPUs, groups of hash buckets) and what a cell's value
  * means is the caller's: see HeatMatrix. Heatmap.tsx is the CPU-state map.
  *
+ * Every value is reachable by keyboard as well: the map takes focus, the
+ * arrow keys (Home and End, PageUp and PageDown for ten at a time) move a
+ * cell cursor, and the cursor's cell shows its tooltip and is read out in a
+ * polite live region, in the tooltip's own words.
+ *
  * Inside a SharedTimeAxis (maps of several runs shown together) the time
  * axis runs to the longest run's end: a shorter run's cells end early, at a
  * dashed line that says where its run ended.
@@ -18,10 +23,45 @@ import { formatDuration } from '../../../../lib/format';
 import { ExportButtons, type Exporter } from '../export/ExportButtons';
 import { serializeSvg, svgSize, svgTextToPng } from '../export/exportChart';
 import { useElementWidth } from '../useElementWidth';
-import { cellAt, fitTimeAxis, heatLayout, type HeatLayout, renderMode, timeX } from './heatmap';
+import { AXIS_CHAR_W, cellAt, fitTimeAxis, heatLayout, type HeatLayout, renderMode, rowLabelMargin, swatchRows, timeX, wrapWords } from './heatmap';
+
+/** The cell cursor after a key, inside rows x cols; null for a key that does not move it. */
+export function moveCursor(
+  cur: { row: number; col: number },
+  key: string,
+  rows: number,
+  cols: number,
+): { row: number; col: number } | null {
+  const clamp = (v: number, n: number) => Math.min(n - 1, Math.max(0, v));
+  const page = Math.max(1, Math.round(cols / 10));
+  switch (key) {
+    case 'ArrowLeft':
+      return { row: cur.row, col: clamp(cur.col - 1, cols) };
+    case 'ArrowRight':
+      return { row: cur.row, col: clamp(cur.col + 1, cols) };
+    case 'ArrowUp':
+      return { row: clamp(cur.row - 1, rows), col: cur.col };
+    case 'ArrowDown':
+      return { row: clamp(cur.row + 1, rows), col: cur.col };
+    case 'PageUp':
+      return { row: cur.row, col: clamp(cur.col - page, cols) };
+    case 'PageDown':
+      return { row: cur.row, col: clamp(cur.col + page, cols) };
+    case 'Home':
+      return { row: cur.row, col: 0 };
+    case 'End':
+      return { row: cur.row, col: cols - 1 };
+    default:
+      return null;
+  }
+}
 import { useSharedTimeAxis } from './SharedTimeAxis';
 
-const M = { left: 52, right: 14, top: 8, axis: 30, legend: 40 };
+/** the margins around the cells; the left one grows to hold the widest row label (see margins()) */
+const M = { left: 52, right: 14, top: 8, axis: 30 };
+type Margins = typeof M;
+/** a legend line's height, px */
+const LEGEND_LINE = 14;
 const SVG_NS = 'http://www.w3.org/2000/svg';
 /** the step marker's colour (.heat-marker on screen) */
 const MARKER_COLOR = '#1b5fd6';
@@ -88,16 +128,22 @@ export const MatrixHeatmap = memo(function MatrixHeatmap({
   const svgRef = useRef<SVGSVGElement | null>(null);
   const canvasRef = useRef<HTMLCanvasElement | null>(null);
   const [hover, setHover] = useState<Hover | null>(null);
+  /* the keyboard's cell, shown while the map has focus from the keyboard (a click focuses it too, and shows nothing) */
+  const [cursor, setCursor] = useState<{ row: number; col: number } | null>(null);
+  const [focused, setFocused] = useState(false);
 
   const { rows, cols, colNs, cells, color, layers, nrLayers = 1 } = matrix;
   const mode = renderMode(rows, cols);
-  const plotW = Math.max(50, width - M.left - M.right);
+  const rowLabelsW = useMemo(() => rowLabelMargin(Array.from({ length: rows }, (_, r) => matrix.rowLabel(r))), [matrix, rows]);
+  const m: Margins = useMemo(() => ({ ...M, left: Math.min(rowLabelsW, Math.max(M.left, width / 3)) }), [rowLabelsW, width]);
+  const plotW = Math.max(50, width - m.left - m.right);
   const endNs = cols * colNs;
   const sharedNs = useSharedTimeAxis(endNs);
   const fit = fitTimeAxis(endNs, sharedNs, plotW);
   /* the cells' own area: the whole width, or the share of it the run's time takes on a shared axis */
   const layout = useMemo(() => heatLayout(rows, cols, fit.dataW, maxHeight), [rows, cols, fit.dataW, maxHeight]);
-  const height = M.top + layout.plotH + M.axis + M.legend;
+  const legend = useMemo(() => legendLayout(matrix, plotW), [matrix, plotW]);
+  const height = m.top + layout.plotH + m.axis + 8 + legend.height;
   const markerX = timeX(markerNs, endNs, fit.axisNs, plotW);
   const markerRef = useRef(markerX);
   markerRef.current = markerX;
@@ -125,7 +171,7 @@ export const MatrixHeatmap = memo(function MatrixHeatmap({
   const decorate = (clone: SVGSVGElement) => {
     if (mode === 'canvas') {
       const g = document.createElementNS(SVG_NS, 'g');
-      g.setAttribute('transform', `translate(${M.left},${M.top})`);
+      g.setAttribute('transform', `translate(${m.left},${m.top})`);
       for (let r = 0; r < rows; r++)
         for (let b = 0; b < cols; b++) {
           const rect = document.createElementNS(SVG_NS, 'rect');
@@ -138,7 +184,29 @@ export const MatrixHeatmap = memo(function MatrixHeatmap({
         }
       clone.insertBefore(g, clone.children[1] ?? null);
     }
-    addMarkerLine(clone, markerRef.current, layout.plotH);
+    addMarkerLine(clone, markerRef.current, layout.plotH, m);
+  };
+
+  const inMap = cursor !== null && cursor.row < rows && cursor.col < cols;
+  const keyCell: Hover | null =
+    focused && inMap
+      ? {
+          row: cursor.row,
+          col: cursor.col,
+          x: m.left + (cursor.col + 1) * layout.cellW,
+          y: m.top + (cursor.row + 0.5) * layout.cellH,
+        }
+      : null;
+  /* the pointer's cell while the pointer is over the map, else the keyboard's */
+  const shown = hover ?? keyCell;
+
+  const onKeyDown = (e: React.KeyboardEvent<HTMLDivElement>) => {
+    if (e.altKey || e.ctrlKey || e.metaKey || rows === 0 || cols === 0) return;
+    const next = moveCursor(inMap ? cursor : { row: 0, col: 0 }, e.key, rows, cols);
+    if (!next) return;
+    e.preventDefault();
+    setFocused(true);
+    setCursor(next);
   };
 
   const exporter: Exporter = {
@@ -149,7 +217,7 @@ export const MatrixHeatmap = memo(function MatrixHeatmap({
       const { width: w, height: h } = svgSize(svg);
       const overlays =
         mode === 'canvas' && canvasRef.current
-          ? [{ canvas: canvasRef.current, x: M.left, y: M.top, width: layout.plotW, height: layout.plotH }]
+          ? [{ canvas: canvasRef.current, x: m.left, y: m.top, width: layout.plotW, height: layout.plotH }]
           : [];
       const marker = markerRef.current;
       if (marker !== null) {
@@ -161,7 +229,7 @@ export const MatrixHeatmap = memo(function MatrixHeatmap({
         if (ctx) {
           ctx.fillStyle = MARKER_COLOR;
           ctx.fillRect(0, 0, 4, 4);
-          overlays.push({ canvas: line, x: M.left + marker - 1, y: M.top - 4, width: 2, height: layout.plotH + 8 });
+          overlays.push({ canvas: line, x: m.left + marker - 1, y: m.top - 4, width: 2, height: layout.plotH + 8 });
         }
       }
       return svgTextToPng(serializeSvg(svg), w, h, 2, overlays);
@@ -178,6 +246,18 @@ export const MatrixHeatmap = memo(function MatrixHeatmap({
       <div
         ref={wrapRef}
         className="heatmap"
+        tabIndex={0}
+        role="group"
+        aria-roledescription="heatmap"
+        aria-label={`${matrix.ariaLabel}; arrow keys move from cell to cell`}
+        data-own-arrows=""
+        onKeyDown={onKeyDown}
+        onFocus={(e) => {
+          setFocused(e.currentTarget.matches(':focus-visible'));
+          setCursor((c) => c ?? { row: 0, col: 0 });
+        }}
+        onBlur={() => setFocused(false)}
+        data-cursor={keyCell ? `${keyCell.row},${keyCell.col}` : undefined}
         data-testid={testId}
         data-cells={rows * cols}
         data-mode={mode}
@@ -199,33 +279,56 @@ export const MatrixHeatmap = memo(function MatrixHeatmap({
           endX={fit.endX}
           mode={mode}
           gradId={`heat-grad-${name}`}
-          hover={hover}
+          m={m}
+          legend={legend}
+          hover={shown}
           onHover={setHover}
         />
         {mode === 'canvas' && (
           <canvas
             ref={canvasRef}
             className="heatmap-canvas"
-            style={{ left: M.left, top: M.top, width: layout.plotW, height: layout.plotH }}
+            style={{ left: m.left, top: m.top, width: layout.plotW, height: layout.plotH }}
           />
         )}
         {markerX !== null && (
           <div
             className="heat-marker"
             aria-hidden="true"
-            style={{ top: M.top - 4, height: layout.plotH + 8, transform: `translateX(${M.left + markerX - 1}px)` }}
+            style={{ top: m.top - 4, height: layout.plotH + 8, transform: `translateX(${m.left + markerX - 1}px)` }}
           />
         )}
-        {hover && (
-          <HeatTooltip x={hover.x} y={hover.y} width={width} testId={`${testId}-tooltip`}>
-            {matrix.tooltip(hover.row, hover.col)}
+        {shown && (
+          <HeatTooltip x={shown.x} y={shown.y} width={width} testId={`${testId}-tooltip`}>
+            {matrix.tooltip(shown.row, shown.col)}
           </HeatTooltip>
         )}
+      </div>
+      <div className="sr-only" aria-live="polite" data-testid={`${testId}-live`}>
+        {keyCell ? matrix.tooltip(keyCell.row, keyCell.col) : null}
       </div>
       {children}
     </figure>
   );
 });
+
+/** The legend's lines: its title wrapped to the plot's width, then its swatches in rows or its gradient. */
+interface LegendLayout {
+  title: string[];
+  /** where the swatches or the gradient start, below the title's first line */
+  bodyY: number;
+  swatches: { x: number; row: number }[];
+  /** below the time axis */
+  height: number;
+}
+
+function legendLayout(matrix: HeatMatrix, plotW: number): LegendLayout {
+  const title = wrapWords(matrix.legendTitle, plotW);
+  const bodyY = Math.max(0, title.length - 1) * LEGEND_LINE;
+  const swatches = matrix.legendItems ? swatchRows(matrix.legendItems.map((i) => i.label), plotW) : [];
+  const rowsBelow = swatches.reduce((n, s) => Math.max(n, s.row), 0);
+  return { title, bodyY, swatches, height: bodyY + 32 + rowsBelow * LEGEND_LINE };
+}
 
 interface Hover {
   row: number;
@@ -235,13 +338,13 @@ interface Hover {
 }
 
 /** The blue step line, as the exported SVG draws it: over the cells (on screen it is the .heat-marker overlay). */
-function addMarkerLine(clone: SVGSVGElement, markerX: number | null, plotH: number): void {
+function addMarkerLine(clone: SVGSVGElement, markerX: number | null, plotH: number, m: Margins): void {
   if (markerX === null) return;
   const line = document.createElementNS(SVG_NS, 'line');
-  line.setAttribute('x1', String(M.left + markerX));
-  line.setAttribute('x2', String(M.left + markerX));
-  line.setAttribute('y1', String(M.top - 4));
-  line.setAttribute('y2', String(M.top + plotH + 4));
+  line.setAttribute('x1', String(m.left + markerX));
+  line.setAttribute('x2', String(m.left + markerX));
+  line.setAttribute('y1', String(m.top - 4));
+  line.setAttribute('y2', String(m.top + plotH + 4));
   line.setAttribute('stroke', MARKER_COLOR);
   line.setAttribute('stroke-width', '2');
   clone.appendChild(line);
@@ -261,6 +364,8 @@ interface HeatmapSvgProps {
   endX: number | null;
   mode: 'svg' | 'canvas';
   gradId: string;
+  m: Margins;
+  legend: LegendLayout;
   hover: Hover | null;
   onHover(h: Hover | null): void;
 }
@@ -278,6 +383,8 @@ const HeatmapSvg = memo(function HeatmapSvg({
   endX,
   mode,
   gradId,
+  m,
+  legend,
   hover,
   onHover,
 }: HeatmapSvgProps) {
@@ -288,7 +395,7 @@ const HeatmapSvg = memo(function HeatmapSvg({
   const rowTicks: number[] = [];
   for (let r = 0; r < rows; r += rowStep) rowTicks.push(r);
   const legendW = Math.min(260, plotW);
-  const legendY = M.top + layout.plotH + M.axis + 8;
+  const legendY = m.top + layout.plotH + m.axis + 8;
 
   const onMove = useCallback(
     (e: React.MouseEvent<SVGRectElement>) => {
@@ -296,9 +403,9 @@ const HeatmapSvg = memo(function HeatmapSvg({
       const px = e.clientX - r.left;
       const py = e.clientY - r.top;
       const cell = cellAt(px, py, layout, rows, cols);
-      onHover(cell ? { row: cell.cpu, col: cell.bucket, x: px + M.left, y: py + M.top } : null);
+      onHover(cell ? { row: cell.cpu, col: cell.bucket, x: px + m.left, y: py + m.top } : null);
     },
-    [layout, rows, cols, onHover],
+    [layout, rows, cols, onHover, m],
   );
 
   return (
@@ -310,7 +417,7 @@ const HeatmapSvg = memo(function HeatmapSvg({
           ))}
         </linearGradient>
       </defs>
-      <g transform={`translate(${M.left},${M.top})`}>
+      <g transform={`translate(${m.left},${m.top})`}>
         {mode === 'svg' &&
           Array.from({ length: rows * cols }, (_, i) => {
             const r = Math.floor(i / cols);
@@ -357,7 +464,12 @@ const HeatmapSvg = memo(function HeatmapSvg({
           {timeTicks.map((t) => (
             <g key={t} transform={`translate(${x(t)},0)`}>
               <line y2={5} stroke="#6b7385" />
-              <text y={17} className="axis-label" textAnchor="middle">
+              {/* the last label ends at the tick rather than past the map's right edge */}
+              <text
+                y={17}
+                className="axis-label"
+                textAnchor={x(t) + (formatDuration(t).length * AXIS_CHAR_W) / 2 > plotW + m.right - 2 ? 'end' : 'middle'}
+              >
                 {formatDuration(t)}
               </text>
             </g>
@@ -385,13 +497,18 @@ const HeatmapSvg = memo(function HeatmapSvg({
           onMouseLeave={() => onHover(null)}
         />
       </g>
-      <g transform={`translate(${M.left},${legendY})`}>
-        <text x={0} y={-1} className="axis-label">
-          {matrix.legendTitle}
-        </text>
+      <g transform={`translate(${m.left},${legendY})`}>
+        {legend.title.map((line, i) => (
+          <text key={i} x={0} y={-1 + i * LEGEND_LINE} className="axis-label">
+            {line}
+          </text>
+        ))}
         {legendItems ? (
           legendItems.map((item, k) => (
-            <g key={item.label} transform={`translate(${k * Math.max(60, plotW / legendItems.length)},4)`}>
+            <g
+              key={item.label}
+              transform={`translate(${legend.swatches[k]?.x ?? 0},${legend.bodyY + 4 + (legend.swatches[k]?.row ?? 0) * LEGEND_LINE})`}
+            >
               <rect width={12} height={10} fill={item.color} stroke="#9aa3b5" strokeWidth={0.5} />
               <text x={16} y={9} className="axis-label">
                 {item.label}
@@ -400,9 +517,9 @@ const HeatmapSvg = memo(function HeatmapSvg({
           ))
         ) : (
           <>
-            <rect x={0} y={4} width={legendW} height={10} fill={`url(#${gradId})`} stroke="#9aa3b5" strokeWidth={0.5} />
+            <rect x={0} y={legend.bodyY + 4} width={legendW} height={10} fill={`url(#${gradId})`} stroke="#9aa3b5" strokeWidth={0.5} />
             {matrix.legendTicks.map(({ at, text }) => (
-              <text key={at} x={at * legendW} y={26} className="axis-label" textAnchor={at === 0 ? 'start' : at === 1 ? 'end' : 'middle'}>
+              <text key={at} x={at * legendW} y={legend.bodyY + 26} className="axis-label" textAnchor={at === 0 ? 'start' : at === 1 ? 'end' : 'middle'}>
                 {text}
               </text>
             ))}

@@ -2,20 +2,30 @@ import { describe, expect, it } from 'vitest';
 import type { Heatmap } from '../../core/types';
 import {
   bucketRange,
+  busiestStretch,
   cellAt,
   cellBreakdown,
   colorScale,
   compareShares,
   computeCells,
   describeShares,
+  describeWaits,
   dominantColor,
   dominantStates,
   heatLayout,
+  hotStretch,
   IDLE_FILL,
+  indexRanges,
   rankStates,
   renderMode,
   stateShares,
+  summarizeWaits,
+  AXIS_CHAR_W,
+  rowLabelMargin,
+  swatchRows,
+  wrapWords,
 } from './heatmap';
+import { moveCursor } from './MatrixHeatmap';
 import { CPU_STATES } from '../../core/types';
 
 // 2 cpus x 3 buckets x 5 states (idle, run, spin, sleep, io)
@@ -128,5 +138,96 @@ describe('layout', () => {
     expect(new Set(full).size).toBe(4);
     expect(dominantColor('spin', 0.3)).not.toBe(dominantColor('spin', 1));
     expect(dominantColor('idle', 1)).toBe(IDLE_FILL);
+  });
+});
+
+/** cpus x buckets, states [idle, run, spin, sleep, io]; f(cpu, bucket) gives [spin, sleep], run takes the rest */
+function waitMap(cpus: number, buckets: number, bucketNs: number, f: (c: number, b: number) => [number, number]): Heatmap {
+  const data: number[] = [];
+  for (let c = 0; c < cpus; c++)
+    for (let b = 0; b < buckets; b++) {
+      const [spin, sleep] = f(c, b);
+      data.push(0, 1 - spin - sleep, spin, sleep, 0);
+    }
+  return { cpus, buckets, bucket_ns: bucketNs, states: ['idle', 'run', 'spin', 'sleep', 'io'], data };
+}
+
+describe('where and when the CPUs waited most', () => {
+  it('finds the stretch that stands highest above the mean, or none in a flat series', () => {
+    expect(hotStretch([0.1, 0.1, 0.8, 0.8, 0.1, 0.1])).toEqual({ from: 2, to: 3 });
+    expect(hotStretch([0.9, 0, 0, 0, 0, 0.2])).toEqual({ from: 0, to: 0 });
+    expect(hotStretch([0.3, 0.3, 0.3])).toBeNull();
+    expect(hotStretch([])).toBeNull();
+  });
+  it('writes CPU numbers as ranges', () => {
+    expect(indexRanges([5, 3, 4, 8, 10, 11])).toBe('3-5, 8, 10-11');
+    expect(indexRanges([2])).toBe('2');
+  });
+  it('names the CPUs that spun most and when, from the cells', () => {
+    /* CPUs 3-5 spin 80% of buckets 4-6 (0.8-1.4 ms) and 10% elsewhere; the other CPUs never spin */
+    const hm = waitMap(8, 10, 200_000, (c, b) => [c >= 3 && c <= 5 ? (b >= 4 && b <= 6 ? 0.8 : 0.1) : 0, 0]);
+    const [spin] = summarizeWaits(hm);
+    expect(spin?.cpus).toEqual([3, 4, 5]);
+    expect(spin?.fromNs).toBe(800_000);
+    expect(spin?.toNs).toBe(1_400_000);
+    /* (3 x 0.8 + 7 x 0.1) / 10 = 31% over the run */
+    expect(spin?.share).toBeCloseTo(0.8);
+    expect(spin?.overall).toBeCloseTo(0.31);
+    expect(describeWaits(hm)).toBe('CPUs 3-5 spun most: 80% of their time between 800 µs and 1.4 ms, 31% over the whole run');
+  });
+  it('puts the larger waiting state first and leaves out one below 1% of the time', () => {
+    /* every CPU sleeps 50% evenly; CPU 1 spins 20% in the last bucket only; io never */
+    const hm = waitMap(4, 5, 1_000_000, (c, b) => [c === 1 && b === 4 ? 0.2 : 0, 0.5]);
+    const waits = summarizeWaits(hm);
+    expect(waits.map((w) => w.state)).toEqual(['sleep', 'spin']);
+    expect(waits[0]?.text).toBe('all 4 CPUs slept alike: 50% of their time, evenly over the run');
+    expect(waits[1]?.text).toBe('CPU 1 spun most: 20% of its time between 4 ms and 5 ms, 4.0% over the whole run');
+    const tiny = waitMap(4, 5, 1_000_000, (c, b) => [c === 0 && b === 0 ? 0.1 : 0, 0]);
+    expect(describeWaits(tiny)).toBe('no CPU waited for a lock, a wake-up or I/O in this map');
+  });
+});
+
+describe('the busiest stretch of a lab heatmap', () => {
+  it('says when the map held the most, and what share of it', () => {
+    const h = { nr_rows: 2, nr_time: 5, rows: [[0, 1, 6, 1, 0], [0, 0, 2, 0, 0]] };
+    const s = busiestStretch(h, 1_000_000);
+    expect(s?.fromNs).toBe(2_000_000);
+    expect(s?.toNs).toBe(3_000_000);
+    expect(s?.share).toBeCloseTo(0.8);
+    expect(s?.text).toBe('the busiest stretch: 2 ms to 3 ms, 80% of it in 20% of the time');
+    expect(busiestStretch({ nr_rows: 1, nr_time: 3, rows: [[0, 0, 0]] }, 1000)).toBeNull();
+  });
+});
+
+describe('labels that fit their box', () => {
+  it('widens the left margin to the longest row label', () => {
+    expect(rowLabelMargin(['cpu 0', 'cpu 1'])).toBe(52);
+    expect(rowLabelMargin(['small ino 122-143'])).toBe(Math.ceil(17 * AXIS_CHAR_W) + 10);
+  });
+  it('wraps words to a width, a word longer than it on a line of its own', () => {
+    expect(wrapWords('the state each CPU spent most of each bucket in', 20 * AXIS_CHAR_W)).toEqual([
+      'the state each CPU',
+      'spent most of each',
+      'bucket in',
+    ]);
+    expect(wrapWords('supercalifragilistic yes', 5 * AXIS_CHAR_W)).toEqual(['supercalifragilistic', 'yes']);
+  });
+  it('puts swatches on a new row when the next would pass the width', () => {
+    const rows = swatchRows(['▶ running', '↻ spinning', '☾ asleep'], 180);
+    expect(rows.map((r) => r.row)).toEqual([0, 0, 1]);
+    expect(rows[2]?.x).toBe(0);
+  });
+});
+
+describe('the cell cursor', () => {
+  it('moves by arrow, page and Home/End, and stays inside the map', () => {
+    expect(moveCursor({ row: 0, col: 0 }, 'ArrowRight', 4, 30)).toEqual({ row: 0, col: 1 });
+    expect(moveCursor({ row: 0, col: 0 }, 'ArrowLeft', 4, 30)).toEqual({ row: 0, col: 0 });
+    expect(moveCursor({ row: 3, col: 5 }, 'ArrowDown', 4, 30)).toEqual({ row: 3, col: 5 });
+    expect(moveCursor({ row: 3, col: 5 }, 'ArrowUp', 4, 30)).toEqual({ row: 2, col: 5 });
+    expect(moveCursor({ row: 1, col: 5 }, 'PageDown', 4, 30)).toEqual({ row: 1, col: 8 });
+    expect(moveCursor({ row: 1, col: 5 }, 'End', 4, 30)).toEqual({ row: 1, col: 29 });
+    expect(moveCursor({ row: 1, col: 5 }, 'Home', 4, 30)).toEqual({ row: 1, col: 0 });
+    expect(moveCursor({ row: 1, col: 5 }, 'x', 4, 30)).toBeNull();
   });
 });

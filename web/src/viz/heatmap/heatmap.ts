@@ -5,16 +5,9 @@
  * numbers where the CPUs' time went (the caption's words). Drawing lives in
  * Heatmap.tsx.
  */
-import { scaleSequential } from 'd3-scale';
-import {
-  interpolateBlues,
-  interpolateGreens,
-  interpolateGreys,
-  interpolatePurples,
-  interpolateReds,
-} from 'd3-scale-chromatic';
-import { formatShare } from '../../../../lib/format';
+import { formatDuration, formatShare } from '../../../../lib/format';
 import { CPU_STATES, type CpuState, type Heatmap } from '../../core/types';
+import { sequential, STATE_FILL, stateShade } from '../palette';
 
 /** Virtual nanoseconds of the simulation. */
 export type Ns = number & { readonly __unit?: 'ns' };
@@ -163,30 +156,24 @@ export function bucketRange(bucket: number, bucketNs: Ns): [Ns, Ns] {
   return [bucket * bucketNs, (bucket + 1) * bucketNs];
 }
 
-const INTERPOLATORS: Record<CpuState, (t: number) => string> = {
-  spin: interpolateReds,
-  sleep: interpolatePurples,
-  run: interpolateGreens,
-  io: interpolateBlues,
-  idle: interpolateGreys,
-};
-
-/** The colour scale of one state over [0, 1]. */
-export function colorScale(state: CpuState) {
-  return scaleSequential(INTERPOLATORS[state]).domain([0, 1]);
+/**
+ * The colour scale of one state's share over [0, 1]: every state's map uses
+ * the palette's one sequential scale (viridis), which keeps its order to
+ * every reader; the legend and the caption say which state it measures.
+ */
+export function colorScale(_state: CpuState): (v: number) => string {
+  return sequential;
 }
 
 /** An idle cell in the dominant map: pale, whatever its share, so that it never reads as hot. */
-export const IDLE_FILL = '#eceef3';
+export const IDLE_FILL = STATE_FILL.idle;
 
 /**
- * The colour of a cell in the dominant map: its state's hue, darker for a
- * larger share (a dominant share is at least 1/5, so the scale starts light,
- * and stops short of the darkest shades so that the hues stay apart).
+ * The colour of a cell in the dominant map: its state's hue (palette.ts),
+ * fuller for a larger share.
  */
 export function dominantColor(state: CpuState, share: number): string {
-  if (state === 'idle') return IDLE_FILL;
-  return INTERPOLATORS[state](0.2 + 0.6 * Math.min(1, Math.max(0, share)));
+  return stateShade(state, share);
 }
 
 export interface HeatLayout {
@@ -292,4 +279,221 @@ export function fitTimeAxis(endNs: number, axisNs: number | null, plotW: number)
 export function timeX(ns: number | null | undefined, endNs: number, axisNs: number, plotW: number): number | null {
   if (ns == null || ns < 0 || ns > endNs) return null;
   return axisNs > 0 ? (ns / axisNs) * plotW : plotW / 2;
+}
+
+/**
+ * The stretch of a series that stands highest above its own mean: the
+ * contiguous run of indices with the largest sum of (value - mean), Kadane's
+ * maximum subarray. Null when the series is flat or empty (no stretch stands
+ * out), so that a summary says "evenly" rather than pick one at random.
+ */
+export function hotStretch(series: ArrayLike<number>): { from: number; to: number } | null {
+  const n = series.length;
+  if (n === 0) return null;
+  let sum = 0;
+  for (let i = 0; i < n; i++) sum += series[i] ?? 0;
+  const mean = sum / n;
+  let best = 0;
+  let bestFrom = -1;
+  let bestTo = -1;
+  let run = 0;
+  let runFrom = 0;
+  for (let i = 0; i < n; i++) {
+    const d = (series[i] ?? 0) - mean;
+    if (run <= 0) {
+      run = d;
+      runFrom = i;
+    } else run += d;
+    if (run > best + 1e-12) {
+      best = run;
+      bestFrom = runFrom;
+      bestTo = i;
+    }
+  }
+  return bestFrom < 0 ? null : { from: bestFrom, to: bestTo };
+}
+
+/** Indices as ranges, ascending: [3, 4, 5, 8] -> "3-5, 8". */
+export function indexRanges(indices: readonly number[]): string {
+  const sorted = [...new Set(indices)].sort((a, b) => a - b);
+  const parts: string[] = [];
+  for (let i = 0; i < sorted.length; ) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++;
+    parts.push(j === i ? String(sorted[i]) : `${sorted[i]}-${sorted[j]}`);
+    i = j + 1;
+  }
+  return parts.join(', ');
+}
+
+/** The states in which a CPU waits, and how a summary says that it did. */
+const WAIT_VERBS: readonly { state: CpuState; verb: string }[] = [
+  { state: 'spin', verb: 'spun' },
+  { state: 'sleep', verb: 'slept' },
+  { state: 'io', verb: 'waited for I/O' },
+];
+
+/** CPUs within this share of the one that waited most in a state are named with it. */
+const NEAR_TOP = 0.8;
+
+export interface WaitSummary {
+  state: CpuState;
+  /** the CPUs that waited most in the state */
+  cpus: number[];
+  /** their busiest stretch, virtual ns */
+  fromNs: number;
+  toNs: number;
+  /** the state's share of those CPUs' time in that stretch */
+  share: number;
+  /** and over the whole map */
+  overall: number;
+  text: string;
+}
+
+/**
+ * Where and when the CPUs waited most, one entry per waiting state (spinning,
+ * asleep, I/O) that takes at least `floor` of the map's time, largest first:
+ * the CPUs whose share of the state is within 80% of the highest, and the
+ * stretch of time in which those CPUs' share stood highest above its mean
+ * ("CPUs 3-5 spun most: 41% of their time between 1.2 and 1.8 ms, 12% over
+ * the whole run").
+ */
+export function summarizeWaits(hm: Heatmap, floor = 0.01): WaitSummary[] {
+  const ns = hm.states.length;
+  const at = (c: number, b: number, s: number) => hm.data[(c * hm.buckets + b) * ns + s] ?? 0;
+  const covered = (c: number, b: number) => {
+    let t = 0;
+    for (let s = 0; s < ns; s++) t += at(c, b, s);
+    return t;
+  };
+  const shares = stateShares(hm);
+  const out: WaitSummary[] = [];
+  for (const { state, verb } of WAIT_VERBS) {
+    const si = hm.states.indexOf(state);
+    if (si < 0 || shares[state] < floor) continue;
+    const perCpu = Array.from({ length: hm.cpus }, (_, c) => {
+      let w = 0;
+      let t = 0;
+      for (let b = 0; b < hm.buckets; b++) {
+        w += at(c, b, si);
+        t += covered(c, b);
+      }
+      return t > 0 ? w / t : 0;
+    });
+    const max = Math.max(...perCpu);
+    if (!(max > 0)) continue;
+    const cpus = perCpu.flatMap((v, c) => (v >= NEAR_TOP * max ? [c] : []));
+    const waitIn = new Float64Array(hm.buckets);
+    const timeIn = new Float64Array(hm.buckets);
+    for (const c of cpus)
+      for (let b = 0; b < hm.buckets; b++) {
+        waitIn[b] += at(c, b, si);
+        timeIn[b] += covered(c, b);
+      }
+    const series = Array.from(waitIn, (w, b) => (timeIn[b]! > 0 ? w / timeIn[b]! : 0));
+    const stretch = hotStretch(series) ?? { from: 0, to: hm.buckets - 1 };
+    let w = 0;
+    let t = 0;
+    let wAll = 0;
+    let tAll = 0;
+    for (let b = 0; b < hm.buckets; b++) {
+      wAll += waitIn[b]!;
+      tAll += timeIn[b]!;
+      if (b >= stretch.from && b <= stretch.to) {
+        w += waitIn[b]!;
+        t += timeIn[b]!;
+      }
+    }
+    const share = t > 0 ? w / t : 0;
+    const overall = tAll > 0 ? wAll / tAll : 0;
+    const fromNs = stretch.from * hm.bucket_ns;
+    const toNs = Math.min((stretch.to + 1) * hm.bucket_ns, hm.buckets * hm.bucket_ns);
+    const who =
+      cpus.length === hm.cpus && hm.cpus > 1
+        ? `all ${hm.cpus} CPUs ${verb} alike`
+        : `${cpus.length === 1 ? 'CPU' : 'CPUs'} ${indexRanges(cpus)} ${verb} most`;
+    const their = cpus.length === 1 ? 'its' : 'their';
+    const when =
+      stretch.from === 0 && stretch.to === hm.buckets - 1
+        ? `${formatShare(share)} of ${their} time, evenly over the run`
+        : `${formatShare(share)} of ${their} time between ${formatDuration(fromNs)} and ${formatDuration(toNs)}, ${formatShare(overall)} over the whole run`;
+    out.push({ state, cpus, fromNs, toNs, share, overall, text: `${who}: ${when}` });
+  }
+  return out.sort((a, b) => shares[b.state] - shares[a.state]);
+}
+
+/** summarizeWaits() as one sentence's clauses, or what a map without waiting means. */
+export function describeWaits(hm: Heatmap): string {
+  const waits = summarizeWaits(hm);
+  return waits.length ? waits.map((w) => w.text).join('; ') : 'no CPU waited for a lock, a wake-up or I/O in this map';
+}
+
+/**
+ * When a lab heatmap held the most: the stretch of time buckets whose column
+ * totals stand highest above their mean, and what share of the map it holds
+ * ("between 1.2 and 1.8 ms: 41% of it in 20% of the time"); null for an
+ * empty or flat map.
+ */
+export function busiestStretch(h: LabHeatBins, bucketNs: number): { fromNs: number; toNs: number; share: number; timeShare: number; text: string } | null {
+  const cols = Array.from({ length: h.nr_time }, (_, t) => {
+    let v = 0;
+    for (let r = 0; r < h.nr_rows; r++) v += h.rows[r]?.[t] ?? 0;
+    return v;
+  });
+  const total = cols.reduce((a, b) => a + b, 0);
+  const stretch = total > 0 ? hotStretch(cols) : null;
+  if (!stretch) return null;
+  let inside = 0;
+  for (let t = stretch.from; t <= stretch.to; t++) inside += cols[t]!;
+  const share = inside / total;
+  const timeShare = (stretch.to - stretch.from + 1) / h.nr_time;
+  const fromNs = stretch.from * bucketNs;
+  const toNs = (stretch.to + 1) * bucketNs;
+  return {
+    fromNs,
+    toNs,
+    share,
+    timeShare,
+    text: `the busiest stretch: ${formatDuration(fromNs)} to ${formatDuration(toNs)}, ${formatShare(share)} of it in ${formatShare(timeShare)} of the time`,
+  };
+}
+
+/** About how wide a character of an 11px axis label is, px (DejaVu Sans and system-ui digits measure 5.8-6.2). */
+export const AXIS_CHAR_W = 6.2;
+
+/** The left margin that holds the widest row label and its gap to the cells, at least `min`. */
+export function rowLabelMargin(labels: readonly string[], min = 52): number {
+  const longest = labels.reduce((n, l) => Math.max(n, l.length), 0);
+  return Math.max(min, Math.ceil(longest * AXIS_CHAR_W) + 10);
+}
+
+/** Words wrapped into lines of at most `width` px of axis labels (a single longer word keeps its own line). */
+export function wrapWords(text: string, width: number): string[] {
+  const max = Math.max(4, Math.floor(width / AXIS_CHAR_W));
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (line && line.length + 1 + word.length > max) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/** Where a legend's swatches go: left to right, onto a new row when the next would pass `width`. */
+export function swatchRows(labels: readonly string[], width: number): { x: number; row: number }[] {
+  let x = 0;
+  let row = 0;
+  return labels.map((label) => {
+    const w = 16 + label.length * AXIS_CHAR_W + 14;
+    if (x > 0 && x + w > width) {
+      x = 0;
+      row++;
+    }
+    const at = { x, row };
+    x += w;
+    return at;
+  });
 }

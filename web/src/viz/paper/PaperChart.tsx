@@ -13,22 +13,26 @@ import { ExportButtons, svgRefExporter } from '../export/ExportButtons';
 import { useElementWidth } from '../useElementWidth';
 import type { Verdict } from '../../core/stats';
 import { endVariants } from '../../core/sweep';
+import { wrapWords } from '../heatmap/heatmap';
+import { CATEGORICAL, tint } from '../palette';
 import { barSeries, PAPER_FIGURE, seriesLabel, valueDomain, VERDICT_WORDS, type BarGroup, type BarSeries, type Ends } from './paper';
 
 const M = { left: 60, right: 12, top: 34, bottom: 44 };
 const HEIGHT = 320;
 const LEGEND_ITEM_W = 150;
 const LEGEND_ROW_H = 16;
+/** a wrapped axis label's line height, px */
+const AXIS_LINE_H = 12;
 
-/** A variant's colour: the first (unpatched) red, the last (patched) blue, the ones between from this list. */
-const FIRST_COLOR = { stroke: '#c8553d', fill: '#f3c7b9' };
-const LAST_COLOR = { stroke: '#2f6db3', fill: '#c1d7ef' };
-const MIDDLE_COLORS = [
-  { stroke: '#7b5aa6', fill: '#ddd0ee' },
-  { stroke: '#3d8a5f', fill: '#cbe6d5' },
-  { stroke: '#b8862b', fill: '#f1dfb8' },
-  { stroke: '#4f6d7a', fill: '#d0dde3' },
-];
+/**
+ * A variant's colour: the first (unpatched) vermillion, the last (patched)
+ * blue, the ones between the palette's other Okabe-Ito hues; bars are a pale
+ * tint of their stroke.
+ */
+const strokeAndFill = (stroke: string) => ({ stroke, fill: tint(stroke, 0.65) });
+const FIRST_COLOR = strokeAndFill(CATEGORICAL[0]!);
+const LAST_COLOR = strokeAndFill(CATEGORICAL[1]!);
+const MIDDLE_COLORS = CATEGORICAL.slice(2).map(strokeAndFill);
 
 export function variantColor(index: number, count: number): { stroke: string; fill: string } {
   if (index === 0) return FIRST_COLOR;
@@ -77,6 +81,11 @@ export function PaperChart({ groups, variants, ends = endVariants(variants), uni
     .range([0, plotW])
     .paddingInner(0.22)
     .paddingOuter(0.1);
+  /* a row's label wraps to its band (and the gap beside it); the axis's title to the plot: the chart grows down */
+  const labelLines = groups.map((g) => wrapWords(g.label, Math.max(40, x.step() - 4)));
+  const axisLines = wrapWords(xAxis, plotW);
+  const labelExtra = (Math.max(1, ...labelLines.map((l) => l.length)) - 1) * AXIS_LINE_H;
+  const svgH = HEIGHT + labelExtra + (axisLines.length - 1) * AXIS_LINE_H;
   const inner = scaleBand<BarSeries>().domain(series).range([0, x.bandwidth()]).padding(0.08);
   const [lo, hi] = valueDomain(groups, log);
   const y = log
@@ -106,8 +115,8 @@ export function PaperChart({ groups, variants, ends = endVariants(variants), uni
         </label>
         <ExportButtons name={name} exporter={svgRefExporter(svgRef)} />
       </figcaption>
-      <div ref={wrapRef} className="paper-chart" data-testid="paper-chart" style={{ height: HEIGHT }}>
-        <svg ref={svgRef} width={width} height={HEIGHT} viewBox={`0 0 ${width} ${HEIGHT}`} role="img" aria-label={`paper versus simulator, variants ${variants.join(', ')}`}>
+      <div ref={wrapRef} className="paper-chart" data-testid="paper-chart" style={{ height: svgH }}>
+        <svg ref={svgRef} width={width} height={svgH} viewBox={`0 0 ${width} ${svgH}`} role="img" aria-label={`paper versus simulator, variants ${variants.join(', ')}`}>
           <defs>
             {variants.map((v, i) => {
               const c = variantColor(i, variants.length);
@@ -186,13 +195,21 @@ export function PaperChart({ groups, variants, ends = endVariants(variants), uni
                   </g>
                 )}
                 <text x={x.bandwidth() / 2} y={plotH + 18} className="axis-label" textAnchor="middle">
-                  {g.label}
+                  {(labelLines[groups.indexOf(g)] ?? [g.label]).map((line, k) => (
+                    <tspan key={k} x={x.bandwidth() / 2} dy={k === 0 ? 0 : AXIS_LINE_H}>
+                      {line}
+                    </tspan>
+                  ))}
                 </text>
               </g>
             ))}
             <line x1={0} x2={plotW} y1={plotH} y2={plotH} stroke="#6b7385" />
-            <text x={plotW / 2} y={plotH + 36} className="axis-label" textAnchor="middle">
-              {xAxis}
+            <text x={plotW / 2} y={plotH + 36 + labelExtra} className="axis-label" textAnchor="middle">
+              {axisLines.map((line, k) => (
+                <tspan key={k} x={plotW / 2} dy={k === 0 ? 0 : AXIS_LINE_H}>
+                  {line}
+                </tspan>
+              ))}
             </text>
           </g>
           <g transform={`translate(${M.left},10)`}>

@@ -1,32 +1,44 @@
 /**
  * SVG parts that every lab's animation draws the same way: a task as a chip
- * coloured by its state, and a spinlock with its holder and its FIFO
- * waiters. Each is a memoized component of plain values, placed by
+ * coloured by its state and marked with its state's glyph (so that the state
+ * reads without its colour, at any number of tasks), and a spinlock with its
+ * holder and its FIFO waiters. Each is a memoized component of plain values, placed by
  * coordinates rather than a transform of its own: from one step to the
  * next only the few that change are rendered again.
  */
 import { memo } from 'react';
 import type { TaskSnap } from '../../core/types';
+import { STATE_FILL, STATE_GLYPH, STATE_ON_FILL, STATE_SHORT } from '../palette';
 
-export const TASK_COLORS: Record<TaskSnap['state'], string> = {
-  run: '#2e9d5b',
-  spin: '#d8402b',
-  sleep: '#8b5fbf',
-  io: '#2f6db3',
-  ready: '#9aa3b5',
-  done: '#d5d9e2',
+type TaskState = TaskSnap['state'];
+
+export const TASK_COLORS: Readonly<Record<TaskState, string>> = {
+  run: STATE_FILL.run,
+  spin: STATE_FILL.spin,
+  sleep: STATE_FILL.sleep,
+  io: STATE_FILL.io,
+  ready: STATE_FILL.ready,
+  done: STATE_FILL.done,
 };
+
+/** What a chip says of its task: its glyph and id when compact, its cpu and state in words as well otherwise. */
+export function chipText(id: number, cpu: number, state: TaskState, compact: boolean): string {
+  return compact ? `${STATE_GLYPH[state]}T${id}` : `${STATE_GLYPH[state]} T${id} · cpu ${cpu} · ${STATE_SHORT[state]}`;
+}
 
 export const CHIP_H = 24;
 /** the height a LockRow takes */
 export const LOCK_H = 44;
 /** how many waiters a LockRow draws before it says "+n" */
 export const LOCK_WAITERS_SHOWN = 24;
+/** a waiter's chip and the step from one FIFO slot to the next */
+const WAITER_W = 40;
+const WAITER_SLOT = 44;
 
-/** Chips per row for n tasks in a given width: compact chips (the id only) past 16 tasks. */
+/** Chips per row for n tasks in a given width: compact chips (glyph and id) past 16 tasks. */
 export function chipLayout(n: number, width: number) {
   const compact = n > 16;
-  const chipW = compact ? 40 : 132;
+  const chipW = compact ? 48 : 140;
   const cols = Math.max(1, Math.floor((width + 6) / (chipW + 6)));
   return { compact, chipW, cols, rows: Math.ceil(n / cols) };
 }
@@ -45,10 +57,10 @@ export const TaskChip = memo(function TaskChip(p: {
   active: boolean;
 }) {
   return (
-    <g data-state={p.state}>
+    <g data-state={p.state} data-testid="task-chip">
       <rect x={p.x} y={p.y} width={p.chipW} height={CHIP_H} rx={5} fill={TASK_COLORS[p.state]} className={p.active ? 'q-chip active' : 'q-chip'} />
-      <text x={p.x + 6} y={p.y + CHIP_H / 2} className="q-chip-text" dominantBaseline="central">
-        {p.compact ? `T${p.id}` : `T${p.id} · cpu ${p.cpu} · ${p.state}`}
+      <text x={p.x + 5} y={p.y + CHIP_H / 2} className="q-chip-text" fill={STATE_ON_FILL[p.state]} dominantBaseline="central">
+        {chipText(p.id, p.cpu, p.state, p.compact)}
       </text>
       <title>{`T${p.id} ${p.name} on cpu ${p.cpu}: ${p.state} in ${p.fn} (line ${p.line})`}</title>
     </g>
@@ -119,7 +131,7 @@ export function LockRow({
         <WaiterChip key={i} x0={x0} slot={i} id={w} state={taskOf(w)?.state ?? 'spin'} />
       ))}
       {lock.waiters.length > LOCK_WAITERS_SHOWN && (
-        <text x={x0 + LOCK_WAITERS_SHOWN * 34} y={29} className="q-sub">
+        <text x={x0 + LOCK_WAITERS_SHOWN * WAITER_SLOT} y={29} className="q-sub">
           +{lock.waiters.length - LOCK_WAITERS_SHOWN}
         </text>
       )}
@@ -132,14 +144,15 @@ export function LockRow({
  * step to the next (the queue moves through them), so only their text and
  * colour change.
  */
-const WaiterChip = memo(function WaiterChip({ x0, slot, id, state }: { x0: number; slot: number; id: number; state: TaskSnap['state'] }) {
-  const x = x0 + slot * 34;
+const WaiterChip = memo(function WaiterChip({ x0, slot, id, state }: { x0: number; slot: number; id: number; state: TaskState }) {
+  const x = x0 + slot * WAITER_SLOT;
   return (
-    <g data-testid="lock-waiter">
-      <rect x={x} y={16} width={30} height={18} rx={9} fill={TASK_COLORS[state]} />
-      <text x={x + 15} y={25} className="q-chip-text" textAnchor="middle" dominantBaseline="central">
-        {`T${id}`}
+    <g data-testid="lock-waiter" data-state={state}>
+      <rect x={x} y={16} width={WAITER_W} height={18} rx={9} fill={TASK_COLORS[state]} />
+      <text x={x + WAITER_W / 2} y={25} className="q-chip-text" fill={STATE_ON_FILL[state]} textAnchor="middle" dominantBaseline="central">
+        {`${STATE_GLYPH[state]}T${id}`}
       </text>
+      <title>{`T${id}: ${STATE_SHORT[state]}`}</title>
       {slot > 0 && <path d={`M${x - 4},25 L${x - 1},25`} stroke="#6b7385" />}
     </g>
   );
