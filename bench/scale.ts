@@ -20,6 +20,7 @@ import type { Engine } from '../web/src/core/engine';
 import type { StepperStats } from '../web/src/core/stepper';
 import { labUrl } from '../tests/lab-url';
 import { quantile } from './stats';
+import { rng } from '../web/src/core/testing/rng';
 
 export const SCALE_LAB = 'fast-commit';
 export const SCALE_VARIANT = 'before';
@@ -69,17 +70,6 @@ export interface ScaleResult {
   load: { before: number; after: number; cpus: number };
 }
 
-/** A seeded generator (mulberry32), so the steps are the same on every run of the bench. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /*
  * Page script (text: a function would go through the TypeScript transform,

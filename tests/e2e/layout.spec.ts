@@ -37,8 +37,8 @@ async function widePast(page: Page, width: number): Promise<string[]> {
 
 /**
  * Clipped text: an HTML element holding text whose content is wider than its
- * box, and an SVG text of a chart or heatmap that its SVG's box cuts. (The
- * animation panes' SVG is each lab's own view, laid out by the view.)
+ * box, and an SVG text of a chart, a heatmap or an animation pane that its
+ * SVG's box cuts.
  */
 async function clippedText(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -52,7 +52,7 @@ async function clippedText(page: Page): Promise<string[]> {
     }
     for (const t of document.querySelectorAll<SVGTextElement>('svg text')) {
       const svg = t.ownerSVGElement;
-      if (!svg || t.closest('[data-testid="anim-pane"]')) continue;
+      if (!svg) continue;
       const b = t.getBoundingClientRect();
       const s = svg.getBoundingClientRect();
       if (b.width === 0) continue;

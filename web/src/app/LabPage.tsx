@@ -165,6 +165,20 @@ function LabView<S extends SnapshotBase>({
     </header>
   );
 
+  /* the run's metrics and the mail's table: one view in presenter mode and embeds, apart on the page */
+  const metrics = <MetricsPanel variants={lv.variants} results={lv.results} folded={m.foldedMetrics} />;
+  const paper = (
+    <PaperPanel
+      lab={m.id}
+      variants={data.variants}
+      rows={rows}
+      specs={specs}
+      onUseParams={lv.setParams}
+      labels={m.paper.labels}
+      extra={extra}
+    />
+  );
+
   const panels: Record<PresentView, ReactNode> = {
     mail: (
       <>
@@ -200,16 +214,8 @@ function LabView<S extends SnapshotBase>({
     ),
     table: (
       <>
-        <MetricsPanel variants={lv.variants} results={lv.results} folded={m.foldedMetrics} />
-        <PaperPanel
-          lab={m.id}
-          variants={data.variants}
-          rows={rows}
-          specs={specs}
-          onUseParams={lv.setParams}
-          labels={m.paper.labels}
-          extra={extra}
-        />
+        {metrics}
+        {paper}
       </>
     ),
     kernel: <ReproducePanel lab={m.id} simulatorSection={SIMULATOR_TABLE} simulator={simulator} onImported={setKernelRuns} />,
@@ -283,7 +289,7 @@ function LabView<S extends SnapshotBase>({
       {panels.animation}
 
       {share('table')}
-      <MetricsPanel variants={lv.variants} results={lv.results} folded={m.foldedMetrics} />
+      {metrics}
 
       {share('heatmap')}
       {panels.heatmap}
@@ -291,15 +297,7 @@ function LabView<S extends SnapshotBase>({
       {Sections && share('mechanism')}
       {panels.mechanism}
 
-      <PaperPanel
-        lab={m.id}
-        variants={data.variants}
-        rows={rows}
-        specs={specs}
-        onUseParams={lv.setParams}
-        labels={m.paper.labels}
-        extra={extra}
-      />
+      {paper}
 
       {share('kernel')}
       {panels.kernel}

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Checkpoint, Engine } from './engine';
 import { loadEngine, newEngine } from './node';
 import { SimError, type RunOutput, type RunRequest } from './types';
+import { rng } from './testing/rng';
 
 let engine: Engine;
 
@@ -48,17 +49,6 @@ function state(o: RunOutput) {
   return { hash, steps, events, end_ns, halted, mem_bytes, metrics: o.result.metrics, snapshot: o.snapshot, heat: o.heatmap };
 }
 
-/** A seeded generator (mulberry32), so the random targets are the same on every run. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function refusal(fn: () => unknown): SimError {
   try {

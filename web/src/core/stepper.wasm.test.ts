@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from './engine';
 import { loadEngine, newEngine } from './node';
 import { createStepper, runKey, type FrameRun, type StepFrame } from './stepper';
+import { rng } from './testing/rng';
 
 /** The stepper's engine, and another instance for the straight runs, so that they do not disturb its open runs. */
 let engine: Engine;
@@ -30,17 +31,6 @@ const CASES: { lab: string; variants: [string, string]; params: Record<string, n
 const SEED = 11;
 const TRAIL = 16;
 
-/** A seeded generator (mulberry32), so the random steps are the same on every run. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The frame as a run straight to `step` would give it. */
 function straight(req: FrameRun, step: number, trail: number): StepFrame {

@@ -130,9 +130,9 @@ export const ExtentTreeView = memo(function ExtentTreeView({ snap, variant, step
               ))}
             </g>
 
-            <text x={0} y={yShrinkers + 12} className="q-label">
-              shrinkers: {es.shrinkers.length ? `${es.shrinkers.length} in __es_shrink()` : 'none running'}
-            </text>
+            <FitText x={0} y={yShrinkers + 12} width={innerW} className="q-label">
+              {`shrinkers: ${es.shrinkers.length ? `${es.shrinkers.length} in __es_shrink()` : 'none running'}`}
+            </FitText>
             <g transform={`translate(0,${yShrinkers + LABEL_H})`}>
               {es.shrinkers.map((s, i) => (
                 <ShrinkerRow key={s.task} s={s} y={i * SHRINKER_H} width={innerW} />
@@ -147,12 +147,12 @@ export const ExtentTreeView = memo(function ExtentTreeView({ snap, variant, step
 
             <PageBar es={es} y={yPages} width={innerW} />
 
-            <text x={0} y={yStats + 13} className="q-sub" data-testid="es-stats">
+            <FitText x={0} y={yStats + 13} width={innerW} className="q-sub" testId="es-stats">
               {`shrinker calls ${formatNumber(st.calls)} · scan time EWMA ${formatNumber(st.scan_ewma_us, { digits: 3 })} µs, max ${formatNumber(st.max_scan_us, { digits: 3 })} µs · list sorts ${formatNumber(st.sorts)}`}
-            </text>
-            <text x={0} y={yStats + STATS_H + 13} className="q-sub">
+            </FitText>
+            <FitText x={0} y={yStats + STATS_H + 13} width={innerW} className="q-sub">
               {`lookups: ${formatNumber(st.hits)} hits, ${formatNumber(st.misses)} misses · freed ${formatNumber(st.freed)} · visited ${formatNumber(st.visited)}, of them delayed ${formatNumber(st.delayed_skipped)}`}
-            </text>
+            </FitText>
 
             <g data-testid="tasks" transform={`translate(0,${yTasks})`}>
               <TaskChipGrid tasks={snap.tasks} layout={chips} activeTask={last?.task} />

@@ -20,6 +20,7 @@ import { ExportButtons, svgRefExporter } from '../../viz/export/ExportButtons';
 import { formatDuration as formatNs } from '../../../../lib/format';
 import { CHIP_H, chipLayout, LOCK_H, LockRow, TASK_COLORS, TaskChipGrid } from '../../viz/tasks/TaskChips';
 import { useElementWidth } from '../../viz/useElementWidth';
+import { FitText } from '../../viz/text/FitText';
 import { Overview, OVERVIEW_H } from '../../viz/overview/Overview';
 import { isWindowed } from '../../viz/overview/overview';
 import { describeStep, journalLines, visitedCounts, walkTarget, walkTrail, windowIndex } from './queues';
@@ -118,24 +119,23 @@ export const QueuesView = memo(function QueuesView({ snap, variant, steps, name,
             </marker>
           </defs>
 
-          <text x={PAD} y={16} className="q-head">
-            t = {formatNs(snap.now_ns)}
-            {walk ? ` · commit by T${walk.task}` : ''}
-          </text>
-          <text x={PAD} y={32} className="q-sub">
+          <FitText x={PAD} y={16} width={innerW} className="q-head">
+            {`t = ${formatNs(snap.now_ns)}${walk ? ` · commit by T${walk.task}` : ''}`}
+          </FitText>
+          <FitText x={PAD} y={32} width={innerW} className="q-sub">
             {last ? `step ${last.i}: T${last.task} on cpu ${last.cpu} ${describeStep(last)}` : ' '}
-          </text>
+          </FitText>
           <g data-testid="journal" data-locked={fc.journal.updates_locked}>
             {journalLines(snap).map((line, i) => (
-              <text key={i} x={PAD} y={50 + 16 * i} className={`q-sub${i === 1 && fc.journal.updates_locked ? ' q-locked' : ''}`}>
+              <FitText key={i} x={PAD} y={50 + 16 * i} width={innerW} className={`q-sub${i === 1 && fc.journal.updates_locked ? ' q-locked' : ''}`}>
                 {line}
-              </text>
+              </FitText>
             ))}
           </g>
 
-          <text x={PAD} y={yDentryLabel + 12} className="q-label">
-            dentry queue s_fc_dentry_q · {fc.dentry_q_len} create records
-          </text>
+          <FitText x={PAD} y={yDentryLabel + 12} width={innerW} className="q-label">
+            {`dentry queue s_fc_dentry_q · ${fc.dentry_q_len} create records`}
+          </FitText>
           {dBar && (
             <g transform={`translate(${PAD},${yDentryBar})`}>
               <Overview
@@ -175,9 +175,9 @@ export const QueuesView = memo(function QueuesView({ snap, variant, steps, name,
             )}
           </g>
 
-          <text x={PAD} y={yInodeLabel + 12} className="q-label">
-            inode queue s_fc_q · {fc.inode_q_len} inodes
-          </text>
+          <FitText x={PAD} y={yInodeLabel + 12} width={innerW} className="q-label">
+            {`inode queue s_fc_q · ${fc.inode_q_len} inodes`}
+          </FitText>
           {iBar && (
             <g transform={`translate(${PAD},${yInodeBar})`}>
               <Overview

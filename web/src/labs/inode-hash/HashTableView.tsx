@@ -20,6 +20,7 @@ import { ExportButtons, svgRefExporter } from '../../viz/export/ExportButtons';
 import { boxAt, gridLayout } from '../../viz/grid/grid';
 import { CHIP_H, chipLayout, LOCK_H, LockRow, TaskChipGrid } from '../../viz/tasks/TaskChips';
 import { useElementWidth } from '../../viz/useElementWidth';
+import { FitText } from '../../viz/text/FitText';
 import {
   describeIhStep,
   focusChains,
@@ -129,21 +130,23 @@ export const HashTableView = memo(function HashTableView({ snap, variant, steps,
             </marker>
           </defs>
 
-          <text x={PAD} y={16} className="q-head">
-            t = {formatDuration(snap.now_ns)} · {variant === 'before' ? 'first lookup under inode_hash_lock' : 'first lookup under RCU'}
-          </text>
-          <text x={PAD} y={32} className="q-sub">
+          <FitText x={PAD} y={16} width={innerW} className="q-head">
+            {`t = ${formatDuration(snap.now_ns)} · ${variant === 'before' ? 'first lookup under inode_hash_lock' : 'first lookup under RCU'}`}
+          </FitText>
+          <FitText x={PAD} y={32} width={innerW} className="q-sub">
             {last ? `step ${last.i}: T${last.task} on cpu ${last.cpu} ${describeIhStep(last, locks)}` : ' '}
-          </text>
+          </FitText>
 
-          <text x={PAD} y={yOverviewLabel + 12} className="q-label">
-            all {ih.nr_buckets} buckets{cells.length < ih.nr_buckets ? ` (${cells.length} cells of ${Math.ceil(ih.nr_buckets / cells.length)})` : ''}
-            {counted ? ` · darker: longer chain (longest ${maxLen})` : ` · darker: more non-empty chains (at most ${maxLen} a cell; too many inodes to count chains each frame)`}
-          </text>
+          <FitText x={PAD} y={yOverviewLabel + 12} width={innerW} className="q-label">
+            {`all ${ih.nr_buckets} buckets${cells.length < ih.nr_buckets ? ` (${cells.length} cells of ${Math.ceil(ih.nr_buckets / cells.length)})` : ''}` +
+              (counted
+                ? ` · darker: longer chain (longest ${maxLen})`
+                : ` · darker: more non-empty chains (at most ${maxLen} a cell; too many inodes to count chains each frame)`)}
+          </FitText>
           {caption && (
-            <text x={PAD} y={yCaption + 12} className="q-sub" data-testid="table-caption">
+            <FitText x={PAD} y={yCaption + 12} width={innerW} className="q-sub" testId="table-caption">
               {caption}
-            </text>
+            </FitText>
           )}
           <g data-testid="bucket-overview" transform={`translate(${PAD},${yOverview})`}>
             {cells.map((c, i) => {
@@ -169,9 +172,9 @@ export const HashTableView = memo(function HashTableView({ snap, variant, steps,
             })}
           </g>
 
-          <text x={PAD} y={yChainsLabel + 12} className="q-label">
+          <FitText x={PAD} y={yChainsLabel + 12} width={innerW} className="q-label">
             chains drawn in full: those walked now, those changing, then the longest
-          </text>
+          </FitText>
           <Legend x={PAD} y={yLegend} hatch={`url(#ih-hatch-${name})`} />
           <g data-testid="chains" transform={`translate(${PAD},${yChains})`}>
             {focus.length === 0 && (
@@ -217,19 +220,19 @@ export const HashTableView = memo(function HashTableView({ snap, variant, steps,
                 <text x={59} y={10} className="ih-gp-text" textAnchor="middle" dominantBaseline="central">
                   {`GP #${gp.id} · ${formatDuration(Math.max(0, snap.now_ns - gp.started_ns))}`}
                 </text>
-                <text x={128} y={14} className="q-sub">
-                  {gp.waiting_for.length
+                <FitText x={128} y={14} width={innerW - 128} className="q-sub">
+                  {(gp.waiting_for.length
                     ? `waits for ${gp.waiting_for.map((t) => `T${t}`).join(' ')} (read sections begun before it)`
-                    : 'waits for no reader: ends at its minimum length'}
-                  {gp.freeing.length ? ` · then frees ino ${gp.freeing.slice(0, 8).join(', ')}${gp.freeing.length > 8 ? ` +${gp.freeing.length - 8}` : ''}` : ''}
-                </text>
+                    : 'waits for no reader: ends at its minimum length') +
+                    (gp.freeing.length ? ` · then frees ino ${gp.freeing.slice(0, 8).join(', ')}${gp.freeing.length > 8 ? ` +${gp.freeing.length - 8}` : ''}` : '')}
+                </FitText>
               </g>
             ))}
           </g>
 
-          <text x={PAD} y={yStats + 14} className="q-sub" data-testid="ih-stats">
+          <FitText x={PAD} y={yStats + 14} width={innerW} className="q-sub" testId="ih-stats">
             {`lookups ${st.lookups} (hits ${st.hits}, misses ${st.misses}) · inserts ${st.inserts} · RCU retries ${st.rcu_retries} · inode_hash_lock taken ${st.hash_lock_acquisitions}× · stats ${st.stats}`}
-          </text>
+          </FitText>
 
           <g data-testid="tasks" transform={`translate(${PAD},${yTasks})`}>
             <TaskChipGrid tasks={snap.tasks} layout={chips} activeTask={last?.task} />

@@ -5,6 +5,7 @@
  * few dozen elements, whatever the structure's size.
  */
 import { memo } from 'react';
+import { FitText } from '../text/FitText';
 import { overviewCaption, overviewLayout, type SnapWindow } from './overview';
 
 /** height of the caption line and of the bar, px */
@@ -34,9 +35,9 @@ export const Overview = memo(function Overview({ win, width, visited = 0, counts
   const y = OVERVIEW_CAPTION_H;
   return (
     <g className="overview" data-testid={testId} data-of={win.of} data-from={win.from} data-to={win.to} data-cursor={win.cursor}>
-      <text x={0} y={11} className="overview-caption" fontSize={11} fill={C.text} data-testid={testId && `${testId}-caption`}>
+      <FitText x={0} y={11} width={width} className="overview-caption" testId={testId && `${testId}-caption`}>
         {caption}
-      </text>
+      </FitText>
       <rect x={0} y={y} width={width} height={OVERVIEW_BAR_H} className="overview-all" fill={C.all} stroke={C.allStroke}>
         <title>{caption}</title>
       </rect>
