@@ -21,14 +21,14 @@ test('a long run shows a cancel button that stops it, keeps the parameters and l
   expect([q.get('ways'), q.get('files'), q.get('loops')]).toEqual(['64', '192', '4']);
 
   /* a small configuration afterwards runs to its end on a new worker */
-  await page.goto(labUrl(LAB, { variant: 'side', ways: 4, dirs: 2, files: 8, loops: 1 }));
+  await page.goto(labUrl(LAB, { variant: 'side', ways: 4, dirs: 2, files: 8, loops: 1, step: 1 }));
   await waitForRuns(page);
   await expect(page.getByTestId('run-error')).toHaveCount(0);
   await expect(page.getByTestId('anim-pane').first()).toHaveAttribute('data-hash', /.+/);
 });
 
 test('a small run finishes before the cancel button would show', async ({ page }) => {
-  await page.goto(labUrl(LAB, { variant: 'before', ways: 2, dirs: 1, files: 2, loops: 1 }));
+  await page.goto(labUrl(LAB, { variant: 'before', ways: 2, dirs: 1, files: 2, loops: 1, step: 1 }));
   await waitForRuns(page);
   await page.waitForTimeout(1200);
   await expect(page.getByTestId('cancel-runs')).toHaveCount(0);

@@ -126,6 +126,23 @@ test('at the mail’s own size the executing line follows play and far seeks on 
   expect(await box.evaluate((el) => el.scrollHeight > 2 * el.clientHeight)).toBe(true);
 });
 
+/**
+ * Wait until the scroller stands still: a keyboard scroll goes on for a few
+ * frames after it starts, and the editor corrects its estimated line heights
+ * once it has drawn them (a few pixels).
+ */
+async function settled(page: Page): Promise<number> {
+  const top = () =>
+    page.evaluate(() => document.querySelector('[data-testid="code-pane"]')!.shadowRoot!.querySelector('.cm-scroller')!.scrollTop);
+  let last = await top();
+  for (;;) {
+    await page.waitForTimeout(200);
+    const now = await top();
+    if (now === last) return now;
+    last = now;
+  }
+}
+
 /** The scroller's scrollTop at every animation frame for `ms`, while `act` runs. */
 async function scrollTrace(page: Page, ms: number, act: () => Promise<void>): Promise<number[]> {
   await page.evaluate((ms) => {
@@ -155,6 +172,7 @@ for (const motion of ['no-preference', 'reduce'] as const) {
     const scrubber = page.getByTestId('step-scrubber');
     const max = Number(await scrubber.getAttribute('max'));
     const start = await legendLine(page, 'active');
+    await settled(page);
 
     /* a step that stays on a line in view leaves the pane where it is */
     const still = await scrollTrace(page, 400, async () => {
@@ -248,7 +266,7 @@ test('the pane scrolls by keyboard, and the player keys still step while it has 
   await page.keyboard.press('ArrowDown');
   await expect.poll(top).toBeGreaterThan(paged);
   /* paused, nothing pulls the pane back to the executing line */
-  const scrolled = await top();
+  const scrolled = await settled(page);
   await page.waitForTimeout(500);
   expect(await top()).toBe(scrolled);
   /* ArrowRight is still the player's */

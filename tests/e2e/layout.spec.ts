@@ -111,12 +111,15 @@ test('with reduced motion asked for, no transition or animation runs and nothing
   await page.goto(labUrl('fast-commit'));
   await waitForRuns(page);
   /* a transition and an animation such as a stylesheet might add: the page's own rules must stop them */
-  await page.addStyleTag({
-    content: `
+  /* (a constructed sheet: the page's Content-Security-Policy refuses a <style> element) */
+  await page.evaluate(() => {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(`
       @keyframes jc-probe { from { opacity: 0.2; } to { opacity: 1; } }
       .player button { transition: background-color 2s linear; }
       .chart-title { animation: jc-probe 3s infinite; }
-      html { scroll-behavior: smooth; }`,
+      html { scroll-behavior: smooth; }`);
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
   });
   const motion = () =>
     page.evaluate(() => {

@@ -21,6 +21,16 @@ describe('readQuery', () => {
     expect(readQuery('', shape, defaults)).toEqual({ state: defaults, issues: [], stepInUrl: false });
   });
 
+  it('opens the opening configuration at its opening step, and any other configuration or seed at step 1', () => {
+    const opening = defaultViewState(shape, { ways: 4 }, 500);
+    expect(readQuery('#/lab/x', shape, opening).state.step).toBe(500);
+    expect(readQuery('#/lab/x?variant=side', shape, opening).state.step).toBe(500);
+    expect(readQuery('#/lab/x?ways=4', shape, opening).state.step).toBe(500);
+    expect(readQuery('#/lab/x?ways=8', shape, opening).state.step).toBe(1);
+    expect(readQuery('#/lab/x?seed=2', shape, opening).state.step).toBe(1);
+    expect(readQuery('#/lab/x?ways=8&step=70', shape, opening).state.step).toBe(70);
+  });
+
   it('round-trips what the page writes', () => {
     const state = { ...defaults, variant: 'side', shown: ['es-cache', 'es-gc'], params: { ways: 32, fs: 1 }, seed: 9, step: 17 };
     const hash = buildHash('/lab/x', serializeLabQuery(state, shape));

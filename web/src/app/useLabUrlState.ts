@@ -20,6 +20,7 @@ import {
   defaultViewState,
   parseLabQuery,
   serializeLabQuery,
+  STEP_MIN,
   type LabShape,
   type LabViewState,
   type UrlIssue,
@@ -39,7 +40,13 @@ export interface UrlView {
 /** The view a hash's query gives, whatever its path: what the page opens with. */
 export function readQuery(hash: string, shape: LabShape, defaults: LabViewState): UrlView {
   const { query } = parseHash(hash);
-  return { ...parseLabQuery(query, shape, defaults), stepInUrl: query.has('step') };
+  const parsed = parseLabQuery(query, shape, defaults);
+  const stepInUrl = query.has('step');
+  /* the opening step belongs to the opening configuration: other parameters, or another seed, start at step 1 */
+  const opening =
+    parsed.state.seed === defaults.seed && Object.keys(defaults.params).every((k) => parsed.state.params[k] === defaults.params[k]);
+  if (!stepInUrl && !opening) parsed.state.step = STEP_MIN;
+  return { ...parsed, stepInUrl };
 }
 
 /** The view a changed hash restores: readQuery's, or null when the hash leads to another page. */
