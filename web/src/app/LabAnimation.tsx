@@ -13,7 +13,7 @@ import { renderPaneCanvas, sideBySide } from '../viz/export/paneFrames';
 import type { LabManifest, Parsed, SnapshotBase } from './LabPage';
 import { paneState, paneTitle } from './paneState';
 import { Player } from './Player';
-import { TRAIL_STEPS, type Stepper, type Variant } from './simHooks';
+import { frameStep, TRAIL_STEPS, type Stepper, type Variant } from './simHooks';
 import type { LabView } from './useLabView';
 import { viewVariantLabel } from './urlState';
 
@@ -101,7 +101,7 @@ export function LabAnimation<S extends SnapshotBase>({ lab, view: lv, snapshots,
       const canvases = [];
       for (const v of variants) {
         const total = totals[v];
-        const out = await getSim().frame({ lab, variant: v, params, seed }, Math.max(1, Math.min(at, total ?? at)), TRAIL_STEPS, total);
+        const out = await getSim().frame({ lab, variant: v, params, seed }, frameStep(at, total), TRAIL_STEPS, total);
         const parsed = animation.parse(out.snapshot);
         if (!parsed.snap) throw new Error(parsed.error ?? `no snapshot of ${v} at step ${at}`);
         const width = host.querySelector<HTMLElement>(`[data-testid="anim-pane"][data-variant="${v}"]`)?.clientWidth ?? 600;

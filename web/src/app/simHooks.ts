@@ -1,7 +1,8 @@
 /**
  * React hooks over the simulator client: the lab's static data, the full
  * runs behind metrics and heatmaps, and the step runs behind the animation.
- * Only these hooks (and the sweep panel) talk to the worker.
+ * Besides these hooks, the worker is asked only by the parameter drafts'
+ * check, the sweep panel, the animation's exports and the cancel button.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { getSim, type SimClient } from '../core/client';
@@ -117,6 +118,11 @@ export interface Stepper {
   error: string | null;
 }
 
+/** The step a variant's frame shows for the page's step: the run's last when it ended before it (total unknown: the step). */
+export function frameStep(step: number, total: number | undefined): number {
+  return Math.max(1, Math.min(step, total ?? step));
+}
+
 /** How many trace steps each frame brings back (the walk's trail and the code line). */
 export const TRAIL_STEPS = 64;
 
@@ -196,7 +202,7 @@ export function useStepper(
         const pairs = await Promise.all(
           variants.map(async (variant) => {
             const total = totals[variant] ?? step;
-            const s = Math.max(1, Math.min(step, total));
+            const s = frameStep(step, total);
             const out = await sim.frame({ lab, variant, params, seed }, s, TRAIL_STEPS, totals[variant]);
             const frame: Frame = { step: out.step, snapshot: out.snapshot, steps: out.steps, total, hash: out.hash };
             return [variant, frame] as const;
