@@ -19,6 +19,45 @@
 
 #ifdef __EMSCRIPTEN__
 #include <emscripten/heap.h>
+#elif defined(__wasi__)
+#include <unistd.h>
+
+/*
+ * wasi-libc's malloc takes memory from sbrk(), whose own sbrk(0) answers
+ * the size of linear memory: the break is not kept anywhere in memory, so
+ * a checkpoint of memory could not restore it. This sbrk keeps it in
+ * static data, as Emscripten's does; the linker takes it before libc's.
+ */
+static uintptr_t wasi_brk;
+
+static uintptr_t __wasi_memory_end(void)
+{
+	return (uintptr_t)__builtin_wasm_memory_size(0) * 65536;
+}
+
+void *sbrk(intptr_t increment)
+{
+	uintptr_t old, end;
+
+	if (!wasi_brk)
+		wasi_brk = __wasi_memory_end();
+	old = wasi_brk;
+	if (increment < 0 || (uintptr_t)increment > UINTPTR_MAX - old) {
+		errno = ENOMEM;
+		return (void *)-1;
+	}
+	end = __wasi_memory_end();
+	if (old + (uintptr_t)increment > end) {
+		uintptr_t pages = (old + (uintptr_t)increment - end + 65535) / 65536;
+
+		if (__builtin_wasm_memory_grow(0, pages) == (size_t)-1) {
+			errno = ENOMEM;
+			return (void *)-1;
+		}
+	}
+	wasi_brk = old + (uintptr_t)increment;
+	return (void *)old;
+}
 #endif
 
 #define JC_VERSION "0.1.0"
@@ -109,6 +148,10 @@ uintptr_t jc_heap_top(void)
 {
 #ifdef __EMSCRIPTEN__
 	return *emscripten_get_sbrk_ptr();
+#elif defined(__wasi__)
+	if (!wasi_brk)
+		wasi_brk = __wasi_memory_end();
+	return wasi_brk;
 #else
 	return 0;
 #endif
