@@ -71,11 +71,26 @@ function contentSecurityPolicy(): Plugin {
   };
 }
 
+/**
+ * The model built for the exercise page's compiler (scripts/build-wasi.mjs,
+ * cached by the hash of its inputs), before the build bundles it.
+ */
+function wasiModel(): Plugin {
+  return {
+    name: 'journalclub-wasi-model',
+    apply: 'build',
+    async buildStart() {
+      const { build } = (await import('./scripts/build-wasi.mjs')) as { build(out: string): Promise<void> };
+      await build(resolve(wasmBuild, 'wasi'));
+    },
+  };
+}
+
 export default defineConfig({
   /* read at build time: the page never requests a bundle that may not exist */
   define: { __JC_BUNDLE__: JSON.stringify(kernelBundle()) },
   root: repo('web'),
-  plugins: [react(), contentSecurityPolicy()],
+  plugins: [react(), contentSecurityPolicy(), wasiModel()],
   resolve: {
     /* wasm-core's build products and model sources, outside web/ */
     alias: [
@@ -88,6 +103,8 @@ export default defineConfig({
     outDir: repo('web/dist'),
     emptyOutDir: true,
     target: 'es2022',
+    /* what the page fetches stays a file: the policy lets it fetch from its origin, not from data: URLs */
+    assetsInlineLimit: (file: string) => (/\.(wasm|tar|a|c|json)$/.test(file) ? false : undefined),
   },
   server: {
     host: HOST,

@@ -131,7 +131,7 @@ export async function build(out) {
     try {
       const res = /** @type {Record<string, any>} */ (
         await runClang(['clang', ...inp.flags, ...defines.map((d) => `-D${d}`), '-c', src, '-o', obj], files, {
-          stderr: (b) => {
+          stderr: (/** @type {Uint8Array | null} */ b) => {
             if (b) stderr += new TextDecoder().decode(b);
           },
         })

@@ -7,6 +7,8 @@ import { isPresentView, PRESENT_VIEWS } from './presenter/views';
 import { matchRoute, useHashLocation } from './router';
 
 const PlaceholderLab = lazy(() => import('../labs/placeholder/PlaceholderLab'));
+/* the exercise page, with its editor and the compiler's worker, loaded only when it is opened */
+const ExercisePage = lazy(() => import('../exercise-page/ExercisePage'));
 
 /** The simulator pages, by lab id, each loaded when it is first opened. */
 const LAB_PAGES = new Map(LABS.flatMap((l) => (l.page ? [[l.id, lazy(l.page)] as const] : [])));
@@ -14,7 +16,7 @@ const LAB_PAGES = new Map(LABS.flatMap((l) => (l.page ? [[l.id, lazy(l.page)] as
 export function App() {
   const loc = useHashLocation();
   const route = matchRoute(loc.path);
-  const lab = route.name === 'lab' || route.name === 'embed' ? findLab(route.id) : undefined;
+  const lab = route.name === 'lab' || route.name === 'embed' || route.name === 'exercise' ? findLab(route.id) : undefined;
 
   useEffect(() => {
     document.title = lab ? `${lab.id} · journalclub` : 'journalclub';
@@ -57,6 +59,12 @@ export function App() {
     page = (
       <Suspense fallback={<p className="loading">Loading the lab…</p>}>
         {Page ? <Page /> : <PlaceholderLab key={lab.id} id={lab.id} />}
+      </Suspense>
+    );
+  } else if (route.name === 'exercise' && lab) {
+    page = (
+      <Suspense fallback={<p className="loading">Loading the exercise…</p>}>
+        <ExercisePage key={lab.id} lab={lab.id} />
       </Suspense>
     );
   } else {

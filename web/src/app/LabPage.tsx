@@ -27,6 +27,7 @@ import { usePageMode } from './embed/mode';
 import { ShareButtons } from './embed/ShareButtons';
 import { PresenterStage } from './presenter/PresenterStage';
 import { labViews, type PresentView } from './presenter/views';
+import { hasExercise } from '../exercise-page/available';
 
 /** What a lab's snapshot holds at least: the virtual time and where every task stands. */
 export interface SnapshotBase {
@@ -250,6 +251,11 @@ function LabView<S extends SnapshotBase>({
     <article className="lab-page">
       <div className="lab-head-row">
         {head}
+        {hasExercise(m.id) && (
+          <a className="exercise-link" href={`#/exercise/${m.id}`} data-testid="exercise-link" title="Write the patch yourself: your C compiled in the browser, run beside before and after">
+            exercise
+          </a>
+        )}
         <button
           type="button"
           className="primary present-button"

@@ -1,7 +1,7 @@
 /**
  * A tiny hash router: "#/" is the home page, "#/lab/<id>?k=v&..." a lab page,
  * "#/embed/<id>/<view>?k=v&..." one view of a lab page without the page
- * around it, for an iframe in slides.
+ * around it, for an iframe in slides, "#/exercise/<id>" the lab's exercise.
  * The query lives inside the hash so that a static file server (or a slide)
  * can hold any view of the app in one link.
  */
@@ -11,6 +11,7 @@ export type Route =
   | { name: 'home' }
   | { name: 'lab'; id: string }
   | { name: 'embed'; id: string; view: string }
+  | { name: 'exercise'; id: string }
   | { name: 'not-found'; path: string };
 
 export interface HashLocation {
@@ -36,6 +37,8 @@ export function matchRoute(path: string): Route {
   if (m) return { name: 'lab', id: m[1] };
   const e = /^\/embed\/([a-z0-9-]+)\/([a-z0-9-]+)$/.exec(path);
   if (e) return { name: 'embed', id: e[1], view: e[2] };
+  const x = /^\/exercise\/([a-z0-9-]+)$/.exec(path);
+  if (x) return { name: 'exercise', id: x[1] };
   return { name: 'not-found', path };
 }
 

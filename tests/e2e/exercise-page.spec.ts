@@ -1,0 +1,159 @@
+/**
+ * The exercise page (#/exercise/<lab>): Run compiles the student's file in
+ * Chromium with clang built for WebAssembly, links it with the lab's model and
+ * shows `yours` beside `before` and `after`, each from a run (the step total of
+ * `yours` is the one the same file gives when compiled and run in Node); a
+ * compile error is drawn in the editor at its line; the file survives a reload.
+ *
+ * The compile times and the time from Run to the first frame are printed, for
+ * the README's "Exercises in the browser".
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { runClang } from '@yowasp/clang';
+import { wrapModule } from '../../web/src/core/engine';
+import { REPO_ROOT } from '../../web/src/core/node';
+import { compile, instantiate, type Clang } from '../../web/src/core/wasi';
+import { expect, test } from './fixtures';
+
+const LAB = 'fast-commit';
+const URL = `/#/exercise/${LAB}`;
+const WASI_DIR = join(REPO_ROOT, 'wasm-core', 'build', 'wasi');
+
+/* the first compile downloads and compiles clang (105 MB) on a machine shared with the other tests */
+test.setTimeout(420_000);
+
+function solution(): string {
+  return readFileSync(join(REPO_ROOT, 'exercises', LAB, 'solution.c'), 'utf8');
+}
+
+/** The step total of `variant` run by `source` linked as the page links it, in Node. */
+async function stepsInNode(source: string, variant: string, params: Record<string, number>): Promise<number> {
+  const flags = JSON.parse(readFileSync(join(WASI_DIR, 'flags.json'), 'utf8')) as { flags: string[]; labs: Record<string, string> };
+  const built = await compile(runClang as unknown as Clang, source, {
+    library: readFileSync(join(WASI_DIR, `${LAB}.a`)),
+    headers: JSON.parse(readFileSync(join(WASI_DIR, 'include.json'), 'utf8')) as Record<string, string>,
+    flags: flags.flags,
+    define: flags.labs[LAB],
+  });
+  const engine = wrapModule(await instantiate(built.wasm));
+  return engine.result({ lab: LAB, variant, params, seed: 1 }).sim.steps;
+}
+
+/** The editor's text, line by line, as CodeMirror holds it (the editor is in a shadow root). */
+async function editorText(page: Page): Promise<string> {
+  return page.getByTestId('exercise-editor').evaluate((host) => {
+    const lines = host.shadowRoot?.querySelectorAll('.cm-line') ?? [];
+    return [...lines].map((l) => l.textContent ?? '').join('\n');
+  });
+}
+
+/**
+ * Replace the editor's whole text, as a user selecting all and pasting it:
+ * the paste event CodeMirror handles (the browser's own insertion of many
+ * lines into a contenteditable would copy style attributes, which the
+ * page's policy refuses).
+ */
+async function setEditorText(page: Page, text: string): Promise<void> {
+  const content = page.getByTestId('exercise-code');
+  await content.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await content.evaluate((el, t) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', t);
+    el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
+}
+
+/** Press Run and wait for the compile to end; its phase ("running" or "failed") and timings. */
+async function run(page: Page): Promise<{ phase: string; compileMs: number; loadMs: number }> {
+  await page.getByTestId('exercise-run').click();
+  const status = page.getByTestId('build-status');
+  await expect(status).toHaveAttribute('data-phase', /^(running|failed)$/, { timeout: 400_000 });
+  return {
+    phase: (await status.getAttribute('data-phase')) ?? '',
+    compileMs: Number(await status.getAttribute('data-compile-ms')),
+    loadMs: Number(await status.getAttribute('data-load-ms')),
+  };
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.goto('/');
+  await page.evaluate(() => localStorage.clear());
+});
+
+test('the page compiles the solution in Chromium and shows yours beside before and after', async ({ page }) => {
+  await page.goto(URL);
+  await expect(page.getByTestId('exercise-editor')).toBeVisible();
+  await setEditorText(page, solution());
+
+  const first = await run(page);
+  expect(first.phase, await page.getByTestId('build-status').textContent() ?? '').toBe('running');
+  const status = page.getByTestId('build-status');
+  await expect(status).toHaveAttribute('data-first-frame-ms', /^\d+$/, { timeout: 120_000 });
+  const firstFrameMs = Number(await status.getAttribute('data-first-frame-ms'));
+
+  const panes = page.getByTestId('anim-pane');
+  await expect(panes).toHaveCount(3);
+  expect(await panes.evaluateAll((ps) => ps.map((p) => p.getAttribute('data-variant')))).toEqual(['before', 'after', 'yours']);
+  const yours = page.locator('[data-testid="anim-pane"][data-variant="yours"]');
+  await expect(yours).toHaveAttribute('data-hash', /^[0-9a-f]{16}$/);
+
+  /* yours' run is the student's file's: its step total is the one Node gets from the same file */
+  const params = JSON.parse((await page.getByTestId('exercise-page').getAttribute('data-params')) ?? '{}') as Record<string, number>;
+  const total = await stepsInNode(solution(), 'yours', params);
+  await expect(yours).toHaveAttribute('data-total', String(total));
+  const header = page.getByTestId('metrics').locator('thead th');
+  await expect(header).toHaveText(['metric', 'before', 'after', 'yours']);
+  await expect(page.getByTestId('metrics').locator('tbody tr').first().locator('td')).toHaveCount(4);
+
+  /* a later compile: clang is loaded */
+  const later = await run(page);
+  expect(later.phase).toBe('running');
+  console.log(
+    `exercise page: first compile ${first.compileMs} ms after loading clang in ${first.loadMs} ms; ` +
+      `later compile ${later.compileMs} ms; Run to first frame ${firstFrameMs} ms (first)`,
+  );
+  await expect(status).toHaveAttribute('data-first-frame-ms', /^\d+$/, { timeout: 120_000 });
+  console.log(`exercise page: Run to first frame ${await status.getAttribute('data-first-frame-ms')} ms (later)`);
+});
+
+test('a compile error shows in the editor at its line', async ({ page }) => {
+  await page.goto(URL);
+  await expect(page.getByTestId('exercise-editor')).toBeVisible();
+  const broken = '/* broken on purpose */\n\nint broken(void)\n{\n\treturn not_declared_here;\n}\n';
+  await setEditorText(page, broken);
+  const { phase } = await run(page);
+  expect(phase).toBe('failed');
+
+  const item = page.getByTestId('compile-errors').locator('li').first();
+  await expect(item).toHaveAttribute('data-line', '5');
+  await expect(item).toContainText('not_declared_here');
+
+  /* CodeMirror's lint: the identifier underlined on line 5, a marker in the gutter */
+  const editor = page.getByTestId('exercise-editor');
+  const range = editor.locator('.cm-lintRange-error');
+  await expect(range).toHaveText('not_declared_here');
+  const line = await range.evaluate((el) => {
+    const row = el.closest('.cm-line');
+    const rows = [...(row?.parentElement?.querySelectorAll(':scope > .cm-line') ?? [])];
+    return rows.indexOf(row as Element) + 1;
+  });
+  expect(line).toBe(5);
+  await expect(editor.locator('.cm-lint-marker-error')).toHaveCount(1);
+});
+
+test('the code survives a reload', async ({ page }) => {
+  await page.goto(URL);
+  await expect(page.getByTestId('exercise-editor')).toBeVisible();
+  const opened = await editorText(page);
+  expect(opened.length).toBeGreaterThan(0);
+  const mine = `/* my attempt ${Date.now()} */\n${solution()}`;
+  await setEditorText(page, mine);
+  await expect.poll(() => editorText(page)).toBe(mine);
+  await page.reload();
+  await expect(page.getByTestId('exercise-editor')).toBeVisible();
+  await expect.poll(() => editorText(page)).toBe(mine);
+  expect(mine).not.toBe(opened);
+});

@@ -1,0 +1,310 @@
+/**
+ * The exercise page of a lab (#/exercise/<lab>): the student's C file in an
+ * editor, opened on the exercise's skeleton and kept in the browser; Run
+ * compiles it in the page with clang built for WebAssembly, links it with the
+ * lab's model, and runs it as the variant `yours` beside `before` and
+ * `after`, with the lab page's animation, metrics and heatmaps. Download
+ * saves the file that `journalclub exercise check --file` takes.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { LabManifest, SnapshotBase } from '../app/LabPage';
+import { ContentionSection } from '../app/ContentionSection';
+import { LabAnimation } from '../app/LabAnimation';
+import { MetricsPanel } from '../app/LabPanels';
+import { useLabData, type LabData } from '../app/simHooks';
+import { useParsedFrames } from '../app/useLabView';
+import { DEFAULT_BUCKETS } from '../app/urlState';
+import type { HeatSelection } from '../viz/heatmap/heatmap';
+import type { Diagnostic } from '../core/wasi';
+import { getExerciseClient, type DownloadProgress } from './client';
+import { ExerciseEditor } from './ExerciseEditor';
+import { exerciseFile, loadSkeleton } from './available';
+import { loadCode, saveCode } from './storage';
+import { useExerciseView, type ExerciseRunKey } from './useExerciseView';
+import './exercise.css';
+
+const manifests = import.meta.glob<LabManifest<SnapshotBase>>('../labs/*/manifest.tsx', { import: 'manifest' });
+
+function useManifest(lab: string): LabManifest<SnapshotBase> | null {
+  const [m, setM] = useState<LabManifest<SnapshotBase> | null>(null);
+  useEffect(() => {
+    const load = manifests[`../labs/${lab}/manifest.tsx`];
+    let live = true;
+    load?.().then((x) => live && setM(x));
+    return () => {
+      live = false;
+    };
+  }, [lab]);
+  return m;
+}
+
+export default function ExercisePage({ lab }: { lab: string }) {
+  const { data, error } = useLabData(lab);
+  const manifest = useManifest(lab);
+  const [skeleton, setSkeleton] = useState<{ text: string; file: string } | null | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    loadSkeleton(lab).then(
+      (s) => live && setSkeleton(s),
+      () => live && setSkeleton(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [lab]);
+  if (error)
+    return (
+      <div className="banner error" role="alert">
+        The simulator could not start: {error}
+      </div>
+    );
+  if (skeleton === null)
+    return (
+      <section className="coming-page">
+        <h1>No exercise for {lab}</h1>
+        <p>
+          This lab has no exercise yet. <a href={`#/lab/${lab}`}>Back to the lab</a>
+        </p>
+      </section>
+    );
+  if (!data || !manifest || !skeleton) return <p className="loading">Loading the exercise…</p>;
+  return <Exercise key={lab} lab={lab} data={data} manifest={manifest} skeleton={skeleton} />;
+}
+
+type Phase =
+  | { name: 'idle' }
+  | { name: 'loading'; progress: DownloadProgress | null }
+  | { name: 'compiling' }
+  | { name: 'failed'; message: string }
+  | { name: 'running'; build: number; startedAt: number; ms: { load: number; compile: number; instantiate: number } };
+
+function Exercise({
+  lab,
+  data,
+  manifest: m,
+  skeleton,
+}: {
+  lab: string;
+  data: LabData;
+  manifest: LabManifest<SnapshotBase>;
+  skeleton: { text: string; file: string };
+}) {
+  const [initial, setInitial] = useState(() => loadCode(lab) ?? skeleton.text);
+  const [generation, setGeneration] = useState(0);
+  const [code, setCode] = useState(initial);
+  const [saved, setSaved] = useState(true);
+  const [diagnostics, setDiagnostics] = useState<Diagnostic[]>([]);
+  const [output, setOutput] = useState('');
+  const [phase, setPhase] = useState<Phase>({ name: 'idle' });
+  const [variants, setVariants] = useState<string[]>([]);
+  const [color, setColor] = useState<HeatSelection>('dominant');
+  const [buckets, setBuckets] = useState(DEFAULT_BUCKETS);
+  const client = useMemo(() => getExerciseClient(), []);
+
+  const onChange = useCallback(
+    (text: string) => {
+      setCode(text);
+      setSaved(saveCode(lab, text));
+    },
+    [lab],
+  );
+
+  const params = useMemo(() => {
+    const p: Record<string, number> = {};
+    for (const s of data.specs) p[s.name] = s.default;
+    return { ...p, ...m.preset };
+  }, [data.specs, m.preset]);
+
+  const build = phase.name === 'running' ? phase.build : 0;
+  const runKey = useMemo<ExerciseRunKey | null>(
+    () => (build > 0 ? { build, lab, variants, params, seed: 1, heatBuckets: buckets } : null),
+    [build, lab, variants, params, buckets],
+  );
+  const view = useExerciseView(client, runKey);
+  const snapshots = useParsedFrames(view.stepper.frames, m.animation.parse);
+
+  const run = useCallback(async () => {
+    const startedAt = performance.now();
+    setPhase({ name: 'loading', progress: null });
+    setOutput('');
+    try {
+      const reply = await client.compile(lab, code, (progress) => setPhase({ name: 'loading', progress }));
+      if (!reply.ok) {
+        setDiagnostics(reply.diagnostics);
+        setOutput(reply.output);
+        setPhase({ name: 'failed', message: reply.message });
+        return;
+      }
+      setDiagnostics(reply.warnings);
+      setOutput(reply.output);
+      setVariants(reply.variants);
+      setPhase((p) => ({ name: 'running', build: (p.name === 'running' ? p.build : build) + 1, startedAt, ms: reply.ms }));
+    } catch (e) {
+      setPhase({ name: 'failed', message: e instanceof Error ? e.message : String(e) });
+    }
+  }, [client, lab, code, build]);
+
+  const download = useCallback(() => {
+    const url = URL.createObjectURL(new Blob([code], { type: 'text/x-csrc' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = exerciseFile(lab);
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  }, [code, lab]);
+
+  const reset = useCallback(() => {
+    setInitial(skeleton.text);
+    setGeneration((g) => g + 1);
+    onChange(skeleton.text);
+  }, [skeleton.text, onChange]);
+
+  const busy = phase.name === 'loading' || phase.name === 'compiling';
+  const markers = useMemo(() => {
+    const out: Partial<Record<string, number | null>> = {};
+    for (const v of view.variants) out[v] = snapshots[v]?.snap?.now_ns ?? null;
+    return out;
+  }, [view.variants, snapshots]);
+  const firstFrameMs = phase.name === 'running' && view.firstFrameAt !== null ? view.firstFrameAt - phase.startedAt : null;
+  const errors = diagnostics.filter((d) => d.severity === 'error');
+
+  return (
+    <article className="lab-page exercise-page" data-testid="exercise-page" data-params={JSON.stringify(params)}>
+      <header className="lab-head">
+        <h1>Exercise: {m.heading}</h1>
+        <p className="muted">
+          Write the patch's function in C; Run compiles it here, in the browser, links it with the model
+          (<span className="mono">wasm-core/labs/{data.info.source}</span>) and runs it as <span className="mono">yours</span> beside{' '}
+          <span className="mono">before</span> and <span className="mono">after</span>, on the lab's small configuration, seed 1.{' '}
+          <a href={`#/lab/${lab}`}>Back to the lab</a>
+        </p>
+      </header>
+
+      <section className="panel" aria-labelledby="editor-heading">
+        <div className="panel-head">
+          <h2 id="editor-heading">
+            Your file: <span className="mono">{exerciseFile(lab)}</span>
+          </h2>
+          <span className="muted" data-testid="save-state">
+            {saved ? 'kept in this browser' : 'not kept: this browser refuses to store it (download it)'} · opened on{' '}
+            <span className="mono">{skeleton.file}</span>
+          </span>
+        </div>
+        <div className="exercise-actions">
+          <button type="button" className="primary" data-testid="exercise-run" disabled={busy} onClick={run}>
+            {busy ? 'compiling…' : 'Run'}
+          </button>
+          <button type="button" data-testid="exercise-download" onClick={download}>
+            Download {exerciseFile(lab)}
+          </button>
+          <button type="button" data-testid="exercise-reset" onClick={reset}>
+            Start again from the skeleton
+          </button>
+          <span className="muted">
+            then <span className="mono">journalclub exercise check {lab} --file {exerciseFile(lab)}</span>
+          </span>
+        </div>
+        <ExerciseEditor initial={initial} generation={generation} onChange={onChange} diagnostics={diagnostics} fileName={exerciseFile(lab)} />
+        <BuildStatus phase={phase} firstFrameMs={firstFrameMs} />
+        {errors.length > 0 && (
+          <ul className="compile-errors" data-testid="compile-errors" aria-label="compile errors">
+            {errors.map((d, i) => (
+              <li key={i} data-line={d.line} data-file={d.file}>
+                <span className="mono">
+                  {d.file}:{d.line}:{d.column}
+                </span>{' '}
+                {d.message}
+              </li>
+            ))}
+          </ul>
+        )}
+        {output && (
+          <details className="compile-output">
+            <summary>clang's output</summary>
+            <pre data-testid="compile-output">{output}</pre>
+          </details>
+        )}
+      </section>
+
+      {phase.name === 'running' && (
+        <>
+          {view.error && (
+            <div className="banner error" role="alert" data-testid="run-error">
+              {view.error}
+            </div>
+          )}
+          {!view.variants.includes('yours') && (
+            <div className="banner" data-testid="no-yours">
+              This build of the model has no variant <span className="mono">yours</span> for {lab}: your file was compiled and linked, and
+              the model runs {view.variants.join(' and ')}.
+            </div>
+          )}
+          <LabAnimation
+            lab={lab}
+            view={view}
+            snapshots={snapshots}
+            source={data.source}
+            fileName={`wasm-core/labs/${data.info.source}`}
+            animation={m.animation}
+            failed={view.error !== null}
+          />
+          <MetricsPanel variants={view.variants} results={view.results} folded={m.foldedMetrics} />
+          <ContentionSection
+            lab={lab}
+            description={m.contention}
+            variants={view.variants}
+            runs={view.outputs}
+            markers={markers}
+            buckets={buckets}
+            onBuckets={setBuckets}
+            selection={color}
+            onSelection={setColor}
+            failed={view.error !== null}
+          />
+        </>
+      )}
+    </article>
+  );
+}
+
+function BuildStatus({ phase, firstFrameMs }: { phase: Phase; firstFrameMs: number | null }) {
+  let text: string;
+  switch (phase.name) {
+    case 'idle':
+      text = 'Press Run to compile your file with clang (downloaded once, about 105 MB, then kept by the browser).';
+      break;
+    case 'loading':
+      text = phase.progress
+        ? `loading clang: ${Math.round(phase.progress.doneBytes / 1e6)} of ${Math.round(phase.progress.totalBytes / 1e6)} MB…`
+        : 'compiling…';
+      break;
+    case 'compiling':
+      text = 'compiling…';
+      break;
+    case 'failed':
+      text = phase.message;
+      break;
+    case 'running':
+      text =
+        `compiled and linked in ${fmt(phase.ms.compile)}` +
+        (phase.ms.load > 50 ? ` (clang loaded in ${fmt(phase.ms.load)})` : '') +
+        (firstFrameMs !== null ? `; first frame ${fmt(firstFrameMs)} after Run` : '; running…');
+  }
+  return (
+    <p
+      className={`build-status${phase.name === 'failed' ? ' error' : ''}`}
+      role="status"
+      data-testid="build-status"
+      data-phase={phase.name}
+      data-load-ms={phase.name === 'running' ? phase.ms.load.toFixed(0) : undefined}
+      data-compile-ms={phase.name === 'running' ? phase.ms.compile.toFixed(0) : undefined}
+      data-first-frame-ms={firstFrameMs !== null ? firstFrameMs.toFixed(0) : undefined}
+    >
+      {text}
+    </p>
+  );
+}
+
+function fmt(ms: number): string {
+  return ms >= 1000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms)} ms`;
+}

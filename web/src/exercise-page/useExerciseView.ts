@@ -1,0 +1,182 @@
+/**
+ * The state of the exercise page's animation, metrics and heatmaps: what the
+ * lab page's useLabView gives its panels, over the exercise worker's
+ * simulator (the student's file linked into the model) instead of the lab
+ * page's, for one configuration and seed. A compile starts it again.
+ *
+ * Playback is the lab page's own (usePlayback); the runs and frames are
+ * asked as simHooks asks them: every variant's whole run first, then one
+ * frame request at a time, only the newest wanted step when it returns.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { RunOutput, RunResult } from '../core/types';
+import { frameStep, TRAIL_STEPS, type Frame, type Stepper, type Variant } from '../app/simHooks';
+import type { LabView } from '../app/useLabView';
+import { usePlayback } from '../app/usePlayback';
+import type { ExerciseClient } from './client';
+
+/** The frames per second the page plays at by default (steps a second, as the lab page's speed). */
+const SPEED = 20;
+
+export interface ExerciseRunKey {
+  /** counts compiles: a new one runs everything again */
+  build: number;
+  lab: string;
+  variants: readonly Variant[];
+  params: Record<string, number>;
+  seed: number;
+  heatBuckets: number;
+}
+
+export type ExerciseView = Pick<
+  LabView,
+  | 'variants'
+  | 'stepper'
+  | 'view'
+  | 'maxStep'
+  | 'ready'
+  | 'totals'
+  | 'playing'
+  | 'speed'
+  | 'play'
+  | 'onPause'
+  | 'stepBy'
+  | 'onScrub'
+  | 'setSpeed'
+  | 'onSmallConfig'
+  | 'markers'
+  | 'events'
+  | 'marks'
+  | 'nextEvent'
+  | 'prevEvent'
+  | 'toNextEvent'
+  | 'toPrevEvent'
+  | 'follow'
+  | 'setFollow'
+> & {
+  outputs: Partial<Record<Variant, RunOutput>>;
+  results: Partial<Record<Variant, RunResult>>;
+  running: boolean;
+  error: string | null;
+  /** when the first frame of every variant arrived after the last compile (performance.now()), or null */
+  firstFrameAt: number | null;
+};
+
+const NONE = {};
+const noop = () => undefined;
+
+export function useExerciseView(client: ExerciseClient, key: ExerciseRunKey | null): ExerciseView {
+  const { variants = [], lab = '', params = NONE as Record<string, number>, seed = 1 } = key ?? {};
+  const [runs, setRuns] = useState<{ outputs: Partial<Record<Variant, RunOutput>>; running: boolean; error: string | null }>({
+    outputs: {},
+    running: false,
+    error: null,
+  });
+  const keyText = key ? JSON.stringify(key) : null;
+  useEffect(() => {
+    if (!key) return;
+    let live = true;
+    setRuns({ outputs: {}, running: true, error: null });
+    setStep(1);
+    (async () => {
+      const outputs: Partial<Record<Variant, RunOutput>> = {};
+      for (const variant of key.variants)
+        outputs[variant] = await client.run({ lab: key.lab, variant, params: key.params, seed: key.seed, options: { heatBuckets: key.heatBuckets, traceMax: 0 } });
+      return outputs;
+    })().then(
+      (outputs) => live && setRuns({ outputs, running: false, error: null }),
+      (e: unknown) => live && setRuns({ outputs: {}, running: false, error: e instanceof Error ? e.message : String(e) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [keyText]);
+
+  const ready = !runs.running && runs.error === null && variants.length > 0 && variants.every((v) => runs.outputs[v]);
+  const totals = useMemo(() => {
+    const t: Partial<Record<Variant, number>> = {};
+    for (const v of variants) if (runs.outputs[v]) t[v] = runs.outputs[v]!.result.sim.steps;
+    return t;
+  }, [variants, runs.outputs]);
+  const results = useMemo(() => {
+    const r: Partial<Record<Variant, RunResult>> = {};
+    for (const v of variants) if (runs.outputs[v]) r[v] = runs.outputs[v]!.result;
+    return r;
+  }, [variants, runs.outputs]);
+  const maxStep = Math.max(1, ...variants.map((v) => totals[v] ?? 1));
+
+  const [step, setStep] = useState(1);
+  const [speed, setSpeed] = useState(SPEED);
+  const setStepBy = useCallback((update: (s: number) => number) => setStep((s) => update(s)), []);
+  const playback = usePlayback({ step, maxStep, canAnimate: ready, setStep: setStepBy, speed, setSpeed });
+
+  /* frames: one request in flight; when it returns, the newest wanted step is asked */
+  const [frames, setFrames] = useState<{ frames: Stepper['frames']; key: string | null; error: string | null; at: number | null }>({
+    frames: {},
+    key: null,
+    error: null,
+    at: null,
+  });
+  const inFlight = useRef(false);
+  const wanted = useRef<{ key: string; run: () => Promise<Stepper['frames']> } | null>(null);
+  const done = useRef<string | null>(null);
+  const pump = useCallback(() => {
+    const w = wanted.current;
+    if (inFlight.current || !w || w.key === done.current) return;
+    inFlight.current = true;
+    w.run()
+      .then(
+        (f) => setFrames((s) => ({ frames: f, key: w.key, error: null, at: s.at ?? performance.now() })),
+        (e: unknown) => setFrames((s) => ({ ...s, key: w.key, error: e instanceof Error ? e.message : String(e) })),
+      )
+      .finally(() => {
+        done.current = w.key;
+        inFlight.current = false;
+        pump();
+      });
+  }, []);
+  useEffect(() => setFrames({ frames: {}, key: null, error: null, at: null }), [keyText]);
+  const frameKey = ready ? JSON.stringify([keyText, step]) : null;
+  useEffect(() => {
+    if (!frameKey) return;
+    wanted.current = {
+      key: frameKey,
+      run: async () => {
+        const out: Stepper['frames'] = {};
+        for (const variant of variants) {
+          const total = totals[variant];
+          const f = await client.frame({ lab, variant, params, seed }, frameStep(step, total), TRAIL_STEPS, total);
+          out[variant] = { step: f.step, snapshot: f.snapshot, steps: f.steps, total: total ?? step, hash: f.hash } satisfies Frame;
+        }
+        return out;
+      },
+    };
+    pump();
+  }, [frameKey, pump]);
+
+  const [follow, setFollow] = useState<string | null>(null);
+  return {
+    variants,
+    stepper: { frames: frames.frames, busy: frameKey !== null && frameKey !== frames.key, error: frames.error },
+    view: { step, params, seed } as LabView['view'],
+    maxStep,
+    ready,
+    totals,
+    ...playback,
+    onSmallConfig: noop,
+    markers: NONE,
+    events: NONE,
+    marks: NONE,
+    nextEvent: null,
+    prevEvent: null,
+    toNextEvent: noop,
+    toPrevEvent: noop,
+    follow,
+    setFollow,
+    outputs: runs.outputs,
+    results,
+    running: runs.running,
+    error: runs.error ?? frames.error,
+    firstFrameAt: frames.at,
+  };
+}
