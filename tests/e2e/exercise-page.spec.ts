@@ -131,9 +131,9 @@ test('a compile error shows in the editor at its line', async ({ page }) => {
   await expect(item).toHaveAttribute('data-line', '5');
   await expect(item).toContainText('not_declared_here');
 
-  /* CodeMirror's lint: the identifier underlined on line 5, a marker in the gutter */
+  /* in the editor: the identifier underlined on line 5, a marker in the gutter */
   const editor = page.getByTestId('exercise-editor');
-  const range = editor.locator('.cm-lintRange-error');
+  const range = editor.locator('.cm-diag-error');
   await expect(range).toHaveText('not_declared_here');
   const line = await range.evaluate((el) => {
     const row = el.closest('.cm-line');
@@ -141,7 +141,8 @@ test('a compile error shows in the editor at its line', async ({ page }) => {
     return rows.indexOf(row as Element) + 1;
   });
   expect(line).toBe(5);
-  await expect(editor.locator('.cm-lint-marker-error')).toHaveCount(1);
+  await expect(editor.locator('.cm-diag-marker-error')).toHaveCount(1);
+  await expect(editor.locator('.cm-line.cm-diag-line-error')).toHaveAttribute('title', /not_declared_here/);
 });
 
 test('the code survives a reload', async ({ page }) => {
