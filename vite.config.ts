@@ -78,7 +78,8 @@ function contentSecurityPolicy(): Plugin {
 function wasiModel(): Plugin {
   return {
     name: 'journalclub-wasi-model',
-    apply: 'build',
+    /* the build and the dev server; vitest's runs need none of it */
+    apply: () => !process.env.VITEST,
     async buildStart() {
       const { build } = (await import('./scripts/build-wasi.mjs')) as { build(out: string): Promise<void> };
       await build(resolve(wasmBuild, 'wasi'));
@@ -99,6 +100,8 @@ export default defineConfig({
     ],
   },
   worker: { format: 'es' },
+  /* clang finds its .wasm and resource files beside its own module (new URL(..., import.meta.url)), which pre-bundling would move */
+  optimizeDeps: { exclude: ['@yowasp/clang'] },
   build: {
     outDir: repo('web/dist'),
     emptyOutDir: true,

@@ -117,6 +117,19 @@ test('the page compiles the solution in Chromium and shows yours beside before a
   );
   await expect(status).toHaveAttribute('data-first-frame-ms', /^\d+$/, { timeout: 120_000 });
   console.log(`exercise page: Run to first frame ${await status.getAttribute('data-first-frame-ms')} ms (later)`);
+
+  /* a reloaded page compiles with clang from the Cache API: none of its files is fetched again, nothing leaves the host */
+  const requests: string[] = [];
+  page.on('request', (r) => requests.push(r.url()));
+  await page.reload();
+  await expect(page.getByTestId('exercise-editor')).toBeVisible();
+  const again = await run(page);
+  expect(again.phase).toBe('running');
+  await expect(page.locator('[data-testid="anim-pane"][data-variant="yours"]')).toHaveAttribute('data-total', String(total));
+  console.log(`exercise page: after a reload, clang loaded from the cache in ${again.loadMs} ms, compile ${again.compileMs} ms`);
+  expect(requests.filter((u) => /llvm/.test(u))).toEqual([]);
+  const origin = new globalThis.URL(page.url()).origin;
+  expect(requests.filter((u) => !u.startsWith(origin) && !u.startsWith('blob:') && !u.startsWith('data:'))).toEqual([]);
 });
 
 test('a compile error shows in the editor at its line', async ({ page }) => {
