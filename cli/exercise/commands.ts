@@ -195,6 +195,13 @@ export function submissions(folder: string, lab: string): { student: string; fil
   return out;
 }
 
+/** the line of a build's message that says what is wrong: a compiler's first error, or its first line */
+function firstError(message: string): string {
+  const lines = message.split('\n');
+  const err = lines.find((l) => /: (fatal )?error: /.test(l));
+  return err ? `${lines[0]!.replace(/:.*$/, '')}: ${err.trim()}` : lines[0]!;
+}
+
 function gradescope(g: Graded, ex: Exercise): unknown {
   const tests = g.checks.length
     ? g.checks.map((c) => ({
@@ -254,7 +261,7 @@ export async function gradeCommand(lab: string, folder: string, opts: GradeOptio
     print(
       table(
         ['student', 'score', 'passed', 'failed checks'],
-        graded.map((g) => [g.student, g.score.toFixed(2), `${g.passed}/${g.total}`, g.error ? g.error.split('\n')[0]!.slice(0, 100) : g.failed.join(', ')]),
+        graded.map((g) => [g.student, g.score.toFixed(2), `${g.passed}/${g.total}`, g.error ? firstError(g.error).slice(0, 120) : g.failed.join(', ')]),
       ),
     );
   return 0;
