@@ -8,6 +8,7 @@
  *   journalclub trace <lab> [--variant <variant>] [--set name=value]... [--seed N] [--from STEP] [--max STEPS] [--out FILE]
  *   journalclub bench [--no-build]
  *   journalclub lab compare A.json B.json [--json]   (and the kernel lab's other subcommands)
+ *   journalclub exercise list | show | skeleton | hint | check | grade   (the exercises)
  *
  * Exit status: 0 done, 2 the input was refused (the message names what and
  * its range), 1 anything else. Errors are one line on stderr.
@@ -19,10 +20,14 @@ import { labsCommand, paramsCommand, simCommand, sweepCommand, traceCommand } fr
 import { TRACE_STEPS_MAX } from '../web/src/core/chromeTrace';
 import { describeError, EXIT_OK } from './errors';
 import { labCommand } from './lab/index';
+import { exerciseCommand } from './exercise/commands';
 
 const print = (text: string): void => {
   process.stdout.write(`${text}\n`);
 };
+
+/** the status a command that ran to its end chose (exercise check: 1 when a check failed) */
+let commandExit = EXIT_OK;
 
 export function program(): Command {
   const cli = new Command('journalclub')
@@ -87,15 +92,19 @@ export function program(): Command {
     });
 
   labCommand(cli);
+  exerciseCommand(cli, print, (code) => {
+    commandExit = code;
+  });
 
   return cli;
 }
 
 /** Run the command line; resolves to the exit status. */
 export async function main(argv: string[]): Promise<number> {
+  commandExit = EXIT_OK;
   try {
     await program().parseAsync(argv, { from: 'user' });
-    return EXIT_OK;
+    return commandExit;
   } catch (e) {
     const { message, code } = describeError(e);
     if (message !== null) process.stderr.write(`journalclub: ${message}\n`);

@@ -58,8 +58,13 @@
 
 #include "jbd2.h"
 #include "lab.h"
+#include "yours/fast_commit.h"
 
-enum { VARIANT_BEFORE, VARIANT_AFTER };
+/*
+ * VARIANT_YOURS exists in the exercise's build (-DJC_YOURS_FAST_COMMIT) only:
+ * the link and the lookup are then the student's (yours/fast_commit.h).
+ */
+enum { VARIANT_BEFORE, VARIANT_AFTER, VARIANT_YOURS };
 enum { FC_Q_MAIN, FC_Q_STAGING };
 
 /* ---------------------------------------------------------------------- */
@@ -181,34 +186,10 @@ static const struct fc_costs {
 /* ---------------------------------------------------------------------- */
 /* ext4's structures, reduced to what the commit path touches              */
 
-struct inode {
-	u64 i_ino;
-	bool is_dir;
-};
-
-struct ext4_inode_info {
-	struct list_head i_fc_list;	/* on s_fc_q[], under s_fc_lock */
-	struct list_head i_fc_dilist;	/* its create record (after) */
-	int i_fc_q;			/* which queue, -1 when on none (checker) */
-	bool fc_committing;		/* EXT4_STATE_FC_COMMITTING */
-	u64 i_sync_tid;			/* transaction that last changed it */
-	struct jbd2_buffer *dir_block;	/* a directory's entries block */
-	struct inode vfs_inode;
-};
-
-enum { EXT4_FC_TAG_CREAT = 1 };
-
-struct ext4_fc_dentry_update {
-	int fcd_op;
-	u64 fcd_parent;
-	u64 fcd_ino;
-	struct list_head fcd_list;	/* on s_fc_dentry_q[], under s_fc_lock */
-	struct list_head fcd_dilist;	/* on its inode's i_fc_dilist */
-	u64 fcd_tid;			/* the transaction it belongs to */
-	bool fcd_written;		/* in the running fast commit */
-	int fcd_commits;		/* commits that made it durable (checker) */
-	struct list_head fcd_drop;	/* on fc.dropped */
-};
+/*
+ * struct inode, struct ext4_inode_info and struct ext4_fc_dentry_update are
+ * in yours/fast_commit.h, which the exercise's student code includes too.
+ */
 
 struct ext4_sb_info {
 	struct spinlock s_fc_lock;
@@ -289,6 +270,7 @@ static struct fc_model {
 	u64 nodes_visited, skipped_fsyncs, fallbacks;
 	int inode_q_max, dentry_q_max;
 	u64 end_ns;
+	long yours_visits;		/* nodes the student's lookup walked */
 } fc;
 
 /* Step kinds, from SK_LAB on; the web shows these names. */
@@ -398,7 +380,12 @@ static int ext4_fc_track_create(struct sim *s, struct fs_mark *f)
 	q = fc_ongoing(&sbi->journal) ? FC_Q_STAGING : FC_Q_MAIN;
 	list_add_tail(&fcd->fcd_list, &sbi->s_fc_dentry_q[q]);
 	sbi->s_fc_dentry_q_len[q]++;
-	list_add_tail(&fcd->fcd_dilist, &f->inode->i_fc_dilist);
+#ifdef JC_YOURS_FAST_COMMIT
+	if (fc.variant == VARIANT_YOURS)
+		yours_track_create(fcd, f->inode);
+	else
+#endif
+		list_add_tail(&fcd->fcd_dilist, &f->inode->i_fc_dilist);
 	STEP(t, FK_TRACK_CREATE, (s64)fcd->fcd_ino, (s64)fcd->fcd_parent);
 	spin_unlock(t, &sbi->s_fc_lock);
 	CO_END(co);
@@ -508,6 +495,90 @@ static bool ext4_fc_reserve_space(u64 len)
 	return true;
 }
 
+#ifdef JC_YOURS_FAST_COMMIT
+/* The exercise's variant: the walk it may use and the check of its answer */
+
+struct fc_walk {
+	struct sim *s;
+	struct task *t;
+	long visits;
+};
+
+/* fc_is_file_inode - whether @ei points at one of this run's files */
+static bool fc_is_file_inode(const struct ext4_inode_info *ei)
+{
+	uintptr_t p = (uintptr_t)ei, base = (uintptr_t)fc.file_inodes;
+	uintptr_t n = (uintptr_t)(fc.ways * fc.files * fc.loops);
+
+	return p >= base && p < base + n * sizeof(*ei) &&
+	       (p - base) % sizeof(*ei) == 0;
+}
+
+struct ext4_inode_info *fc_walk_first(struct fc_walk *w)
+{
+	struct list_head *q = &fc.sbi.s_fc_q[FC_Q_MAIN];
+
+	if (list_empty(q))
+		return NULL;
+	fc_charge_visit(w->t, w->visits++);
+	return list_first_entry(q, struct ext4_inode_info, i_fc_list);
+}
+
+struct ext4_inode_info *fc_walk_next(struct fc_walk *w, struct ext4_inode_info *ei)
+{
+	if (!fc_is_file_inode(ei) || ei->i_fc_q != FC_Q_MAIN) {
+		sim_fail(w->s, 3, "fc_walk_next() was given %s, not an inode on the main inode queue",
+			 ei ? "a pointer" : "NULL");
+		return NULL;
+	}
+	if (ei->i_fc_list.next == &fc.sbi.s_fc_q[FC_Q_MAIN])
+		return NULL;
+	fc_charge_visit(w->t, w->visits++);
+	return list_next_entry(ei, struct ext4_inode_info, i_fc_list);
+}
+
+/*
+ * fc_yours_lookup - the student's yours_dentry_inode() for fc.fc_dentry,
+ * under s_fc_lock. An answer that is not the record's own inode fails the
+ * run with what it was; the commit then goes on with the right inode, so
+ * that nothing reads through a wrong pointer. NULL is right when the inode
+ * is not on the main queue: a handle that straddled the start of a full
+ * commit queued the inode before it and the record after, on staging, so
+ * the full commit's cleanup took the inode off; 5.17's walk then found
+ * nothing, and the commit writes the inode the record names, as the
+ * before variant does.
+ */
+static void fc_yours_lookup(struct sim *s, struct task *t)
+{
+	struct ext4_fc_dentry_update *fcd = fc.fc_dentry;
+	struct ext4_inode_info *ei, *own = &fc.file_inodes[fcd - fc.records];
+	struct fc_walk w = { .s = s, .t = t };
+
+	fc.visit_ps = fc_visit_ps(fc.prev_walk);
+	ei = yours_dentry_inode(&w, fcd);
+	fc.yours_visits = w.visits;
+	fc.nodes_visited += (u64)w.visits;
+	if (w.visits > fc.prev_walk)
+		fc.prev_walk = w.visits;
+	if (!ei && own->i_fc_q == FC_Q_MAIN)
+		sim_fail(s, 3, "yours_dentry_inode() returned NULL for the create record of inode %llu, which is on the main inode queue (record %ld of the commit, step %llu)",
+			 (unsigned long long)fcd->fcd_ino, fc.didx,
+			 (unsigned long long)s->steps);
+	else if (!ei)
+		;	/* not on the queue: 5.17's walk finds none either */
+	else if (!fc_is_file_inode(ei))
+		sim_fail(s, 3, "yours_dentry_inode() returned a pointer that is no file's inode for the create record of inode %llu (record %ld of the commit, step %llu)",
+			 (unsigned long long)fcd->fcd_ino, fc.didx,
+			 (unsigned long long)s->steps);
+	else if (ei != own)
+		sim_fail(s, 3, "yours_dentry_inode() returned inode %llu for the create record of inode %llu (record %ld of the commit, step %llu)",
+			 (unsigned long long)ei->vfs_inode.i_ino,
+			 (unsigned long long)fcd->fcd_ino, fc.didx,
+			 (unsigned long long)s->steps);
+	fc.ei = own;
+}
+#endif
+
 /*
  * ext4_fc_commit_dentry_updates - write every create record of the main
  * queue, each preceded by its inode. Called and returns with s_fc_lock
@@ -548,12 +619,25 @@ static int ext4_fc_commit_dentry_updates(struct sim *s, struct fs_mark *f)
 			fc.nodes_visited += (u64)fc.iidx + 1;
 			if (fc.iidx + 1 > fc.prev_walk)
 				fc.prev_walk = fc.iidx + 1;
+#ifdef JC_YOURS_FAST_COMMIT
+		} else if (fc.variant == VARIANT_YOURS) {
+			/*
+			 * The student's lookup runs whole, charging the
+			 * nodes it walks as it goes; its visits are then
+			 * shown one step each, in the order it made them.
+			 */
+			fc_yours_lookup(s, t);
+			for (fc.iidx = 0; fc.iidx < fc.yours_visits; fc.iidx++)
+				STEP(t, FK_VISIT, fc.didx, fc.iidx);
+			fc.iidx = fc.yours_visits - 1;
+#endif
 		} else {
 			fc.iidx = -1;
 		}
 		/* both variants write the inode the record links to */
-		fc.ei = list_first_entry(&fc.fc_dentry->fcd_dilist,
-					 struct ext4_inode_info, i_fc_dilist);
+		if (fc.variant != VARIANT_YOURS)
+			fc.ei = list_first_entry(&fc.fc_dentry->fcd_dilist,
+						 struct ext4_inode_info, i_fc_dilist);
 		STEP(t, FK_MATCH, fc.didx, fc.iidx);
 		spin_unlock(t, &sbi->s_fc_lock);
 		sim_charge(t, fc_cost.write_inode_ns + fc_cost.write_dentry_ns);
@@ -707,6 +791,19 @@ static int ext4_fc_cleanup(struct sim *s, struct task *t, struct co *co,
 			list_del_init(&fc.cl_fcd->fcd_drop);
 			fc.cl_fcd->fcd_commits++;
 		}
+	}
+	if (full) {
+		/*
+		 * A handle of the committed transaction that ran on after the
+		 * full commit began queued its records on staging: the full
+		 * commit logged them with their transaction (checker). They
+		 * stay queued, as in the kernel, and the next fast commit
+		 * writes them again, which replay tolerates.
+		 */
+		list_for_each_entry(fc.cl_fcd, &sbi->s_fc_dentry_q[FC_Q_STAGING],
+				    struct ext4_fc_dentry_update, fcd_list)
+			if (fc.cl_fcd->fcd_tid <= tid && !fc.cl_fcd->fcd_commits)
+				fc.cl_fcd->fcd_commits++;
 	}
 	list_splice_tail_init(&sbi->s_fc_dentry_q[FC_Q_STAGING],
 			      &sbi->s_fc_dentry_q[FC_Q_MAIN]);
@@ -1248,22 +1345,38 @@ static int fc_invariants(struct sim *s, bool final, char *msg, size_t len)
 	}
 	for (i = 0; i < total; i++) {
 		fcd = &fc.records[i];
-		if (fcd->fcd_commits > 1 || (final && fcd->fcd_commits != 1)) {
-			snprintf(msg, len, "create record of inode %llu was committed %d times",
-				 (unsigned long long)fc.file_inodes[i].vfs_inode.i_ino,
-				 fcd->fcd_commits);
+		if (final && !fcd->fcd_commits) {
+			snprintf(msg, len, "create record of inode %llu was never committed",
+				 (unsigned long long)fc.file_inodes[i].vfs_inode.i_ino);
 			return -1;
 		}
 	}
-	if (final && (sbi->s_fc_q_len[FC_Q_MAIN] || sbi->s_fc_dentry_q_len[FC_Q_MAIN])) {
-		snprintf(msg, len, "the run ended with %d inodes and %d records never committed",
-			 sbi->s_fc_q_len[FC_Q_MAIN], sbi->s_fc_dentry_q_len[FC_Q_MAIN]);
-		return -1;
+	if (final) {
+		/*
+		 * What a full commit logged may stay queued (records queued on
+		 * staging by its own late handles); anything else left at the
+		 * end was never made durable.
+		 */
+		struct ext4_inode_info *ei;
+
+		n = 0;
+		list_for_each_entry(ei, &sbi->s_fc_q[FC_Q_MAIN], struct ext4_inode_info, i_fc_list)
+			n += ei->i_sync_tid > sbi->journal.j_commit_sequence;
+		if (n) {
+			snprintf(msg, len, "the run ended with %d inodes of transactions after %llu, the last committed, never committed",
+				 n, (unsigned long long)sbi->journal.j_commit_sequence);
+			return -1;
+		}
 	}
 	return 0;
 }
 
-static const char *const fc_variants[] = { "before", "after" };
+static const char *const fc_variants[] = {
+	"before", "after",
+#ifdef JC_YOURS_FAST_COMMIT
+	"yours",
+#endif
+};
 
 /*
  * The mail's rows. The x-axis "order,dir&files" means 2^order ways, 2^dir
@@ -1296,7 +1409,7 @@ const struct lab lab_fast_commit = {
 	.title = "ext4 fast_commit: the O(N\xc2\xb2) dentry commit",
 	.source = "fast-commit.c",
 	.variants = fc_variants,
-	.nr_variants = 2,
+	.nr_variants = ARRAY_SIZE(fc_variants),
 	.params = fc_params,
 	.nr_params = FC_NR_PARAMS,
 	.metrics = fc_metrics,

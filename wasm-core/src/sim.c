@@ -1391,8 +1391,9 @@ static void run_check(struct sim *s, bool final)
 		return;
 	s->checks++;
 	if (s->check(s, final, msg, sizeof(msg)))
-		sim_fail(s, 3, "invariant violated at %llu ns (event %llu): %s",
-			 (unsigned long long)s->now, (unsigned long long)s->events, msg);
+		sim_fail(s, 3, "invariant violated at step %llu, %llu ns (event %llu): %s",
+			 (unsigned long long)s->steps, (unsigned long long)s->now,
+			 (unsigned long long)s->events, msg);
 }
 
 /*

@@ -1,0 +1,182 @@
+/**
+ * Running a student's build of the native simulator, one process a run, each in its own sandbox: a time
+ * limit (the process group is killed past it), a memory limit (AddressSanitizer's hard RSS limit, beside
+ * the simulator's own budget), no network (a new network namespace where unshare can make one), an empty
+ * environment and a scratch directory. A failure becomes a RunOutcome that says what happened in the
+ * student's terms: the invariant that broke and the steps before it, the sanitizer's report at the
+ * student's line, the time limit.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import type { ExerciseRunner, RunOutcome, RunRequest } from '../../web/src/exercises/types';
+
+export interface SandboxLimits {
+  /** seconds a run may take */
+  timeoutS: number;
+  /** MiB of resident memory */
+  memMb: number;
+}
+
+export const DEFAULT_LIMITS: SandboxLimits = { timeoutS: 60, memMb: 1024 };
+
+/** keep at most this much of a run's output: a report is short, a flood is cut */
+const OUTPUT_MAX = 1 << 20;
+
+let unshareWorks: boolean | undefined;
+/** whether `unshare -rn` can give a run its own (empty) network namespace here */
+export function canUnshareNet(): boolean {
+  if (unshareWorks === undefined) unshareWorks = spawnSync('unshare', ['-rn', 'true']).status === 0;
+  return unshareWorks;
+}
+
+interface Proc {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  timedOut: boolean;
+}
+
+/** spawnLimited - run @argv in the sandbox and collect its output */
+export function spawnLimited(argv: string[], cwd: string, limits: SandboxLimits): Promise<Proc> {
+  const env = {
+    PATH: '/usr/bin:/bin',
+    ASAN_OPTIONS: `hard_rss_limit_mb=${limits.memMb}:detect_leaks=0:halt_on_error=1:exitcode=86:allocator_may_return_null=1`,
+    UBSAN_OPTIONS: 'print_stacktrace=1:halt_on_error=1:exitcode=87',
+  };
+  const [cmd, ...args] = canUnshareNet() ? ['unshare', '-rn', '--', ...argv] : argv;
+  return new Promise((resolve) => {
+    const child = spawn(cmd!, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    let stdout = '';
+    let stderr = '';
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        child.kill('SIGKILL');
+      }
+    }, limits.timeoutS * 1000);
+    child.stdout.on('data', (c: Buffer) => {
+      if (stdout.length < OUTPUT_MAX) stdout += c.toString();
+    });
+    child.stderr.on('data', (c: Buffer) => {
+      if (stderr.length < OUTPUT_MAX) stderr += c.toString();
+    });
+    child.on('error', (e) => {
+      clearTimeout(timer);
+      resolve({ code: 127, signal: null, stdout, stderr: `${stderr}${e.message}`, timedOut });
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout, stderr, timedOut });
+    });
+  });
+}
+
+/**
+ * sanitizerReport - a sanitizer's or the list checks' report in a few lines: what happened and where in the
+ * student's file (@shownAs; the build compiled it as yours.c), or null when @stderr holds none.
+ */
+export function sanitizerReport(stderr: string, shownAs: string): string | null {
+  const lines = stderr.split('\n');
+  const name = (l: string): string => l.split('yours.c').join(shownAs).trim();
+  const asan = lines.find((l) => /ERROR: AddressSanitizer:/.test(l));
+  const ubsan = lines.find((l) => /runtime error:/.test(l));
+  const list = lines.find((l) => /corruption: .* at /.test(l));
+  const rss = /hard rss limit|rss limit exhausted|out of memory|allocation-size-too-big/i.test(stderr);
+  if (!asan && !ubsan && !list && !rss) return null;
+  const where = lines.find((l) => /yours\.c:\d+/.test(l) && /#\d+ /.test(l));
+  const frame = where ? ` at ${name(where.replace(/^\s*#\d+\s+0x[0-9a-f]+\s+in\s+/, ''))}` : '';
+  if (rss) return `the run used more memory than its limit allows${frame}`;
+  if (ubsan) return `undefined behaviour: ${name(ubsan.replace(/^.*?runtime error:\s*/, ''))} (${name(ubsan.split(': runtime error')[0] ?? '')})`;
+  if (list) return `list corruption: ${name(list)} (a list_add of an entry already on a list, or a list_del of one on none)`;
+  return `${asan!.replace(/^.*ERROR: AddressSanitizer:\s*/, 'AddressSanitizer: ').replace(/ on address.*$/, '')}${frame}`;
+}
+
+interface StepKindNames {
+  [kind: string]: { a: string | null; b: string | null };
+}
+
+/** The native runner of one lab's student build. */
+export class NativeRunner implements ExerciseRunner {
+  private kinds: StepKindNames | undefined;
+
+  constructor(
+    private readonly binary: string,
+    private readonly lab: string,
+    private readonly workdir: string,
+    private readonly shownAs: string,
+    private readonly limits: SandboxLimits = DEFAULT_LIMITS,
+  ) {}
+
+  async run(req: RunRequest): Promise<RunOutcome> {
+    const base = { variant: req.variant, params: req.params, seed: req.seed };
+    const p = await spawnLimited(
+      [this.binary, 'run', this.lab, req.variant, req.params, String(req.seed), req.opts ?? ''],
+      this.workdir,
+      this.limits,
+    );
+    if (p.timedOut)
+      return { ok: false, ...base, failure: 'timeout', message: `the run went past its time limit of ${this.limits.timeoutS} s and was stopped (an endless loop in your code?)` };
+    if (p.code === 0) {
+      try {
+        const r = JSON.parse(p.stdout) as { metrics: Record<string, number>; sim: { hash: string } };
+        return { ok: true, ...base, metrics: r.metrics, hash: r.sim.hash };
+      } catch {
+        return { ok: false, ...base, failure: 'crash', message: 'the run printed no result (its output was cut or corrupted)' };
+      }
+    }
+    const report = sanitizerReport(p.stderr, this.shownAs);
+    if (report) return { ok: false, ...base, failure: 'crash', message: report };
+    const jc = /^jc: (.*)$/m.exec(p.stderr)?.[1];
+    if (p.code === 2 && jc) {
+      const message = jc.replace(/ \(lab [^)]*\)$/, '');
+      const step = /\bstep (\d+)/.exec(message);
+      const failure = /invariant violated|yours_|fc_walk|returned/.test(message) ? 'invariant' : /budget/.test(message) ? 'budget' : 'invalid';
+      const out: RunOutcome = { ok: false, ...base, failure, message };
+      if (step && failure === 'invariant') {
+        out.step = Number(step[1]);
+        out.lastSteps = await this.stepsBefore(req, out.step);
+      }
+      return out;
+    }
+    const how = p.signal ? `was killed by ${p.signal}` : `exited with status ${p.code}`;
+    const tail = p.stderr.trim().split('\n').slice(-3).join(' | ');
+    return { ok: false, ...base, failure: 'crash', message: `the program ${how}${tail ? `: ${tail.split('yours.c').join(this.shownAs)}` : ''}` };
+  }
+
+  /** the steps before @step, one line each, from a run stopped just before it */
+  private async stepsBefore(req: RunRequest, step: number, n = 12): Promise<string[] | undefined> {
+    if (step <= 1) return undefined;
+    const from = Math.max(1, step - n);
+    const opts = `stop_step=${step - 1};trace_from=${from};trace_max=${n}`;
+    const p = await spawnLimited([this.binary, 'steps', this.lab, req.variant, req.params, String(req.seed), opts], this.workdir, this.limits);
+    if (p.code !== 0) return undefined;
+    const kinds = await this.kindNames();
+    try {
+      const steps = (JSON.parse(p.stdout) as { steps: { i: number; t: number; cpu: number; task: number; line: number; kind: string; a: number; b: number }[] }).steps;
+      return steps.map((s) => {
+        const k = kinds[s.kind];
+        const args = [k?.a ? `${k.a} ${s.a}` : '', k?.b ? `${k.b} ${s.b}` : ''].filter(Boolean).join(', ');
+        return `step ${s.i}  ${(s.t / 1000).toFixed(3)} us  cpu ${s.cpu}  task ${s.task}  ${s.kind}${args ? ` (${args})` : ''}  line ${s.line}`;
+      });
+    } catch {
+      return undefined;
+    }
+  }
+
+  private async kindNames(): Promise<StepKindNames> {
+    if (this.kinds) return this.kinds;
+    const p = await spawnLimited([this.binary, 'labs'], this.workdir, this.limits);
+    const names: StepKindNames = {};
+    try {
+      const labs = JSON.parse(p.stdout) as { id: string; steps: { kind: string; a: string | null; b: string | null }[] }[];
+      for (const k of labs.find((l) => l.id === this.lab)?.steps ?? []) names[k.kind] = { a: k.a, b: k.b };
+    } catch {
+      /* the lines then show the raw step without argument names */
+    }
+    this.kinds = names;
+    return names;
+  }
+}

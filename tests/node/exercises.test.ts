@@ -1,0 +1,207 @@
+/**
+ * The exercises on the native simulator: every skeleton fails its checker and every solution passes; each
+ * deliberate bug is caught by the check meant for it; a submission that reaches outside its interface is
+ * refused before it runs; `grade` scores a folder of good, wrong, broken, crashing and endless submissions
+ * within its limits; the command line's answers and refusals.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { checkFile } from '../../cli/exercise/commands';
+import { bugs, hints, readme, skeletonOf, solutionPath } from '../../cli/exercise/files';
+import { EXERCISES, exerciseFor } from '../../web/src/exercises/registry';
+import type { ExerciseReport } from '../../web/src/exercises/types';
+import { journalclub, jsonOf } from './cli';
+
+const tmp = mkdtempSync(join(tmpdir(), 'jc-exercises-test-'));
+after(() => rmSync(tmp, { recursive: true, force: true }));
+
+const LIMITS = { timeoutS: 60, memMb: 1024 };
+
+async function check(lab: string, source: string, name: string): Promise<ExerciseReport> {
+  const file = join(tmp, `${lab}-${name.replace(/\W+/g, '-')}.c`);
+  writeFileSync(file, source);
+  const { build, report } = await checkFile(exerciseFor(lab)!, file, `${name}.c`, { limits: LIMITS });
+  assert.ok(build.ok, `${lab} ${name} builds: ${build.ok ? '' : build.message}`);
+  return report!;
+}
+
+const failed = (r: ExerciseReport): string[] => r.checks.filter((c) => !c.outcome.pass).map((c) => c.id);
+const details = (r: ExerciseReport): string => r.checks.map((c) => `${c.id}: ${c.outcome.pass ? 'pass' : 'FAIL'}: ${c.outcome.detail}`).join('\n');
+
+for (const ex of EXERCISES) {
+  describe(`the ${ex.lab} exercise`, () => {
+    it('has a README with the task, the checks and numbered hints', () => {
+      const md = readme(ex.lab);
+      for (const h of ['## The task, in teaching order', '## What the checker checks', '## Hints', '## Afterwards']) assert.ok(md.includes(h), `${h} in exercises/${ex.lab}/README.md`);
+      assert.ok(hints(md).length >= 3, 'at least three hints');
+      for (const c of ex.checks) assert.ok(md.includes(`| ${c.id} |`), `the README's table names check ${c.id}`);
+    });
+
+    it('passes every check with the solution', async () => {
+      const r = await check(ex.lab, readFileSync(solutionPath(ex.lab), 'utf8'), 'solution');
+      assert.deepEqual(failed(r), [], details(r));
+      assert.equal(r.score, 1);
+    });
+
+    it('fails its checker with the skeleton generated from the solution', async () => {
+      const r = await check(ex.lab, skeletonOf(ex.lab), 'skeleton');
+      assert.ok(failed(r).length > 0, `the skeleton fails something:\n${details(r)}`);
+      assert.ok(!failed(r).includes('invariants'), `the skeleton is correct code, only slow or unfinished:\n${details(r)}`);
+    });
+
+    const deliberate = bugs(ex.lab);
+    it('carries three deliberate bugs', () => assert.ok(deliberate.length >= 3, `${deliberate.length} bugs in exercises/${ex.lab}/bugs.json`));
+    for (const { bug, source } of deliberate)
+      it(`catches the bug "${bug.name}" with its check ${bug.check}`, async () => {
+        const r = await check(ex.lab, source, `bug-${bug.name}`);
+        assert.ok(failed(r).includes(bug.check), `${bug.check} fails:\n${details(r)}`);
+        const c = r.checks.find((k) => k.id === bug.check)!;
+        if (c.outcome.seed === undefined) assert.fail(`the failure names the seed that reproduces it: ${c.outcome.detail}`);
+      });
+  });
+}
+
+describe('a submission is built in a sandbox', () => {
+  const ex = exerciseFor('fast-commit')!;
+  const solution = readFileSync(solutionPath('fast-commit'), 'utf8');
+  const build = async (source: string, name: string) => {
+    const file = join(tmp, `${name}.c`);
+    writeFileSync(file, source);
+    return checkFile(ex, file, `${name}.c`, { limits: { timeoutS: 5, memMb: 512 } });
+  };
+
+  it('shows a compile error at the line of the student file', async () => {
+    const lines = solution.split('\n');
+    const at = lines.findIndex((l) => l.includes('list_add_tail(&fcd->fcd_dilist'));
+    lines[at] = '\tlist_add_tail(&fcd->fcd_dilist, &ei->no_such_member);';
+    const { build: b } = await build(lines.join('\n'), 'typo');
+    assert.equal(b.ok, false);
+    if (b.ok) return;
+    assert.equal(b.stage, 'compile');
+    assert.match(b.message, new RegExp(`typo\\.c:${at + 1}:\\d+: error: .*no_such_member`));
+    assert.doesNotMatch(b.message, /yours\.c|jc-exercise/);
+  });
+
+  for (const [what, code, says] of [
+    ['forks', 'extern int fork(void);\nstatic int f(void) { return fork(); }\n', /calls fork/],
+    ['opens a file', 'extern int open(const char *, int);\nstatic int f(void) { return open("/etc/passwd", 0); }\n', /calls open/],
+    ['calls exit', 'extern void exit(int);\nstatic void f(void) { exit(3); }\n', /calls exit/],
+    ['calls abort', 'extern void abort(void);\nstatic void f(void) { abort(); }\n', /calls abort/],
+    ['allocates', 'extern void *malloc(unsigned long);\nstatic void *f(void) { return malloc(1UL << 40); }\n', /calls malloc/],
+    ['sleeps', 'extern unsigned sleep(unsigned);\nstatic void f(void) { sleep(100); }\n', /calls sleep/],
+  ] as const)
+    it(`refuses a submission that ${what}, before it runs`, async () => {
+      const source = solution.replace('void yours_track_create(', `${code}void *keep_${what.replace(/\W/g, '_')} = (void *)f;\nvoid yours_track_create(`);
+      const { build: b, report } = await build(source, `hostile-${what.replace(/\W/g, '-')}`);
+      assert.equal(report, null);
+      assert.equal(b.ok, false);
+      if (!b.ok) {
+        assert.equal(b.stage, 'symbols');
+        assert.match(b.message, says);
+      }
+    });
+
+  it('refuses inline assembly', async () => {
+    const { build: b } = await build(solution.replace('(void)w;', '__asm__ volatile("nop");\n\t(void)w;'), 'asm');
+    assert.ok(!b.ok && /inline assembly/.test(b.message));
+  });
+
+  it('stops an endless submission at its time limit and says so', async () => {
+    const t0 = Date.now();
+    const { report } = await build(solution.replace('(void)w;', 'for (;;)\n\t\t;\n\t(void)w;'), 'endless');
+    const inv = report!.checks.find((c) => c.id === 'invariants')!;
+    assert.equal(inv.outcome.pass, false);
+    assert.match(inv.outcome.detail, /time limit of 5 s/);
+    // three checks, each stopped at its first run: three time limits, not one per run
+    assert.ok(Date.now() - t0 < 60_000, `took ${Date.now() - t0} ms`);
+  });
+
+  it('reports an out-of-bounds write at the student line, not a stack trace of ours', async () => {
+    const lines = solution.split('\n');
+    const at = lines.findIndex((l) => l.includes('list_add_tail(&fcd->fcd_dilist'));
+    lines.splice(at, 0, '\t((volatile char *)fcd)[1 << 20] = 1;');
+    const { report } = await build(lines.join('\n'), 'oob');
+    const inv = report!.checks.find((c) => c.id === 'invariants')!;
+    assert.equal(inv.outcome.pass, false);
+    assert.match(inv.outcome.detail, /program crashed: AddressSanitizer: .*at yours_track_create .*oob\.c:\d+/);
+    assert.doesNotMatch(inv.outcome.detail, /#\d+ 0x/);
+  });
+});
+
+describe('journalclub exercise', () => {
+  it('lists the exercises and shows one', () => {
+    const list = jsonOf(journalclub(['exercise', 'list', '--json'])) as { lab: string }[];
+    assert.deepEqual(list.map((e) => e.lab), EXERCISES.map((e) => e.lab));
+    const show = journalclub(['exercise', 'show', 'fast-commit']);
+    assert.equal(show.status, 0, show.stderr);
+    assert.match(show.stdout, /TODO 1\/2/);
+    assert.match(show.stdout, /invariants/);
+  });
+
+  it('prints the skeleton, which keeps the TODOs and drops the solution', () => {
+    const run = journalclub(['exercise', 'skeleton', 'fast-commit']);
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(run.stdout, /TODO 2\/2/);
+    assert.doesNotMatch(run.stdout, /#if SKELETON/);
+    assert.doesNotMatch(run.stdout, /list_add_tail\(&fcd->fcd_dilist/);
+  });
+
+  it('gives a hint by its number and refuses one out of range', () => {
+    const run = journalclub(['exercise', 'hint', 'fast-commit', '1']);
+    assert.match(run.stdout, /^hint 1 of \d+: /);
+    const bad = journalclub(['exercise', 'hint', 'fast-commit', '99']);
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, /^journalclub: hint must be a number from 1 to \d+/);
+  });
+
+  it('refuses an unknown lab, a missing file and an unknown check, naming what is allowed', () => {
+    const lab = journalclub(['exercise', 'show', 'nope']);
+    assert.equal(lab.status, 2);
+    assert.match(lab.stderr, /no exercise for lab 'nope': the exercises are fast-commit/);
+    const file = journalclub(['exercise', 'check', 'fast-commit', '--file', join(tmp, 'missing.c')]);
+    assert.equal(file.status, 2);
+    assert.match(file.stderr, /no file .*missing\.c/);
+    const only = journalclub(['exercise', 'check', 'fast-commit', '--file', solutionPath('fast-commit'), '--only', 'speed']);
+    assert.equal(only.status, 2);
+    assert.match(only.stderr, /no check 'speed'.*invariants, scaling, headline/);
+  });
+
+  it('grades a folder: correct, wrong, not compiling, crashing and endless submissions, each in its limits', () => {
+    const dir = join(tmp, 'class');
+    mkdirSync(dir);
+    const solution = readFileSync(solutionPath('fast-commit'), 'utf8');
+    writeFileSync(join(dir, 'ada.c'), solution);
+    writeFileSync(join(dir, 'bob.c'), skeletonOf('fast-commit'));
+    writeFileSync(join(dir, 'cy.c'), solution.replace('return list_first_entry(', 'return list_first_entry(;'));
+    writeFileSync(join(dir, 'dee.c'), solution.replace('(void)w;', '(void)w;\n\tif (fcd->fcd_ino > 100)\n\t\t*(volatile int *)0 = 1;'));
+    mkdirSync(join(dir, 'eve'));
+    writeFileSync(join(dir, 'eve', 'fast-commit.c'), solution.replace('(void)w;', 'for (;;)\n\t\t;\n\t(void)w;'));
+    const t0 = Date.now();
+    const run = journalclub(['exercise', 'grade', 'fast-commit', dir, '--format', 'json', '--timeout', '4', '--budget', '20']);
+    const took = Date.now() - t0;
+    assert.equal(run.status, 0, run.stderr);
+    const subs = (jsonOf(run) as { submissions: { student: string; score: number; failed: string[]; error?: string; checks: { id: string; detail: string }[] }[] }).submissions;
+    const by = Object.fromEntries(subs.map((s) => [s.student, s]));
+    assert.equal(by.ada!.score, 1);
+    assert.ok(by.bob!.score > 0 && by.bob!.score < 1, `the skeleton passes the invariants only: ${JSON.stringify(by.bob)}`);
+    assert.deepEqual(by.bob!.failed.sort(), ['headline', 'scaling']);
+    assert.equal(by.cy!.score, 0);
+    assert.match(by.cy!.error!, /^does not compile: [\s\S]*\bcy\.c:\d+:\d+: error/);
+    assert.equal(by.dee!.score, 0);
+    assert.match(by.dee!.checks[0]!.detail, /crashed|SEGV|signal/);
+    assert.equal(by.eve!.score, 0);
+    assert.match(by.eve!.checks[0]!.detail, /time limit of 4 s/);
+    // the endless one is stopped: at most its budget, and the others ran to their end
+    assert.ok(took < 200_000, `grade took ${took} ms`);
+    const gs = journalclub(['exercise', 'grade', 'fast-commit', dir, '--format', 'gradescope', '--timeout', '4', '--budget', '20', '--out', join(tmp, 'gs')]);
+    assert.equal(gs.status, 0, gs.stderr);
+    const ada = JSON.parse(readFileSync(join(tmp, 'gs', 'ada', 'results.json'), 'utf8')) as { score: number; max_score: number; tests: { status: string }[] };
+    assert.equal(ada.score, ada.max_score);
+    assert.ok(ada.tests.every((t) => t.status === 'passed'));
+    const cy = JSON.parse(readFileSync(join(tmp, 'gs', 'cy', 'results.json'), 'utf8')) as { score: number };
+    assert.equal(cy.score, 0);
+  });
+});

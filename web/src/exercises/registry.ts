@@ -1,0 +1,9 @@
+/** Every lab's exercise, one line each. */
+import { fastCommitExercise } from './labs/fast-commit';
+import type { Exercise } from './types';
+
+export const EXERCISES: Exercise[] = [fastCommitExercise];
+
+export function exerciseFor(lab: string): Exercise | undefined {
+  return EXERCISES.find((e) => e.lab === lab);
+}
