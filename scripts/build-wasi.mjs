@@ -114,11 +114,16 @@ export async function build(out) {
   const files = { ...nest(tree), include: nest(include) };
 
   /*
-   * A source whose text, and every header's, never names JC_YOURS_ cannot
-   * change with the macro: it is compiled once and shared by every library.
+   * A source that does not name a lab's macro, where no header names it
+   * either, cannot change with it: its object is the one built without it,
+   * shared by every library. (A word of its own: the header guard
+   * JC_YOURS_FAST_COMMIT_H is not the macro JC_YOURS_FAST_COMMIT; comments
+   * that speak of it do not count.)
    */
-  const anyHeader = Object.values(include).some((t) => t.includes('JC_YOURS_'));
-  const perLab = (/** @type {string} */ s) => anyHeader || tree[s].includes('JC_YOURS_');
+  const code = (/** @type {string} */ text) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '');
+  const names = (/** @type {string} */ text, /** @type {string} */ macro) => new RegExp(`\\b${macro}\\b`).test(code(text));
+  const perLab = (/** @type {string} */ s, /** @type {string} */ lab) =>
+    names(tree[s], yoursMacro(lab)) || Object.values(include).some((t) => names(t, yoursMacro(lab)));
   /** @type {Map<string, Uint8Array>} */
   const objects = new Map();
   const t0 = Date.now();
@@ -161,7 +166,7 @@ export async function build(out) {
   await archive('model.a', plain);
   for (const lab of labs) {
     const objs = [];
-    for (const s of inp.sources) objs.push(perLab(s) ? await compile(s, [yoursMacro(lab)]) : await compile(s, []));
+    for (const s of inp.sources) objs.push(perLab(s, lab) ? await compile(s, [yoursMacro(lab)]) : await compile(s, []));
     await archive(`${lab}.a`, objs);
   }
   writeFileSync(join(out, 'include.json'), JSON.stringify(include));

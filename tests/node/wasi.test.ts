@@ -11,6 +11,7 @@ import { before, describe, it } from 'node:test';
 import { runClang } from '@yowasp/clang';
 import { wrapModule, type Engine } from '../../web/src/core/engine';
 import { loadEngine, REPO_ROOT } from '../../web/src/core/node';
+import { makeSkeleton } from '../../web/src/exercises/skeleton';
 import { compile, CompileError, instantiate, STUDENT_FILE, type Clang, type LabToolchain } from '../../web/src/core/wasi';
 
 const WASI_DIR = join(REPO_ROOT, 'wasm-core', 'build', 'wasi');
@@ -81,6 +82,33 @@ describe('the WASI build of the model', () => {
     wasi.restore(cp);
     assert.equal(wasi.position().steps, stop);
     assert.equal(wasi.advanceTo(2 * stop).hash, direct);
+  });
+});
+
+describe("the fast-commit exercise, linked as the page links it", () => {
+  const lab = 'fast-commit';
+  const solution = readFileSync(join(REPO_ROOT, 'exercises', lab, 'solution.c'), 'utf8');
+  const params = { ways: 4, files: 8, loops: 2 };
+
+  async function yoursEngine(source: string): Promise<Engine> {
+    const flags = JSON.parse(readFileSync(join(WASI_DIR, 'flags.json'), 'utf8')) as { labs: Record<string, string> };
+    const built = await compile(clang, source, { ...toolchain(`${lab}.a`), define: flags.labs[lab] });
+    return wrapModule(await instantiate(built.wasm));
+  }
+
+  it("runs the solution as yours with after's hash, and the skeleton as yours with another", async () => {
+    const skeleton = await yoursEngine(makeSkeleton(solution).text);
+    const afterHash = emscripten.result({ lab, variant: 'after', params, seed: 1 }).sim.hash;
+    assert.notEqual(skeleton.result({ lab, variant: 'yours', params, seed: 1 }).sim.hash, afterHash);
+    for (const [source, like] of [[solution, 'after']] as const) {
+      const engine = await yoursEngine(source);
+      assert.deepEqual(engine.labs().find((l) => l.id === lab)?.variants, ['before', 'after', 'yours']);
+      for (const seed of [1, 2]) {
+        const want = engine.result({ lab, variant: like, params, seed }).sim.hash;
+        assert.equal(engine.result({ lab, variant: 'yours', params, seed }).sim.hash, want, `${like} seed ${seed}`);
+        assert.equal(emscripten.result({ lab, variant: like, params, seed }).sim.hash, want, `${like} seed ${seed} in the Emscripten build`);
+      }
+    }
   });
 });
 
