@@ -108,6 +108,17 @@ test('the page compiles the solution in Chromium and shows yours beside before a
   await expect(header).toHaveText(['metric', 'before', 'after', 'yours']);
   await expect(page.getByTestId('metrics').locator('tbody tr').first().locator('td')).toHaveCount(4);
 
+  /* the checker on the page's build: the solution passes every check */
+  const checkStarted = Date.now();
+  await page.getByTestId('check-run').click();
+  const score = page.getByTestId('check-score');
+  await expect(score).toBeVisible({ timeout: 300_000 });
+  const checks = await page.getByTestId('check-result').evaluateAll((els) => els.map((e) => `${e.getAttribute('data-check')} ${e.getAttribute('data-pass')}`));
+  expect(checks.length).toBeGreaterThan(0);
+  expect(checks.every((c) => c.endsWith(' true')), checks.join('; ')).toBe(true);
+  await expect(score).toHaveAttribute('data-passed', String(checks.length));
+  console.log(`exercise page: the checker passed ${checks.length} checks in ${Date.now() - checkStarted} ms`);
+
   /* a later compile: clang is loaded */
   const later = await run(page);
   expect(later.phase).toBe('running');

@@ -17,6 +17,8 @@ import { wrapModule, type Engine } from './engine';
 import { failureOf, replyOf, type Reply } from './protocol';
 import { createStepper, type FrameRun, type StepFrame, type Stepper } from './stepper';
 import type { LabInfo, ParamSpec, RunOutput, RunRequest } from './types';
+import type { JcModule } from './engine';
+import type { RunOutcome, RunRequest as CheckRunRequest } from '../exercises/types';
 import { compile, CompileError, instantiate, type Clang, type Diagnostic, type LabToolchain } from './wasi';
 
 /* each lab's library, by file name (<lab>.a), emitted by the build with a hashed name */
@@ -103,9 +105,77 @@ export type CompileReply =
   | { ok: true; warnings: Diagnostic[]; output: string; ms: { load: number; compile: number; instantiate: number }; variants: string[] }
   | { ok: false; diagnostics: Diagnostic[]; output: string; message: string };
 
-let live: { engine: Engine; stepper: Stepper } | null = null;
+let live: { engine: Engine; stepper: Stepper; module: WebAssembly.Module; lab: string } | null = null;
 
-function current(): { engine: Engine; stepper: Stepper } {
+/*
+ * The checker's runs go to an instance of their own, so that a run that
+ * traps (a crash in the student's code) loses only that instance: the next
+ * check run makes a new one, and the animation's runs are untouched.
+ */
+let checker: { module: WebAssembly.Module; mod: JcModule } | null = null;
+
+async function checkerModule(): Promise<JcModule> {
+  const { module } = current();
+  if (checker?.module === module) return checker.mod;
+  const mod = await instantiate(module, (line) => console.log(`[check] ${line}`));
+  checker = { module, mod };
+  return mod;
+}
+
+const callNumber = (mod: JcModule, name: string, types: ('number' | 'string')[] = [], args: (number | string)[] = []): number =>
+  mod.ccall(name, 'number', types, args) as number;
+
+function textOf(mod: JcModule, name: string): string {
+  const ptr = callNumber(mod, name);
+  return ptr ? mod.UTF8ToString(ptr) : '';
+}
+
+/**
+ * One run of the exercise's checker, as cli/exercise/runner.ts reads a
+ * native one: the metrics and hash, or how it failed in the student's
+ * terms; an invariant's failure with the steps before it.
+ */
+async function checkRun(lab: string, req: CheckRunRequest): Promise<RunOutcome> {
+  const base = { variant: req.variant, params: req.params, seed: req.seed };
+  const mod = await checkerModule();
+  let status: number;
+  try {
+    status = callNumber(mod, 'jc_run', ['string', 'string', 'string', 'number', 'string'], [lab, req.variant, req.params, req.seed, req.opts ?? '']);
+  } catch (e) {
+    checker = null;
+    return { ok: false, ...base, failure: 'crash', message: `the program crashed (${e instanceof Error ? e.message : String(e)}): an access out of memory, or a call through a bad pointer, in your code?` };
+  }
+  if (status === 0) {
+    const r = JSON.parse(textOf(mod, 'jc_result_json')) as { metrics: Record<string, number>; sim: { hash: string } };
+    return { ok: true, ...base, metrics: r.metrics, hash: r.sim.hash };
+  }
+  const message = textOf(mod, 'jc_last_error').replace(/ \(lab [^)]*\)$/, '') || `jc_run failed with status ${status}`;
+  const failure = /invariant violated|yours_|fc_walk|returned/.test(message) ? 'invariant' : /budget/.test(message) || status === 2 ? 'budget' : 'invalid';
+  const out: RunOutcome = { ok: false, ...base, failure, message };
+  const step = /\bstep (\d+)/.exec(message);
+  if (step && failure === 'invariant') {
+    out.step = Number(step[1]);
+    out.lastSteps = stepsBefore(mod, lab, req, out.step);
+  }
+  return out;
+}
+
+/* the 12 steps before `step`, one line each, from a run stopped just before it */
+function stepsBefore(mod: JcModule, lab: string, req: CheckRunRequest, step: number, n = 12): string[] | undefined {
+  if (step <= 1) return undefined;
+  const opts = `stop_step=${step - 1};trace_from=${Math.max(1, step - n)};trace_max=${n}`;
+  try {
+    if (callNumber(mod, 'jc_run', ['string', 'string', 'string', 'number', 'string'], [lab, req.variant, req.params, req.seed, opts]) !== 0)
+      return undefined;
+    const steps = (JSON.parse(textOf(mod, 'jc_steps_json')) as { steps: { i: number; t: number; cpu: number; task: number; line: number; kind: string }[] }).steps;
+    return steps.map((s) => `step ${s.i}  ${(s.t / 1000).toFixed(3)} us  cpu ${s.cpu}  task ${s.task}  ${s.kind}  line ${s.line}`);
+  } catch {
+    checker = null;
+    return undefined;
+  }
+}
+
+function current(): NonNullable<typeof live> {
   if (!live) throw new Error('nothing is compiled yet: press Run');
   if (!live.engine.healthy()) throw new Error('the simulator stopped after a crash in the last run: press Run to start it again');
   return live;
@@ -138,11 +208,12 @@ const api = {
         throw e;
       }
       const t2 = performance.now();
-      const engine = wrapModule(await instantiate(built.wasm, (line) => console.log(`[${lab}] ${line}`)));
+      const module = await WebAssembly.compile(built.wasm as Uint8Array<ArrayBuffer>);
+      const engine = wrapModule(await instantiate(module, (line) => console.log(`[${lab}] ${line}`)));
       const info = engine.labs().find((l) => l.id === lab);
       if (!info) throw new Error(`the linked simulator has no lab ${lab}`);
       live?.stepper.release();
-      live = { engine, stepper: createStepper(engine) };
+      live = { engine, stepper: createStepper(engine), module, lab };
       const t3 = performance.now();
       return {
         ok: true,
@@ -161,6 +232,8 @@ const api = {
       stepper.release();
       return engine.run(req);
     }),
+  /** One run of the exercise's checker on the student's build (exercises/types.ts's ExerciseRunner). */
+  checkRun: (lab: string, req: CheckRunRequest): Promise<Reply<RunOutcome>> => answer(() => checkRun(lab, req)),
   frame: (req: FrameRun, step: number, trailSteps: number, lengthHint?: number): Promise<Reply<StepFrame>> =>
     answer(() => current().stepper.frame(req, step, trailSteps, lengthHint)),
 };

@@ -16,12 +16,26 @@ import { useParsedFrames } from '../app/useLabView';
 import { DEFAULT_BUCKETS } from '../app/urlState';
 import type { HeatSelection } from '../viz/heatmap/heatmap';
 import type { Diagnostic } from '../core/wasi';
-import { getExerciseClient, type DownloadProgress } from './client';
+import { runExercise } from '../exercises/checker';
+import { exerciseFor } from '../exercises/registry';
+import type { CheckReport, Exercise as ExerciseDef, ExerciseReport } from '../exercises/types';
+import { browserRunner, getExerciseClient, type ExerciseClient, type DownloadProgress } from './client';
 import { ExerciseEditor } from './ExerciseEditor';
-import { exerciseFile, loadSkeleton } from './available';
+import { makeSkeleton } from '../exercises/skeleton';
+import { exerciseFile, solutionUrl } from './available';
 import { loadCode, saveCode } from './storage';
 import { useExerciseView, type ExerciseRunKey } from './useExerciseView';
 import './exercise.css';
+
+/** The skeleton the editor opens on, made from the lab's solution as `journalclub exercise skeleton` makes it; null: no exercise. */
+async function loadSkeleton(lab: string): Promise<{ text: string; file: string } | null> {
+  const url = await solutionUrl(lab);
+  if (url === null) return null;
+  const file = `exercises/${lab}/solution.c`;
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`could not load ${file} (${url}): HTTP ${response.status}`);
+  return { text: makeSkeleton(await response.text(), file).text, file: `the skeleton of ${file}` };
+}
 
 const manifests = import.meta.glob<LabManifest<SnapshotBase>>('../labs/*/manifest.tsx', { import: 'manifest' });
 
@@ -42,20 +56,21 @@ export default function ExercisePage({ lab }: { lab: string }) {
   const { data, error } = useLabData(lab);
   const manifest = useManifest(lab);
   const [skeleton, setSkeleton] = useState<{ text: string; file: string } | null | undefined>(undefined);
+  const [skeletonError, setSkeletonError] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
     loadSkeleton(lab).then(
       (s) => live && setSkeleton(s),
-      () => live && setSkeleton(null),
+      (e: unknown) => live && setSkeletonError(e instanceof Error ? e.message : String(e)),
     );
     return () => {
       live = false;
     };
   }, [lab]);
-  if (error)
+  if (error || skeletonError)
     return (
       <div className="banner error" role="alert">
-        The simulator could not start: {error}
+        {error ? `The simulator could not start: ${error}` : `The exercise could not load: ${skeletonError}`}
       </div>
     );
   if (skeleton === null)
@@ -100,6 +115,7 @@ function Exercise({
   const [color, setColor] = useState<HeatSelection>('dominant');
   const [buckets, setBuckets] = useState(DEFAULT_BUCKETS);
   const client = useMemo(() => getExerciseClient(), []);
+  const exercise = exerciseFor(lab);
 
   const onChange = useCallback(
     (text: string) => {
@@ -248,6 +264,7 @@ function Exercise({
             animation={m.animation}
             failed={view.error !== null}
           />
+          {exercise && <CheckPanel key={phase.build} exercise={exercise} client={client} lab={lab} />}
           <MetricsPanel variants={view.variants} results={view.results} folded={m.foldedMetrics} />
           <ContentionSection
             lab={lab}
@@ -264,6 +281,66 @@ function Exercise({
         </>
       )}
     </article>
+  );
+}
+
+interface CheckState {
+  running: boolean;
+  checks: CheckReport[];
+  report: ExerciseReport | null;
+  error: string | null;
+}
+
+/** The exercise's checker over the page's build of the student's file: each check as it ends, then the score. */
+function CheckPanel({ exercise, client, lab }: { exercise: ExerciseDef; client: ExerciseClient; lab: string }) {
+  const [state, setState] = useState<CheckState>({ running: false, checks: [], report: null, error: null });
+  const check = useCallback(() => {
+    setState({ running: true, checks: [], report: null, error: null });
+    runExercise(exercise, browserRunner(client, lab), {
+      onCheck: (c) => setState((s) => ({ ...s, checks: [...s.checks, c] })),
+    }).then(
+      (report) => setState({ running: false, checks: report.checks, report, error: null }),
+      (e: unknown) => setState((s) => ({ ...s, running: false, error: e instanceof Error ? e.message : String(e) })),
+    );
+  }, [exercise, client, lab]);
+  const { report } = state;
+  return (
+    <section className="panel" aria-labelledby="check-heading" data-testid="check-panel">
+      <div className="panel-head">
+        <h2 id="check-heading">The checker</h2>
+        <span className="muted">
+          {exercise.checks.length} checks over seeds {exercise.seeds.join(', ')}, as <span className="mono">journalclub exercise check {lab}</span> runs
+          them, here on your build in the browser (without the sanitizers)
+        </span>
+      </div>
+      <button type="button" className="primary" data-testid="check-run" disabled={state.running} onClick={check}>
+        {state.running ? `checking… (${state.checks.length} of ${exercise.checks.length})` : 'Check'}
+      </button>
+      {state.error && (
+        <div className="banner error" role="alert">
+          {state.error}
+        </div>
+      )}
+      <ol className="check-list">
+        {state.checks.map((c) => (
+          <li key={c.id} data-testid="check-result" data-check={c.id} data-pass={c.outcome.pass}>
+            <strong>{c.outcome.pass ? '✓ pass' : '✗ fail'}</strong> {c.title}: {c.outcome.detail}
+            {!c.outcome.pass && c.outcome.seed !== undefined && (
+              <div className="muted mono">
+                {c.outcome.variant} {c.outcome.params} seed {c.outcome.seed}
+                {c.outcome.step !== undefined ? ` at step ${c.outcome.step}` : ''}
+              </div>
+            )}
+            {c.outcome.lastSteps && <pre className="check-steps">{c.outcome.lastSteps.join('\n')}</pre>}
+          </li>
+        ))}
+      </ol>
+      {report && (
+        <p data-testid="check-score" data-passed={report.passed} data-total={report.total}>
+          {report.passed} of {report.total} checks passed (score {Math.round(report.score * 100)}%).
+        </p>
+      )}
+    </section>
   );
 }
 

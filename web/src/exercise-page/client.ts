@@ -8,6 +8,7 @@ import { unwrap } from '../core/protocol';
 import type { FrameRun, StepFrame } from '../core/stepper';
 import type { RunOutput, RunRequest } from '../core/types';
 import type { CompileReply, DownloadProgress, WasiWorkerApi } from '../core/wasiWorker';
+import type { ExerciseRunner, RunOutcome, RunRequest as CheckRunRequest } from '../exercises/types';
 
 export type { CompileReply, DownloadProgress };
 
@@ -15,6 +16,13 @@ export interface ExerciseClient {
   compile(lab: string, source: string, onProgress?: (p: DownloadProgress) => void): Promise<CompileReply>;
   run(req: RunRequest): Promise<RunOutput>;
   frame(req: FrameRun, step: number, trailSteps: number, lengthHint?: number): Promise<StepFrame>;
+  /** one run of the exercise's checker on the last build */
+  checkRun(lab: string, req: CheckRunRequest): Promise<RunOutcome>;
+}
+
+/** The exercise checker's runner over the page's last build of the student's file. */
+export function browserRunner(client: ExerciseClient, lab: string): ExerciseRunner {
+  return { run: (req) => client.checkRun(lab, req) };
 }
 
 let shared: ExerciseClient | null = null;
@@ -35,6 +43,7 @@ export function getExerciseClient(): ExerciseClient {
     compile: (lab, source, onProgress) => call(api.compile(lab, source, onProgress ? Comlink.proxy(onProgress) : undefined)),
     run: (req) => call(api.run(req)),
     frame: (req, step, trail, hint) => call(api.frame(req, step, trail, hint)),
+    checkRun: (lab, req) => call(api.checkRun(lab, req)),
   };
   shared = client;
   return client;
