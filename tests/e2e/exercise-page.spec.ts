@@ -85,6 +85,8 @@ test.beforeEach(async ({ page }) => {
 });
 
 test('the page compiles the solution in Chromium and shows yours beside before and after', async ({ page }) => {
+  const requests: string[] = [];
+  page.on('request', (r) => requests.push(r.url()));
   await page.goto(URL);
   await expect(page.getByTestId('exercise-editor')).toBeVisible();
   await setEditorText(page, solution());
@@ -131,8 +133,10 @@ test('the page compiles the solution in Chromium and shows yours beside before a
   console.log(`exercise page: Run to first frame ${await status.getAttribute('data-first-frame-ms')} ms (later)`);
 
   /* a reloaded page compiles with clang from the Cache API: none of its files is fetched again, nothing leaves the host */
-  const requests: string[] = [];
-  page.on('request', (r) => requests.push(r.url()));
+  expect(requests.filter((u) => /llvm\.core-.*\.wasm$/.test(u)), 'the first compile fetched clang').toHaveLength(1);
+  const origin = new globalThis.URL(page.url()).origin;
+  expect(requests.filter((u) => !u.startsWith(origin) && !u.startsWith('blob:') && !u.startsWith('data:'))).toEqual([]);
+  requests.length = 0;
   await page.reload();
   await expect(page.getByTestId('exercise-editor')).toBeVisible();
   const again = await run(page);
@@ -140,7 +144,6 @@ test('the page compiles the solution in Chromium and shows yours beside before a
   await expect(page.locator('[data-testid="anim-pane"][data-variant="yours"]')).toHaveAttribute('data-total', String(total));
   console.log(`exercise page: after a reload, clang loaded from the cache in ${again.loadMs} ms, compile ${again.compileMs} ms`);
   expect(requests.filter((u) => /llvm/.test(u))).toEqual([]);
-  const origin = new globalThis.URL(page.url()).origin;
   expect(requests.filter((u) => !u.startsWith(origin) && !u.startsWith('blob:') && !u.startsWith('data:'))).toEqual([]);
 });
 
