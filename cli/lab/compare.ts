@@ -11,8 +11,10 @@ import { mailChange, mailStatedPct, type MailFigure } from '../../kernel-lab/mai
 import { changePct } from '../../lib/compare';
 import { formatChange, formatNumber } from '../../lib/format';
 import { metricUnit, parseKernelResult, type KernelResult } from '../../lib/kernel-results';
-import { MIN_SEEDS_FOR_VERDICT, overlaps, spread, studentT, type Spread, type TTest } from '../../web/src/core/stats';
+import { describeSignificance, significance, spread, type SetSignificance, type Spread } from '../../web/src/core/stats';
 import { UsageError } from '../errors';
+
+export { significance, type SetSignificance };
 import { table } from '../format';
 
 /** Numbers as a terminal prints them. */
@@ -167,17 +169,6 @@ export function formatComparison(c: Comparison): string {
   ].join('\n');
 }
 
-/** How sure a change between the before runs and the after runs is. */
-export interface SetSignificance {
-  /**
-   * significant: the ranges of the two sets do not overlap (by 'ranges'), or they overlap and Student's t
-   * says the means differ at 95% (by 't'); not significant: neither; too few runs: fewer than two a side
-   */
-  verdict: 'significant' | 'not significant' | 'too few runs';
-  by: 'ranges' | 't' | null;
-  t: TTest | null;
-}
-
 export interface SetRow {
   metric: string;
   unit: string;
@@ -196,15 +187,6 @@ export interface SetComparison {
   alternated: boolean;
   warnings: string[];
   rows: SetRow[];
-}
-
-/** significance - the verdict on two sets of one metric's values */
-export function significance(before: readonly number[], after: readonly number[]): SetSignificance {
-  if (before.length < MIN_SEEDS_FOR_VERDICT || after.length < MIN_SEEDS_FOR_VERDICT) return { verdict: 'too few runs', by: null, t: null };
-  const t = studentT(before, after);
-  if (!overlaps(spread(before), spread(after))) return { verdict: 'significant', by: 'ranges', t };
-  if (t?.significant) return { verdict: 'significant', by: 't', t };
-  return { verdict: 'not significant', by: null, t };
 }
 
 /**
@@ -264,14 +246,6 @@ export function compareSetTexts(texts: string[], sources: string[]): SetComparis
 export function formatSetComparison(c: SetComparison): string {
   const range = (s: Spread & { n: number }): string =>
     s.n === 0 ? '-' : s.n === 1 ? formatNumber(s.median, ASCII) : `${formatNumber(s.min, ASCII)} / ${formatNumber(s.median, ASCII)} / ${formatNumber(s.max, ASCII)}`;
-  const verdictText = (g: SetSignificance): string =>
-    g.verdict === 'significant'
-      ? g.by === 'ranges'
-        ? 'yes (ranges apart)'
-        : `yes (t = ${g.t!.t.toFixed(2)} > ${g.t!.critical}, df ${g.t!.df})`
-      : g.verdict === 'not significant'
-        ? `no${g.t ? ` (t = ${g.t.t.toFixed(2)} <= ${g.t.critical})` : ' (ranges overlap)'}`
-        : 'too few runs';
   const nb = c.runs.filter((r) => r.variant === 'before').length;
   const na = c.runs.length - nb;
   const rows = c.rows.map((r) => [
@@ -279,7 +253,7 @@ export function formatSetComparison(c: SetComparison): string {
     range(r.before),
     range(r.after),
     formatChange(r.change_pct, ASCII),
-    verdictText(r.significance),
+    describeSignificance(r.significance),
     r.mail ? formatChange(r.mail.change_pct, ASCII) : '',
   ]);
   const header = ['metric', `before (${nb}) min / median / max`, `after (${na}) min / median / max`, 'change of medians', 'significant (95%)', 'mail'];

@@ -129,3 +129,32 @@ export function studentT(a: readonly number[], b: readonly number[]): TTest | nu
   const critical = tCritical95(df);
   return { t, df, critical, significant: t > critical };
 }
+
+/** How sure a change between the before runs and the after runs is. */
+export interface SetSignificance {
+  /**
+   * significant: the ranges of the two sets do not overlap (by 'ranges'), or they overlap and Student's t
+   * says the means differ at 95% (by 't'); not significant: neither; too few runs: fewer than two a side
+   */
+  verdict: 'significant' | 'not significant' | 'too few runs';
+  by: 'ranges' | 't' | null;
+  t: TTest | null;
+}
+
+/** significance - the verdict on two sets of one metric's values */
+export function significance(before: readonly number[], after: readonly number[]): SetSignificance {
+  if (before.length < MIN_SEEDS_FOR_VERDICT || after.length < MIN_SEEDS_FOR_VERDICT) return { verdict: 'too few runs', by: null, t: null };
+  const t = studentT(before, after);
+  if (!overlaps(spread(before), spread(after))) return { verdict: 'significant', by: 'ranges', t };
+  if (t?.significant) return { verdict: 'significant', by: 't', t };
+  return { verdict: 'not significant', by: null, t };
+}
+
+
+/** describeSignificance - a verdict in a few words, with the t-test's numbers when they decided it */
+export function describeSignificance(g: SetSignificance): string {
+  if (g.verdict === 'significant')
+    return g.by === 'ranges' ? 'yes (ranges apart)' : `yes (t = ${g.t!.t.toFixed(2)} > ${g.t!.critical}, df ${g.t!.df})`;
+  if (g.verdict === 'not significant') return `no${g.t ? ` (t = ${g.t.t.toFixed(2)} <= ${g.t.critical})` : ' (ranges overlap)'}`;
+  return 'too few runs';
+}
