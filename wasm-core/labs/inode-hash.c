@@ -743,9 +743,8 @@ static const char *const ih_lookup_names[] = {
 static const char *inode_state_words(const struct inode *inode)
 {
 	if (!(inode->i_state & I_FREEING))
-		return inode->i_state & I_NEW ? "new (I_NEW)" : "live";
-	return hlist_unhashed(&inode->i_hash) ? "being freed (I_FREEING) and already unhashed" :
-						 "being freed (I_FREEING), still hashed";
+		return inode->i_state & I_NEW ? "I_NEW" : "live";
+	return hlist_unhashed(&inode->i_hash) ? "I_FREEING, unhashed" : "I_FREEING, hashed";
 }
 
 /*
@@ -768,36 +767,36 @@ static enum ih_verdict yours_verdict(struct sim *s, struct ih_task *w, struct in
 		return v;
 	case IH_HIT:
 		if (!match)
-			why = "a hit on an inode of another number";
+			why = "a hit on another number";
 		else if (inode->i_state & I_FREEING)
-			why = "a hit on an inode being freed: evict() goes on tearing it down under the reference";
+			why = "a hit on an inode being freed: evict() tears it down under the reference";
 		break;
 	case IH_WAIT:
 		if (!(inode->i_state & I_FREEING))
-			why = "a wait for an inode that nobody is freeing: nothing would wake it";
+			why = "a wait for an inode nobody frees: nothing would wake it";
 		else if (!match)
 			why = "a wait for an inode of another number";
 		break;
 	case IH_RETRY:
 		if (!(inode->i_state & I_FREEING))
-			why = "a retry on an inode that is not being freed: the walk would find it again for ever";
+			why = "a retry on an inode not being freed: the walk would find it again for ever";
 		else if (w->locked && !hlist_unhashed(&inode->i_hash))
-			why = "a retry with inode_hash_lock held on an inode still hashed: evict() needs the lock to unhash it, so the walk would go round for ever";
+			why = "evict() needs inode_hash_lock to unhash it: the retries would go round for ever";
 		else if (!match)
 			why = "a retry on an inode of another number";
 		break;
 	default:
-		sim_fail(s, 3, "yours_find_inode_fast() returned %d for inode %llu (looking up %llu, step %llu): allowed are IH_NEXT, IH_HIT, IH_WAIT and IH_RETRY",
+		sim_fail(s, 3, "yours_find_inode_fast() returned %d for inode %llu (looking up %llu, step %llu): allowed: IH_NEXT, IH_HIT, IH_WAIT, IH_RETRY",
 			 (int)v, (unsigned long long)inode->i_ino,
 			 (unsigned long long)w->ino, (unsigned long long)s->steps);
 		return want;
 	}
 	if (!why)
 		return v;
-	sim_fail(s, 3, "yours_find_inode_fast() returned %s for inode %llu, %s, looking up inode %llu %s (chain %u, step %llu): %s",
+	sim_fail(s, 3, "yours_find_inode_fast() returned %s for inode %llu (%s) looking up %llu %s, step %llu: %s",
 		 ih_verdict_names[v], (unsigned long long)inode->i_ino,
 		 inode_state_words(inode), (unsigned long long)w->ino,
-		 w->locked ? "under inode_hash_lock" : "under RCU alone", w->bucket,
+		 w->locked ? "under inode_hash_lock" : "under RCU",
 		 (unsigned long long)s->steps, why);
 	return want;
 }
@@ -813,16 +812,16 @@ static enum ih_lookup yours_lookup(struct sim *s, struct ih_task *w, bool missed
 	const char *why = NULL;
 
 	if (how != IH_LOOKUP_RCU && how != IH_LOOKUP_LOCKED && how != IH_LOCK_INSERT) {
-		sim_fail(s, 3, "yours_iget_lookup(%s) returned %d (inode %llu, step %llu): allowed are %s",
+		sim_fail(s, 3, "yours_iget_lookup(%s) returned %d (inode %llu, step %llu): allowed: %s",
 			 missed ? "true" : "false", (int)how, (unsigned long long)w->ino,
 			 (unsigned long long)s->steps,
-			 missed ? "IH_LOOKUP_LOCKED and IH_LOCK_INSERT" : "IH_LOOKUP_RCU and IH_LOOKUP_LOCKED");
+			 missed ? "IH_LOOKUP_LOCKED, IH_LOCK_INSERT" : "IH_LOOKUP_RCU, IH_LOOKUP_LOCKED");
 		return missed ? IH_LOOKUP_LOCKED : IH_LOOKUP_RCU;
 	}
 	if (!missed && how == IH_LOCK_INSERT)
-		why = "there is no new inode to hash before the first lookup; allowed are IH_LOOKUP_RCU and IH_LOOKUP_LOCKED";
+		why = "no new inode to hash before the first lookup; allowed: IH_LOOKUP_RCU, IH_LOOKUP_LOCKED";
 	else if (missed && how == IH_LOOKUP_RCU)
-		why = "a second lookup under RCU alone proves nothing: another CPU may hash the inode before the insert takes inode_hash_lock; allowed are IH_LOOKUP_LOCKED and IH_LOCK_INSERT";
+		why = "a miss under RCU proves nothing: another CPU may hash the inode before the insert; allowed: IH_LOOKUP_LOCKED, IH_LOCK_INSERT";
 	if (!why)
 		return how;
 	sim_fail(s, 3, "yours_iget_lookup(%s) returned %s (inode %llu, step %llu): %s",

@@ -29,11 +29,11 @@
  * the call returns. Neither function may sleep, and neither can: each runs
  * whole, and the model does what it returns.
  *
- * An answer that would make the model follow a wrong pointer (a hit on an
- * inode of another number or one being freed, a wait for an inode that is
- * not being freed, an action not allowed where it is asked) fails the run
- * with what was wrong; the model then does what iget_locked() of Linux 6.12
- * does. Everything else is done as returned, and the lab's invariant
+ * An answer that would make the model follow a wrong pointer or never end
+ * (a hit on an inode of another number or one being freed, a wait for an
+ * inode that is not being freed, a retry that would go round for ever, an
+ * answer not allowed where it is asked) fails the run with what was wrong;
+ * the model then does what iget_locked() of Linux 6.12 does. Everything else is done as returned, and the lab's invariant
  * checker judges it: no inode hashed twice, no use after free, no lost
  * wakeup, every stat gets its own inode.
  */
