@@ -75,8 +75,10 @@ struct inode {
 /* yours_iget_lookup()'s answer: how the next lookup of iget_locked() goes */
 enum ih_lookup {
 	IH_LOOKUP_RCU,		/* walk under rcu_read_lock() alone */
-	IH_LOOKUP_LOCKED,	/* take inode_hash_lock, walk; on a miss, hash
-				 * the new inode before dropping the lock */
+	IH_LOOKUP_LOCKED,	/* take inode_hash_lock, walk; on a miss after
+				 * the allocation, hash the new inode before
+				 * dropping the lock (on the first lookup's
+				 * miss, drop it and allocate) */
 	IH_LOCK_INSERT,		/* after a miss only: take inode_hash_lock and
 				 * hash the new inode without looking again */
 };
