@@ -1,5 +1,6 @@
 /** Every lab's exercise, in the labs' order: an import and an entry each. */
 import { btrfsFsyncExercise } from './labs/btrfs-fsync';
+import { ext4WritebackExercise } from './labs/ext4-writeback';
 import { fastCommitExercise } from './labs/fast-commit';
 import { inodeHashExercise } from './labs/inode-hash';
 import type { Exercise } from './types';
@@ -8,6 +9,7 @@ export const EXERCISES: Exercise[] = [
   fastCommitExercise,
   inodeHashExercise,
   btrfsFsyncExercise,
+  ext4WritebackExercise,
 ];
 
 export function exerciseFor(lab: string): Exercise | undefined {
