@@ -40,10 +40,22 @@ for (const ex of EXERCISES) {
       for (const c of ex.checks) assert.ok(md.includes(`| ${c.id} |`), `the README's table names check ${c.id}`);
     });
 
-    it('passes every check with the solution', async () => {
+    it(ex.open ? 'passes every pass/fail check with the solution and scores it' : 'passes every check with the solution', async () => {
       const r = await check(ex.lab, readFileSync(solutionPath(ex.lab), 'utf8'), 'solution');
-      assert.deepEqual(failed(r), [], details(r));
-      assert.equal(r.score, 1);
+      const scored = r.checks.filter((c) => c.outcome.score !== undefined);
+      const unscored = r.checks.filter((c) => c.outcome.score === undefined);
+      assert.deepEqual(unscored.filter((c) => !c.outcome.pass).map((c) => c.id), [], details(r));
+      if (!ex.open) {
+        assert.deepEqual(failed(r), [], details(r));
+        assert.equal(r.score, 1);
+        return;
+      }
+      // an open exercise is scored against before and after: a score from 0 to 1 and the points of its chart
+      assert.ok(scored.length > 0, `an open exercise has a scored check:\n${details(r)}`);
+      for (const c of scored) {
+        assert.ok(c.outcome.score! >= 0 && c.outcome.score! <= 1, `${c.id} scores ${c.outcome.score}`);
+        assert.ok(Array.isArray((c.outcome.data as { points?: unknown[] } | undefined)?.points), `${c.id} carries its chart's points`);
+      }
     });
 
     it('fails its checker with the skeleton generated from the solution', async () => {
