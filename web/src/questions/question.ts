@@ -11,7 +11,8 @@
  * computes it by running the simulator.
  */
 import type { Engine } from '../core/engine';
-import type { RunOutput, RunRequest } from '../core/types';
+import { paramText } from '../core/params';
+import type { ParamSpec, RunOutput, RunRequest } from '../core/types';
 
 /** The form an answer takes: a number (within a tolerance), or one of a few options. */
 export type AnswerForm =
@@ -143,6 +144,19 @@ export function drawInput(draw: Draw, draws: LabQuestions['draws'], name: string
 /** The inputs as parameters. */
 export function inputParams(inputs: readonly DrawnInput[]): Record<string, number> {
   return Object.fromEntries(inputs.map((i) => [i.name, i.value]));
+}
+
+/**
+ * The lab page's address that shows an answer: the question's run (every
+ * parameter, since the page's own defaults are its preset, not the C
+ * table's), the answer's variant and step, in the order the page writes
+ * its URL (urlState.ts's serializeLabQuery).
+ */
+export function showMeHash(q: Question, answer: Answer, specs: readonly ParamSpec[]): string {
+  const pairs: [string, string][] = [['variant', answer.show.variant]];
+  for (const s of specs) pairs.push([s.name, paramText(s, q.params[s.name] ?? s.default)]);
+  pairs.push(['seed', String(q.seed)], ['step', String(Math.max(1, answer.show.step))]);
+  return `#/lab/${q.lab}?${new URLSearchParams(pairs).toString()}`;
 }
 
 /* ------------------------------------------------------------------ */
