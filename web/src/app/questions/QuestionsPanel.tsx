@@ -20,7 +20,8 @@ export interface QuestionsPanelProps {
   specs: readonly ParamSpec[];
 }
 
-type Reveal = { state: 'running' } | { state: 'done'; answer: Answer } | { state: 'failed'; message: string };
+/* the answer is graded as it stood when Reveal was pressed, not as it is edited afterwards */
+type Reveal = { state: 'running' } | { state: 'done'; answer: Answer; given: string } | { state: 'failed'; message: string };
 
 export function QuestionsPanel({ lab, seed, specs }: QuestionsPanelProps) {
   const questions = useMemo(() => questionsFor(lab, seed), [lab, seed]);
@@ -51,12 +52,12 @@ function QuestionItem({ q, specs }: { q: Question; specs: readonly ParamSpec[] }
   const onReveal = useCallback(() => {
     setReveal({ state: 'running' });
     answerQuestion(q, getSim()).then(
-      (answer) => setReveal({ state: 'done', answer }),
+      (answer) => setReveal({ state: 'done', answer, given }),
       (e: unknown) => setReveal({ state: 'failed', message: e instanceof Error ? e.message : String(e) }),
     );
-  }, [q]);
+  }, [q, given]);
   const answer = reveal?.state === 'done' ? reveal.answer : null;
-  const verdict = answer ? grade(q, answer, given) : null;
+  const verdict = reveal?.state === 'done' ? grade(q, reveal.answer, reveal.given) : null;
 
   return (
     <li className="question" data-testid={id} data-question={q.id}>
@@ -126,7 +127,7 @@ function QuestionItem({ q, specs }: { q: Question; specs: readonly ParamSpec[] }
         <div className="question-reveal" role="status" data-testid={`${id}-revealed`}>
           <p>
             {verdict !== null && (
-              <span className={verdict ? 'verdict right' : 'verdict wrong'} data-testid={`${id}-verdict`}>
+              <span className={verdict ? 'question-verdict right' : 'question-verdict wrong'} data-testid={`${id}-verdict`}>
                 {verdict ? '✓ right' : '✗ not quite'}
               </span>
             )}{' '}
