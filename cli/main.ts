@@ -6,7 +6,7 @@
  *   journalclub sim <lab> --variant <one of the lab's variants> [--set name=value]... [--seed N] [--json]
  *   journalclub sweep <lab> [--seeds N] [--seed N] [--json]
  *   journalclub trace <lab> [--variant <variant>] [--set name=value]... [--seed N] [--from STEP] [--max STEPS] [--out FILE]
- *   journalclub question <lab> [--seed N] [--answers] [--json]
+ *   journalclub question <lab> [--seed N] [--set name=value]... [--answers] [--json]
  *   journalclub bench [--no-build]
  *   journalclub lab compare A.json B.json [--json]   (and the kernel lab's other subcommands)
  *   journalclub exercise list | show | skeleton | hint | check | grade   (the exercises)

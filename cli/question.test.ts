@@ -53,6 +53,22 @@ describe('journalclub question', () => {
     }
   });
 
+  it('follows a page parameter given with --set, and refuses one the questions fix or draw', () => {
+    const run = journalclub(['question', 'inode-hash', '--seed', '4', '--set', 'fs=btrfs', '--json']);
+    expect(run.status, run.stderr).toBe(0);
+    for (const q of JSON.parse(run.stdout).questions) {
+      expect(q.follows).toEqual({ fs: 1, shared: 0 });
+      expect(q.params.fs).toBe(1);
+    }
+    expect(journalclub(['question', 'inode-hash', '--seed', '4', '--set', 'fs=btrfs']).stdout).toContain('from the page: fs = btrfs, shared = 0');
+    const fixed = journalclub(['question', 'inode-hash', '--set', 'threads=3']);
+    expect(fixed.status).toBe(2);
+    expect(fixed.stderr).toBe("journalclub: --set threads: inode-hash's questions do not follow threads (they fix or draw it); they follow fs, shared\n");
+    const bad = journalclub(['question', 'inode-hash', '--set', 'fs=xfs']);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/^journalclub: parameter 'fs' must be one of ext4, btrfs/);
+  });
+
   it('prints different numbers for another seed', () => {
     const a = journalclub(['question', 'fast-commit', '--seed', '1', '--json']);
     const b = journalclub(['question', 'fast-commit', '--seed', '2', '--json']);

@@ -17,8 +17,9 @@ interface CliQuestion {
 }
 
 /** `journalclub question <lab> --seed S --answers --json`, as a student's terminal prints it. */
-function cliAnswers(lab: string, seed: number): CliQuestion[] {
-  const ran = spawnSync(process.execPath, [join(REPO_ROOT, 'bin', 'journalclub.mjs'), 'question', lab, '--seed', String(seed), '--answers', '--json'], {
+function cliAnswers(lab: string, seed: number, sets: string[] = []): CliQuestion[] {
+  const args = ['question', lab, '--seed', String(seed), ...sets.flatMap((s) => ['--set', s]), '--answers', '--json'];
+  const ran = spawnSync(process.execPath, [join(REPO_ROOT, 'bin', 'journalclub.mjs'), ...args], {
     cwd: REPO_ROOT,
     encoding: 'utf8',
     timeout: 60_000,
@@ -98,4 +99,15 @@ test('fast-commit: the old walk question reveals the terminal\'s count, and show
     const [name, value] = text.split(' = ');
     expect(q.get(name!)).toBe(value);
   }
+});
+
+test('inode-hash on btrfs: the questions follow the page\'s file system, as the terminal does with --set', async ({ page }) => {
+  const cli = cliAnswers('inode-hash', SEED, ['fs=btrfs']);
+  await page.goto(labUrl('inode-hash', { fs: 'btrfs', seed: SEED }));
+  await waitForRuns(page);
+  await expect(page.getByTestId('question-fewer-takes-follows')).toHaveText('from the page: fs = btrfs, shared = 0');
+  const takes = cli.find((q) => q.id === 'fewer-takes')!;
+  await page.getByTestId('question-fewer-takes-reveal').click();
+  await expect(page.getByTestId('question-fewer-takes-answer')).toHaveText(takes.answer.text);
+  await expect(page.getByTestId('question-fewer-takes-show')).toHaveAttribute('href', takes.answer.link);
 });

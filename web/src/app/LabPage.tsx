@@ -298,7 +298,7 @@ function LabView<S extends SnapshotBase>({
       {Sections && share('mechanism')}
       {panels.mechanism}
 
-      <QuestionsPanel lab={m.id} seed={lv.view.seed} specs={specs} />
+      <QuestionsPanel lab={m.id} seed={lv.view.seed} params={lv.view.params} specs={specs} />
 
       {paper}
 

@@ -7,7 +7,7 @@
  */
 import { SimError } from '../core/types';
 import { LAB_QUESTIONS } from './labs';
-import type { Answer, LabQuestions, Question, Runner } from './question';
+import { followed, type Answer, type LabQuestions, type Question, type Runner } from './question';
 
 /** The labs that have questions, in the order the registry lists them. */
 export function questionLabs(): string[] {
@@ -20,11 +20,21 @@ function labQuestions(lab: string): LabQuestions {
   return q;
 }
 
-/** A lab's questions for a seed; an unknown lab is refused with the labs that have questions. */
-export function questionsFor(lab: string, seed: number): Question[] {
+/** The page's parameters a lab's questions follow (the rest they fix or draw). */
+export function followedParams(lab: string): readonly string[] {
+  return labQuestions(lab).follows;
+}
+
+/**
+ * A lab's questions for a seed, following the page's parameters where the
+ * lab's questions follow them (`page` may hold every parameter: only those
+ * are read); an unknown lab is refused with the labs that have questions.
+ */
+export function questionsFor(lab: string, seed: number, page: Readonly<Record<string, number>> = {}): Question[] {
   if (!Number.isInteger(seed) || seed < 0 || seed > 0xffff_ffff)
     throw new SimError(`seed must be a whole number from 0 to 4294967295, got ${seed}`, 'invalid');
-  return labQuestions(lab).generate(seed);
+  const lq = labQuestions(lab);
+  return lq.generate(seed, followed(lq.follows, page));
 }
 
 /** A question's answer, from the runs it needs. */

@@ -58,9 +58,20 @@ function snapshotAt(r: RunRequest, k: number): any {
   return engine.run({ ...r, options: { stopStep: k, traceMax: 1, heatBuckets: 2 } }).snapshot;
 }
 
+/* every followed parameter away from its default, where it changes what the run does most */
+const PAGES: Record<string, Record<string, number>> = {
+  'fast-commit': { cpus: 2 },
+  'inode-hash': { fs: 1, shared: 1 },
+  'extent-status': {},
+  'btrfs-fsync': { log: 1, unpin_ns: 0, discard: 1 },
+  'ext4-writeback': { sync: 1, kernel: 1, hz: 1000 },
+};
+
 describe('every question', () => {
   it('draws within the C table and answers from bounded runs', async () => {
+    expect(Object.keys(PAGES).sort()).toEqual(questionLabs().sort());
     for (const lab of questionLabs()) {
+      expect(Object.keys(PAGES[lab]!).sort(), lab).toEqual([...LAB_QUESTIONS[lab]!.follows].sort());
       const specs = engine.params(lab);
       for (const [name, [min, max]] of Object.entries(LAB_QUESTIONS[lab]!.draws)) {
         if (name === 'step') continue;
@@ -69,7 +80,7 @@ describe('every question', () => {
         expect(min).toBeGreaterThanOrEqual(spec!.min);
         expect(max).toBeLessThanOrEqual(spec!.max);
       }
-      for (const q of questionsFor(lab, 3)) {
+      for (const q of [...questionsFor(lab, 3), ...questionsFor(lab, 4, PAGES[lab])]) {
         expect(engine.checkParams(lab, q.params), `${lab} ${q.id}`).toEqual({ ok: true });
         const runner = countingRunner();
         const a = await answerQuestion(q, runner);
@@ -175,6 +186,13 @@ describe('ext4-writeback', () => {
       .filter((j: any) => j.phase === 'writepages' || j.phase === 'writepages handle')
       .map((j: any) => snap.tasks.find((t: any) => t.id === j.task).name);
     expect((await answer(q)).correct).toEqual(names.length > 0 ? names : ['no job']);
+  });
+
+  it('reads the fdatasync metrics when the page runs fdatasync', async () => {
+    const q = questionsFor('ext4-writeback', 1, { sync: 1 }).find((x) => x.id === 'handles')!;
+    const direct = engine.result(req(q, 'before')).metrics.fdatasync_jbd2_handles_per_txn;
+    expect(direct).toBeGreaterThan(0);
+    expect((await answer(q)).value).toBe(direct);
   });
 
   it('answers handles per transaction and the IOPS from direct runs', async () => {

@@ -60,6 +60,20 @@ describe('the generator', () => {
     }
   });
 
+  it('follows the page\'s parameters it names, and no others', () => {
+    const page = { fs: 1, shared: 1, threads: 64, icache: 1_048_576 };
+    for (const q of questionsFor('inode-hash', 4, page)) {
+      expect(q.follows).toEqual({ fs: 1, shared: 1 });
+      expect(q.params).toMatchObject({ fs: 1, shared: 1, icache: 64 });
+      expect(q.params.threads).toBeLessThanOrEqual(12);
+    }
+    const plain = questionsFor('inode-hash', 4);
+    expect(questionsFor('inode-hash', 4, { threads: 64 })).toEqual(plain);
+    expect(questionsFor('inode-hash', 4, page).map((q) => q.text)).toEqual(plain.map((q) => q.text));
+    expect(questionsFor('extent-status', 4, { case: 0, runtime_ms: 60_000 })).toEqual(questionsFor('extent-status', 4));
+    for (const lab of LABS) for (const name of LAB_QUESTIONS[lab]!.follows) expect(LAB_QUESTIONS[lab]!.draws).not.toHaveProperty(name);
+  });
+
   it('refuses an unknown lab and a bad seed, naming what is allowed', () => {
     expect(() => questionsFor('no-such-lab', 1)).toThrow(/unknown lab "no-such-lab" \(labs with questions: fast-commit, /);
     expect(() => questionsFor('fast-commit', -1)).toThrow(/seed must be a whole number from 0 to 4294967295/);
@@ -87,6 +101,7 @@ const numberQ = (relTolerance: number): Question => ({
   text: '?',
   variant: 'before',
   params: { ways: 5, files: 7 },
+  follows: {},
   inputs: [],
   step: null,
   answer: { kind: 'number', unit: 'nodes', relTolerance },

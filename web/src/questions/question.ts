@@ -44,6 +44,8 @@ export interface Question {
   variant: string;
   /** the run's parameters where they differ from the C table's defaults */
   params: Record<string, number>;
+  /** the page's parameters the question follows (a choice by its index), a part of params */
+  follows: Record<string, number>;
   /** the parameters drawn from the seed, shown beside the question */
   inputs: readonly DrawnInput[];
   /** the step the question is asked at, when it is about one */
@@ -84,7 +86,14 @@ export interface LabQuestions {
   lab: string;
   /** what the lab's questions draw, by parameter, with the lab-side range they stay in */
   draws: Readonly<Record<string, readonly [number, number]>>;
-  generate(seed: number): Question[];
+  /**
+   * The page's parameters the questions follow (fs=btrfs, sync=fdatasync):
+   * those that change what the run does but hardly its size. The rest the
+   * questions fix or draw, so that every answer stays a small run.
+   */
+  follows: readonly string[];
+  /** the questions of a seed; `page`: the followed parameters' values, the C defaults where absent */
+  generate(seed: number, page: Readonly<Record<string, number>>): Question[];
   answer(q: Question, runner: Runner): Promise<Answer>;
 }
 
@@ -139,6 +148,26 @@ export function drawInput(draw: Draw, draws: LabQuestions['draws'], name: string
   if (!range) throw new RangeError(`no range to draw ${name} from`);
   const [min, max] = range;
   return { name, value: draw.int(min, max), min, max };
+}
+
+/** The page's values of the parameters a lab's questions follow, and of no others. */
+export function followed(follows: readonly string[], page: Readonly<Record<string, number>>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const name of follows) {
+    const v = page[name];
+    if (v !== undefined) out[name] = v;
+  }
+  return out;
+}
+
+/** The page's parameters a question follows, as the page names them: "fs = btrfs, shared = 0". */
+export function followsText(q: Question, specs: readonly ParamSpec[]): string {
+  return Object.entries(q.follows)
+    .map(([name, v]) => {
+      const spec = specs.find((s) => s.name === name);
+      return `${name} = ${spec ? paramText(spec, v) : v}`;
+    })
+    .join(', ');
 }
 
 /** The inputs as parameters. */

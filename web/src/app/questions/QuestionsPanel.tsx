@@ -10,21 +10,25 @@ import './questions.css';
 import { useCallback, useMemo, useState } from 'react';
 import { getSim } from '../../core/client';
 import type { ParamSpec } from '../../core/types';
-import { answerQuestion, questionsFor } from '../../questions/answers';
-import { answerProblem, grade, showMeHash, toleranceText, type Answer, type Question } from '../../questions/question';
+import { answerQuestion, followedParams, questionsFor } from '../../questions/answers';
+import { answerProblem, followed, followsText, grade, showMeHash, toleranceText, type Answer, type Question } from '../../questions/question';
 
 export interface QuestionsPanelProps {
   lab: string;
   /** the page's seed, from its URL */
   seed: number;
+  /** the page's parameters: the questions follow a few of them (fs, sync, log...) */
+  params: Readonly<Record<string, number>>;
   specs: readonly ParamSpec[];
 }
 
 /* the answer is graded as it stood when Reveal was pressed, not as it is edited afterwards */
 type Reveal = { state: 'running' } | { state: 'done'; answer: Answer; given: string } | { state: 'failed'; message: string };
 
-export function QuestionsPanel({ lab, seed, specs }: QuestionsPanelProps) {
-  const questions = useMemo(() => questionsFor(lab, seed), [lab, seed]);
+export function QuestionsPanel({ lab, seed, params, specs }: QuestionsPanelProps) {
+  /* only the parameters the questions follow make new questions: the rest may change freely */
+  const pageKey = JSON.stringify(followed(followedParams(lab), params));
+  const questions = useMemo(() => questionsFor(lab, seed, JSON.parse(pageKey) as Record<string, number>), [lab, seed, pageKey]);
   return (
     <section className="panel questions-panel" aria-labelledby="questions-heading" data-testid="questions">
       <div className="panel-head">
@@ -35,7 +39,7 @@ export function QuestionsPanel({ lab, seed, specs }: QuestionsPanelProps) {
         </span>
       </div>
       {/* a new seed starts every question afresh */}
-      <ol className="questions" key={`${lab}/${seed}`}>
+      <ol className="questions" key={`${lab}/${seed}/${pageKey}`}>
         {questions.map((q) => (
           <QuestionItem key={q.id} q={q} specs={specs} />
         ))}
@@ -64,6 +68,11 @@ function QuestionItem({ q, specs }: { q: Question; specs: readonly ParamSpec[] }
       <p className="question-text" id={`${id}-text`}>
         {q.text}
       </p>
+      {Object.keys(q.follows).length > 0 && (
+        <p className="question-inputs muted" data-testid={`${id}-follows`}>
+          from the page: <span className="mono">{followsText(q, specs)}</span>
+        </p>
+      )}
       {q.inputs.length > 0 && (
         <p className="question-inputs muted">
           drawn from the seed:{' '}

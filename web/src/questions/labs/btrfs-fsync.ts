@@ -21,12 +21,15 @@ const Snap = z.object({
   btrfs: z.object({ trans_list: z.array(z.object({ transid: z.number(), state: z.string() })) }),
 });
 
-function generate(seed: number): Question[] {
+/* tree-log or notreelog, the unpin's cost, discard: what the waits are made of */
+const FOLLOWS = ['log', 'unpin_ns', 'discard'];
+
+function generate(seed: number, page: Readonly<Record<string, number>>): Question[] {
   const draw = new Draw(LAB, seed);
   const clients = drawInput(draw, DRAWS, 'clients');
   const stepInput = drawInput(draw, DRAWS, 'step');
-  const params = { ...FIXED, ...inputParams([clients]) };
-  const base = { lab: LAB, seed, params, inputs: [clients], step: null };
+  const params = { ...page, ...FIXED, ...inputParams([clients]) };
+  const base = { lab: LAB, seed, params, follows: { ...page }, inputs: [clients], step: null };
   const who = `${clients.value} dbench clients`;
   return [
     {
@@ -120,4 +123,4 @@ async function answer(q: Question, runner: Runner): Promise<Answer> {
   }
 }
 
-export const btrfsFsync: LabQuestions = { lab: LAB, draws: DRAWS, generate, answer };
+export const btrfsFsync: LabQuestions = { lab: LAB, draws: DRAWS, follows: FOLLOWS, generate, answer };

@@ -5,7 +5,7 @@
  * number of jobs.
  */
 import { z } from 'zod';
-import { SimError } from '../../core/types';
+import { SimError, type RunOutput } from '../../core/types';
 import { Draw, drawInput, inputParams, type Answer, type LabQuestions, type Question, type Runner } from '../question';
 import { figure, fullRun, metric, requestOf, runAt } from '../runs';
 
@@ -23,12 +23,15 @@ const Snap = z.object({
   ext4: z.object({ jobs: z.array(z.object({ task: z.number(), phase: z.string(), slot: z.number() })) }),
 });
 
-function generate(seed: number): Question[] {
+/* fsync or fdatasync, the write path's kernel, HZ: the same job, another path through it */
+const FOLLOWS = ['sync', 'kernel', 'hz'];
+
+function generate(seed: number, page: Readonly<Record<string, number>>): Question[] {
   const draw = new Draw(LAB, seed);
   const jobs = drawInput(draw, DRAWS, 'jobs');
   const stepInput = drawInput(draw, DRAWS, 'step');
-  const params = { ...FIXED, ...inputParams([jobs]) };
-  const base = { lab: LAB, seed, params, inputs: [jobs], step: null };
+  const params = { ...page, ...FIXED, ...inputParams([jobs]) };
+  const base = { lab: LAB, seed, params, follows: { ...page }, inputs: [jobs], step: null };
   const who = `${jobs.value} fio jobs`;
   return [
     {
@@ -57,6 +60,11 @@ function generate(seed: number): Question[] {
   ];
 }
 
+/** A metric of the run's sync mode: the lab reports each under fsync_ or fdatasync_. */
+function synced(out: RunOutput, name: string): number {
+  return metric(out, `${String(out.result.params.sync)}_${name}`);
+}
+
 async function answer(q: Question, runner: Runner): Promise<Answer> {
   switch (q.id) {
     case 'writepages-at': {
@@ -80,18 +88,18 @@ async function answer(q: Question, runner: Runner): Promise<Answer> {
     case 'handles': {
       const before = await fullRun(runner, requestOf(q, 'before'));
       const after = await fullRun(runner, requestOf(q, 'after'));
-      const b = metric(before, 'fsync_jbd2_handles_per_txn');
+      const b = synced(before, 'jbd2_handles_per_txn');
       return {
         value: b,
         correct: [],
         text: `${figure(b)} handles`,
-        why: `Before the patch every fsync's writeback takes a handle and loops until a pass maps nothing, so more handles join each transaction: ${figure(b)} a transaction over ${metric(before, 'fsync_jbd2_transactions_count')} transactions, against ${figure(metric(after, 'fsync_jbd2_handles_per_txn'))} after.`,
+        why: `Before the patch every fsync's writeback takes a handle and loops until a pass maps nothing, so more handles join each transaction: ${figure(b)} a transaction over ${synced(before, 'jbd2_transactions_count')} transactions, against ${figure(synced(after, 'jbd2_handles_per_txn'))} after.`,
         show: { variant: 'before', step: 1 },
       };
     }
     case 'more-iops': {
-      const b = metric(await fullRun(runner, requestOf(q, 'before')), 'fsync_iops_per_s');
-      const a = metric(await fullRun(runner, requestOf(q, 'after')), 'fsync_iops_per_s');
+      const b = synced(await fullRun(runner, requestOf(q, 'before')), 'iops_per_s');
+      const a = synced(await fullRun(runner, requestOf(q, 'after')), 'iops_per_s');
       const right = a > b ? 'after' : b > a ? 'before' : 'the same';
       return {
         value: null,
@@ -106,4 +114,4 @@ async function answer(q: Question, runner: Runner): Promise<Answer> {
   }
 }
 
-export const ext4Writeback: LabQuestions = { lab: LAB, draws: DRAWS, generate, answer };
+export const ext4Writeback: LabQuestions = { lab: LAB, draws: DRAWS, follows: FOLLOWS, generate, answer };

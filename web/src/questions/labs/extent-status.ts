@@ -20,7 +20,7 @@ function generate(seed: number): Question[] {
   const variant = draw.pick(VARIANTS);
   const stepInput = drawInput(draw, DRAWS, 'step');
   const k = stepInput.value;
-  const base = { lab: LAB, seed, params: FIXED, inputs: [stepInput], variant, step: k };
+  const base = { lab: LAB, seed, params: FIXED, follows: {}, inputs: [stepInput], variant, step: k };
   return [
     {
       ...base,
@@ -81,4 +81,5 @@ async function answer(q: Question, runner: Runner): Promise<Answer> {
   }
 }
 
-export const extentStatus: LabQuestions = { lab: LAB, draws: DRAWS, generate, answer };
+/* every parameter sets the case's size: the questions fix them all */
+export const extentStatus: LabQuestions = { lab: LAB, draws: DRAWS, follows: [], generate, answer };

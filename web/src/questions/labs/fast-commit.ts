@@ -13,13 +13,16 @@ const LAB = 'fast-commit';
 /* small enough to answer in a fraction of a second, large enough for a queue worth walking */
 const DRAWS = { ways: [2, 8], files: [4, 24] } as const;
 
-function generate(seed: number): Question[] {
+/* the CPUs: fewer than the threads time-slice them; the walk is the same */
+const FOLLOWS = ['cpus'];
+
+function generate(seed: number, page: Readonly<Record<string, number>>): Question[] {
   const draw = new Draw(LAB, seed);
   const inputs = [drawInput(draw, DRAWS, 'ways'), drawInput(draw, DRAWS, 'files')];
-  const params = { ...inputParams(inputs), dirs: 4, loops: 1 };
+  const params = { ...page, ...inputParams(inputs), dirs: 4, loops: 1 };
   const [ways, files] = inputs.map((i) => i.value);
   const shape = `${ways} ways of ${files} files`;
-  const base = { lab: LAB, seed, params, inputs, step: null };
+  const base = { lab: LAB, seed, params, follows: { ...page }, inputs, step: null };
   return [
     {
       ...base,
@@ -122,4 +125,4 @@ async function answer(q: Question, runner: Runner): Promise<Answer> {
   }
 }
 
-export const fastCommit: LabQuestions = { lab: LAB, draws: DRAWS, generate, answer };
+export const fastCommit: LabQuestions = { lab: LAB, draws: DRAWS, follows: FOLLOWS, generate, answer };

@@ -13,7 +13,9 @@ const LOCK = 'inode_hash_lock';
 
 /* the page's small configuration (preset.ts): 2 directories of 16 files, 16 chains, a cache of 64 inodes */
 const DRAWS = { threads: [4, 12], step: [200, 2000] } as const;
-const FIXED = { fs: 0, dirs: 2, files: 16, hash_bits: 4, icache: 64, passes: 2 };
+const FIXED = { dirs: 2, files: 16, hash_bits: 4, icache: 64, passes: 2 };
+/* the file system and whether the trees share their files: the same lock, other lookups */
+const FOLLOWS = ['fs', 'shared'];
 const NOBODY = 'no one';
 
 /* what the answers read of the snapshot: its locks and tasks (the lab's schema has more) */
@@ -27,13 +29,13 @@ function cpuOptions(threads: number): string[] {
   return [...Array.from({ length: threads + 2 }, (_, c) => `CPU ${c}`), NOBODY];
 }
 
-function generate(seed: number): Question[] {
+function generate(seed: number, page: Readonly<Record<string, number>>): Question[] {
   const draw = new Draw(LAB, seed);
   const threads = drawInput(draw, DRAWS, 'threads');
   const stepInput = drawInput(draw, DRAWS, 'step');
   const k = stepInput.value;
-  const params = { ...FIXED, ...inputParams([threads]) };
-  const base = { lab: LAB, seed, params, inputs: [threads, stepInput] };
+  const params = { ...page, ...FIXED, ...inputParams([threads]) };
+  const base = { lab: LAB, seed, params, follows: { ...page }, inputs: [threads, stepInput] };
   const walkers = `${threads.value} stat walkers`;
   return [
     {
@@ -108,4 +110,4 @@ async function answer(q: Question, runner: Runner): Promise<Answer> {
   }
 }
 
-export const inodeHash: LabQuestions = { lab: LAB, draws: { threads: DRAWS.threads, step: DRAWS.step }, generate, answer };
+export const inodeHash: LabQuestions = { lab: LAB, draws: DRAWS, follows: FOLLOWS, generate, answer };
