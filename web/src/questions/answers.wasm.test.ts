@@ -178,6 +178,21 @@ describe('btrfs-fsync', () => {
   });
 });
 
+describe('a step past the end of the run', () => {
+  it('is answered at the run\'s last step, where the page shows it, and says so', async () => {
+    /* synchronous discards of slow unpins: far fewer steps than the default run, and fewer than the step drawn */
+    const q = questionsFor('btrfs-fsync', 1, { log: 1, discard: 1, unpin_ns: 100_000 }).find((x) => x.id === 'state')!;
+    const total = engine.result(req(q, 'before')).sim.steps;
+    expect(total).toBeLessThan(q.step!);
+    const a = await answer(q);
+    expect(a.show).toEqual({ variant: 'before', step: total });
+    expect(a.why).toMatch(new RegExp(`^The run ends at step ${total}, before step ${q.step}; at its end `));
+    const list = snapshotAt(req(q, 'before'), total).btrfs.trans_list as { transid: number; state: string }[];
+    const oldest = [...list].sort((x, y) => x.transid - y.transid)[0];
+    expect(a.correct).toEqual([oldest ? oldest.state : 'no transaction']);
+  });
+});
+
 describe('ext4-writeback', () => {
   it.each(SEEDS)('names the jobs in ext4_writepages as the snapshot at the step does (seed %i)', async (seed) => {
     const q = question('ext4-writeback', seed, 'writepages-at');

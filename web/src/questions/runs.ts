@@ -51,14 +51,18 @@ export async function stepAt(runner: Runner, req: RunRequest, i: number): Promis
 
 /**
  * The run stopped at step k, as the animation shows it at step k: its
- * snapshot (for the lab's own schema to read) and its result. A run that
- * ends before k is refused, naming its length.
+ * snapshot (for the lab's own schema to read), its result, and the step it
+ * stands at: k, or its last step when it ends before k (the page, too,
+ * shows a run's last step for a step past its end).
  */
-export async function runAt(runner: Runner, req: RunRequest, k: number): Promise<RunOutput> {
+export async function runAt(runner: Runner, req: RunRequest, k: number): Promise<{ out: RunOutput; step: number }> {
   const out = await runner.run({ ...req, options: { ...req.options, stopStep: k, traceMax: 1, heatBuckets: 2 } });
-  if (out.result.sim.steps < k)
-    throw new SimError(`the run ends at step ${out.result.sim.steps}, before step ${k}`, 'internal');
-  return out;
+  return { out, step: Math.min(k, out.result.sim.steps) };
+}
+
+/** "at step k", or, when the run ended before k, where it ended. */
+export function atStep(k: number, reached: number): string {
+  return reached < k ? `The run ends at step ${reached}, before step ${k}; at its end` : `At step ${k}`;
 }
 
 /** The first mark of `kind` at or after step `from`, or null. */

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { SimError, type Step } from '../../core/types';
 import { TRANS_STATES } from '../../labs/btrfs-fsync/schema';
 import { Draw, drawInput, inputParams, type Answer, type LabQuestions, type Question, type Runner } from '../question';
-import { firstMark, fullRun, marksOf, metric, requestOf, runAt, stepsBetween } from '../runs';
+import { atStep, firstMark, fullRun, marksOf, metric, requestOf, runAt, stepsBetween } from '../runs';
 
 const LAB = 'btrfs-fsync';
 
@@ -103,7 +103,9 @@ async function answer(q: Question, runner: Runner): Promise<Answer> {
     }
     case 'state': {
       const k = q.step ?? 1;
-      const snap = Snap.parse((await runAt(runner, requestOf(q, 'before'), k)).snapshot);
+      const at = await runAt(runner, requestOf(q, 'before'), k);
+      const snap = Snap.parse(at.out.snapshot);
+      const when = atStep(k, at.step);
       const list = [...snap.btrfs.trans_list].sort((a, b) => a.transid - b.transid);
       const oldest = list[0];
       const state = oldest ? oldest.state : NONE;
@@ -113,9 +115,9 @@ async function answer(q: Question, runner: Runner): Promise<Answer> {
         correct: [state],
         text: state,
         why: oldest
-          ? `At step ${k} transaction ${oldest.transid} is ${oldest.state}${others.length > 0 ? `; behind it ${others.join(', ')}` : ', the only one in the list'}.`
-          : `At step ${k} no transaction is in the list.`,
-        show: { variant: 'before', step: k },
+          ? `${when} transaction ${oldest.transid} is ${oldest.state}${others.length > 0 ? `; behind it ${others.join(', ')}` : ', the only one in the list'}.`
+          : `${when} no transaction is in the list.`,
+        show: { variant: 'before', step: at.step },
       };
     }
     default:

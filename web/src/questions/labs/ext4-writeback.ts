@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { SimError, type RunOutput } from '../../core/types';
 import { Draw, drawInput, inputParams, type Answer, type LabQuestions, type Question, type Runner } from '../question';
-import { figure, fullRun, metric, requestOf, runAt } from '../runs';
+import { atStep, figure, fullRun, metric, requestOf, runAt } from '../runs';
 
 const LAB = 'ext4-writeback';
 
@@ -69,7 +69,9 @@ async function answer(q: Question, runner: Runner): Promise<Answer> {
   switch (q.id) {
     case 'writepages-at': {
       const k = q.step ?? 1;
-      const snap = Snap.parse((await runAt(runner, requestOf(q, 'before'), k)).snapshot);
+      const at = await runAt(runner, requestOf(q, 'before'), k);
+      const snap = Snap.parse(at.out.snapshot);
+      const when = atStep(k, at.step);
       const name = (task: number) => snap.tasks.find((t) => t.id === task)?.name ?? `task ${task}`;
       const inside = snap.ext4.jobs.filter((j) => WRITEPAGES.has(j.phase));
       const names = inside.map((j) => name(j.task));
@@ -80,9 +82,9 @@ async function answer(q: Question, runner: Runner): Promise<Answer> {
         text: names.length > 0 ? names.join(', ') : NOBODY,
         why:
           names.length > 0
-            ? `At step ${k} ${where.join(' and ')} ${names.length > 1 ? 'are' : 'is'} in ext4_writepages: an fsync writes back the whole file, the pages other jobs dirtied too.`
-            : `At step ${k} no job is in ext4_writepages: each is writing, waiting for writeback or for a commit.`,
-        show: { variant: 'before', step: k },
+            ? `${when} ${where.join(' and ')} ${names.length > 1 ? 'are' : 'is'} in ext4_writepages: an fsync writes back the whole file, the pages other jobs dirtied too.`
+            : `${when} no job is in ext4_writepages: each is writing, waiting for writeback or for a commit.`,
+        show: { variant: 'before', step: at.step },
       };
     }
     case 'handles': {

@@ -54,7 +54,17 @@ async function answer(q: Question, runner: Runner): Promise<Answer> {
       const k = q.step ?? 1;
       const { marks } = await marksOf(runner, req, ['shrink_begin', 'shrink_end']);
       const end = firstMark(marks, 'shrink_end', k + 1);
-      if (!end) throw new SimError(`no shrinker call of ${q.variant} ends after step ${k}`, 'internal');
+      if (!end) {
+        /* none after k: nothing is freed or scanned from there on; show the last call there was */
+        const last = marks.filter((m) => m.kind === 'shrink_begin').at(-1);
+        return {
+          value: 0,
+          correct: [],
+          text: q.id === 'next-freed' ? '0 extents' : '0 µs',
+          why: `No shrinker call of ${q.variant} ends after step ${k}${last ? `: the last one starts at step ${last.i}` : ': it makes none'}.`,
+          show: { variant: q.variant, step: last?.i ?? 1 },
+        };
+      }
       const begin = lastMarkBefore(marks, 'shrink_begin', end.i);
       const step = await stepAt(runner, req, end.i);
       const [scanUs, freed] = [step.a, step.b];

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { SimError, type RunOutput } from '../../core/types';
 import { Draw, drawInput, inputParams, type Answer, type LabQuestions, type Question, type Runner } from '../question';
-import { figure, fullRun, metric, requestOf, runAt } from '../runs';
+import { atStep, figure, fullRun, metric, requestOf, runAt } from '../runs';
 
 const LAB = 'inode-hash';
 const LOCK = 'inode_hash_lock';
@@ -79,13 +79,14 @@ async function answer(q: Question, runner: Runner): Promise<Answer> {
     case 'holder':
     case 'waiters': {
       const k = q.step ?? 1;
-      const { lock, task } = lockAt(await runAt(runner, requestOf(q, 'before'), k));
+      const at = await runAt(runner, requestOf(q, 'before'), k);
+      const { lock, task } = lockAt(at.out);
       const holder = lock.holder >= 0 ? task(lock.holder) : undefined;
       const held = holder ? `${holder.name} on CPU ${holder.cpu} holds it in ${holder.fn}` : 'nobody holds it';
       const waiting = lock.waiters.map((w) => task(w)?.name ?? `task ${w}`);
       const queue = waiting.length > 0 ? `${waiting.length} spin for it in FIFO order (${waiting.join(', ')})` : 'nobody waits for it';
-      const why = `At step ${k} ${held}, and ${queue}: before the patch every lookup, hit or miss, takes the one lock.`;
-      const show = { variant: 'before', step: k };
+      const why = `${atStep(k, at.step)} ${held}, and ${queue}: before the patch every lookup, hit or miss, takes the one lock.`;
+      const show = { variant: 'before', step: at.step };
       if (q.id === 'waiters') return { value: waiting.length, correct: [], text: `${waiting.length} tasks`, why, show };
       const right = holder ? `CPU ${holder.cpu}` : NOBODY;
       return { value: null, correct: [right], text: holder ? `${right} (${holder.name})` : NOBODY, why, show };
