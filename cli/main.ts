@@ -6,6 +6,7 @@
  *   journalclub sim <lab> --variant <one of the lab's variants> [--set name=value]... [--seed N] [--json]
  *   journalclub sweep <lab> [--seeds N] [--seed N] [--json]
  *   journalclub trace <lab> [--variant <variant>] [--set name=value]... [--seed N] [--from STEP] [--max STEPS] [--out FILE]
+ *   journalclub question <lab> [--seed N] [--set name=value]... [--answers] [--json]
  *   journalclub bench [--no-build]
  *   journalclub lab compare A.json B.json [--json]   (and the kernel lab's other subcommands)
  *   journalclub exercise list | show | skeleton | hint | check | grade   (the exercises)
@@ -21,6 +22,7 @@ import { TRACE_STEPS_MAX } from '../web/src/core/chromeTrace';
 import { describeError, EXIT_OK } from './errors';
 import { labCommand } from './lab/index';
 import { exerciseCommand } from './exercise/commands';
+import { questionCli } from './question';
 
 const print = (text: string): void => {
   process.stdout.write(`${text}\n`);
@@ -91,6 +93,7 @@ export function program(): Command {
       await runBench({ noBuild: !opts.build });
     });
 
+  questionCli(cli, print);
   labCommand(cli);
   exerciseCommand(cli, print, (code) => {
     commandExit = code;

@@ -80,7 +80,7 @@ export function refusedSymbols(ex: Exercise, syms: { undefined: string[]; define
   const calls = new Set([...ex.calls, ...ex.defines]);
   const bad = syms.undefined.filter((s) => !calls.has(s) && !ALWAYS_ALLOWED.some((r) => r.test(s)));
   if (bad.length)
-    return `your file calls ${bad.slice(0, 5).join(', ')}${bad.length > 5 ? ', ...' : ''}: it may call only ${ex.calls.join(', ')} and the list helpers of ${ex.header} (no libc: the model runs your code under a spinlock, in a simulator)`;
+    return `your file calls ${bad.slice(0, 5).join(', ')}${bad.length > 5 ? ', ...' : ''}: it may call ${ex.calls.length ? `only ${ex.calls.join(', ')} and ` : 'nothing but '}the inline helpers of ${ex.header} (no libc: the model runs your code inside the kernel function it mirrors, in a simulator)`;
   const extra = syms.defined.filter((s) => !ex.defines.includes(s));
   if (extra.length)
     return `your file defines ${extra.slice(0, 5).join(', ')}: besides ${ex.defines.join(' and ')}, make your helpers static`;

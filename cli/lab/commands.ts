@@ -4,7 +4,8 @@
 import type { Command } from 'commander';
 import { buildKernel } from './build';
 import { packageBundle, verifyBundle } from './package';
-import { ingestRun, runLab, type RunOptions } from './run';
+import { compareSets, formatSetComparison } from './compare';
+import { ingestRun, repeatOrder, runLab, type RunOptions } from './run';
 
 const print = (text: string): void => {
   process.stdout.write(`${text}\n`);
@@ -24,17 +25,25 @@ export function addKernelCommands(lab: Command): void {
 
   lab
     .command('run')
-    .description("boot the lab kernel in QEMU and run the mail's benchmark with the switch set")
+    .description("boot the lab kernel in QEMU and run the mail's benchmark with the switch set; with --repeat, again, alternating the variants")
     .argument('<lab>', 'fast-commit, extent-status, inode-hash, btrfs-fsync or ext4-writeback')
-    .requiredOption('--variant <variant>', 'before (the switch on) or after (stock 6.12)')
+    .requiredOption('--variant <variant>', 'before (the switch on), after (stock 6.12), or both (before, after, before, after, ...)')
+    .option('--repeat <n>', 'boot each variant this many times, 1 to 20 (default: 3 for both variants at the quick profile, else 1)')
     .option('--profile <profile>', "quick (under a minute under TCG) or paper (the mail's parameters)", 'quick')
     .option('--smp <n>', 'guest vCPUs', '2')
     .option('--mem <mib>', 'guest memory in MiB', '1024')
     .option('--accel <accel>', 'auto (KVM when it works, else TCG), kvm or tcg', 'auto')
     .option('--timeout <s>', 'give up on the guest after this many seconds')
     .option('--out <dir>', 'results directory (default kernel-lab/results/<lab>)')
-    .action(async (name: string, opts: RunOptions) => {
-      await runLab(name, opts, print);
+    .action(async (name: string, opts: RunOptions & { repeat?: string }) => {
+      const order = repeatOrder(opts.variant, opts.repeat, opts.profile ?? 'quick');
+      const runs = [];
+      for (const [k, variant] of order.entries()) {
+        if (order.length > 1) print(`run ${k + 1} of ${order.length}: ${variant}`);
+        runs.push(await runLab(name, { ...opts, variant }, print));
+      }
+      if (runs.some((r) => r.result.variant === 'before') && runs.some((r) => r.result.variant === 'after') && runs.length > 2)
+        print(`\n${formatSetComparison(compareSets(runs.map((r) => r.result), runs.map((r) => r.json)))}`);
     });
 
   lab

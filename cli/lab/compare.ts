@@ -11,7 +11,10 @@ import { mailChange, mailStatedPct, type MailFigure } from '../../kernel-lab/mai
 import { changePct } from '../../lib/compare';
 import { formatChange, formatNumber } from '../../lib/format';
 import { metricUnit, parseKernelResult, type KernelResult } from '../../lib/kernel-results';
+import { describeSignificance, significance, spread, type SetSignificance, type Spread } from '../../web/src/core/stats';
 import { UsageError } from '../errors';
+
+export { significance, type SetSignificance };
 import { table } from '../format';
 
 /** Numbers as a terminal prints them. */
@@ -163,5 +166,104 @@ export function formatComparison(c: Comparison): string {
     '',
     text,
     ...(citations.length ? ['', `mail: ${citations.join('; ')}`] : []),
+  ].join('\n');
+}
+
+export interface SetRow {
+  metric: string;
+  unit: string;
+  before: Spread & { n: number };
+  after: Spread & { n: number };
+  /** the change of the medians, before -> after, in percent */
+  change_pct: number | null;
+  significance: SetSignificance;
+  mail: { before: number; after: number; change_pct: number | null; where: string; citation: string } | null;
+}
+
+export interface SetComparison {
+  lab: KernelResult['lab'];
+  runs: { source: string; variant: KernelResult['variant']; started_at: string }[];
+  /** the runs' order alternated before and after (ABAB), so that drift of a shared host fell on both */
+  alternated: boolean;
+  warnings: string[];
+  rows: SetRow[];
+}
+
+/**
+ * compareSets - several runs of one lab, grouped by variant: per metric the min, median and max of each
+ * variant's runs, the change of the medians and whether it is significant. Both variants must be there.
+ */
+export function compareSets(results: KernelResult[], sources: string[]): SetComparison {
+  const lab = results[0]!.lab;
+  const other = results.findIndex((r) => r.lab !== lab);
+  if (other >= 0) throw new UsageError(`${sources[0]} is a ${lab} result and ${sources[other]} a ${results[other]!.lab} result: compare runs of one lab`);
+  const before = results.filter((r) => r.variant === 'before');
+  const after = results.filter((r) => r.variant === 'after');
+  if (!before.length || !after.length)
+    throw new UsageError(`a comparison of several runs needs runs of both variants (got ${before.length} before and ${after.length} after)`);
+  const warnings: string[] = [];
+  const distinct = (f: (r: KernelResult) => string | number): string[] => [...new Set(results.map((r) => String(f(r))))];
+  if (distinct((r) => r.profile).length > 1) warnings.push(`the runs' profiles differ (${distinct((r) => r.profile).join(', ')}): the benchmarks ran at different sizes`);
+  if (distinct((r) => r.accelerator).length > 1) warnings.push(`the runs' accelerators differ (${distinct((r) => r.accelerator).join(', ')}): timings under TCG and KVM do not compare`);
+  if (distinct((r) => r.guest.smp).length > 1) warnings.push(`the guests had different vCPUs (${distinct((r) => r.guest.smp).join(', ')})`);
+  const order = results.map((r, i) => ({ r, i })).sort((x, y) => x.r.started_at.localeCompare(y.r.started_at) || x.i - y.i);
+  const alternated = order.every(({ r }, k) => k === 0 || r.variant !== order[k - 1]!.r.variant);
+  if (!alternated && before.length > 1 && after.length > 1)
+    warnings.push('the runs did not alternate before and after (ABAB): a drift of the host during the runs falls on one variant more than the other');
+  const keys = [...new Set(results.flatMap((r) => Object.keys(r.metrics)))];
+  const rows = keys.map((metric): SetRow => {
+    const vb = before.map((r) => r.metrics[metric]).filter((v): v is number => typeof v === 'number');
+    const va = after.map((r) => r.metrics[metric]).filter((v): v is number => typeof v === 'number');
+    const sb = { ...spread(vb), n: vb.length };
+    const sa = { ...spread(va), n: va.length };
+    const f = mailChange(lab, metric, after[0]!.parameters);
+    return {
+      metric,
+      unit: metricUnit(metric) ?? '',
+      before: sb,
+      after: sa,
+      change_pct: vb.length && va.length ? (changePct(sb.median, sa.median) ?? null) : null,
+      significance: significance(vb, va),
+      mail: f ? { before: f.before, after: f.after, change_pct: changePct(f.before, f.after) ?? null, where: f.where, citation: f.citation } : null,
+    };
+  });
+  return { lab, runs: order.map(({ r, i }) => ({ source: sources[i]!, variant: r.variant, started_at: r.started_at })), alternated, warnings, rows };
+}
+
+/** Several results files' texts, compared as sets by variant. */
+export function compareSetTexts(texts: string[], sources: string[]): SetComparison {
+  const results = texts.map((text, i) => {
+    try {
+      return parseKernelResult(text, sources[i]!);
+    } catch (e) {
+      throw new UsageError((e as Error).message);
+    }
+  });
+  return compareSets(results, sources);
+}
+
+/** The set comparison as text: per metric each variant's min / median / max, the change of the medians, the verdict. */
+export function formatSetComparison(c: SetComparison): string {
+  const range = (s: Spread & { n: number }): string =>
+    s.n === 0 ? '-' : s.n === 1 ? formatNumber(s.median, ASCII) : `${formatNumber(s.min, ASCII)} / ${formatNumber(s.median, ASCII)} / ${formatNumber(s.max, ASCII)}`;
+  const nb = c.runs.filter((r) => r.variant === 'before').length;
+  const na = c.runs.length - nb;
+  const rows = c.rows.map((r) => [
+    r.metric,
+    range(r.before),
+    range(r.after),
+    formatChange(r.change_pct, ASCII),
+    describeSignificance(r.significance),
+    r.mail ? formatChange(r.mail.change_pct, ASCII) : '',
+  ]);
+  const header = ['metric', `before (${nb}) min / median / max`, `after (${na}) min / median / max`, 'change of medians', 'significant (95%)', 'mail'];
+  const citations = [...new Set(c.rows.flatMap((r) => (r.mail ? [r.mail.citation] : [])))];
+  return [
+    `${c.lab}: ${c.runs.length} runs, ${c.alternated ? 'alternating before and after' : 'not alternating'}: ${c.runs.map((r) => r.variant).join(' ')}`,
+    '',
+    table(header, rows, header.slice(1, 4)),
+    '',
+    'significant: the two sets of runs do not overlap, or they overlap and Student\'s t (pooled variance, as ministat) says the means differ at 95%',
+    ...(citations.length ? [`mail: ${citations.join('; ')}`] : []),
   ].join('\n');
 }

@@ -3,7 +3,8 @@
  * labCommand() builds the command group once; each part of the kernel lab
  * adds its subcommands to it here.
  *
- *   journalclub lab compare A.json B.json [--json]
+ *   journalclub lab compare A.json B.json [--json]      (two runs)
+ *   journalclub lab compare R1.json R2.json R3.json ... (runs of both variants, as sets)
  *   journalclub lab build | run | ingest | package | verify   (./commands.ts)
  *   journalclub lab image [--force]                            (./image.ts)
  */
@@ -11,7 +12,7 @@ import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { UsageError } from '../errors';
 import { addKernelCommands } from './commands';
-import { compareTexts, formatComparison } from './compare';
+import { compareSetTexts, compareTexts, formatComparison, formatSetComparison } from './compare';
 import { addImageCommand } from './image';
 
 const print = (text: string): void => {
@@ -33,11 +34,18 @@ async function readResults(path: string): Promise<string> {
   }
 }
 
-export async function compareCommand(fileA: string, fileB: string, opts: { json?: boolean }): Promise<void> {
-  const [a, b] = await Promise.all([readResults(fileA), readResults(fileB)]);
-  const c = compareTexts(a, b, [fileA, fileB]);
+export async function compareCommand(files: string[], opts: { json?: boolean }): Promise<void> {
+  if (files.length < 2) throw new UsageError(`lab compare needs at least two results files (got ${files.length})`);
+  const texts = await Promise.all(files.map(readResults));
+  if (files.length === 2) {
+    const c = compareTexts(texts[0]!, texts[1]!, [files[0]!, files[1]!]);
+    for (const w of c.warnings) warn(w);
+    print(opts.json ? JSON.stringify(c, null, 2) : formatComparison(c));
+    return;
+  }
+  const c = compareSetTexts(texts, files);
   for (const w of c.warnings) warn(w);
-  print(opts.json ? JSON.stringify(c, null, 2) : formatComparison(c));
+  print(opts.json ? JSON.stringify(c, null, 2) : formatSetComparison(c));
 }
 
 /** Add the `lab` command group to the program and return it. */
@@ -48,11 +56,12 @@ export function labCommand(cli: Command): Command {
 
   lab
     .command('compare')
-    .description("two results files side by side: each metric, the change in percent, and the mail's own change")
-    .argument('<A.json>', 'a results file, e.g. kernel-lab/results/fast-commit/<time>-before.json')
-    .argument('<B.json>', 'a results file of the same lab')
+    .description(
+      "two results files side by side (each metric, the change in percent, the mail's own change), or more, grouped by variant: min, median and max, the change of the medians, and whether it is significant",
+    )
+    .argument('<results...>', 'results files of one lab, e.g. kernel-lab/results/fast-commit/<time>-before.json')
     .option('--json', 'print JSON')
-    .action((a: string, b: string, opts: { json?: boolean }) => compareCommand(a, b, opts));
+    .action((files: string[], opts: { json?: boolean }) => compareCommand(files, opts));
 
   addKernelCommands(lab);
   addImageCommand(lab);

@@ -75,6 +75,19 @@ export interface RunPlan {
   accel: 'auto' | 'kvm' | 'tcg';
 }
 
+/**
+ * repeatOrder - the variants to boot, in order, for --variant and --repeat: "both" alternates before and
+ * after (ABAB), so that a drift of a shared host falls on both; the default is 3 repeats of both at the
+ * quick profile, 1 otherwise.
+ */
+export function repeatOrder(variant: string, repeat: string | undefined, profile: string): KernelVariant[] {
+  if (variant !== 'both' && !(VARIANTS as readonly string[]).includes(variant))
+    throw new UsageError(`--variant must be before, after or both, got '${variant.slice(0, 40)}'`);
+  const n = int(repeat, '--repeat', 1, 20, variant === 'both' && profile === 'quick' ? 3 : 1);
+  const one: KernelVariant[] = variant === 'both' ? ['before', 'after'] : [variant as KernelVariant];
+  return Array.from({ length: n }, () => one).flat();
+}
+
 /** Check a run's options; every refusal names the option and what it allows. */
 export function planRun(lab: string, opts: RunOptions): RunPlan {
   const checked = checkLab(lab);

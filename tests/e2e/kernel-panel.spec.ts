@@ -72,9 +72,9 @@ test('importing results shows the comparison and the run context', async ({ page
   const table = panel.getByTestId('kernel-results-table');
   await expect(table).toBeVisible();
   const files = panel.getByTestId('kernel-metric-files_per_s');
-  /* before: mean of 1000 and 3000; after: 4000 */
+  /* before: the median of 1000 and 3000; after: 4000 */
   await expect(files).toContainText('2,000');
-  await expect(files).toContainText('mean of 2: 1,000, 3,000');
+  await expect(files).toContainText('median of 2, 1,000 to 3,000: 1,000, 3,000');
   await expect(files).toContainText('4,000');
   await expect(panel.getByTestId('kernel-change-files_per_s')).toHaveText('+100.0%');
   await expect(panel.getByTestId('kernel-change-avg_commit_us')).toHaveText('−66.7%');

@@ -37,13 +37,25 @@ for (const ex of EXERCISES) {
       const md = readme(ex.lab);
       for (const h of ['## The task, in teaching order', '## What the checker checks', '## Hints', '## Afterwards']) assert.ok(md.includes(h), `${h} in exercises/${ex.lab}/README.md`);
       assert.ok(hints(md).length >= 3, 'at least three hints');
-      for (const c of ex.checks) assert.ok(md.includes(`| ${c.id} |`), `the README's table names check ${c.id}`);
+      for (const c of ex.checks) assert.match(md, new RegExp(`^\\| ${c.id}\\b`, 'm'), `the README's table names check ${c.id}`);
     });
 
-    it('passes every check with the solution', async () => {
+    it(ex.open ? 'passes every pass/fail check with the solution and scores it' : 'passes every check with the solution', async () => {
       const r = await check(ex.lab, readFileSync(solutionPath(ex.lab), 'utf8'), 'solution');
-      assert.deepEqual(failed(r), [], details(r));
-      assert.equal(r.score, 1);
+      const scored = r.checks.filter((c) => c.outcome.score !== undefined);
+      const unscored = r.checks.filter((c) => c.outcome.score === undefined);
+      assert.deepEqual(unscored.filter((c) => !c.outcome.pass).map((c) => c.id), [], details(r));
+      if (!ex.open) {
+        assert.deepEqual(failed(r), [], details(r));
+        assert.equal(r.score, 1);
+        return;
+      }
+      // an open exercise is scored against before and after: a score from 0 to 1 and the points of its chart
+      assert.ok(scored.length > 0, `an open exercise has a scored check:\n${details(r)}`);
+      for (const c of scored) {
+        assert.ok(c.outcome.score! >= 0 && c.outcome.score! <= 1, `${c.id} scores ${c.outcome.score}`);
+        assert.ok(Array.isArray((c.outcome.data as { points?: unknown[] } | undefined)?.points), `${c.id} carries its chart's points`);
+      }
     });
 
     it('fails its checker with the skeleton generated from the solution', async () => {
@@ -59,7 +71,8 @@ for (const ex of EXERCISES) {
         const r = await check(ex.lab, source, `bug-${bug.name}`);
         assert.ok(failed(r).includes(bug.check), `${bug.check} fails:\n${details(r)}`);
         const c = r.checks.find((k) => k.id === bug.check)!;
-        if (c.outcome.seed === undefined) assert.fail(`the failure names the seed that reproduces it: ${c.outcome.detail}`);
+        // a pass/fail check names the seed that reproduces it; a scored one is over all its seeds
+        if (c.outcome.score === undefined && c.outcome.seed === undefined) assert.fail(`the failure names the seed that reproduces it: ${c.outcome.detail}`);
       });
   });
 }

@@ -107,7 +107,84 @@ describe('journalclub lab compare', () => {
     assertRefused(journalclub(['lab', 'compare', BEFORE, wrong]), 'wrong.json is not a journalclub kernel result', 'metrics.files_per_second');
   });
 
-  it('wants two files', () => {
-    assertRefused(journalclub(['lab', 'compare', BEFORE]), "missing required argument 'B.json'");
+  it('wants two files at least', () => {
+    assertRefused(journalclub(['lab', 'compare', BEFORE]), 'lab compare needs at least two results files (got 1)');
+  });
+});
+
+describe('journalclub lab compare with repeated runs', () => {
+  /** runs derived from the fixtures: before and after alternating, files_per_s as given, one hour apart */
+  function runs(order: { variant: 'before' | 'after'; files: number; commit: number }[], dir: string): string[] {
+    const base = { before: JSON.parse(readFileSync(BEFORE, 'utf8')), after: JSON.parse(readFileSync(AFTER, 'utf8')) } as Record<string, { started_at: string; metrics: Record<string, number> }>;
+    return order.map((o, k) => {
+      const r = structuredClone(base[o.variant]!);
+      r.started_at = `2026-11-21T${String(k + 1).padStart(2, '0')}:00:00+00:00`;
+      r.metrics.files_per_s = o.files;
+      r.metrics.fc_avg_commit_time_us = o.commit;
+      const path = join(scratch, `${dir}-${k}-${o.variant}.json`);
+      writeFileSync(path, JSON.stringify(r));
+      return path;
+    });
+  }
+
+  it('gives each variant its min, median and max, the change of the medians and how sure it is', () => {
+    const files = runs(
+      [
+        { variant: 'before', files: 380, commit: 3400 },
+        { variant: 'after', files: 770, commit: 3000 },
+        { variant: 'before', files: 400, commit: 2500 },
+        { variant: 'after', files: 790, commit: 2400 },
+        { variant: 'before', files: 390, commit: 3500 },
+        { variant: 'after', files: 760, commit: 2300 },
+      ],
+      'abab',
+    );
+    const run = journalclub(['lab', 'compare', ...files]);
+    assert.equal(run.status, 0, run.stderr);
+    assert.equal(run.stderr, '');
+    assert.match(run.stdout, /^fast-commit: 6 runs, alternating before and after: before after before after before after$/m);
+    assert.match(run.stdout, /^files_per_s\s+380 \/ 390 \/ 400\s+760 \/ 770 \/ 790\s+\+97\.4%\s+yes \(ranges apart\)/m);
+    // overlapping ranges, means 3133 and 2567, pooled variance 223,333: t = 1.47 < 2.776 (df 4)
+    assert.match(run.stdout, /^fc_avg_commit_time_us\s+2500 \/ 3400 \/ 3500\s+2300 \/ 2400 \/ 3000\s+-29\.4%\s+no \(t = 1\.47 <= 2\.776\)/m);
+    const c = jsonOf(journalclub(['lab', 'compare', ...files, '--json'])) as {
+      alternated: boolean;
+      rows: { metric: string; before: { n: number; median: number }; significance: { verdict: string; by: string | null; t: { df: number } | null } }[];
+    };
+    assert.equal(c.alternated, true);
+    const files_ = c.rows.find((r) => r.metric === 'files_per_s')!;
+    assert.deepEqual([files_.before.n, files_.before.median, files_.significance.verdict, files_.significance.by, files_.significance.t?.df], [3, 390, 'significant', 'ranges', 4]);
+  });
+
+  it("says when only Student's t finds the change, and when the runs did not alternate", () => {
+    const files = runs(
+      [
+        { variant: 'before', files: 100, commit: 1 },
+        { variant: 'before', files: 104, commit: 1 },
+        { variant: 'before', files: 102, commit: 1 },
+        { variant: 'before', files: 103, commit: 1 },
+        { variant: 'after', files: 103.5, commit: 1 },
+        { variant: 'after', files: 106, commit: 1 },
+        { variant: 'after', files: 107, commit: 1 },
+        { variant: 'after', files: 108, commit: 1 },
+      ],
+      'aabb',
+    );
+    const run = journalclub(['lab', 'compare', ...files]);
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(run.stdout, /^files_per_s\s+.*yes \(t = \d+\.\d+ > 2\.447, df 6\)/m);
+    assert.match(run.stderr, /warning: the runs did not alternate before and after \(ABAB\)/);
+  });
+
+  it('refuses a set of one variant and runs of two labs', () => {
+    const only = runs(
+      [
+        { variant: 'before', files: 1, commit: 1 },
+        { variant: 'before', files: 2, commit: 1 },
+        { variant: 'before', files: 3, commit: 1 },
+      ],
+      'one',
+    );
+    assertRefused(journalclub(['lab', 'compare', ...only]), 'needs runs of both variants (got 3 before and 0 after)');
+    assertRefused(journalclub(['lab', 'compare', ...only, BTRFS]), 'a btrfs-fsync result');
   });
 });

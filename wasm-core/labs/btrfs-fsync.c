@@ -82,14 +82,24 @@
 #include "list.h"
 #include "sim.h"
 #include "btrfs_fsync.h"
+#include "yours/btrfs_fsync.h"
 
 /* ---------------------------------------------------------------------
  * Variants, parameters, costs
  * ------------------------------------------------------------------- */
 
-enum bf_variant { V_BEFORE, V_AFTER, V_612, BF_NR_VARIANTS };
+/*
+ * V_YOURS exists in the exercise's build (-DJC_YOURS_BTRFS_FSYNC) only: the
+ * state a commit's waiter needs is then the student's (yours/btrfs_fsync.h).
+ */
+enum bf_variant { V_BEFORE, V_AFTER, V_612, V_YOURS };
 
-static const char *const bf_variants[] = { "before", "after", "6.12" };
+static const char *const bf_variants[] = {
+	"before", "after", "6.12",
+#ifdef JC_YOURS_BTRFS_FSYNC
+	"yours",
+#endif
+};
 static const char *const bf_logs[] = { "tree-log", "notreelog" };
 static const char *const bf_discards[] = { "off", "sync" };
 
@@ -226,23 +236,16 @@ static const double op_per_flush[NR_OPS] = {
  * The file system
  * ------------------------------------------------------------------- */
 
-enum trans_state {
-	TRANS_STATE_RUNNING, TRANS_STATE_COMMIT_PREP, TRANS_STATE_COMMIT_START,
-	TRANS_STATE_COMMIT_DOING, TRANS_STATE_UNBLOCKED,
-	TRANS_STATE_SUPER_COMMITTED, TRANS_STATE_COMPLETED, TRANS_STATE_MAX,
-};
+/*
+ * The transaction's states and the handle types are in yours/btrfs_fsync.h,
+ * which the exercise's student code includes too.
+ */
 
 static const char *const state_names[TRANS_STATE_MAX] = {
 	"RUNNING", "COMMIT_PREP", "COMMIT_START", "COMMIT_DOING", "UNBLOCKED",
 	"SUPER_COMMITTED", "COMPLETED",
 };
 
-enum {
-	__TRANS_START = 1 << 0,
-	__TRANS_ATTACH = 1 << 1,
-	__TRANS_JOIN = 1 << 2,
-	__TRANS_JOIN_NOLOCK = 1 << 3,
-};
 #define TRANS_EXTWRITERS	(__TRANS_START | __TRANS_ATTACH)
 
 /* the handle types a transaction in each state turns away (btrfs_blocked_trans_types) */
@@ -356,6 +359,14 @@ struct bf_client {
 	const char *phase;
 	struct btrfs_transaction *waiting_on;
 	int waiting_want, waiting_site;
+#ifdef JC_YOURS_BTRFS_FSYNC
+	/* the fsync that returned last, until the invariant checker proves it */
+	bool promised;
+	u64 promised_transid;	/* the transaction holding the file's changes */
+	u64 promised_at;	/* when the fsync returned */
+	u64 promised_log_at;	/* when the log's super block went to disk for it; 0: not through the log */
+	u64 log_super_at;	/* the same for the fsync running */
+#endif
 };
 
 struct op_stat {
@@ -429,6 +440,11 @@ static struct bf_model {
 	u64 joins_during_unpin;		/* handle starts while an older commit unpinned: it blocks none */
 	u64 state_errors;
 	char state_err[160];
+#ifdef JC_YOURS_BTRFS_FSYNC
+	u64 log_super_at[8];	/* by log transid, as log_ret: when its super block was written */
+	bool promise_broken;	/* an fsync returned before its changes were on disk */
+	char promise_err[200];
+#endif
 
 	struct sim_heat flush_heat;
 } bf;
@@ -722,12 +738,47 @@ static int end_transaction(struct sim *s, struct bf_client *c)
  * The commit (btrfs_commit_transaction, wait_for_commit, unpin)
  * ------------------------------------------------------------------- */
 
+#ifdef JC_YOURS_BTRFS_FSYNC
+/*
+ * bf_yours_wait_state - the student's yours_commit_wait_state() for @c's
+ * handle at @site. Any state a transaction reaches is taken as asked (the
+ * invariant checker shows what too early a one breaks); anything else fails
+ * the run, and the model waits for COMPLETED meanwhile, as before the patch.
+ */
+static int bf_yours_wait_state(struct sim *s, const struct bf_client *c,
+			       enum btrfs_commit_wait site)
+{
+	struct btrfs_trans_handle h = {
+		.transid = c->h_trans->transid,
+		.type = c->h_type,
+		.in_fsync = c->in_fsync,
+	};
+	int want = (int)yours_commit_wait_state(&h, site);
+
+	if (want < TRANS_STATE_RUNNING || want > TRANS_STATE_COMPLETED) {
+		sim_fail(s, 3, "yours_commit_wait_state() returned %d for the %s wait of task %d (transaction %llu, step %llu): a transaction's states are TRANS_STATE_RUNNING (0) to TRANS_STATE_COMPLETED (6)",
+			 want, site == BTRFS_WAIT_OWN ? "BTRFS_WAIT_OWN" : "BTRFS_WAIT_PREV",
+			 c->t->id, (unsigned long long)h.transid,
+			 (unsigned long long)s->steps);
+		return TRANS_STATE_COMPLETED;
+	}
+	return want;
+}
+#endif
+
 /*
  * The state a waiter of another task's commit needs: the switch of the
  * kernel lab, and d0c2f4fa's in_fsync test.
  */
-static int commit_wait_state(const struct bf_client *c)
+static int commit_wait_state(struct sim *s, const struct bf_client *c,
+			     enum btrfs_commit_wait site)
 {
+#ifdef JC_YOURS_BTRFS_FSYNC
+	if (bf.variant == V_YOURS)
+		return bf_yours_wait_state(s, c, site);
+#endif
+	(void)s;
+	(void)site;
 	if (c->in_fsync && bf.variant != V_BEFORE)
 		return TRANS_STATE_SUPER_COMMITTED;
 	return TRANS_STATE_COMPLETED;
@@ -844,7 +895,7 @@ static int btrfs_commit_transaction(struct sim *s, struct bf_client *c)
 	spin_lock(t, &bf.trans_lock);
 	if (c->cur->state >= TRANS_STATE_COMMIT_PREP) {
 		/* site 1: another task commits this transaction */
-		c->want = commit_wait_state(c);
+		c->want = commit_wait_state(s, c, BTRFS_WAIT_OWN);
 		c->cur->use_count++;
 		spin_unlock(t, &bf.trans_lock);
 		CO_CALL(co, end_transaction(s, c));
@@ -862,7 +913,7 @@ static int btrfs_commit_transaction(struct sim *s, struct bf_client *c)
 		r->committer = t->id;
 	if (c->cur->list.prev != &bf.trans_list) {
 		/* site 2: the previous transaction is still committing */
-		c->want = commit_wait_state(c);
+		c->want = commit_wait_state(s, c, BTRFS_WAIT_PREV);
 		c->prev = list_prev_entry(c->cur, struct btrfs_transaction, list);
 		if (c->prev->state < c->want) {
 			c->prev->use_count++;
@@ -1084,11 +1135,17 @@ static int btrfs_sync_log(struct sim *s, struct bf_client *c)
 	}
 	/* write_all_supers(fs_info, 1): the super block now points at the log */
 	submit_bio_wait(t, &bf.dev, 4096, true);
+#ifdef JC_YOURS_BTRFS_FSYNC
+	c->log_super_at = sim_clock(s, t);
+#endif
 	mutex_unlock(t, &bf.tree_log_mutex);
 	c->sync_ret = 0;
 out:
 	mutex_lock(t, &bf.log_mutex);
 	bf.log_ret[c->log_transid % 8] = c->sync_ret;
+#ifdef JC_YOURS_BTRFS_FSYNC
+	bf.log_super_at[c->log_transid % 8] = c->sync_ret ? 0 : c->log_super_at;
+#endif
 	bf.log_transid_committed = c->log_transid;
 	/* after a forced commit the next log is a fresh one (the kernel frees the log at commit) */
 	if (bf.log_transid <= c->log_transid)
@@ -1133,6 +1190,9 @@ static int btrfs_sync_file(struct sim *s, struct bf_client *c)
 	CO_BEGIN(co);
 	bf.fsyncs++;
 	c->full_sync = f->needs_full_sync;
+#ifdef JC_YOURS_BTRFS_FSYNC
+	c->log_super_at = 0;
+#endif
 	c->phase = "data";
 	/* start_ordered_ops(): write the dirty pages, wait, complete the ordered extents */
 	if (f->dirty_writes) {
@@ -1154,6 +1214,10 @@ static int btrfs_sync_file(struct sim *s, struct bf_client *c)
 	} else {
 		CO_CALL(co, btrfs_log_inode(s, c));
 		CO_CALL(co, btrfs_sync_log(s, c));
+#ifdef JC_YOURS_BTRFS_FSYNC
+		/* the log's super block, whoever of the sharing fsyncs wrote it */
+		c->log_super_at = c->sync_ret ? 0 : bf.log_super_at[c->log_transid % 8];
+#endif
 	}
 	if (c->sync_ret == 0) {
 		c->files[c->fi].needs_full_sync = false;
@@ -1272,6 +1336,80 @@ static void meta_op(struct sim *s, struct bf_client *c)
 	}
 	f->last_trans = tr->transid;
 }
+
+#ifdef JC_YOURS_BTRFS_FSYNC
+/*
+ * bf_promise_broken - whether the fsync @c returned last had the file's
+ * changes under a super block on disk before it returned: the log's (a log
+ * sync that succeeded), or the one that committed the transaction holding
+ * them, as the commit timeline recorded it; if not, says so in @msg. A
+ * transaction from before the run was committed before it; one past a full
+ * timeline cannot be proved either way, and is let go.
+ */
+static bool bf_promise_broken(struct bf_client *c, char *msg, size_t len)
+{
+	const struct bf_txn_rec *r;
+	u64 first, super;
+	int st;
+
+	c->promised = false;
+	if (c->promised_log_at && c->promised_log_at <= c->promised_at)
+		return false;
+	first = bf.nr_txns ? bf.txns[0].transid : bf.generation + 1;
+	if (c->promised_transid < first ||
+	    c->promised_transid - first >= (u64)bf.nr_txns)
+		return false;
+	r = &bf.txns[c->promised_transid - first];
+	super = r->at[TRANS_STATE_SUPER_COMMITTED];
+	if (super && super <= c->promised_at)
+		return false;
+	/* the state the transaction was in when the fsync returned */
+	for (st = TRANS_STATE_COMPLETED; st > TRANS_STATE_RUNNING; st--)
+		if (r->at[st] && r->at[st] <= c->promised_at)
+			break;
+	if (super)
+		snprintf(msg, len, "fsync of task %d returned at %llu ns, transaction %llu (its file's changes) in %s: its super block was on disk only at %llu ns; a crash between loses them",
+			 c->t->id, (unsigned long long)c->promised_at,
+			 (unsigned long long)r->transid, state_names[st],
+			 (unsigned long long)super);
+	else
+		snprintf(msg, len, "fsync of task %d returned at %llu ns, transaction %llu (its file's changes) in %s: no super block has it on disk yet; a crash now loses them",
+			 c->t->id, (unsigned long long)c->promised_at,
+			 (unsigned long long)r->transid, state_names[st]);
+	return true;
+}
+
+/*
+ * bf_promise - @c's fsync has returned: keep what it promised for the
+ * checker. One the checker has not seen yet (it runs every check_every
+ * events) is proved now, and a broken one kept for it to report.
+ */
+static void bf_promise(struct sim *s, struct bf_client *c)
+{
+	if (c->promised && !bf.promise_broken &&
+	    bf_promise_broken(c, bf.promise_err, sizeof(bf.promise_err)))
+		bf.promise_broken = true;
+	c->promised = true;
+	c->promised_transid = c->files[c->fi].last_trans;
+	c->promised_at = sim_clock(s, c->t);
+	c->promised_log_at = c->log_super_at;
+}
+
+/* bf_promises_kept - every fsync returned since the last check kept its promise */
+static int bf_promises_kept(char *msg, size_t len)
+{
+	int i;
+
+	if (bf.promise_broken) {
+		snprintf(msg, len, "%s", bf.promise_err);
+		return -1;
+	}
+	for (i = 0; i < bf.nr_clients; i++)
+		if (bf.clients[i].promised && bf_promise_broken(&bf.clients[i], msg, len))
+			return -1;
+	return 0;
+}
+#endif
 
 /* ---------------------------------------------------------------------
  * The dbench client
@@ -1464,6 +1602,10 @@ static int dbench_client(struct sim *s, struct task *t)
 				continue;
 			}
 			CO_CALL(co, btrfs_sync_file(s, c));
+#ifdef JC_YOURS_BTRFS_FSYNC
+			/* what the fsync promised, for the invariant checker */
+			bf_promise(s, c);
+#endif
 			c->phase = "op";
 			op_done(s, c);
 			continue;
@@ -1877,6 +2019,10 @@ static int bf_invariants(struct sim *s, bool final, char *msg, size_t len)
 		snprintf(msg, len, "%s", bf.state_err);
 		return -1;
 	}
+#ifdef JC_YOURS_BTRFS_FSYNC
+	if (bf_promises_kept(msg, len))
+		return -1;
+#endif
 	list_for_each_entry(tr, &bf.trans_list, struct btrfs_transaction, list) {
 		if (prev && prev->transid >= tr->transid) {
 			snprintf(msg, len, "trans_list out of order: %llu before %llu",
@@ -1970,7 +2116,7 @@ const struct lab lab_btrfs_fsync = {
 	.title = "btrfs transaction commit: fsyncs that wait for the super block, not the unpin",
 	.source = "btrfs-fsync.c",
 	.variants = bf_variants,
-	.nr_variants = BF_NR_VARIANTS,
+	.nr_variants = ARRAY_SIZE(bf_variants),
 	.params = bf_params,
 	.nr_params = BF_NR_PARAMS,
 	.metrics = bf_metrics,

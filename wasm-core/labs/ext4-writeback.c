@@ -86,14 +86,31 @@
 #include "lab.h"
 #include "sim.h"
 #include "ext4_writeback.h"
+#include "yours/ext4_writeback.h"
 
 /* ---------------------------------------------------------------------
  * Variants, parameters, costs
  * ------------------------------------------------------------------- */
 
-enum ewb_variant { V_BEFORE, V_AFTER, EWB_NR_VARIANTS };
+/*
+ * V_YOURS exists in the exercise's build (-DJC_YOURS_EXT4_WRITEBACK) only:
+ * the fsync's batching and the extra pass are then the student's
+ * (yours/ext4_writeback.h).
+ */
+enum ewb_variant {
+	V_BEFORE, V_AFTER,
+#ifdef JC_YOURS_EXT4_WRITEBACK
+	V_YOURS,
+#endif
+	EWB_NR_VARIANTS
+};
 
-static const char *const ewb_variants[] = { "before", "after" };
+static const char *const ewb_variants[] = {
+	"before", "after",
+#ifdef JC_YOURS_EXT4_WRITEBACK
+	"yours",
+#endif
+};
 static const char *const ewb_syncs[] = { "fsync", "fdatasync" };
 static const char *const ewb_kernels[] = { "5.10", "6.12" };
 
@@ -217,6 +234,14 @@ struct ewb_job {
 	/* what the fsync must make durable: the audit's snapshot at its start */
 	u64 *seen;
 	u64 tid_at_start;
+#ifdef JC_YOURS_EXT4_WRITEBACK
+	/* the student's policy for this fsync */
+	struct ewb_view view;
+	enum ewb_fsync_action action;
+	u64 wait_ns, wait_until, waited_ns, writes_ended;
+	int asked;
+	bool extra;
+#endif
 };
 
 struct ewb_hist {
@@ -269,6 +294,15 @@ static struct ewb_model {
 	u64 extra_passes, extra_pass_pages, wb_waits_under_handle;
 	u64 mtime_updates, write_begin_handles, writepages_handles;
 
+#ifdef JC_YOURS_EXT4_WRITEBACK
+	/* the exercise: a write and its fsync, as the application sees them */
+	struct wait_queue_head batch_wait;	/* fsyncs waiting on the student's word */
+	u64 writes_ended;			/* write() calls ended: wakes them */
+	u64 *op_ns;
+	u64 nr_op;
+	u64 yours_waits, yours_wait_ns, yours_skips, yours_extra;
+#endif
+
 	/* the audit: the first fsync that returned too early */
 	char audit_err[200];
 	bool audit_failed;
@@ -288,7 +322,11 @@ static struct ewb_model {
 enum ewb_phase {
 	PH_USER, PH_RWSEM, PH_WRITE, PH_FSYNC, PH_WRITEPAGES, PH_WP_HANDLE,
 	PH_WB_WAIT, PH_WB_WAIT_HANDLE, PH_FDATAWAIT, PH_COMMIT_WAIT, PH_FLUSH,
-	PH_DONE, EWB_NR_PHASES,
+	PH_DONE,
+#ifdef JC_YOURS_EXT4_WRITEBACK
+	PH_BATCH,
+#endif
+	EWB_NR_PHASES,
 };
 
 static const char *const phase_names[EWB_NR_PHASES] = {
@@ -304,6 +342,9 @@ static const char *const phase_names[EWB_NR_PHASES] = {
 	[PH_COMMIT_WAIT] = "commit wait",
 	[PH_FLUSH] = "flush",
 	[PH_DONE] = "done",
+#ifdef JC_YOURS_EXT4_WRITEBACK
+	[PH_BATCH] = "batch wait",
+#endif
 };
 
 #define EWB_WINDOW_NS		(200 * NSEC_PER_MSEC)
@@ -659,6 +700,13 @@ static int ext4_buffered_write_iter(struct sim *s, struct ewb_job *jb)
 			CO_CALL(co, jbd2_journal_stop(s, t, &ewb.journal, &jb->handle));
 	}
 	up_write(t, &ewb.i_rwsem);
+#ifdef JC_YOURS_EXT4_WRITEBACK
+	/* a policy that waits for writers to finish is asked again now */
+	if (ewb.variant == V_YOURS) {
+		ewb.writes_ended++;
+		wake_up_all(t, &ewb.batch_wait);
+	}
+#endif
 	CO_END(co);
 }
 
@@ -773,6 +821,132 @@ static void tag_pages_for_writeback(struct task *t)
 	}
 }
 
+#ifdef JC_YOURS_EXT4_WRITEBACK
+/* The exercise's variant: the view the student's policy reads, and its checks */
+
+/* ewb_fill_view - what @jb's fsync sees now (yours/ext4_writeback.h) */
+static void ewb_fill_view(struct sim *s, struct ewb_job *jb, struct ewb_view *v)
+{
+	const journal_t *j = &ewb.journal;
+	u64 i, now = sim_clock(s, jb->t);
+	int k;
+
+	memset(v, 0, sizeof(*v));
+	v->now_ns = now;
+	v->jiffy_ns = ewb.jiffy_ns;
+	v->job = jb->id;
+	v->nr_jobs = ewb.nr_jobs;
+	for (k = 0; k < ewb.nr_jobs; k++) {
+		if (k == jb->id)
+			continue;
+		switch (ewb.jobs[k].ph) {
+		case PH_RWSEM:
+			v->write_queued++;
+			break;
+		case PH_WRITE:
+			v->writing++;
+			break;
+		case PH_WRITEPAGES:
+		case PH_WP_HANDLE:
+		case PH_WB_WAIT:
+		case PH_WB_WAIT_HANDLE:
+			v->in_writeback++;
+			break;
+		case PH_FDATAWAIT:
+			v->in_fdatawait++;
+			break;
+		case PH_COMMIT_WAIT:
+		case PH_FLUSH:
+			v->in_commit_wait++;
+			break;
+		case PH_BATCH:
+			v->batching++;
+			break;
+		default:
+			break;
+		}
+	}
+	v->nr_pages = ewb.nr_pages;
+	v->nr_dirty = ewb.nr_dirty;
+	v->nr_writeback = ewb.nr_writeback;
+	for (i = 0; i < ewb.nr_pages; i++) {
+		const struct ewb_page *pg = &ewb.pages[i];
+
+		if (jb->seen[i] > pg->durable_seq &&
+		    !(pg->writeback && pg->wb_seq >= jb->seen[i]))
+			v->owed++;
+	}
+	for (i = (u64)jb->slot * ewb.pages_per_write;
+	     i < (u64)(jb->slot + 1) * ewb.pages_per_write; i++)
+		v->mine_dirty += ewb.pages[i].dirty;
+	v->running_tid = j->j_running_transaction ? j->j_running_transaction->t_tid : 0;
+	v->committing_tid = j->j_commit_txn ? j->j_commit_txn->t_tid : 0;
+	v->need_tid = ewb.datasync ? ewb.i_datasync_tid : ewb.i_sync_tid;
+	v->device_queued_ns = ewb.dev.busy_until[0] > now ? ewb.dev.busy_until[0] - now : 0;
+	v->waited_ns = jb->waited_ns;
+	v->asked = jb->asked;
+	v->pages_written = jb->wp_pages;
+}
+
+/* yours_extra_pass() at the end of ext4_writepages' first pass */
+static bool ewb_yours_extra_pass(struct sim *s, struct ewb_job *jb)
+{
+	bool extra;
+
+	ewb_fill_view(s, jb, &jb->view);
+	extra = yours_extra_pass(&jb->view);
+	if (extra && ewb.warm)
+		ewb.yours_extra++;
+	return extra;
+}
+
+/*
+ * ewb_yours_decide - yours_fsync_begin() for @jb's fsync: the action, and
+ * for a wait its end in jb->wait_until. A wait of 0 or over EWB_MAX_WAIT_NS,
+ * waits past EWB_MAX_HOLD_NS in all, or an action that is none of the three
+ * fail the run, naming the job, the fsync's wait so far and the step; the
+ * fsync then writes back, so that the run goes on as a correct one would.
+ */
+static void ewb_yours_decide(struct sim *s, struct ewb_job *jb)
+{
+	u64 now = sim_clock(s, jb->t);
+
+	ewb_fill_view(s, jb, &jb->view);
+	jb->wait_ns = 0;
+	jb->action = yours_fsync_begin(&jb->view, &jb->wait_ns);
+	jb->asked++;
+	switch (jb->action) {
+	case EWB_WRITEBACK:
+		return;
+	case EWB_SKIP_WRITEBACK:
+		if (ewb.warm)
+			ewb.yours_skips++;
+		return;
+	case EWB_WAIT:
+		if (!jb->wait_ns || jb->wait_ns > EWB_MAX_WAIT_NS) {
+			sim_fail(s, 3, "yours_fsync_begin() asked job %d's fsync to wait %llu ns: a wait is 1 to %llu ns (step %llu)",
+				 jb->id, (unsigned long long)jb->wait_ns,
+				 (unsigned long long)EWB_MAX_WAIT_NS, (unsigned long long)s->steps);
+			break;
+		}
+		if (jb->waited_ns + jb->wait_ns > EWB_MAX_HOLD_NS) {
+			sim_fail(s, 3, "yours_fsync_begin() held job %d's fsync for %llu ns in %d waits and asked for %llu ns more: an fsync may be held at most %llu ns (step %llu)",
+				 jb->id, (unsigned long long)jb->waited_ns, jb->asked - 1,
+				 (unsigned long long)jb->wait_ns, (unsigned long long)EWB_MAX_HOLD_NS,
+				 (unsigned long long)s->steps);
+			break;
+		}
+		jb->wait_until = now + jb->wait_ns;
+		return;
+	default:
+		sim_fail(s, 3, "yours_fsync_begin() returned %d for job %d's fsync: it returns EWB_WRITEBACK, EWB_WAIT or EWB_SKIP_WRITEBACK (step %llu)",
+			 (int)jb->action, jb->id, (unsigned long long)s->steps);
+		break;
+	}
+	jb->action = EWB_WRITEBACK;
+}
+#endif
+
 /*
  * ext4_writepages - ext4_do_writepages for an fsync (WB_SYNC_ALL, the
  * whole file, not cyclic): tag, one pass without a handle, then the loop
@@ -804,7 +978,14 @@ static int ext4_writepages(struct sim *s, struct ewb_job *jb)
 	if (ext4_io_submit(s, jb))
 		wake_up_all(t, &ewb.req_wait);
 
+#ifdef JC_YOURS_EXT4_WRITEBACK
+	/* the point 6b8ed62008a4 changed: the student decides */
+	if (ewb.variant == V_YOURS)
+		jb->extra = ewb_yours_extra_pass(s, jb);
+	if (ewb.variant == V_BEFORE || (ewb.variant == V_YOURS && jb->extra)) {
+#else
 	if (ewb.variant == V_BEFORE) {
+#endif
 		/* v4.17-v5.7: until a pass under a handle maps nothing */
 		jb->done = false;
 		while (!jb->done && mpd->first_page <= mpd->last_page) {
@@ -907,6 +1088,34 @@ static int ext4_sync_file(struct sim *s, struct ewb_job *jb)
 
 	CO_BEGIN(co);
 	fsync_audit_begin(jb);
+#ifdef JC_YOURS_EXT4_WRITEBACK
+	if (ewb.variant == V_YOURS) {
+		/*
+		 * The student's policy runs whole; its waits are slept here,
+		 * cut short when a write ends, and it is asked again after each.
+		 */
+		jb->waited_ns = 0;
+		jb->asked = 0;
+		for (;;) {
+			ewb_yours_decide(s, jb);
+			if (jb->action != EWB_WAIT)
+				break;
+			set_phase(s, jb, PH_BATCH);
+			jb->wp_start = sim_clock(s, t);
+			jb->writes_ended = ewb.writes_ended;
+			wait_event_deadline(t, &ewb.batch_wait,
+					    ewb.writes_ended != jb->writes_ended,
+					    jb->wait_until);
+			jb->waited_ns += sim_clock(s, t) - jb->wp_start;
+			if (ewb.warm) {
+				ewb.yours_waits++;
+				ewb.yours_wait_ns += sim_clock(s, t) - jb->wp_start;
+			}
+		}
+		if (jb->action == EWB_WRITEBACK)
+			CO_CALL(co, ext4_writepages(s, jb));
+	} else
+#endif
 	CO_CALL(co, ext4_writepages(s, jb));
 	/* __filemap_fdatawait_range: every page with the WRITEBACK mark */
 	set_phase(s, jb, PH_FDATAWAIT);
@@ -997,6 +1206,10 @@ static int fio_job(struct sim *s, struct task *t)
 		if (ewb.warm && sim_clock(s, t) <= ewb.end_ns) {
 			ewb.syncs++;
 			ewb.sync_ns += sim_clock(s, t) - jb->sync_start;
+#ifdef JC_YOURS_EXT4_WRITEBACK
+			if (ewb.nr_op < EWB_MAX_CLAT)
+				ewb.op_ns[ewb.nr_op++] = sim_clock(s, t) - jb->clat_start;
+#endif
 		}
 	}
 	set_phase(s, jb, PH_DONE);
@@ -1045,7 +1258,11 @@ enum {
 	M_DEV_IOPS = 2 * S_NR, M_DEV_MERGES, M_FLUSHES, M_FLUSH_REQUESTS,
 	M_EXTRA_PASSES, M_EXTRA_PAGES, M_WB_WAITS_HANDLE, M_HANDLE_WAITS,
 	M_MTIME_UPDATES, M_WB_HANDLES, M_WRITEPAGES_HANDLES, M_HANDLES_TOTAL,
-	M_TXNS_TOTAL, EWB_NR_METRICS,
+	M_TXNS_TOTAL,
+#ifdef JC_YOURS_EXT4_WRITEBACK
+	M_OP_P50, M_OP_P99, M_YOURS_WAITS, M_YOURS_WAIT_US, M_YOURS_SKIPS, M_YOURS_EXTRA,
+#endif
+	EWB_NR_METRICS,
 };
 
 static struct metric_spec ewb_metrics[EWB_NR_METRICS] = {
@@ -1062,6 +1279,14 @@ static struct metric_spec ewb_metrics[EWB_NR_METRICS] = {
 	[M_WRITEPAGES_HANDLES] = { "writepages_handles", "", "handles ext4_writepages started, whole run" },
 	[M_HANDLES_TOTAL] = { "jbd2_handles_total", "", "handles of every transaction committed, whole run" },
 	[M_TXNS_TOTAL] = { "jbd2_transactions_total", "", "transactions committed, whole run (the last at unmount)" },
+#ifdef JC_YOURS_EXT4_WRITEBACK
+	[M_OP_P50] = { "sync_write_p50_us", "us", "a write and its fsync as the application waits for them, write() start to fsync() return: median" },
+	[M_OP_P99] = { "sync_write_p99_us", "us", "the same, 99th percentile" },
+	[M_YOURS_WAITS] = { "yours_waits", "", "yours: waits yours_fsync_begin() asked for, after the warmup" },
+	[M_YOURS_WAIT_US] = { "yours_wait_avg_us", "us", "yours: average length of those waits" },
+	[M_YOURS_SKIPS] = { "yours_skips", "", "yours: fsyncs whose own writeback yours_fsync_begin() skipped" },
+	[M_YOURS_EXTRA] = { "yours_extra_passes", "", "yours: ext4_writepages calls yours_extra_pass() sent into the handle loop" },
+#endif
 };
 
 static char sync_names[2 * S_NR][48];
@@ -1149,6 +1374,12 @@ static int ewb_setup(struct sim *s, int variant, const long long *p)
 	spin_lock_init(s, &ewb.xa_lock, "i_pages.xa_lock");
 	init_waitqueue_head(&ewb.req_wait, "end_io");
 	init_waitqueue_head(&ewb.flush_wait, "blk-flush");
+#ifdef JC_YOURS_EXT4_WRITEBACK
+	init_waitqueue_head(&ewb.batch_wait, "fsync batching");
+	ewb.op_ns = sim_alloc(s, sizeof(u64) * EWB_MAX_CLAT);
+	if (!ewb.op_ns)
+		return -1;
+#endif
 	/* one request at a time, each taking 1/IOPS: the volume's throttle */
 	blkdev_init(&ewb.dev, "ebs-io1", 1, NSEC_PER_SEC / (u64)p[P_IOPS],
 		    ewb_cost.dev_bw, 0);
@@ -1215,6 +1446,23 @@ static double percentile_us(double pct)
 	return (double)ewb.clat[rank - 1] / 1e3;
 }
 
+#ifdef JC_YOURS_EXT4_WRITEBACK
+/* nearest rank over the writes with their fsyncs, as percentile_us() */
+static double op_percentile_us(double pct)
+{
+	u64 rank;
+
+	if (!ewb.nr_op)
+		return 0;
+	rank = (u64)((pct / 100.0) * (double)ewb.nr_op + 0.999999);
+	if (rank < 1)
+		rank = 1;
+	if (rank > ewb.nr_op)
+		rank = ewb.nr_op;
+	return (double)ewb.op_ns[rank - 1] / 1e3;
+}
+#endif
+
 static void ewb_collect(struct sim *s, double *m)
 {
 	double secs = (double)(ewb.end_ns - ewb.warmup_ns) / 1e9;
@@ -1259,6 +1507,15 @@ static void ewb_collect(struct sim *s, double *m)
 	m[M_WRITEPAGES_HANDLES] = (double)ewb.writepages_handles;
 	m[M_HANDLES_TOTAL] = (double)jl->stats.ts_handles;
 	m[M_TXNS_TOTAL] = (double)(jl->stats.ts_tid - 1);
+#ifdef JC_YOURS_EXT4_WRITEBACK
+	qsort(ewb.op_ns, ewb.nr_op, sizeof(u64), cmp_u64);
+	m[M_OP_P50] = op_percentile_us(50);
+	m[M_OP_P99] = op_percentile_us(99);
+	m[M_YOURS_WAITS] = (double)ewb.yours_waits;
+	m[M_YOURS_WAIT_US] = ewb.yours_waits ? (double)ewb.yours_wait_ns / (double)ewb.yours_waits / 1e3 : 0;
+	m[M_YOURS_SKIPS] = (double)ewb.yours_skips;
+	m[M_YOURS_EXTRA] = (double)ewb.yours_extra;
+#endif
 }
 
 static const char *const txn_states[] = { "running", "locked", "switch", "flush", "commit", "finished" };

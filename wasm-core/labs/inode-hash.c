@@ -95,8 +95,14 @@
 
 #include "hlist.h"
 #include "lab.h"
+#include "yours/inode_hash.h"
 
-enum { VARIANT_BEFORE, VARIANT_AFTER };
+/*
+ * VARIANT_YOURS exists in the exercise's build (-DJC_YOURS_INODE_HASH) only:
+ * how iget_locked() looks up, and what its walk does with each inode, are
+ * then the student's (yours/inode_hash.h).
+ */
+enum { VARIANT_BEFORE, VARIANT_AFTER, VARIANT_YOURS };
 enum { FS_EXT4, FS_BTRFS };
 
 /*
@@ -253,9 +259,7 @@ static const struct ih_costs {
 /* ---------------------------------------------------------------------- */
 /* The VFS's structures, reduced to what iget and reclaim touch            */
 
-#define I_NEW		(1U << 0)
-#define I_FREEING	(1U << 1)
-#define I_CLEAR		(1U << 2)
+/* The i_state bits (I_NEW, I_FREEING, I_CLEAR) are in yours/inode_hash.h. */
 
 struct super_block {
 	u64 s_hash_salt;	/* what hash() mixes in for this file system */
@@ -270,25 +274,10 @@ struct super_block {
 	struct list_head s_inodes;
 };
 
-struct inode {
-	u64 i_ino;
-	const struct super_block *i_sb;
-	unsigned int i_state;
-	int i_count;			/* references held by stats in flight */
-	struct hlist_node i_hash;	/* on its chain, under inode_hash_lock */
-	struct list_head i_lru;		/* on the LRU, a dispose list or the
-					 * RCU callback list */
-	struct list_head i_sb_list;	/* on sb->s_inodes, under s_inode_list_lock */
-	struct sim_line i_sb_line;	/* the line that holds i_sb_list */
-	bool is_dir;
-	/* the model's own bookkeeping, read by the checker and the snapshot */
-	u32 i_gen;			/* allocations of this slot so far */
-	bool i_freed;			/* returned to the slab */
-	bool i_woken;			/* evict() has woken its waiters */
-	u64 i_hash_wtime;		/* when its i_hash line was last written */
-	u32 i_bucket;
-	struct inode_slot *i_slot;
-};
+/*
+ * struct inode is in yours/inode_hash.h, which the exercise's student code
+ * includes too. The line that holds i_sb_list is in struct inode_slot.
+ */
 
 /*
  * struct inode_slot - a slab object and the wait queue that its inode's
@@ -298,6 +287,7 @@ struct inode {
  */
 struct inode_slot {
 	struct inode inode;
+	struct sim_line i_sb_line;	/* the line that holds inode.i_sb_list */
 	struct wait_queue_head bit_wq;
 	struct inode_slot *next_free;
 };
@@ -449,6 +439,9 @@ struct ih_task {
 	int pos_idx;
 	struct inode *found, *new_inode, *inode;
 	bool inserted;			/* iget hashed w->inode new */
+#ifdef JC_YOURS_INODE_HASH
+	enum ih_lookup how;		/* yours: the lookup after the miss */
+#endif
 	struct extent_buffer *l2;	/* btrfs: the level-2 node of its keys */
 
 	/* the chain's lines that this iget's walks loaded, and when */
@@ -630,7 +623,7 @@ static struct inode *slab_alloc(struct sim *s)
 	INIT_HLIST_NODE(&inode->i_hash);
 	INIT_LIST_HEAD(&inode->i_lru);
 	INIT_LIST_HEAD(&inode->i_sb_list);
-	sim_line_init(&inode->i_sb_line);
+	sim_line_init(&slot->i_sb_line);
 	ih.nr_inodes++;
 	return inode;
 }
@@ -718,6 +711,127 @@ static u64 node_cost(struct sim *s, struct ih_task *w, struct inode *inode)
 }
 
 /*
+ * kernel_verdict - what find_inode_fast() of Linux 6.12 does with @inode,
+ * whose number matches, once it holds its i_lock: take it, or, if it is
+ * being freed, sleep in __wait_on_freeing_inode() until evict() has
+ * unhashed it, unless evict() has done so already (b40c8e7a033f): the
+ * wakeup is then given or about to be, and sleeping could be for ever.
+ */
+static enum ih_verdict kernel_verdict(const struct inode *inode)
+{
+	if (!(inode->i_state & I_FREEING))
+		return IH_HIT;
+	if (hlist_unhashed(&inode->i_hash) &&
+	    inode_hash_fault != FAULT_SLEEP_ON_UNHASHED)
+		return IH_RETRY;
+	return IH_WAIT;
+}
+
+#ifdef JC_YOURS_INODE_HASH
+/* The exercise's variant: the student's answers, checked before they are done */
+
+static const char *const ih_verdict_names[] = {
+	[IH_NEXT] = "IH_NEXT", [IH_HIT] = "IH_HIT",
+	[IH_WAIT] = "IH_WAIT", [IH_RETRY] = "IH_RETRY",
+};
+
+static const char *const ih_lookup_names[] = {
+	[IH_LOOKUP_RCU] = "IH_LOOKUP_RCU", [IH_LOOKUP_LOCKED] = "IH_LOOKUP_LOCKED",
+	[IH_LOCK_INSERT] = "IH_LOCK_INSERT",
+};
+
+static const char *inode_state_words(const struct inode *inode)
+{
+	if (!(inode->i_state & I_FREEING))
+		return inode->i_state & I_NEW ? "I_NEW" : "live";
+	return hlist_unhashed(&inode->i_hash) ? "I_FREEING, unhashed" : "I_FREEING, hashed";
+}
+
+/*
+ * yours_verdict - the student's yours_find_inode_fast() for @inode, the
+ * node w->pos that the walk stands on. An answer that would follow a wrong
+ * pointer or never end fails the run and is replaced by the kernel's; a
+ * skip (IH_NEXT) or a wait for an unhashed inode is done as asked, and the
+ * invariant checker judges what follows (an inode hashed twice, a lost
+ * wakeup).
+ */
+static enum ih_verdict yours_verdict(struct sim *s, struct ih_task *w, struct inode *inode)
+{
+	bool match = inode->i_ino == w->ino && inode->i_sb == &ih.sb;
+	enum ih_verdict v = yours_find_inode_fast(inode, &ih.sb, w->ino, w->locked);
+	enum ih_verdict want = match ? kernel_verdict(inode) : IH_NEXT;
+	const char *why = NULL;
+
+	switch (v) {
+	case IH_NEXT:
+		return v;
+	case IH_HIT:
+		if (!match)
+			why = "a hit on another number";
+		else if (inode->i_state & I_FREEING)
+			why = "a hit on an inode being freed: evict() tears it down under the reference";
+		break;
+	case IH_WAIT:
+		if (!(inode->i_state & I_FREEING))
+			why = "a wait for an inode nobody frees: nothing would wake it";
+		else if (!match)
+			why = "a wait for an inode of another number";
+		break;
+	case IH_RETRY:
+		if (!(inode->i_state & I_FREEING))
+			why = "a retry on an inode not being freed: the walk would find it again for ever";
+		else if (w->locked && !hlist_unhashed(&inode->i_hash))
+			why = "evict() needs inode_hash_lock to unhash it: the retries would go round for ever";
+		else if (!match)
+			why = "a retry on an inode of another number";
+		break;
+	default:
+		sim_fail(s, 3, "yours_find_inode_fast() returned %d for inode %llu (looking up %llu, step %llu): allowed: IH_NEXT, IH_HIT, IH_WAIT, IH_RETRY",
+			 (int)v, (unsigned long long)inode->i_ino,
+			 (unsigned long long)w->ino, (unsigned long long)s->steps);
+		return want;
+	}
+	if (!why)
+		return v;
+	sim_fail(s, 3, "yours_find_inode_fast() returned %s for inode %llu (%s) looking up %llu %s, step %llu: %s",
+		 ih_verdict_names[v], (unsigned long long)inode->i_ino,
+		 inode_state_words(inode), (unsigned long long)w->ino,
+		 w->locked ? "under inode_hash_lock" : "under RCU",
+		 (unsigned long long)s->steps, why);
+	return want;
+}
+
+/*
+ * yours_lookup - the student's yours_iget_lookup(): how the first lookup
+ * goes (@missed false), or the one after a miss. An answer not allowed
+ * there fails the run and is replaced by Linux 6.12's.
+ */
+static enum ih_lookup yours_lookup(struct sim *s, struct ih_task *w, bool missed)
+{
+	enum ih_lookup how = yours_iget_lookup(missed);
+	const char *why = NULL;
+
+	if (how != IH_LOOKUP_RCU && how != IH_LOOKUP_LOCKED && how != IH_LOCK_INSERT) {
+		sim_fail(s, 3, "yours_iget_lookup(%s) returned %d (inode %llu, step %llu): allowed: %s",
+			 missed ? "true" : "false", (int)how, (unsigned long long)w->ino,
+			 (unsigned long long)s->steps,
+			 missed ? "IH_LOOKUP_LOCKED, IH_LOCK_INSERT" : "IH_LOOKUP_RCU, IH_LOOKUP_LOCKED");
+		return missed ? IH_LOOKUP_LOCKED : IH_LOOKUP_RCU;
+	}
+	if (!missed && how == IH_LOCK_INSERT)
+		why = "no new inode to hash before the first lookup; allowed: IH_LOOKUP_RCU, IH_LOOKUP_LOCKED";
+	else if (missed && how == IH_LOOKUP_RCU)
+		why = "a miss under RCU proves nothing: another CPU may hash the inode before the insert; allowed: IH_LOOKUP_LOCKED, IH_LOCK_INSERT";
+	if (!why)
+		return how;
+	sim_fail(s, 3, "yours_iget_lookup(%s) returned %s (inode %llu, step %llu): %s",
+		 missed ? "true" : "false", ih_lookup_names[how],
+		 (unsigned long long)w->ino, (unsigned long long)s->steps, why);
+	return missed ? IH_LOOKUP_LOCKED : IH_LOOKUP_RCU;
+}
+#endif
+
+/*
  * find_inode - find (sb, w->ino) on chain w->bucket and take a reference.
  * find_inode_fast() (ext4) and find_inode() (btrfs) in fs/inode.c: the same
  * walk, but btrfs compares each node through its test callback. Sets
@@ -734,6 +848,7 @@ static int find_inode(struct sim *s, struct ih_task *w)
 	struct hlist_head *head = &ih.inode_hashtable[w->bucket];
 	struct inode *inode;
 	int kind = w->locked ? IK_LOOKUP_LOCKED : IK_LOOKUP_RCU;
+	enum ih_verdict v;
 
 	CO_BEGIN(co);
 	ih.walks++;
@@ -753,6 +868,11 @@ repeat:
 			break;
 		inode = w->pos;
 		if (inode->i_ino != w->ino || inode->i_sb != &ih.sb) {
+#ifdef JC_YOURS_INODE_HASH
+			/* the student's compare: anything but IH_NEXT fails the run */
+			if (ih.variant == VARIANT_YOURS)
+				yours_verdict(s, w, inode);
+#endif
 			step_on(w, hlist_entry_safe(inode->i_hash.next, struct inode, i_hash));
 			continue;
 		}
@@ -762,14 +882,25 @@ repeat:
 		if (stale(w))
 			break;
 		inode = w->pos;
-		if (inode->i_state & I_FREEING) {
+#ifdef JC_YOURS_INODE_HASH
+		if (ih.variant == VARIANT_YOURS)
+			v = yours_verdict(s, w, inode);
+		else
+#endif
+			v = kernel_verdict(inode);
+		if (v == IH_NEXT) {
+			/* the student skipped its own inode */
+			step_on(w, hlist_entry_safe(inode->i_hash.next, struct inode, i_hash));
+			continue;
+		}
+		if (v != IH_HIT) {
 			/* __wait_on_freeing_inode() */
-			if (hlist_unhashed(&inode->i_hash) &&
-			    inode_hash_fault != FAULT_SLEEP_ON_UNHASHED) {
+			if (v == IH_RETRY) {
 				/* evict() has unhashed it, so its wakeup is given
 				 * or about to be: sleeping could be for ever */
 				ih.rcu_retries++;
-				ih.unhashed_retries++;
+				if (hlist_unhashed(&inode->i_hash))
+					ih.unhashed_retries++;
 				STEP(t, IK_RETRY, w->bucket, (s64)w->ino);
 				goto repeat;
 			}
@@ -851,11 +982,11 @@ static void drop_dentries(struct inode *inode)
 static u64 sb_list_add(struct sim *s, struct task *t, struct inode *inode)
 {
 	struct list_head *head = &ih.sb.s_inodes;
-	u64 ns = sim_line_write(s, t, &inode->i_sb_line, 0);
+	u64 ns = sim_line_write(s, t, &slot_of(inode)->i_sb_line, 0);
 
 	if (!list_empty(head))
-		ns += sim_line_write(s, t, &list_first_entry(head, struct inode,
-							     i_sb_list)->i_sb_line, 0);
+		ns += sim_line_write(s, t, &slot_of(list_first_entry(head, struct inode,
+								     i_sb_list))->i_sb_line, 0);
 	list_add(&inode->i_sb_list, head);
 	return ns;
 }
@@ -868,16 +999,16 @@ static u64 sb_list_add(struct sim *s, struct task *t, struct inode *inode)
 static u64 sb_list_del(struct sim *s, struct task *t, struct inode *inode)
 {
 	struct list_head *head = &ih.sb.s_inodes;
-	u64 ns = sim_line_write(s, t, &inode->i_sb_line, 0), n;
+	u64 ns = sim_line_write(s, t, &slot_of(inode)->i_sb_line, 0), n;
 
 	if (inode->i_sb_list.prev != head) {
-		n = sim_line_write(s, t, &list_entry(inode->i_sb_list.prev, struct inode,
-						     i_sb_list)->i_sb_line, 0);
+		n = sim_line_write(s, t, &slot_of(list_entry(inode->i_sb_list.prev, struct inode,
+							     i_sb_list))->i_sb_line, 0);
 		ns = n > ns ? n : ns;
 	}
 	if (inode->i_sb_list.next != head) {
-		n = sim_line_write(s, t, &list_entry(inode->i_sb_list.next, struct inode,
-						     i_sb_list)->i_sb_line, 0);
+		n = sim_line_write(s, t, &slot_of(list_entry(inode->i_sb_list.next, struct inode,
+							     i_sb_list))->i_sb_line, 0);
 		ns = n > ns ? n : ns;
 	}
 	list_del_init(&inode->i_sb_list);
@@ -1086,7 +1217,7 @@ static int alloc_inode(struct sim *s, struct ih_task *w)
 	w->new_inode = slab_alloc(s);
 	if (!w->new_inode)
 		CO_EXIT(co);	/* out of the memory budget: the run fails */
-	w->new_inode->i_sb_line.cpu = t->cpu;	/* inode_init_always() wrote it */
+	slot_of(w->new_inode)->i_sb_line.cpu = t->cpu;	/* inode_init_always() wrote it */
 	CO_END(co);
 }
 
@@ -1113,6 +1244,10 @@ static int iget_locked(struct sim *s, struct ih_task *w)
 	w->nr_seen = 0;
 	w->head_seen_at = 0;
 	w->locked = ih.variant == VARIANT_BEFORE;
+#ifdef JC_YOURS_INODE_HASH
+	if (ih.variant == VARIANT_YOURS)
+		w->locked = yours_lookup(s, w, false) == IH_LOOKUP_LOCKED;
+#endif
 	if (w->locked)
 		spin_lock(t, &ih.inode_hash_lock);
 	CO_CALL(co, find_inode(s, w));
@@ -1124,10 +1259,18 @@ static int iget_locked(struct sim *s, struct ih_task *w)
 	CO_CALL(co, alloc_inode(s, w));
 	if (!w->new_inode)
 		CO_EXIT(co);
+#ifdef JC_YOURS_INODE_HASH
+	if (ih.variant == VARIANT_YOURS)
+		w->how = yours_lookup(s, w, true);
+#endif
 	w->locked = true;
 	spin_lock(t, &ih.inode_hash_lock);
 	/* We released the lock, so look again. */
-	if (inode_hash_fault != FAULT_INSERT_WITHOUT_RECHECK)
+	if (inode_hash_fault != FAULT_INSERT_WITHOUT_RECHECK
+#ifdef JC_YOURS_INODE_HASH
+	    && !(ih.variant == VARIANT_YOURS && w->how == IH_LOCK_INSERT)
+#endif
+	    )
 		CO_CALL(co, find_inode(s, w));
 	else
 		w->found = NULL;
@@ -2194,7 +2337,12 @@ static int ih_invariants(struct sim *s, bool final, char *msg, size_t len)
 
 #undef FAIL
 
-static const char *const ih_variants[] = { "before", "after" };
+static const char *const ih_variants[] = {
+	"before", "after",
+#ifdef JC_YOURS_INODE_HASH
+	"yours",
+#endif
+};
 
 /*
  * The mail's table: both file systems at 20 threads. The simulator's tree is
@@ -2225,7 +2373,7 @@ const struct lab lab_inode_hash = {
 	.title = "RCU inode lookup for iget: the global inode_hash_lock",
 	.source = "inode-hash.c",
 	.variants = ih_variants,
-	.nr_variants = 2,
+	.nr_variants = ARRAY_SIZE(ih_variants),
 	.params = ih_params,
 	.nr_params = IH_NR_PARAMS,
 	.metrics = ih_metrics,

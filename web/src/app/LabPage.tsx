@@ -28,6 +28,7 @@ import { ShareButtons } from './embed/ShareButtons';
 import { PresenterStage } from './presenter/PresenterStage';
 import { labViews, type PresentView } from './presenter/views';
 import { hasExercise } from '../exercise-page/available';
+import { QuestionsPanel } from './questions/QuestionsPanel';
 
 /** What a lab's snapshot holds at least: the virtual time and where every task stands. */
 export interface SnapshotBase {
@@ -302,6 +303,8 @@ function LabView<S extends SnapshotBase>({
 
       {Sections && share('mechanism')}
       {panels.mechanism}
+
+      <QuestionsPanel lab={m.id} seed={lv.view.seed} params={lv.view.params} specs={specs} />
 
       {paper}
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { median, medians, metricSpreads, overlaps, mapSpread, spread, verdict } from './stats';
+import { median, medians, metricSpreads, overlaps, mapSpread, spread, studentT, tCritical95, verdict } from './stats';
 
 describe('median', () => {
   it('is the middle value of an odd count, whatever the order', () => {
@@ -78,5 +78,30 @@ describe('metricSpreads', () => {
     const s = metricSpreads([{ metrics: { a: 1, b: 2 } }, { metrics: { a: 2 } }]);
     expect(s.a).toEqual({ min: 1, median: 1.5, max: 2 });
     expect(s.b?.median).toBeNaN();
+  });
+});
+
+describe('studentT', () => {
+  it("matches ministat's example: two samples of five whose means differ at 95%", () => {
+    // ministat's README example, x vs +: means 4.0 and 6.0, sd 1.58 each: t = 2.0, df 8, critical 2.306
+    const r = studentT([2, 3, 4, 5, 6], [4, 5, 6, 7, 8])!;
+    expect(r.df).toBe(8);
+    expect(r.t).toBeCloseTo(2.0, 6);
+    expect(r.critical).toBe(2.306);
+    expect(r.significant).toBe(false);
+    expect(studentT([2, 3, 4, 5, 6], [6, 7, 8, 9, 10])!.significant).toBe(true);
+  });
+
+  it('has no verdict with fewer than two values a side, constant samples or a NaN', () => {
+    expect(studentT([1], [2, 3])).toBeNull();
+    expect(studentT([1, 1], [2, 2])).toBeNull();
+    expect(studentT([1, NaN], [2, 3])).toBeNull();
+  });
+
+  it('takes the next smaller table entry past 30 degrees of freedom', () => {
+    expect(tCritical95(1)).toBe(12.706);
+    expect(tCritical95(30)).toBe(2.042);
+    expect(tCritical95(45)).toBe(2.021);
+    expect(tCritical95(1000)).toBe(1.98);
   });
 });

@@ -5,20 +5,21 @@
  */
 import type { KernelLabSpec } from '../../../../lib/kernel-labs';
 import { formatChange, formatNumber } from '../../../../lib/format';
+import { describeSignificance } from '../../core/stats';
 import { unitText, type KernelResult } from '../../../../lib/kernel-results';
 import { checkRun, contextMismatches, missingVariant, tcgNote, type MetricRow } from './compare';
 import type { ImportedRun } from './imports';
 import { simulatorCell, simulatorConfigText, type SimulatorRuns } from './simulatorMetrics';
 import type { KernelLab } from '../../../../lib/kernel-results';
 
-function Values({ values, mean }: { values: number[]; mean?: number }) {
+function Values({ values, median }: { values: number[]; median?: number }) {
   if (!values.length) return <span className="muted">—</span>;
   return (
     <>
-      {formatNumber(mean)}
+      {formatNumber(median)}
       {values.length > 1 && (
-        <div className="kp-runs muted" title="each run's value; the mean is above">
-          mean of {values.length}: {values.map((v) => formatNumber(v)).join(', ')}
+        <div className="kp-runs muted" title="each run's value; the median is above">
+          median of {values.length}, {formatNumber(Math.min(...values))} to {formatNumber(Math.max(...values))}: {values.map((v) => formatNumber(v)).join(', ')}
         </div>
       )}
     </>
@@ -74,13 +75,18 @@ export function MetricComparison({ rows, lab, simulator }: { rows: MetricRow[]; 
                 </td>
                 <td>{unitText(r.unit)}</td>
                 <td className="num">
-                  <Values values={r.before} mean={r.beforeMean} />
+                  <Values values={r.before} median={r.beforeMedian} />
                 </td>
                 <td className="num">
-                  <Values values={r.after} mean={r.afterMean} />
+                  <Values values={r.after} median={r.afterMedian} />
                 </td>
                 <td className="num" data-testid={`kernel-change-${r.key}`}>
                   {formatChange(r.changePct)}
+                  {r.significance.verdict !== 'too few runs' && (
+                    <div className="kp-runs muted" data-testid={`kernel-significance-${r.key}`} title="significant: the runs' ranges do not overlap, or Student's t (pooled, 95%) says the means differ">
+                      significant: {describeSignificance(r.significance)}
+                    </div>
+                  )}
                 </td>
                 <td className="num">
                   {r.mail ? (

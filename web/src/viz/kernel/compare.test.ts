@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { KERNEL_LAB_SPECS } from '../../../../lib/kernel-labs';
 import { parseKernelResult, type KernelResult } from '../../../../lib/kernel-results';
-import { checkRun, compareMetrics, contextMismatches, mean, metricLabel, missingVariant, tcgNote } from './compare';
+import { checkRun, compareMetrics, contextMismatches, metricLabel, missingVariant, tcgNote } from './compare';
 import type { ImportedRun } from './imports';
 import { mailChange, type MailChangeLookup } from './mailChanges';
 
@@ -24,10 +24,6 @@ const after = run('synthetic-fast-commit-after.json');
 const spec = KERNEL_LAB_SPECS['fast-commit'];
 
 describe('numbers', () => {
-  it('mean', () => {
-    expect(mean([])).toBeUndefined();
-    expect(mean([1000, 3000])).toBe(2000);
-  });
   it('labels drop the unit suffix', () => {
     expect(metricLabel('files_per_s')).toBe('files');
     expect(metricLabel('avg_commit_us')).toBe('avg commit');
@@ -37,17 +33,37 @@ describe('numbers', () => {
 });
 
 describe('compareMetrics', () => {
-  it('one row per metric, before runs averaged, with the change', () => {
+  it('one row per metric, the median of each side, with the change of the medians', () => {
     const rows = compareMetrics([after, before1, before2]);
     expect(rows.map((r) => r.key)).toEqual(['files_per_s', 'avg_commit_us']);
     const files = rows[0];
     expect(files.unit).toBe('per_s');
     expect(files.before).toEqual([1000, 3000]);
     expect(files.after).toEqual([4000]);
-    expect(files.beforeMean).toBe(2000);
-    expect(files.afterMean).toBe(4000);
+    expect(files.beforeMedian).toBe(2000);
+    expect(files.afterMedian).toBe(4000);
+    expect(files.significance.verdict).toBe('too few runs');
     expect(files.changePct).toBe(100);
     expect(rows[1].changePct).toBeCloseTo(-66.667, 2);
+  });
+
+  it('says whether the change of the medians stands out of the runs, as lab compare does', () => {
+    const at = (_name: string, variant: 'before' | 'after', files: number, hour: number) =>
+      run(`synthetic-fast-commit-${variant}.json`, (r) => ({ ...r, started_at: `2000-01-02T0${hour}:00:00Z`, metrics: { files_per_s: files } }));
+    const rows = compareMetrics([
+      at('b1.json', 'before', 1000, 1),
+      at('a1.json', 'after', 2000, 2),
+      at('b2.json', 'before', 1200, 3),
+      at('a2.json', 'after', 2100, 4),
+      at('b3.json', 'before', 5000, 5),
+      at('a3.json', 'after', 1900, 6),
+    ]);
+    const files = rows.find((r) => r.key === 'files_per_s')!;
+    expect([files.beforeMedian, files.afterMedian]).toEqual([1200, 2000]);
+    expect(files.changePct).toBeCloseTo(66.667, 2);
+    // one wild before run: the ranges overlap and the t-test cannot tell
+    expect(files.significance.verdict).toBe('not significant');
+    expect(files.significance.t!.df).toBe(4);
   });
 
   it('a metric only one side reports has no change', () => {
@@ -59,7 +75,7 @@ describe('compareMetrics', () => {
     const rows = compareMetrics([before1, extra]);
     const commits = rows.find((r) => r.key === 'fc_commits_count')!;
     expect(commits.before).toEqual([]);
-    expect(commits.beforeMean).toBeUndefined();
+    expect(commits.beforeMedian).toBeUndefined();
     expect(commits.changePct).toBeUndefined();
   });
 

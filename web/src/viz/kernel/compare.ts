@@ -1,10 +1,12 @@
 /**
  * Imported kernel runs put side by side: one row per metric with the
- * "before" and "after" runs (mean when several), the change in percent and
+ * "before" and "after" runs (the median when several, and whether the
+ * change stands out of their spread, as `journalclub lab compare` says), the change in percent and
  * the mail's own change; and the checks that tell whether a comparison is
  * sound (was the switch live, did both variants run alike).
  */
 import { changePct } from '../../../../lib/compare';
+import { median, significance, type SetSignificance } from '../../core/stats';
 import type { KernelLabSpec } from '../../../../lib/kernel-labs';
 import { metricUnit, type KernelResult } from '../../../../lib/kernel-results';
 import { mailStatedPct, type MailChange, type MailChangeLookup } from './mailChanges';
@@ -17,19 +19,18 @@ export interface MetricRow {
   unit: string;
   before: number[];
   after: number[];
-  beforeMean?: number;
-  afterMean?: number;
-  /** after relative to before, in percent (lib/compare.ts); undefined without both or when before is 0 and after not */
+  /** the median of each side's runs (the value itself for one run) */
+  beforeMedian?: number;
+  afterMedian?: number;
+  /** the change of the medians, in percent (lib/compare.ts); undefined without both or when before is 0 and after not */
   changePct?: number;
+  /** whether the change stands out of the runs' spread (two runs a side at least), as `lab compare` says */
+  significance: SetSignificance;
   mail?: MailChange;
   /** the mail's change computed from its figures */
   mailPct?: number;
   /** the change the mail's text states, when it differs from its figures' by more than half a point */
   mailStatedPct?: number;
-}
-
-export function mean(xs: readonly number[]): number | undefined {
-  return xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : undefined;
 }
 
 export function metricLabel(key: string): string {
@@ -49,7 +50,7 @@ export function compareMetrics(runs: readonly ImportedRun[], lookup?: MailChange
     for (const [key, value] of Object.entries(run.result.metrics)) {
       let row = rows.get(key);
       if (!row) {
-        row = { key, label: metricLabel(key), unit: metricUnit(key) ?? '', before: [], after: [] };
+        row = { key, label: metricLabel(key), unit: metricUnit(key) ?? '', before: [], after: [], significance: significance([], []) };
         rows.set(key, row);
       }
       row[run.result.variant].push(value);
@@ -59,14 +60,15 @@ export function compareMetrics(runs: readonly ImportedRun[], lookup?: MailChange
   /* the runs' parameters pick the mail's row (after runs first; both variants normally share them) */
   const params = (ordered.find((r) => r.result.variant === 'after') ?? ordered[0])?.result.parameters;
   return [...rows.values()].map((row) => {
-    const beforeMean = mean(row.before);
-    const afterMean = mean(row.after);
+    const beforeMedian = row.before.length ? median(row.before) : undefined;
+    const afterMedian = row.after.length ? median(row.after) : undefined;
     const mail = lab && lookup ? lookup(lab, row.key, params) : undefined;
     return {
       ...row,
-      beforeMean,
-      afterMean,
-      changePct: changePct(beforeMean, afterMean),
+      beforeMedian,
+      afterMedian,
+      changePct: changePct(beforeMedian, afterMedian),
+      significance: significance(row.before, row.after),
       mail,
       mailPct: mail ? changePct(mail.before, mail.after) : undefined,
       mailStatedPct: mail ? mailStatedPct(mail) : undefined,
