@@ -5,7 +5,7 @@
  * a checkpoint restored to the same state, and a compile error at its line.
  */
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { runClang } from '@yowasp/clang';
@@ -108,6 +108,25 @@ describe("the fast-commit exercise, linked as the page links it", () => {
         assert.equal(engine.result({ lab, variant: 'yours', params, seed }).sim.hash, want, `${like} seed ${seed}`);
         assert.equal(emscripten.result({ lab, variant: like, params, seed }).sim.hash, want, `${like} seed ${seed} in the Emscripten build`);
       }
+    }
+  });
+});
+
+describe('every exercise, linked as the page links it', () => {
+  it("compiles its solution against its lab's library and runs it as yours", async () => {
+    const labs = readdirSync(join(REPO_ROOT, 'exercises'), { withFileTypes: true })
+      .filter((e) => e.isDirectory() && existsSync(join(REPO_ROOT, 'exercises', e.name, 'solution.c')))
+      .map((e) => e.name);
+    assert.ok(labs.includes('fast-commit'), `exercises: ${labs.join(', ')}`);
+    const flags = JSON.parse(readFileSync(join(WASI_DIR, 'flags.json'), 'utf8')) as { labs: Record<string, string> };
+    for (const lab of labs) {
+      const source = readFileSync(join(REPO_ROOT, 'exercises', lab, 'solution.c'), 'utf8');
+      const built = await compile(clang, source, { ...toolchain(`${lab}.a`), define: flags.labs[lab] });
+      const engine = wrapModule(await instantiate(built.wasm));
+      assert.ok(engine.labs().find((l) => l.id === lab)?.variants.includes('yours'), `${lab} lists yours`);
+      const r = engine.result({ lab, variant: 'yours', params: SMALL[lab] ?? {}, seed: 1 });
+      assert.match(r.sim.hash, /^[0-9a-f]{16}$/, lab);
+      assert.ok(r.sim.steps > 0, lab);
     }
   });
 });
