@@ -114,7 +114,9 @@ function Exercise({
   const [variants, setVariants] = useState<string[]>([]);
   const [color, setColor] = useState<HeatSelection>('dominant');
   const [buckets, setBuckets] = useState(DEFAULT_BUCKETS);
-  const client = useMemo(() => getExerciseClient(), []);
+  /* a new worker after Stop: `workers` counts them */
+  const [workers, setWorkers] = useState(0);
+  const client = useMemo(() => getExerciseClient(), [workers]);
   const exercise = exerciseFor(lab);
 
   const onChange = useCallback(
@@ -169,6 +171,12 @@ function Exercise({
     setTimeout(() => URL.revokeObjectURL(url), 0);
   }, [code, lab]);
 
+  const stop = useCallback(() => {
+    client.stop('stopped: the simulator was running your file and did not come back (an endless loop?); Run starts it again');
+    setPhase({ name: 'failed', message: 'Stopped. The simulator ran your file without coming back (an endless loop?): change it and Run again.' });
+    setWorkers((w) => w + 1);
+  }, [client]);
+
   const reset = useCallback(() => {
     setInitial(skeleton.text);
     setGeneration((g) => g + 1);
@@ -209,6 +217,15 @@ function Exercise({
         <div className="exercise-actions">
           <button type="button" className="primary" data-testid="exercise-run" disabled={busy} onClick={run}>
             {busy ? 'compiling…' : 'Run'}
+          </button>
+          <button
+            type="button"
+            data-testid="exercise-stop"
+            disabled={phase.name === 'idle' || phase.name === 'failed'}
+            title="Stop the compiler or the simulator: a run inside WebAssembly cannot be interrupted, so its worker is ended"
+            onClick={stop}
+          >
+            Stop
           </button>
           <button type="button" data-testid="exercise-download" onClick={download}>
             Download {exerciseFile(lab)}

@@ -18,6 +18,12 @@ export interface ExerciseClient {
   frame(req: FrameRun, step: number, trailSteps: number, lengthHint?: number): Promise<StepFrame>;
   /** one run of the exercise's checker on the last build */
   checkRun(lab: string, req: CheckRunRequest): Promise<RunOutcome>;
+  /**
+   * Terminate the worker (a run cannot be interrupted inside WebAssembly:
+   * an endless loop in the student's file holds it): every call under way
+   * rejects with `reason`, and getExerciseClient() then starts a new one.
+   */
+  stop(reason: string): void;
 }
 
 /** The exercise checker's runner over the page's last build of the student's file. */
@@ -31,12 +37,14 @@ export function getExerciseClient(): ExerciseClient {
   if (shared) return shared;
   const worker = new Worker(new URL('../core/wasiWorker.ts', import.meta.url), { type: 'module', name: 'journalclub-clang' });
   const api = Comlink.wrap<WasiWorkerApi>(worker);
-  const dead = new Promise<never>((_, reject) =>
+  let kill: (e: Error) => void = () => undefined;
+  const dead = new Promise<never>((_, reject) => {
+    kill = reject;
     worker.addEventListener('error', (event) => {
       reject(new Error(`the compiler's worker stopped${event.message ? `: ${event.message}` : ' (see the browser console)'}`));
-      shared = null;
-    }),
-  );
+      if (shared === client) shared = null;
+    });
+  });
   dead.catch(() => undefined);
   const call = async <T>(reply: Promise<import('../core/protocol').Reply<T>>): Promise<T> => unwrap(await Promise.race([reply, dead]));
   const client: ExerciseClient = {
@@ -44,6 +52,11 @@ export function getExerciseClient(): ExerciseClient {
     run: (req) => call(api.run(req)),
     frame: (req, step, trail, hint) => call(api.frame(req, step, trail, hint)),
     checkRun: (lab, req) => call(api.checkRun(lab, req)),
+    stop(reason) {
+      worker.terminate();
+      kill(new Error(reason));
+      if (shared === client) shared = null;
+    },
   };
   shared = client;
   return client;
