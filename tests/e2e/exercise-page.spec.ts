@@ -10,6 +10,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { runClang } from '@yowasp/clang';
 import { wrapModule } from '../../web/src/core/engine';
@@ -230,6 +231,24 @@ test('a compile error shows in the editor at its line', async ({ page }) => {
   expect(line).toBe(5);
   await expect(editor.locator('.cm-diag-marker-error')).toHaveCount(1);
   await expect(editor.locator('.cm-line.cm-diag-line-error')).toHaveAttribute('title', /not_declared_here/);
+});
+
+test('the page, with a compile error and after a Run, has no serious or critical accessibility violation', async ({ page }) => {
+  const serious = async (): Promise<string[]> =>
+    (await new AxeBuilder({ page }).analyze()).violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.impact} ${v.id}: ${v.nodes.length} element(s), first ${v.nodes[0]?.target.join(' ') ?? '?'}`);
+  await page.goto(URL);
+  await expect(page.getByTestId('exercise-editor')).toBeVisible();
+  await setEditorText(page, 'int broken(void)\n{\n\treturn nothing_here;\n}\n');
+  expect((await run(page)).phase).toBe('failed');
+  expect(await serious(), 'with a compile error').toEqual([]);
+  await setEditorText(page, solution());
+  expect((await run(page)).phase).toBe('running');
+  await expect(page.locator('[data-testid="anim-pane"][data-variant="yours"]')).toHaveAttribute('data-hash', /^[0-9a-f]{16}$/, {
+    timeout: 120_000,
+  });
+  expect(await serious(), 'after a Run').toEqual([]);
 });
 
 test('the code survives a reload', async ({ page }) => {

@@ -159,7 +159,8 @@ export const ExerciseEditor = memo(function ExerciseEditor({ initial, generation
           diagnosticsExtension(),
           cCode(),
           EditorView.theme({ '&': { height: '100%' }, '.cm-scroller': { overflow: 'auto' } }),
-          EditorView.contentAttributes.of({ 'aria-label': `${fileName}: your C file`, 'data-testid': 'exercise-code' }),
+          /* tabindex: a long file scrolls, and axe asks a scrolled region for content it counts as focusable */
+          EditorView.contentAttributes.of({ 'aria-label': `${fileName}: your C file`, 'data-testid': 'exercise-code', tabindex: '0' }),
           EditorView.updateListener.of((u) => {
             if (u.docChanged) changed.current(u.state.doc.toString());
           }),
