@@ -8,6 +8,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import type { ExerciseRunner, RunOutcome, RunRequest } from '../../web/src/exercises/types';
+import { killGroup } from '../lab/proc';
 
 export interface SandboxLimits {
   /** seconds a run may take */
@@ -51,11 +52,7 @@ export function spawnLimited(argv: string[], cwd: string, limits: SandboxLimits)
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
-      try {
-        process.kill(-child.pid!, 'SIGKILL');
-      } catch {
-        child.kill('SIGKILL');
-      }
+      killGroup(child);
     }, limits.timeoutS * 1000);
     child.stdout.on('data', (c: Buffer) => {
       if (stdout.length < OUTPUT_MAX) stdout += c.toString();
