@@ -3,7 +3,7 @@ import type { CheckContext, CheckDef, CheckOutcome, Exercise } from '../types';
 
 /*
  * The configurations are case b scaled down until the sanitizer build runs each in well under a second: one
- * writer of two big files beside 16 small ones, 32 to 64 MiB, a few hundred shrinker calls in 300 ms.
+ * writer of two big files beside 16 small ones, 32 to 64 MiB, one to three hundred shrinker calls in 200 ms.
  */
 const SMALL = 'case=b;small_files=16;jobs=1';
 
@@ -76,12 +76,12 @@ export const extentStatusExercise: Exercise = {
     scalingCheck({
       param: 'mem_mb',
       values: [32, 64],
-      base: `${SMALL};runtime_ms=300`,
+      base: `${SMALL};runtime_ms=200`,
       work: (m) => m.nodes_visited! / Math.max(1, m.shrinker_calls!),
       unit: 'extents scanned per shrinker call',
       maxGrowth: 1.1,
       floor: 128,
     }),
-    scanTimeCheck({ params: `${SMALL};runtime_ms=300;mem_mb=64`, label: 'case b, one writer, 64 MiB', withinUpstream: 0.05 }),
+    scanTimeCheck({ params: `${SMALL};runtime_ms=200;mem_mb=48`, label: 'case b, one writer, 48 MiB', withinUpstream: 0.05 }),
   ],
 };
