@@ -8,6 +8,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import type { ExerciseRunner, RunOutcome, RunRequest } from '../../web/src/exercises/types';
+import { killGroup } from '../lab/proc';
 
 export interface SandboxLimits {
   /** seconds a run may take */
@@ -51,11 +52,7 @@ export function spawnLimited(argv: string[], cwd: string, limits: SandboxLimits)
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
-      try {
-        process.kill(-child.pid!, 'SIGKILL');
-      } catch {
-        child.kill('SIGKILL');
-      }
+      killGroup(child);
     }, limits.timeoutS * 1000);
     child.stdout.on('data', (c: Buffer) => {
       if (stdout.length < OUTPUT_MAX) stdout += c.toString();
@@ -74,13 +71,18 @@ export function spawnLimited(argv: string[], cwd: string, limits: SandboxLimits)
   });
 }
 
+/** @text with the build's copy of the student's file (yours.c, with or without its scratch directory) named as @shownAs */
+export function studentFile(text: string, shownAs: string): string {
+  return text.replace(/(?:[^\s'"():]*\/)?yours\.c\b/g, shownAs);
+}
+
 /**
  * sanitizerReport - a sanitizer's or the list checks' report in a few lines: what happened and where in the
  * student's file (@shownAs; the build compiled it as yours.c), or null when @stderr holds none.
  */
 export function sanitizerReport(stderr: string, shownAs: string): string | null {
   const lines = stderr.split('\n');
-  const name = (l: string): string => l.split('yours.c').join(shownAs).trim();
+  const name = (l: string): string => studentFile(l, shownAs).trim();
   const asan = lines.find((l) => /ERROR: AddressSanitizer:/.test(l));
   const ubsan = lines.find((l) => /runtime error:/.test(l));
   const list = lines.find((l) => /corruption: .* at /.test(l));
@@ -143,7 +145,7 @@ export class NativeRunner implements ExerciseRunner {
     }
     const how = p.signal ? `was killed by ${p.signal}` : `exited with status ${p.code}`;
     const tail = p.stderr.trim().split('\n').slice(-3).join(' | ');
-    return { ok: false, ...base, failure: 'crash', message: `the program ${how}${tail ? `: ${tail.split('yours.c').join(this.shownAs)}` : ''}` };
+    return { ok: false, ...base, failure: 'crash', message: `the program ${how}${tail ? `: ${studentFile(tail, this.shownAs)}` : ''}` };
   }
 
   /** the steps before @step, one line each, from a run stopped just before it */

@@ -3,7 +3,7 @@
  * output to a log file, the last line kept for progress, failure as a
  * LabError that names the step, the tail of the log and the log's path.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createWriteStream, readFileSync, type WriteStream } from 'node:fs';
 import { LabError } from '../errors';
 
@@ -18,6 +18,15 @@ export interface RunOptions {
   shell?: boolean;
   /** kill the process after this many seconds */
   timeoutS?: number;
+}
+
+/** Kill a detached child and everything it started (its process group); the child alone if that fails. */
+export function killGroup(child: ChildProcess): void {
+  try {
+    process.kill(-child.pid!, 'SIGKILL');
+  } catch {
+    child.kill('SIGKILL');
+  }
 }
 
 /** Run a command to the end; resolves to its exit code (124 on timeout). */
@@ -37,11 +46,7 @@ export function runTool(cmd: string, args: string[], opts: RunOptions = {}): Pro
         ? undefined
         : setTimeout(() => {
             timedOut = true;
-            try {
-              process.kill(-child.pid!, 'SIGKILL');
-            } catch {
-              child.kill('SIGKILL');
-            }
+            killGroup(child);
           }, opts.timeoutS * 1000);
     const onData = (chunk: Buffer): void => {
       opts.log?.write(chunk);

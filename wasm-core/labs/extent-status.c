@@ -56,9 +56,13 @@
  * free memory, and kswapd and direct reclaim call shrink_slab, which calls
  * the extent status shrinker in batches of 128.
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(JC_YOURS_EXTENT_STATUS) && defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/asan_interface.h>
+#endif
 
 #include "co.h"
 #include "lab.h"
@@ -66,18 +70,27 @@
 #include "rbtree.h"
 #include "sim.h"
 #include "extent_status.h"
+#include "yours/extent_status.h"
 
 /* ---------------------------------------------------------------------
  * Variants, parameters, costs
  * ------------------------------------------------------------------- */
 
+/*
+ * V_YOURS exists in the exercise's build (-DJC_YOURS_EXTENT_STATUS) only:
+ * upstream with the per-inode reclaim left to the student
+ * (yours/extent_status.h).
+ */
 enum es_variant {
 	V_BASELINE, V_ES_CACHE, V_ES_SLIST, V_ES_ILIST, V_ES_GC, V_UPSTREAM,
-	ES_NR_VARIANTS,
+	V_YOURS,
 };
 
 static const char *const es_variants[] = {
 	"baseline", "es-cache", "es-slist", "es-ilist", "es-gc", "upstream",
+#ifdef JC_YOURS_EXTENT_STATUS
+	"yours",
+#endif
 };
 
 static const char *const es_cases[] = { "a", "b", "c" };
@@ -140,7 +153,6 @@ static const struct {
 #define READ_AHEAD	32	/* the reader's readahead window, blocks (128 KiB) */
 #define DISK_BPS	(150ULL << 20)	/* the mail's HDD: 100 x 4k / 2.7 ms = 150 MB/s sequential */
 #define DISK_REQ_NS	(50 * NSEC_PER_USEC)	/* per request: the elevator sorts and merges, so no full seek */
-#define EXT_MAX_BLOCKS	0xffffffffu
 #define SMALL_JOBS	4	/* case b's [rand] jobs (the mail: 20) */
 #define SMALL_BLOCKS	4	/* written blocks each small file starts with */
 #define READER_FILES	10	/* case c's reader (the mail: 50 x 1 GB) */
@@ -151,44 +163,10 @@ static const struct {
  * The extent status tree
  * ------------------------------------------------------------------- */
 
-enum es_status { ES_WRITTEN, ES_UNWRITTEN, ES_DELAYED, ES_HOLE };
-
 /*
- * struct extent_status - one cached mapping (extents_status.h). The kernel
- * keeps the status and REFERENCED in the top bits of es_pblk; the physical
- * block plays no part in the shrinker, so it is left out.
- * @es_list: es-ilist/es-gc only, the reconstructed per-inode list link
+ * enum es_status, struct extent_status and struct es_inode are in
+ * yours/extent_status.h, which the exercise's student code includes too.
  */
-struct extent_status {
-	struct rb_node rb_node;
-	u32 es_lblk;
-	u32 es_len;
-	unsigned char status;
-	bool referenced;	/* 6.12's EXTENT_STATUS_REFERENCED; es-gc's _ACCESSED */
-	bool active;		/* es-gc: on the active list */
-	struct list_head es_list;
-};
-
-struct es_inode {
-	int ino;
-	struct rb_root root;
-	struct extent_status *cache_es;
-	struct rwlock i_es_lock;
-	struct list_head i_es_list;	/* on es.s_es_list */
-	bool on_list;
-	int i_es_all_nr, i_es_shk_nr, i_es_delayed_nr;
-	u32 i_es_shrink_lblk;		/* upstream: resume position */
-	u64 i_touch_when;		/* baseline/es-cache: last hit, ns */
-	bool lru_pending;		/* a hit since the last ext4_es_lru_add() */
-	struct list_head i_es_inactive;	/* es-ilist: the reclaimable list; es-gc: inactive */
-	struct list_head i_es_active;	/* es-gc */
-	u32 i_size;			/* blocks: the next append goes here */
-	u32 wb_lblk;			/* the flusher's position */
-	bool on_dirty;
-	struct list_head i_dirty;	/* on es.b_dirty */
-	bool small;			/* case b: written 4k on, 4k off */
-	int heat_row;			/* its row in the inode heatmap */
-};
 
 /* step kinds, named in es_kinds[] */
 enum {
@@ -235,7 +213,10 @@ struct es_task {
 	u64 ivisits;
 	u32 start_lblk, end;
 	bool more, hit;
+	long yi;			/* yours: the scan's step being replayed */
 };
+
+struct es_visit;
 
 static struct {
 	struct sim *s;
@@ -273,6 +254,9 @@ static struct {
 	struct es_task *tasks;
 	int nr_tasks;
 	struct es_inode *last_reclaimed;
+	/* yours: the extents the walk handed out in the running call */
+	struct es_visit *yv;
+	long yv_nr, yv_cap;
 	/* heatmaps: CPUs x time in the shrinker; inode groups x time, extents freed */
 	struct sim_heat reclaim_heat, inode_heat;
 	int heat_rows, heat_next;
@@ -295,16 +279,37 @@ static bool ilist_variant(void)
 	return es.variant == V_ES_ILIST || es.variant == V_ES_GC;
 }
 
+/* 6.12's lookups, list and round robin: upstream, and yours built on it */
+static bool upstream_variant(void)
+{
+	return es.variant >= V_UPSTREAM;
+}
+
 static bool es_reclaimable(const struct extent_status *e)
 {
-	return e->status != ES_DELAYED;	/* ext4_es_must_keep() */
+	return !ext4_es_must_keep(e);
 }
+
+/*
+ * The exercise's build runs the student's code under AddressSanitizer: a
+ * freed extent stays poisoned until it is allocated again, so that a read
+ * of one after es_scan_free() is reported at the student's line instead of
+ * finding the slab's stale copy.
+ */
+#if defined(JC_YOURS_EXTENT_STATUS) && defined(__SANITIZE_ADDRESS__)
+#define es_poison(e)	ASAN_POISON_MEMORY_REGION((e), sizeof(*(e)))
+#define es_unpoison(e)	ASAN_UNPOISON_MEMORY_REGION((e), sizeof(*(e)))
+#else
+#define es_poison(e)	((void)(e))
+#define es_unpoison(e)	((void)(e))
+#endif
 
 static struct extent_status *es_alloc(void)
 {
 	struct extent_status *e = es.free_es;
 
 	if (e) {
+		es_unpoison(e);
 		es.free_es = (struct extent_status *)e->rb_node.rb_left;
 		memset(e, 0, sizeof(*e));
 		return e;
@@ -316,6 +321,7 @@ static void es_free(struct extent_status *e)
 {
 	e->rb_node.rb_left = (struct rb_node *)es.free_es;
 	es.free_es = e;
+	es_poison(e);
 }
 
 /* the counters and lists that ext4_es_init_extent()/ext4_es_free_extent() keep */
@@ -473,11 +479,11 @@ static struct extent_status *ext4_es_lookup_extent(struct es_inode *ei, u32 lblk
 	}
 	ei->cache_es = e;
 	es.hits++;
-	if (es.variant != V_UPSTREAM)
+	if (!upstream_variant())
 		ei->lru_pending = true;
 	if (lru_variant())
 		ei->i_touch_when = now;
-	else if (es.variant == V_ES_GC || es.variant == V_UPSTREAM)
+	else if (es.variant == V_ES_GC || upstream_variant())
 		e->referenced = true;
 	return e;
 }
@@ -507,7 +513,7 @@ static u64 ext4_da_map_blocks(struct es_inode *ei, u32 lblk, u64 now, bool *hit)
 			cost += es_cost.insert_ns;
 		}
 	}
-	if (es.variant == V_UPSTREAM)
+	if (upstream_variant())
 		(void)ext4_es_lookup_extent(ei, lblk, now, &cost);
 	__es_remove_block(ei, lblk);
 	es_insert_extent(ei, lblk, 1, ES_DELAYED);
@@ -679,6 +685,289 @@ static int es_reclaim_extents(struct sim *s, struct task *t, struct es_task *f)
 	CO_END(co);
 }
 
+#ifdef JC_YOURS_EXTENT_STATUS
+/* ---------------------------------------------------------------------
+ * The exercise's variant: the walk yours_reclaim_extents() is lent, the
+ * checks of each call, and the replay of its scan as steps. The student's
+ * function runs whole; every extent it goes past is charged as it goes,
+ * in upstream's order (the node, then its free), and shown afterwards one
+ * step each, as es_do_reclaim_extents() shows them.
+ * ------------------------------------------------------------------- */
+
+/* one extent the walk handed out in the running call */
+struct es_visit {
+	struct extent_status *e;
+	u32 lblk, end;		/* its blocks when handed out */
+	int kind;		/* its step: EK_FREE, EK_AGE or EK_KEEP */
+	bool scanned;		/* gone past: charged, and a step */
+	bool freed;
+	bool referenced, delayed;	/* when handed out */
+};
+
+struct es_scan {
+	struct sim *s;
+	struct task *t;
+	struct es_task *f;
+	long max;		/* hand-outs allowed: each extent twice, and two more */
+};
+
+static void es_yours_fail(struct es_scan *sc, const char *fmt, ...)
+{
+	char msg[200];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	sim_fail(sc->s, 3, "yours_reclaim_extents() %s (inode %d, step %llu)", msg,
+		 sc->f->ei->ino, (unsigned long long)sc->s->steps);
+}
+
+/* es_target - the extent a scan from @lblk starts at: found there, else the first */
+static struct extent_status *es_target(struct es_inode *ei, u32 lblk)
+{
+	struct extent_status *e = __es_tree_search(ei, lblk);
+	struct rb_node *n;
+
+	if (e)
+		return e;
+	n = rb_first(&ei->root);
+	return n ? rb_entry(n, struct extent_status, rb_node) : NULL;
+}
+
+/* the latest hand-out of @e in this call, -1 if none: never a dereference of @e */
+static long es_yours_find(const struct extent_status *e)
+{
+	long i;
+
+	for (i = es.yv_nr - 1; i >= 0; i--)
+		if (es.yv[i].e == e)
+			return i;
+	return -1;
+}
+
+/* the extent handed out last is gone past: it was scanned */
+static void es_yours_go_past(struct es_scan *sc)
+{
+	struct es_visit *v = es.yv_nr ? &es.yv[es.yv_nr - 1] : NULL;
+
+	if (!v || v->scanned)
+		return;
+	v->scanned = true;
+	sc->f->ivisits++;
+	sim_charge(sc->t, es_cost.node_ns);
+}
+
+static struct extent_status *es_yours_hand_out(struct es_scan *sc, struct extent_status *e)
+{
+	struct es_visit *v;
+
+	if (!e)
+		return NULL;
+	if (es.yv_nr >= sc->max) {
+		es_yours_fail(sc, "was handed %ld extents of a tree of %d: a scan goes past each extent once, or twice when one spans the block it began at",
+			      es.yv_nr, sc->f->ei->i_es_all_nr);
+		return NULL;
+	}
+	if (es.yv_nr == es.yv_cap) {
+		long cap = es.yv_cap ? 2 * es.yv_cap : 256;
+		struct es_visit *yv = sim_alloc(sc->s, sizeof(*yv) * (size_t)cap);
+
+		if (!yv)
+			return NULL;
+		if (es.yv_nr)
+			memcpy(yv, es.yv, sizeof(*yv) * (size_t)es.yv_nr);
+		es.yv = yv;
+		es.yv_cap = cap;
+	}
+	v = &es.yv[es.yv_nr++];
+	memset(v, 0, sizeof(*v));
+	v->e = e;
+	v->lblk = e->es_lblk;
+	v->end = es_end(e);
+	v->referenced = e->referenced;
+	v->delayed = ext4_es_must_keep(e);
+	v->kind = EK_KEEP;
+	return e;
+}
+
+struct extent_status *es_scan_search(struct es_scan *sc, u32 lblk)
+{
+	if (sc->s->error)
+		return NULL;
+	es_yours_go_past(sc);
+	return es_yours_hand_out(sc, __es_tree_search(sc->f->ei, lblk));
+}
+
+struct extent_status *es_scan_next(struct es_scan *sc, struct extent_status *es_)
+{
+	long i = es_yours_find(es_);
+	struct rb_node *n;
+
+	if (sc->s->error)
+		return NULL;
+	if (i < 0) {
+		es_yours_fail(sc, "gave es_scan_next() %s, not an extent the walk handed out in this call",
+			      es_ ? "a pointer" : "NULL");
+		return NULL;
+	}
+	if (es.yv[i].freed) {
+		es_yours_fail(sc, "gave es_scan_next() the extent at block %u after freeing it: take the next extent first",
+			      es.yv[i].lblk);
+		return NULL;
+	}
+	es_yours_go_past(sc);
+	n = rb_next(&es_->rb_node);
+	return es_yours_hand_out(sc, n ? rb_entry(n, struct extent_status, rb_node) : NULL);
+}
+
+void es_scan_free(struct es_scan *sc, struct extent_status *es_)
+{
+	long i = es_yours_find(es_);
+	struct es_visit *v;
+
+	if (sc->s->error)
+		return;
+	if (i < 0) {
+		es_yours_fail(sc, "gave es_scan_free() %s, not an extent the walk handed out in this call",
+			      es_ ? "a pointer" : "NULL");
+		return;
+	}
+	v = &es.yv[i];
+	if (v->freed) {
+		es_yours_fail(sc, "freed the extent at block %u twice", v->lblk);
+		return;
+	}
+	if (v->delayed) {
+		es_yours_fail(sc, "freed the delayed extent at block %u: its data is dirty and not allocated yet, the only record of it (ext4_es_must_keep())",
+			      v->lblk);
+		return;
+	}
+	if (es_->referenced && sc->s->check_every) {
+		es_yours_fail(sc, "freed the REFERENCED extent at block %u: a lookup used it since the last scan; clear the bit and keep it, its second chance",
+			      v->lblk);
+		return;
+	}
+	if (i == es.yv_nr - 1)
+		es_yours_go_past(sc);
+	v->freed = true;
+	v->kind = EK_FREE;
+	es_reclaim_one(sc->s, sc->t, sc->f, es_);
+}
+
+/*
+ * es_yours_check - what the call did, against 6.12: @first the extent it
+ * had to start at (at block @first_lblk, named by i_es_shrink_lblk @from),
+ * @budget and @left its budget before and after, @ret its answer, @all and
+ * @shk the inode's extents when it began.
+ */
+static void es_yours_check(struct es_scan *sc, struct extent_status *first, u32 first_lblk,
+			   u32 from, int budget, int left, int ret, int all, int shk)
+{
+	struct es_inode *ei = sc->f->ei;
+	struct es_visit *last = NULL;
+	struct extent_status *want, *got;
+	long i;
+
+	if (left < 0 || left > budget) {
+		es_yours_fail(sc, "left *nr_to_scan at %d, from %d: the budget only counts down, by one for each extent scanned, to 0",
+			      left, budget);
+		return;
+	}
+	/* the rules of 6.12's scan, checked when the invariants are */
+	if (!sc->s->check_every)
+		return;
+	if (ret != sc->f->ifreed) {
+		es_yours_fail(sc, "returned %d, but freed %ld extents", ret, sc->f->ifreed);
+		return;
+	}
+	if (es.yv_nr && es.yv[0].e != first) {
+		es_yours_fail(sc, "began at the extent at block %u, but i_es_shrink_lblk %u names the one at block %u: resume where the last scan stopped",
+			      es.yv[0].lblk, from, first_lblk);
+		return;
+	}
+	for (i = 0; i < es.yv_nr; i++)
+		if (es.yv[i].scanned)
+			last = &es.yv[i];
+	if (!left && last) {
+		/* the next scan must start at the extent after the last one scanned */
+		want = last->end == EXT_MAX_BLOCKS ? NULL : __es_tree_search(ei, last->end + 1);
+		if (!want)
+			want = es_target(ei, 0);
+		got = es_target(ei, ei->i_es_shrink_lblk);
+		if (got != want) {
+			es_yours_fail(sc, "spent its budget at the extent at block %u and left i_es_shrink_lblk at %u, which names the extent at block %u: the next scan must resume at block %u, the extent after",
+				      last->lblk, ei->i_es_shrink_lblk, got ? got->es_lblk : 0,
+				      want ? want->es_lblk : 0);
+			return;
+		}
+	}
+	if (left && shk && sc->f->ivisits < (u64)all) {
+		es_yours_fail(sc, "kept %d of its budget but scanned %llu of the inode's %d extents: with budget left, a scan goes on to the end of the file, wraps to its start and stops where it began",
+			      left, (unsigned long long)sc->f->ivisits, all);
+		return;
+	}
+	for (i = 0; i < es.yv_nr; i++) {
+		struct es_visit *v = &es.yv[i];
+
+		if (!v->scanned || v->freed || v->delayed || !v->referenced)
+			continue;
+		/* still in the tree? found by its block, never read through v->e */
+		if (__es_tree_search(ei, v->lblk) == v->e && v->e->referenced) {
+			es_yours_fail(sc, "kept the REFERENCED extent at block %u without clearing the bit: its second chance is used up once, or it is never reclaimed",
+				      v->lblk);
+			return;
+		}
+	}
+}
+
+/*
+ * es_yours_reclaim - the student's yours_reclaim_extents() on f->ei, with
+ * what is left of the call's budget; then its scan as steps.
+ */
+static int es_yours_reclaim(struct sim *s, struct task *t, struct es_task *f)
+{
+	struct co *co = &f->co_range;
+	struct es_scan sc = { .s = s, .t = t, .f = f };
+	struct extent_status *first;
+	struct es_visit *v;
+	int budget, left, ret, all, shk;
+	u32 first_lblk, from;
+	long i;
+
+	CO_BEGIN(co);
+	sc.max = 2L * f->ei->i_es_all_nr + 2;
+	all = f->ei->i_es_all_nr;
+	shk = f->ei->i_es_shk_nr;
+	from = f->ei->i_es_shrink_lblk;
+	first = es_target(f->ei, from);
+	first_lblk = first ? first->es_lblk : 0;
+	budget = left = (int)f->nr_to_scan;
+	es.yv_nr = 0;
+	ret = yours_reclaim_extents(&sc, f->ei, &left);
+	if (!s->error)
+		es_yours_check(&sc, first, first_lblk, from, budget, left, ret, all, shk);
+	f->nr_to_scan = left < 0 ? 0 : left;
+	for (i = 0; i < es.yv_nr; i++) {
+		v = &es.yv[i];
+		if (!v->scanned || v->freed)
+			continue;
+		if (v->delayed)
+			es.delayed_skipped++;
+		v->kind = !v->delayed && v->referenced ? EK_AGE : EK_KEEP;
+	}
+	if (shk)
+		f->ei->cache_es = NULL;
+	for (f->yi = 0; f->yi < es.yv_nr; f->yi++) {
+		if (!es.yv[f->yi].scanned)
+			continue;
+		f->lblk = es.yv[f->yi].lblk;
+		STEP(t, es.yv[f->yi].kind, f->ei->ino, f->lblk);
+	}
+	CO_END(co);
+}
+#endif /* JC_YOURS_EXTENT_STATUS */
+
 /* es_reclaim_inode - the variant's per-inode reclaim of f->ei */
 static int es_reclaim_inode(struct sim *s, struct task *t, struct es_task *f)
 {
@@ -698,6 +987,10 @@ static int es_reclaim_inode(struct sim *s, struct task *t, struct es_task *f)
 		CO_CALL(co, es_ilist_reclaim(s, t, f));
 	else if (es.variant == V_UPSTREAM)
 		CO_CALL(co, es_reclaim_extents(s, t, f));
+#ifdef JC_YOURS_EXTENT_STATUS
+	else if (es.variant == V_YOURS)
+		CO_CALL(co, es_yours_reclaim(s, t, f));
+#endif
 	else
 		CO_CALL(co, __es_try_to_reclaim_extents(s, t, f));
 	f->lblk = -1;
@@ -897,12 +1190,12 @@ round_robin:
 		 * is spent (the kernel's goto out).
 		 */
 		if (f->nr_to_scan <= 0 &&
-		    !(es.variant == V_UPSTREAM && !f->ei->i_es_shk_nr))
+		    !(upstream_variant() && !f->ei->i_es_shk_nr))
 			goto rr_done;
 		f->phase = PH_SPIN;
 		spin_lock(t, &es.s_es_lock);
 		f->phase = PH_WALK;
-		if (es.variant == V_UPSTREAM && !f->ei->i_es_shk_nr)
+		if (upstream_variant() && !f->ei->i_es_shk_nr)
 			es_list_del(f->ei);
 		if (f->nr_to_scan <= 0)
 			break;
@@ -1014,7 +1307,7 @@ static bool es_list_wants(struct es_inode *ei)
 		ei->lru_pending = false;
 		return false;
 	}
-	return es.variant == V_UPSTREAM ? ei->i_es_shk_nr > 0 : ei->lru_pending;
+	return upstream_variant() ? ei->i_es_shk_nr > 0 : ei->lru_pending;
 }
 
 /* the tail of ext4_es_lru_add()/ext4_es_list_add(), under s_es_lock */
@@ -1890,7 +2183,7 @@ const struct lab lab_extent_status = {
 	.title = "ext4 extent status tree shrinker: LRU to round robin, reclaim lists, aging, hole caching",
 	.source = "extent-status.c",
 	.variants = es_variants,
-	.nr_variants = ES_NR_VARIANTS,
+	.nr_variants = ARRAY_SIZE(es_variants),
 	.params = es_params,
 	.nr_params = ES_NR_PARAMS,
 	.metrics = es_metrics,
