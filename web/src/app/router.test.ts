@@ -24,6 +24,11 @@ describe('matchRoute', () => {
     expect(matchRoute('/embed/fast-commit/heatmap')).toEqual({ name: 'embed', id: 'fast-commit', view: 'heatmap' });
     expect(matchRoute('/embed/fast-commit')).toEqual({ name: 'not-found', path: '/embed/fast-commit' });
   });
+  it("matches a lab's exercise page", () => {
+    expect(matchRoute('/exercise/inode-hash')).toEqual({ name: 'exercise', id: 'inode-hash' });
+    expect(matchRoute('/exercise/')).toEqual({ name: 'not-found', path: '/exercise/' });
+    expect(matchRoute('/exercise/a/b')).toEqual({ name: 'not-found', path: '/exercise/a/b' });
+  });
   it('builds hashes back', () => {
     expect(buildHash('/lab/a', [['seed', '1']])).toBe('#/lab/a?seed=1');
     expect(buildHash('/')).toBe('#/');
