@@ -21,6 +21,7 @@ import { exerciseFor } from '../exercises/registry';
 import type { CheckReport, Exercise as ExerciseDef, ExerciseReport } from '../exercises/types';
 import { browserRunner, getExerciseClient, type ExerciseClient, type DownloadProgress } from './client';
 import { ExerciseEditor } from './ExerciseEditor';
+import { TradeoffChart, tradeoffPoints } from './TradeoffChart';
 import { makeSkeleton } from '../exercises/skeleton';
 import { exerciseFile, solutionUrl } from './available';
 import { loadCode, saveCode } from './storage';
@@ -349,6 +350,7 @@ function CheckPanel({ exercise, client, lab }: { exercise: ExerciseDef; client: 
               </div>
             )}
             {c.outcome.lastSteps && <pre className="check-steps">{c.outcome.lastSteps.join('\n')}</pre>}
+            {c.outcome.score !== undefined && tradeoffPoints(c.outcome.data) && <TradeoffChart points={tradeoffPoints(c.outcome.data)!} />}
           </li>
         ))}
       </ol>
