@@ -9,6 +9,7 @@
  */
 import type { Page } from '@playwright/test';
 import { loadEngine } from '../../web/src/core/node';
+import { BOX_TONES } from '../../web/src/labs/fast-commit/queues';
 import { expect, labUrl, test, waitForRuns } from './fixtures';
 
 const PANE_ELEMENTS_MAX = 2_000;
@@ -96,6 +97,24 @@ async function medianStepMs(page: Page, variant: string): Promise<StepTimes> {
   return { draw: median(times.map((t) => t.draw)), step: median(times.map((t) => t.step)) };
 }
 
+/** How many of the queue canvas' device pixels are each of `colors` (#rrggbb), in `variant`'s pane. */
+async function tonePixels(page: Page, variant: string, colors: string[]): Promise<number[]> {
+  return page.evaluate(
+    ({ variant, colors }) => {
+      const canvas = document.querySelector<HTMLCanvasElement>(`[data-testid="anim-pane"][data-variant="${variant}"] [data-testid="queue-canvas"]`)!;
+      const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+      const want = colors.map((c) => [1, 3, 5].map((k) => parseInt(c.slice(k, k + 2), 16)));
+      const counts = colors.map(() => 0);
+      for (let p = 0; p < data.length; p += 4)
+        want.forEach(([r, g, b], k) => {
+          if (data[p] === r && data[p + 1] === g && data[p + 2] === b && data[p + 3] === 255) counts[k]!++;
+        });
+      return counts;
+    },
+    { variant, colors },
+  );
+}
+
 async function paneElements(page: Page, variant: string): Promise<number> {
   return page.locator(`[data-testid="anim-pane"][data-variant="${variant}"] *`).count();
 }
@@ -132,9 +151,32 @@ test("fast-commit's row 7 before the patch, mid-walk: the queues are bars with t
   );
   await expect(pane.getByTestId('bar-inode-caption')).toContainText('below, the 128 around the compared entry');
   await expect(pane.getByTestId('bar-dentry')).toBeVisible();
-  /* the window's 128 entries are drawn, one box each, the compared one among them */
-  await expect(pane.locator('[data-testid="queue-inode"] rect.q-box')).toHaveCount(128);
-  await expect(pane.locator('[data-testid="queue-inode"] rect.q-box.compared')).toHaveCount(1);
+  /* the windows' boxes are on the canvas under the SVG: the compared entry and the record committed among them */
+  const canvas = pane.getByTestId('queue-canvas');
+  await expect(canvas).toBeVisible();
+  const [compared, current] = await tonePixels(page, 'before', [BOX_TONES.inodeCompared.fill, BOX_TONES.dentryCurrent.fill]);
+  expect(compared).toBeGreaterThan(50);
+  expect(current).toBeGreaterThan(50);
+  /* the text alternative says where the commit stands */
+  await expect(pane.locator('svg[role="img"]').first()).toHaveAttribute(
+    'aria-label',
+    new RegExp(`${snap.fc.inode_q_len.toLocaleString('en-US')} inodes on s_fc_q, #[\\d,]+ to #[\\d,]+ drawn; T\\d+ commits record #${snap.fc.walk!.dentry_idx.toLocaleString('en-US')}, compared with inode entry #${snap.fc.walk!.inode_idx.toLocaleString('en-US')}$`),
+  );
+  /* the export draws the window's 128 entries as SVG, one box each, the compared one among them */
+  const download = page.waitForEvent('download');
+  await pane.getByTestId('export-svg-fast-commit-queues-before').click();
+  const text = Buffer.concat(await (await (await download).createReadStream()).toArray()).toString('utf8');
+  expect(text.match(/<title>inode entry #\d+: ino \d+/g)).toHaveLength(128);
+  const box = new RegExp(`<rect x="([\\d.]+)" y="([\\d.]+)" width="([\\d.]+)" height="([\\d.]+)"[^>]*fill="${BOX_TONES.inodeCompared.fill}"[^>]*><title>inode entry #${snap.fc.walk!.inode_idx}: `).exec(text);
+  expect(box).not.toBeNull();
+  /* the canvas names the box under the pointer, where the export drew it */
+  const group = /data-queue="inode"[^>]*transform="translate\(([\d.]+),([\d.]+)\)"/.exec(text);
+  expect(group).not.toBeNull();
+  const [x, y, w, h] = box!.slice(1, 5).map(Number) as [number, number, number, number];
+  await canvas.scrollIntoViewIfNeeded();
+  const svgBox = (await pane.locator('svg[role="img"]').first().boundingBox())!;
+  await page.mouse.move(svgBox.x + Number(group![1]) + x + w / 2, svgBox.y + Number(group![2]) + y + h / 2);
+  await expect(canvas).toHaveAttribute('title', new RegExp(`^inode entry #${snap.fc.walk!.inode_idx}: ino \\d+`));
 
   const elements = await paneElements(page, 'before');
   expect(elements).toBeLessThan(PANE_ELEMENTS_MAX);
