@@ -8,7 +8,7 @@
  * animation frame; on a canvas it is one element, redrawn in a millisecond.
  */
 import type { GridLayout } from '../../viz/grid/grid';
-import { BOX_TEXT, BOX_TONES, boxUnder, TAB_FILL, TRAIL_FILL, type QueueBox } from './queues';
+import { BOX_TEXT, BOX_TONES, boxUnder, TAB_FILL, TRAIL_FILL, type BoxTone, type QueueBox } from './queues';
 
 /** A queue's boxes, their grid, and where the grid starts in the SVG's units. */
 export interface PlacedQueue {
@@ -33,40 +33,49 @@ export function tabRect(b: QueueBox): { x: number; y: number; w: number; h: numb
   return { x: b.x + 1, y: b.y - 2, w: Math.min(10, b.w / 3), h: 3 };
 }
 
-function roundRect(ctx: CanvasRenderingContext2D, x: number, y: number, w: number, h: number, r: number): void {
-  ctx.beginPath();
-  ctx.roundRect(x, y, w, h, r);
-}
+/* the tones drawn last are those with a thick outline: nothing is drawn over them */
+const TONE_ORDER = (Object.keys(BOX_TONES) as BoxTone[]).sort((a, b) => BOX_TONES[a].strokeWidth - BOX_TONES[b].strokeWidth);
 
 /**
- * Draws the queues onto `ctx`, whose origin is the SVG's (0, `top`), in the
- * order the SVG draws them: box, trail, tab, number.
+ * Draws the queues onto `ctx`, whose origin is the SVG's (0, `top`), as the
+ * SVG draws them: boxes, trail, tabs, numbers. The boxes of a tone are one
+ * path, filled and outlined once: a few dozen calls a frame, not a thousand.
  */
 export function drawQueues(ctx: CanvasRenderingContext2D, queues: readonly PlacedQueue[], top: number, fontFamily: string): void {
   for (const q of queues) {
     ctx.save();
     ctx.translate(q.x, q.y - top);
-    for (const b of q.boxes) {
-      const tone = BOX_TONES[b.tone];
-      roundRect(ctx, b.x, b.y, b.w, b.h, b.rx);
-      ctx.fillStyle = tone.fill;
+    for (const tone of TONE_ORDER) {
+      ctx.beginPath();
+      let any = false;
+      for (const b of q.boxes)
+        if (b.tone === tone) {
+          ctx.roundRect(b.x, b.y, b.w, b.h, b.rx);
+          any = true;
+        }
+      if (!any) continue;
+      const t = BOX_TONES[tone];
+      ctx.fillStyle = t.fill;
       ctx.fill();
-      ctx.lineWidth = tone.strokeWidth;
-      ctx.strokeStyle = tone.stroke;
+      ctx.lineWidth = t.strokeWidth;
+      ctx.strokeStyle = t.stroke;
       ctx.stroke();
+    }
+    ctx.fillStyle = TRAIL_FILL;
+    for (const b of q.boxes)
       if (b.trail !== null) {
-        roundRect(ctx, b.x, b.y, b.w, b.h, 3);
         ctx.globalAlpha = b.trail;
-        ctx.fillStyle = TRAIL_FILL;
+        ctx.beginPath();
+        ctx.roundRect(b.x, b.y, b.w, b.h, 3);
         ctx.fill();
-        ctx.globalAlpha = 1;
       }
+    ctx.globalAlpha = 1;
+    ctx.fillStyle = TAB_FILL;
+    for (const b of q.boxes)
       if (b.tab) {
         const t = tabRect(b);
-        ctx.fillStyle = TAB_FILL;
         ctx.fillRect(t.x, t.y, t.w, t.h);
       }
-    }
     if (q.fontSize > 0) {
       ctx.font = `${q.fontSize}px ${fontFamily}`;
       ctx.textAlign = 'center';
