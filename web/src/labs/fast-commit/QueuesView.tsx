@@ -13,7 +13,7 @@
  * plain values with its tooltip: from one step to the next only the few that
  * change are rendered again. From CANVAS_MIN_BOXES boxes on (the mail's 64
  * ways draw 256) the boxes go on one canvas under the SVG (queueCanvas.ts),
- * which keeps a frame within an animation frame; the canvas shows the
+ * redrawn whole at every step in about a millisecond; the canvas shows the
  * pointed box's words as its tooltip, the SVG's text alternative says where
  * the queues and the commit stand, and the exports draw the boxes as SVG.
  */
@@ -97,8 +97,8 @@ export const QueuesView = memo(function QueuesView({ snap, variant, steps, name,
   const dIdx = walk ? walk.dentry_idx : -1;
   const visited = visitedCounts(fc, variant);
   const placed: PlacedQueue[] = [
-    { boxes: dentryBoxes(fc, dg), grid: dg, x: PAD, y: yDentry, fontSize: boxFontSize(dg) },
-    { boxes: inodeBoxes(fc, variant, steps, ig), grid: ig, x: PAD, y: yInode, fontSize: boxFontSize(ig) },
+    { name: 'dentry', boxes: dentryBoxes(fc, dg), grid: dg, x: PAD, y: yDentry, fontSize: boxFontSize(dg) },
+    { name: 'inode', boxes: inodeBoxes(fc, variant, steps, ig), grid: ig, x: PAD, y: yInode, fontSize: boxFontSize(ig) },
   ];
   const [dentries, inodes] = placed as [PlacedQueue, PlacedQueue];
   const onCanvas = dentries.boxes.length + inodes.boxes.length >= CANVAS_MIN_BOXES;
@@ -129,7 +129,7 @@ export const QueuesView = memo(function QueuesView({ snap, variant, steps, name,
     if (!svg || !onCanvas) return;
     setExportLayer(svg, (clone) => {
       for (const q of placedRef.current) {
-        const g = clone.querySelector(`[data-queue="${q === placedRef.current[0] ? 'dentry' : 'inode'}"]`);
+        const g = clone.querySelector(`[data-queue="${q.name}"]`);
         if (g) appendQueueSvg(g, q, mono(svg));
       }
     });

@@ -12,6 +12,8 @@ import { BOX_TEXT, BOX_TONES, boxUnder, TAB_FILL, TRAIL_FILL, type BoxTone, type
 
 /** A queue's boxes, their grid, and where the grid starts in the SVG's units. */
 export interface PlacedQueue {
+  /** which queue: its group in the SVG is data-queue="<name>" */
+  name: 'dentry' | 'inode';
   boxes: readonly QueueBox[];
   grid: GridLayout;
   x: number;
