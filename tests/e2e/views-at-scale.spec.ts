@@ -5,7 +5,9 @@
  * aggregates, the pane stays under PANE_ELEMENTS_MAX elements, and a frame
  * draws in under DRAW_MS_MAX (the median of STEPS steps, from the frame's
  * arrival from the worker to the next animation frame: React's render, the
- * layout and whatever else the page does for the step).
+ * layout and whatever else the page does for the step). Each test also
+ * reports the main thread's own work for a step, which an animation frame
+ * of 16.7 ms must hold for play to draw every frame.
  */
 import type { Page } from '@playwright/test';
 import { loadEngine } from '../../web/src/core/node';
@@ -57,6 +59,13 @@ interface StepTimes {
   draw: number;
   /** from the click to the next animation frame after the pane shows the step, ms */
   step: number;
+  /**
+   * the main thread's work for the step: from the start of the animation
+   * frame that puts it on the page to the end of React's commit (the render,
+   * the views' layout effects and what they measure), and the browser's
+   * next rendering update (style, layout, paint) that shows it, ms
+   */
+  work: number;
 }
 
 /**
@@ -68,7 +77,15 @@ async function medianStepMs(page: Page, variant: string): Promise<StepTimes> {
       const w = window as unknown as { __workerMsgAt: number };
       const pane = document.querySelector(`[data-testid="anim-pane"][data-variant="${variant}"]`)!;
       const button = document.querySelector<HTMLButtonElement>('[data-testid="step-forward"]')!;
-      const out: { draw: number; step: number }[] = [];
+      /* when each animation frame's callbacks begin: this loop's callback is asked for before any answer's */
+      let frameAt = 0;
+      let looping = true;
+      const loop = () => {
+        frameAt = performance.now();
+        if (looping) requestAnimationFrame(loop);
+      };
+      requestAnimationFrame(loop);
+      const out: { draw: number; step: number; work: number }[] = [];
       for (let k = 0; k < steps; k++) {
         const before = pane.getAttribute('data-frame-step');
         await new Promise<void>((resolve) => {
@@ -77,10 +94,16 @@ async function medianStepMs(page: Page, variant: string): Promise<StepTimes> {
             if (pane.getAttribute('data-frame-step') === before) return;
             obs.disconnect();
             const arrived = w.__workerMsgAt;
+            const committed = performance.now() - frameAt;
             requestAnimationFrame(() => {
               const t = performance.now();
-              out.push({ draw: t - arrived, step: t - t0 });
-              resolve();
+              /* a message's task runs once the browser has rendered this frame */
+              const ch = new MessageChannel();
+              ch.port1.onmessage = () => {
+                out.push({ draw: t - arrived, step: t - t0, work: committed + (performance.now() - t) });
+                resolve();
+              };
+              ch.port2.postMessage(null);
             });
           });
           obs.observe(pane, { attributes: true, attributeFilter: ['data-frame-step'] });
@@ -89,12 +112,13 @@ async function medianStepMs(page: Page, variant: string): Promise<StepTimes> {
         /* let the button come back before the next click */
         await new Promise((r) => setTimeout(r, 30));
       }
+      looping = false;
       return out;
     },
     { variant, steps: STEPS },
   );
   const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-  return { draw: median(times.map((t) => t.draw)), step: median(times.map((t) => t.step)) };
+  return { draw: median(times.map((t) => t.draw)), step: median(times.map((t) => t.step)), work: median(times.map((t) => t.work)) };
 }
 
 /** How many of the queue canvas' device pixels are each of `colors` (#rrggbb), in `variant`'s pane. */
@@ -183,7 +207,7 @@ test("fast-commit's row 7 before the patch, mid-walk: the queues are bars with t
   const ms = await medianStepMs(page, 'before');
   console.log(
     `fast-commit row 7 before at step ${step}: ${elements} elements in the pane; ` +
-      `a frame drawn in ${ms.draw.toFixed(1)} ms, a step from the click in ${ms.step.toFixed(1)} ms (medians of ${STEPS})`,
+      `a frame drawn in ${ms.draw.toFixed(1)} ms (the main thread's work ${ms.work.toFixed(1)} ms), a step from the click in ${ms.step.toFixed(1)} ms (medians of ${STEPS})`,
   );
   expect(ms.draw).toBeLessThan(DRAW_MS_MAX);
   expect(await paneElements(page, 'before')).toBeLessThan(PANE_ELEMENTS_MAX);
@@ -224,7 +248,7 @@ test('inode-hash with 16,384 buckets and 80,000 files: the overview counts every
   const ms = await medianStepMs(page, 'before');
   console.log(
     `inode-hash 16,384 buckets at step ${step}: ${elements} elements in the pane; ` +
-      `a frame drawn in ${ms.draw.toFixed(1)} ms, a step from the click in ${ms.step.toFixed(1)} ms (medians of ${STEPS})`,
+      `a frame drawn in ${ms.draw.toFixed(1)} ms (the main thread's work ${ms.work.toFixed(1)} ms), a step from the click in ${ms.step.toFixed(1)} ms (medians of ${STEPS})`,
   );
   expect(ms.draw).toBeLessThan(DRAW_MS_MAX);
 });
@@ -262,7 +286,7 @@ test("extent-status at its largest (32 jobs, 65,536 small files), a shrinker in 
   const ms = await medianStepMs(page, 'baseline');
   console.log(
     `extent-status largest case a at step ${step}: ${focus.nr_extents} extents in ${focus.runs_of} runs, ${elements} elements in the pane; ` +
-      `a frame drawn in ${ms.draw.toFixed(1)} ms, a step from the click in ${ms.step.toFixed(1)} ms (medians of ${STEPS})`,
+      `a frame drawn in ${ms.draw.toFixed(1)} ms (the main thread's work ${ms.work.toFixed(1)} ms), a step from the click in ${ms.step.toFixed(1)} ms (medians of ${STEPS})`,
   );
   expect(ms.draw).toBeLessThan(DRAW_MS_MAX);
 });
