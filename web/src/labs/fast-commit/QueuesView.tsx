@@ -11,11 +11,12 @@
  *
  * A small configuration draws each box as SVG, a memoized component of
  * plain values with its tooltip: from one step to the next only the few that
- * change are rendered again. From CANVAS_MIN_BOXES boxes on (the mail's 64
- * ways draw 256) the boxes go on one canvas under the SVG (queueCanvas.ts),
- * redrawn whole at every step in about a millisecond; the canvas shows the
- * pointed box's words as its tooltip, the SVG's text alternative says where
- * the queues and the commit stand, and the exports draw the boxes as SVG.
+ * change are rendered again. With many tasks or many boxes (boxesOnCanvas;
+ * the mail's 64 ways draw up to 256) the boxes go on one canvas under the
+ * SVG (queueCanvas.ts), redrawn whole at every step in about a millisecond;
+ * the canvas shows the pointed box's words as its tooltip, the SVG's text
+ * alternative says where the queues and the commit stand, and the exports
+ * draw the boxes as SVG.
  */
 import { memo, useLayoutEffect, useRef, type PointerEvent, type ReactElement } from 'react';
 import type { PaneProps } from '../../app/LabPage';
@@ -31,6 +32,7 @@ import { Overview, OVERVIEW_H } from '../../viz/overview/Overview';
 import { isWindowed } from '../../viz/overview/overview';
 import {
   BOX_TONES,
+  boxesOnCanvas,
   boxFontSize,
   dentryBoxes,
   describeStep,
@@ -55,9 +57,6 @@ const LABEL_H = 18;
 const MID_GAP = 34;
 /* the canvas reaches this far past the grids, for the thick outlines and the tabs */
 const LAYER_MARGIN = 4;
-
-/** From this many boxes drawn (both windows together) the boxes go on a canvas. */
-export const CANVAS_MIN_BOXES = 160;
 
 /** The page's monospace family, as the SVG's numbers are set in (read once: the canvas draws at every step). */
 let monoFamily: string | null = null;
@@ -101,7 +100,7 @@ export const QueuesView = memo(function QueuesView({ snap, variant, steps, name,
     { name: 'inode', boxes: inodeBoxes(fc, variant, steps, ig), grid: ig, x: PAD, y: yInode, fontSize: boxFontSize(ig) },
   ];
   const [dentries, inodes] = placed as [PlacedQueue, PlacedQueue];
-  const onCanvas = dentries.boxes.length + inodes.boxes.length >= CANVAS_MIN_BOXES;
+  const onCanvas = boxesOnCanvas(snap.tasks.length, dentries.boxes.length + inodes.boxes.length);
   const layerTop = yDentry - LAYER_MARGIN;
   const layerH = yInode + QUEUE_H + LAYER_MARGIN - layerTop;
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Step, TaskSnap } from '../../core/types';
 import { gridLayout } from '../../viz/grid/grid';
 import {
+  boxesOnCanvas,
   boxUnder,
   dentryBoxes,
   describeStep,
@@ -166,6 +167,13 @@ describe('the boxes of the queues', () => {
     expect(boxUnder(boxes, grid, (grid.boxW + grid.gap) * grid.cols + 1, 1)).toBeNull();
     const lastRow = Math.floor(4 / grid.cols);
     expect(boxUnder(boxes, grid, (grid.boxW + grid.gap) * (grid.cols - 1) + 1, lastRow * (grid.boxH + grid.gap) + 1)).toBeNull();
+  });
+  it('goes on a canvas with many tasks or many boxes, and stays SVG with few of both', () => {
+    expect(boxesOnCanvas(5, 60)).toBe(false);
+    expect(boxesOnCanvas(16, 159)).toBe(false);
+    expect(boxesOnCanvas(17, 0)).toBe(true);
+    expect(boxesOnCanvas(65, 12)).toBe(true);
+    expect(boxesOnCanvas(5, 160)).toBe(true);
   });
   it('says where the queues and the commit stand', () => {
     expect(queuesSummary(fc, 'before')).toBe(

@@ -173,6 +173,20 @@ export interface QueueBox {
   title: string;
 }
 
+/** From this many boxes drawn (both windows together) the boxes go on a canvas. */
+export const CANVAS_MIN_BOXES = 160;
+/** From this many tasks (past 16 the task chips go compact) the boxes go on a canvas, however few they are now. */
+export const CANVAS_MIN_TASKS = 17;
+
+/**
+ * Whether the view draws the queues' boxes on a canvas: in a configuration
+ * of many tasks the queues fill and drain by dozens of entries a frame, and
+ * every entry drawn as SVG is elements added, laid out and removed.
+ */
+export function boxesOnCanvas(tasks: number, boxes: number): boolean {
+  return tasks >= CANVAS_MIN_TASKS || boxes >= CANVAS_MIN_BOXES;
+}
+
 /** The numbers are written in boxes this tall or taller, at this size. */
 export function boxFontSize(g: GridLayout): number {
   return g.boxH >= 13 ? Math.min(11, g.boxH * 0.55) : 0;
