@@ -184,7 +184,7 @@ test("fast-commit's row 7 before the patch, mid-walk: the queues are bars with t
   /* the text alternative says where the commit stands */
   await expect(pane.locator('svg[role="img"]').first()).toHaveAttribute(
     'aria-label',
-    new RegExp(`${snap.fc.inode_q_len.toLocaleString('en-US')} inodes on s_fc_q, #[\\d,]+ to #[\\d,]+ drawn; T\\d+ commits record #${snap.fc.walk!.dentry_idx.toLocaleString('en-US')}, compared with inode entry #${snap.fc.walk!.inode_idx.toLocaleString('en-US')}$`),
+    new RegExp(`${snap.fc.inode_q_len.toLocaleString('en-US')} inodes on s_fc_q, #[\\d,]+ to #[\\d,]+ drawn; T\\d+ commits record #${snap.fc.walk!.dentry_idx.toLocaleString('en-US')}, compared with inode entry #${snap.fc.walk!.inode_idx.toLocaleString('en-US')};`),
   );
   /* the export draws the window's 128 entries as SVG, one box each, the compared one among them */
   const download = page.waitForEvent('download');
@@ -201,6 +201,14 @@ test("fast-commit's row 7 before the patch, mid-walk: the queues are bars with t
   const svgBox = (await pane.locator('svg[role="img"]').first().boundingBox())!;
   await page.mouse.move(svgBox.x + Number(group![1]) + x + w / 2, svgBox.y + Number(group![2]) + y + h / 2);
   await expect(canvas).toHaveAttribute('title', new RegExp(`^inode entry #${snap.fc.walk!.inode_idx}: ino \\d+`));
+  /* the task chips are on a canvas of their own, which names the task under the pointer; the text alternative counts them by state */
+  await expect(pane.getByTestId('task-chip')).toHaveCount(0);
+  const chips = pane.getByTestId('chips-canvas');
+  await chips.scrollIntoViewIfNeeded();
+  const chipsBox = (await chips.boundingBox())!;
+  await page.mouse.move(chipsBox.x + 3, chipsBox.y + 3);
+  await expect(chips).toHaveAttribute('title', /^T0 \S+ on cpu \d+: \w+ in \w+ \(line \d+\)$/);
+  await expect(pane.locator('svg[role="img"]').first()).toHaveAttribute('aria-label', /; 65 tasks: \d+ \w+/);
 
   const elements = await paneElements(page, 'before');
   expect(elements).toBeLessThan(PANE_ELEMENTS_MAX);

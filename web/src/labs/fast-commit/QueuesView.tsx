@@ -12,11 +12,12 @@
  * A small configuration draws each box as SVG, a memoized component of
  * plain values with its tooltip: from one step to the next only the few that
  * change are rendered again. With many tasks or many boxes (boxesOnCanvas;
- * the mail's 64 ways draw up to 256) the boxes go on one canvas under the
- * SVG (queueCanvas.ts), redrawn whole at every step in about a millisecond;
- * the canvas shows the pointed box's words as its tooltip, the SVG's text
- * alternative says where the queues and the commit stand, and the exports
- * draw the boxes as SVG.
+ * the mail's 64 ways draw up to 256) the boxes and the task chips go on two
+ * canvases under the SVG (queueCanvas.ts), redrawn whole at every step in
+ * about a millisecond; each canvas shows the pointed box's or task's words
+ * as its tooltip, the SVG's text alternative says where the queues and the
+ * commit stand and how many tasks are in each state, and the exports draw
+ * the boxes and chips as SVG.
  */
 import { memo, useLayoutEffect, useRef, type PointerEvent, type ReactElement } from 'react';
 import type { PaneProps } from '../../app/LabPage';
@@ -40,13 +41,14 @@ import {
   journalLines,
   queuesSummary,
   TAB_FILL,
+  tasksSummary,
   TRAIL_FILL,
   visitedCounts,
   walkTarget,
   windowIndex,
   type QueueBox,
 } from './queues';
-import { appendQueueSvg, boxAtPoint, drawQueues, tabRect, type PlacedQueue } from './queueCanvas';
+import { appendChipsSvg, appendQueueSvg, boxAtPoint, chipAtPoint, chipTitle, drawChips, drawQueues, tabRect, type PlacedQueue } from './queueCanvas';
 
 export { TASK_COLORS };
 
@@ -63,6 +65,27 @@ let monoFamily: string | null = null;
 function mono(el: Element): string {
   monoFamily ??= getComputedStyle(el).getPropertyValue('--mono').trim() || 'monospace';
   return monoFamily;
+}
+
+/** The page's sans family, as the task chips' words are set in. */
+let sansFamily: string | null = null;
+function sans(el: Element): string {
+  sansFamily ??= getComputedStyle(el).getPropertyValue('--sans').trim() || 'sans-serif';
+  return sansFamily;
+}
+
+/** A canvas' backing store at the device's pixels for w x h CSS pixels, cleared and scaled; null without a 2D context. */
+function canvas2d(canvas: HTMLCanvasElement, w: number, h: number): CanvasRenderingContext2D | null {
+  const dpr = window.devicePixelRatio || 1;
+  const bw = Math.round(w * dpr);
+  const bh = Math.round(h * dpr);
+  if (canvas.width !== bw) canvas.width = bw;
+  if (canvas.height !== bh) canvas.height = bh;
+  const ctx = canvas.getContext('2d');
+  if (!ctx) return null;
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.clearRect(0, 0, w, h);
+  return ctx;
 }
 
 /** A pane of the lab page (variant 'before' walks the queue, 'after' follows the link). */
@@ -104,25 +127,27 @@ export const QueuesView = memo(function QueuesView({ snap, variant, steps, name,
   const layerTop = yDentry - LAYER_MARGIN;
   const layerH = yInode + QUEUE_H + LAYER_MARGIN - layerTop;
 
+  const chipsH = chips.rows * (CHIP_H + 6);
+  const activeTask = last?.task;
+
   const canvasRef = useRef<HTMLCanvasElement | null>(null);
+  const chipsRef = useRef<HTMLCanvasElement | null>(null);
   const placedRef = useRef(placed);
   placedRef.current = placed;
+  const tasksRef = useRef({ tasks: snap.tasks, chips, activeTask });
+  tasksRef.current = { tasks: snap.tasks, chips, activeTask };
   /* drawn before the browser paints the SVG of the same step */
   useLayoutEffect(() => {
     const canvas = canvasRef.current;
-    if (!onCanvas || !canvas) return;
-    const dpr = window.devicePixelRatio || 1;
-    const w = Math.round(width * dpr);
-    const h = Math.round(layerH * dpr);
-    if (canvas.width !== w) canvas.width = w;
-    if (canvas.height !== h) canvas.height = h;
-    const ctx = canvas.getContext('2d');
-    if (!ctx) return;
-    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    ctx.clearRect(0, 0, width, layerH);
-    drawQueues(ctx, placedRef.current, layerTop, mono(canvas));
+    const chipCanvas = chipsRef.current;
+    if (!onCanvas || !canvas || !chipCanvas) return;
+    const ctx = canvas2d(canvas, width, layerH);
+    if (ctx) drawQueues(ctx, placedRef.current, layerTop, mono(canvas));
+    const t = tasksRef.current;
+    const cctx = canvas2d(chipCanvas, innerW, chipsH);
+    if (cctx) drawChips(cctx, t.tasks, t.chips, t.activeTask, sans(chipCanvas));
   });
-  /* the exports draw the canvas' boxes into the queues' groups, as SVG */
+  /* the exports draw the canvases' boxes and chips into their groups, as SVG */
   useLayoutEffect(() => {
     const svg = svgRef.current;
     if (!svg || !onCanvas) return;
@@ -131,6 +156,9 @@ export const QueuesView = memo(function QueuesView({ snap, variant, steps, name,
         const g = clone.querySelector(`[data-queue="${q.name}"]`);
         if (g) appendQueueSvg(g, q, mono(svg));
       }
+      const g = clone.querySelector('[data-chips]');
+      const t = tasksRef.current;
+      if (g) appendChipsSvg(g, t.tasks, t.chips, t.activeTask, sans(svg));
     });
     return () => setExportLayer(svg, null);
   }, [onCanvas]);
@@ -138,6 +166,12 @@ export const QueuesView = memo(function QueuesView({ snap, variant, steps, name,
     const r = e.currentTarget.getBoundingClientRect();
     const b = boxAtPoint(placedRef.current, e.clientX - r.left, e.clientY - r.top + layerTop);
     e.currentTarget.title = b ? b.title : '';
+  };
+  const onChipsPointerMove = (e: PointerEvent<HTMLCanvasElement>) => {
+    const r = e.currentTarget.getBoundingClientRect();
+    const t = tasksRef.current;
+    const task = chipAtPoint(t.tasks, t.chips, e.clientX - r.left, e.clientY - r.top);
+    e.currentTarget.title = task ? chipTitle(task) : '';
   };
 
   const center = (i: number, g: GridLayout, y0: number, edge: 'top' | 'bottom') => {
@@ -183,16 +217,26 @@ export const QueuesView = memo(function QueuesView({ snap, variant, steps, name,
       </figcaption>
       <div ref={wrapRef} className={`queues${onCanvas ? ' q-on-canvas' : ''}`} style={{ height }}>
         {onCanvas && (
-          <canvas
-            ref={canvasRef}
-            className="q-layer"
-            data-testid="queue-canvas"
-            aria-hidden="true"
-            style={{ top: layerTop, width, height: layerH }}
-            onPointerMove={onPointerMove}
-          />
+          <>
+            <canvas
+              ref={canvasRef}
+              className="q-layer"
+              data-testid="queue-canvas"
+              aria-hidden="true"
+              style={{ top: layerTop, width, height: layerH }}
+              onPointerMove={onPointerMove}
+            />
+            <canvas
+              ref={chipsRef}
+              className="q-layer"
+              data-testid="chips-canvas"
+              aria-hidden="true"
+              style={{ top: yTasks, left: PAD, width: innerW, height: chipsH }}
+              onPointerMove={onChipsPointerMove}
+            />
+          </>
         )}
-        <svg ref={svgRef} width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={queuesSummary(fc, variant)}>
+        <svg ref={svgRef} width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={onCanvas ? `${queuesSummary(fc, variant)}; ${tasksSummary(snap.tasks)}` : queuesSummary(fc, variant)}>
           <defs>
             <marker id="q-arrow-after" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
               <path d="M0,0 L10,5 L0,10 z" fill="#2e9d5b" />
@@ -269,8 +313,8 @@ export const QueuesView = memo(function QueuesView({ snap, variant, steps, name,
             </g>
           )}
 
-          <g data-testid="tasks" transform={`translate(${PAD},${yTasks})`}>
-            <TaskChipGrid tasks={snap.tasks} layout={chips} activeTask={last?.task} />
+          <g data-testid="tasks" data-chips="" transform={`translate(${PAD},${yTasks})`}>
+            {!onCanvas && <TaskChipGrid tasks={snap.tasks} layout={chips} activeTask={activeTask} />}
           </g>
         </svg>
       </div>

@@ -1,13 +1,19 @@
 /**
- * The queues' boxes of a large configuration drawn on one canvas under the
- * view's SVG, and drawn back as SVG elements into the view's exports.
+ * The queues' boxes and the task chips of a large configuration drawn on
+ * canvases under the view's SVG, and drawn back as SVG elements into the
+ * view's exports.
  *
  * At the mail's 64 ways each queue's window is 128 boxes, most with a
  * number: as SVG that is some 800 elements for React to compare and the
  * browser to style, lay out and paint at every step, longer than an
  * animation frame; on a canvas it is one element, redrawn in a millisecond.
+ * So with the 64 task chips, of which some forty change state (colour,
+ * glyph) in a frame of play at full speed.
  */
+import type { TaskSnap } from '../../core/types';
 import type { GridLayout } from '../../viz/grid/grid';
+import { STATE_ON_FILL } from '../../viz/palette';
+import { CHIP_H, chipText, TASK_COLORS } from '../../viz/tasks/TaskChips';
 import { BOX_TEXT, BOX_TONES, boxUnder, TAB_FILL, TRAIL_FILL, type BoxTone, type QueueBox } from './queues';
 
 /** A queue's boxes, their grid, and where the grid starts in the SVG's units. */
@@ -127,4 +133,98 @@ export function appendQueueSvg(g: Element, q: PlacedQueue, fontFamily: string): 
       g.appendChild(text);
     }
   }
+}
+
+/* ---------------------------------------------------------------- tasks */
+
+/** A task chip's place: the grid chipLayout() gives, as TaskChipGrid draws it. */
+export interface ChipPlace {
+  x: number;
+  y: number;
+  w: number;
+}
+
+export function chipPlace(i: number, layout: { cols: number; chipW: number }): ChipPlace {
+  return { x: (i % layout.cols) * (layout.chipW + 6), y: Math.floor(i / layout.cols) * (CHIP_H + 6), w: layout.chipW };
+}
+
+/** What a task's chip says on hover, as TaskChip's title. */
+export function chipTitle(t: TaskSnap): string {
+  return `T${t.id} ${t.name} on cpu ${t.cpu}: ${t.state} in ${t.fn} (line ${t.line})`;
+}
+
+/** The chip font (app.css .q-chip-text) in a family. */
+export const chipFont = (family: string) => `600 11px ${family}`;
+
+/**
+ * Every task's chip, as TaskChipGrid draws them in SVG: the state's fill,
+ * its glyph and id in the state's ink, the active task outlined. `ctx`'s
+ * origin is the grid's.
+ */
+export function drawChips(
+  ctx: CanvasRenderingContext2D,
+  tasks: readonly TaskSnap[],
+  layout: { cols: number; chipW: number; compact: boolean },
+  active: number | undefined,
+  family: string,
+): void {
+  ctx.font = chipFont(family);
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'middle';
+  tasks.forEach((t, i) => {
+    const p = chipPlace(i, layout);
+    ctx.beginPath();
+    ctx.roundRect(p.x, p.y, p.w, CHIP_H, 5);
+    ctx.fillStyle = TASK_COLORS[t.state];
+    ctx.fill();
+    if (t.id === active) {
+      ctx.lineWidth = 2;
+      ctx.strokeStyle = '#111';
+      ctx.stroke();
+    }
+    ctx.fillStyle = STATE_ON_FILL[t.state];
+    ctx.fillText(chipText(t.id, t.cpu, t.state, layout.compact), p.x + 5, p.y + CHIP_H / 2);
+  });
+}
+
+/** The chips as SVG elements for an export, appended to `g` (the grid's group). */
+export function appendChipsSvg(
+  g: Element,
+  tasks: readonly TaskSnap[],
+  layout: { cols: number; chipW: number; compact: boolean },
+  active: number | undefined,
+  family: string,
+): void {
+  tasks.forEach((t, i) => {
+    const p = chipPlace(i, layout);
+    const chip = svgEl('g', {});
+    const rect = svgEl('rect', { x: p.x, y: p.y, width: p.w, height: CHIP_H, rx: 5, fill: TASK_COLORS[t.state] });
+    if (t.id === active) {
+      rect.setAttribute('stroke', '#111');
+      rect.setAttribute('stroke-width', '2');
+    }
+    chip.appendChild(rect);
+    const text = svgEl('text', {
+      x: p.x + 5,
+      y: p.y + CHIP_H / 2,
+      fill: STATE_ON_FILL[t.state],
+      'font-family': family,
+      'font-size': 11,
+      'font-weight': 600,
+      'dominant-baseline': 'central',
+    });
+    text.textContent = chipText(t.id, t.cpu, t.state, layout.compact);
+    chip.appendChild(text);
+    chip.appendChild(svgEl('title', {})).textContent = chipTitle(t);
+    g.appendChild(chip);
+  });
+}
+
+/** The task under the point (x, y) of the chip grid, or null. */
+export function chipAtPoint(tasks: readonly TaskSnap[], layout: { cols: number; chipW: number }, x: number, y: number): TaskSnap | null {
+  if (x < 0 || y < 0) return null;
+  const col = Math.floor(x / (layout.chipW + 6));
+  const row = Math.floor(y / (CHIP_H + 6));
+  if (col >= layout.cols || x - col * (layout.chipW + 6) > layout.chipW || y - row * (CHIP_H + 6) > CHIP_H) return null;
+  return tasks[row * layout.cols + col] ?? null;
 }

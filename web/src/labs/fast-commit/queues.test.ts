@@ -9,6 +9,7 @@ import {
   inodeBoxes,
   journalLines,
   queuesSummary,
+  tasksSummary,
   visitedCounts,
   walkTarget,
   walkTrail,
@@ -189,5 +190,14 @@ describe('the boxes of the queues', () => {
       'fast-commit queues, after the patch: 2 create records on the dentry queue; 65,536 inodes on s_fc_q, #4,000 to #4,127 drawn; T3 commits record #300, linked to inode entry #9,000',
     );
     expect(queuesSummary({ ...fc, walk: null }, 'after')).toMatch(/; no commit walking them$/);
+  });
+});
+
+describe('tasksSummary', () => {
+  const task = (id: number, state: TaskSnap['state']): TaskSnap => ({ id, cpu: id, name: `fs_mark/${id}`, state, line: 1, fn: 'f' });
+  it('counts the tasks in each state, in the order they first appear', () => {
+    expect(tasksSummary([task(0, 'sleep'), task(1, 'run'), task(2, 'sleep'), task(3, 'io')])).toBe('4 tasks: 2 sleep, 1 run, 1 I/O');
+    expect(tasksSummary([task(0, 'spin')])).toBe('1 task: 1 spin');
+    expect(tasksSummary([])).toBe('0 tasks');
   });
 });

@@ -4,7 +4,8 @@
  * journal is doing. Drawing lives in QueuesView.tsx; the grid of boxes is
  * viz/grid, the bar of a queue longer than its window viz/overview.
  */
-import type { Step } from '../../core/types';
+import type { Step, TaskSnap } from '../../core/types';
+import { STATE_SHORT } from '../../viz/palette';
 import { boxAt, type GridLayout } from '../../viz/grid/grid';
 import { formatNumber } from '../../../../lib/format';
 import type { FcSnapshot } from './schema';
@@ -274,4 +275,12 @@ export function queuesSummary(fc: FcState, variant: string): string {
     : `T${w.task} commits record #${n(w.dentry_idx)}` +
       (target < 0 ? '' : variant === 'before' ? `, compared with inode entry #${n(target)}` : `, linked to inode entry #${n(target)}`);
   return `fast-commit queues, ${variant} the patch: ${dentry}; ${inode}; ${where}`;
+}
+
+/** The tasks in words, by state, for the text alternative of chips drawn on a canvas: "64 tasks: 1 run, 63 sleep". */
+export function tasksSummary(tasks: readonly TaskSnap[]): string {
+  const counts = new Map<TaskSnap['state'], number>();
+  for (const t of tasks) counts.set(t.state, (counts.get(t.state) ?? 0) + 1);
+  const parts = [...counts].map(([state, n]) => `${n} ${STATE_SHORT[state]}`);
+  return `${tasks.length} ${tasks.length === 1 ? 'task' : 'tasks'}${parts.length ? `: ${parts.join(', ')}` : ''}`;
 }
