@@ -7,8 +7,8 @@
  * number: as SVG that is some 800 elements for React to compare and the
  * browser to style, lay out and paint at every step, longer than an
  * animation frame; on a canvas it is one element, redrawn in a millisecond.
- * So with the 64 task chips, of which some forty change state (colour,
- * glyph) in a frame of play at full speed.
+ * So with the 64 task chips, of which dozens change state (colour, glyph)
+ * in a frame of play at full speed.
  */
 import type { TaskSnap } from '../../core/types';
 import type { GridLayout } from '../../viz/grid/grid';
