@@ -5,10 +5,13 @@
  * aggregates, the pane stays under PANE_ELEMENTS_MAX elements, and a frame
  * draws in under DRAW_MS_MAX (the median of STEPS steps, from the frame's
  * arrival from the worker to the next animation frame: React's render, the
- * layout and whatever else the page does for the step).
+ * layout and whatever else the page does for the step). Each test also
+ * reports the main thread's own work for a step, which an animation frame
+ * of 16.7 ms must hold for play to draw every frame.
  */
 import type { Page } from '@playwright/test';
 import { loadEngine } from '../../web/src/core/node';
+import { BOX_TONES } from '../../web/src/labs/fast-commit/queues';
 import { expect, labUrl, test, waitForRuns } from './fixtures';
 
 const PANE_ELEMENTS_MAX = 2_000;
@@ -56,6 +59,13 @@ interface StepTimes {
   draw: number;
   /** from the click to the next animation frame after the pane shows the step, ms */
   step: number;
+  /**
+   * the main thread's work for the step: from the start of the animation
+   * frame that puts it on the page to the end of React's commit (the render,
+   * the views' layout effects and what they measure), and the browser's
+   * next rendering update (style, layout, paint) that shows it, ms
+   */
+  work: number;
 }
 
 /**
@@ -67,7 +77,15 @@ async function medianStepMs(page: Page, variant: string): Promise<StepTimes> {
       const w = window as unknown as { __workerMsgAt: number };
       const pane = document.querySelector(`[data-testid="anim-pane"][data-variant="${variant}"]`)!;
       const button = document.querySelector<HTMLButtonElement>('[data-testid="step-forward"]')!;
-      const out: { draw: number; step: number }[] = [];
+      /* when each animation frame's callbacks begin: this loop's callback is asked for before any answer's */
+      let frameAt = 0;
+      let looping = true;
+      const loop = () => {
+        frameAt = performance.now();
+        if (looping) requestAnimationFrame(loop);
+      };
+      requestAnimationFrame(loop);
+      const out: { draw: number; step: number; work: number }[] = [];
       for (let k = 0; k < steps; k++) {
         const before = pane.getAttribute('data-frame-step');
         await new Promise<void>((resolve) => {
@@ -76,10 +94,16 @@ async function medianStepMs(page: Page, variant: string): Promise<StepTimes> {
             if (pane.getAttribute('data-frame-step') === before) return;
             obs.disconnect();
             const arrived = w.__workerMsgAt;
+            const committed = performance.now() - frameAt;
             requestAnimationFrame(() => {
               const t = performance.now();
-              out.push({ draw: t - arrived, step: t - t0 });
-              resolve();
+              /* a message's task runs once the browser has rendered this frame */
+              const ch = new MessageChannel();
+              ch.port1.onmessage = () => {
+                out.push({ draw: t - arrived, step: t - t0, work: committed + (performance.now() - t) });
+                resolve();
+              };
+              ch.port2.postMessage(null);
             });
           });
           obs.observe(pane, { attributes: true, attributeFilter: ['data-frame-step'] });
@@ -88,12 +112,31 @@ async function medianStepMs(page: Page, variant: string): Promise<StepTimes> {
         /* let the button come back before the next click */
         await new Promise((r) => setTimeout(r, 30));
       }
+      looping = false;
       return out;
     },
     { variant, steps: STEPS },
   );
   const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-  return { draw: median(times.map((t) => t.draw)), step: median(times.map((t) => t.step)) };
+  return { draw: median(times.map((t) => t.draw)), step: median(times.map((t) => t.step)), work: median(times.map((t) => t.work)) };
+}
+
+/** How many of the queue canvas' device pixels are each of `colors` (#rrggbb), in `variant`'s pane. */
+async function tonePixels(page: Page, variant: string, colors: string[]): Promise<number[]> {
+  return page.evaluate(
+    ({ variant, colors }) => {
+      const canvas = document.querySelector<HTMLCanvasElement>(`[data-testid="anim-pane"][data-variant="${variant}"] [data-testid="queue-canvas"]`)!;
+      const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+      const want = colors.map((c) => [1, 3, 5].map((k) => parseInt(c.slice(k, k + 2), 16)));
+      const counts = colors.map(() => 0);
+      for (let p = 0; p < data.length; p += 4)
+        want.forEach(([r, g, b], k) => {
+          if (data[p] === r && data[p + 1] === g && data[p + 2] === b && data[p + 3] === 255) counts[k]!++;
+        });
+      return counts;
+    },
+    { variant, colors },
+  );
 }
 
 async function paneElements(page: Page, variant: string): Promise<number> {
@@ -132,16 +175,47 @@ test("fast-commit's row 7 before the patch, mid-walk: the queues are bars with t
   );
   await expect(pane.getByTestId('bar-inode-caption')).toContainText('below, the 128 around the compared entry');
   await expect(pane.getByTestId('bar-dentry')).toBeVisible();
-  /* the window's 128 entries are drawn, one box each, the compared one among them */
-  await expect(pane.locator('[data-testid="queue-inode"] rect.q-box')).toHaveCount(128);
-  await expect(pane.locator('[data-testid="queue-inode"] rect.q-box.compared')).toHaveCount(1);
+  /* the windows' boxes are on the canvas under the SVG: the compared entry and the record committed among them */
+  const canvas = pane.getByTestId('queue-canvas');
+  await expect(canvas).toBeVisible();
+  const [compared, current] = await tonePixels(page, 'before', [BOX_TONES.inodeCompared.fill, BOX_TONES.dentryCurrent.fill]);
+  expect(compared).toBeGreaterThan(50);
+  expect(current).toBeGreaterThan(50);
+  /* the text alternative says where the commit stands */
+  await expect(pane.locator('svg[role="img"]').first()).toHaveAttribute(
+    'aria-label',
+    new RegExp(`${snap.fc.inode_q_len.toLocaleString('en-US')} inodes on s_fc_q, #[\\d,]+ to #[\\d,]+ drawn; T\\d+ commits record #${snap.fc.walk!.dentry_idx.toLocaleString('en-US')}, compared with inode entry #${snap.fc.walk!.inode_idx.toLocaleString('en-US')};`),
+  );
+  /* the export draws the window's 128 entries as SVG, one box each, the compared one among them */
+  const download = page.waitForEvent('download');
+  await pane.getByTestId('export-svg-fast-commit-queues-before').click();
+  const text = Buffer.concat(await (await (await download).createReadStream()).toArray()).toString('utf8');
+  expect(text.match(/<title>inode entry #\d+: ino \d+/g)).toHaveLength(128);
+  const box = new RegExp(`<rect x="([\\d.]+)" y="([\\d.]+)" width="([\\d.]+)" height="([\\d.]+)"[^>]*fill="${BOX_TONES.inodeCompared.fill}"[^>]*><title>inode entry #${snap.fc.walk!.inode_idx}: `).exec(text);
+  expect(box).not.toBeNull();
+  /* the canvas names the box under the pointer, where the export drew it */
+  const group = /data-queue="inode"[^>]*transform="translate\(([\d.]+),([\d.]+)\)"/.exec(text);
+  expect(group).not.toBeNull();
+  const [x, y, w, h] = box!.slice(1, 5).map(Number) as [number, number, number, number];
+  await canvas.scrollIntoViewIfNeeded();
+  const svgBox = (await pane.locator('svg[role="img"]').first().boundingBox())!;
+  await page.mouse.move(svgBox.x + Number(group![1]) + x + w / 2, svgBox.y + Number(group![2]) + y + h / 2);
+  await expect(canvas).toHaveAttribute('title', new RegExp(`^inode entry #${snap.fc.walk!.inode_idx}: ino \\d+`));
+  /* the task chips are on a canvas of their own, which names the task under the pointer; the text alternative counts them by state */
+  await expect(pane.getByTestId('task-chip')).toHaveCount(0);
+  const chips = pane.getByTestId('chips-canvas');
+  await chips.scrollIntoViewIfNeeded();
+  const chipsBox = (await chips.boundingBox())!;
+  await page.mouse.move(chipsBox.x + 3, chipsBox.y + 3);
+  await expect(chips).toHaveAttribute('title', /^T0 \S+ on cpu \d+: \w+ in \w+ \(line \d+\)$/);
+  await expect(pane.locator('svg[role="img"]').first()).toHaveAttribute('aria-label', /; 65 tasks: \d+ \w+/);
 
   const elements = await paneElements(page, 'before');
   expect(elements).toBeLessThan(PANE_ELEMENTS_MAX);
   const ms = await medianStepMs(page, 'before');
   console.log(
     `fast-commit row 7 before at step ${step}: ${elements} elements in the pane; ` +
-      `a frame drawn in ${ms.draw.toFixed(1)} ms, a step from the click in ${ms.step.toFixed(1)} ms (medians of ${STEPS})`,
+      `a frame drawn in ${ms.draw.toFixed(1)} ms (the main thread's work ${ms.work.toFixed(1)} ms), a step from the click in ${ms.step.toFixed(1)} ms (medians of ${STEPS})`,
   );
   expect(ms.draw).toBeLessThan(DRAW_MS_MAX);
   expect(await paneElements(page, 'before')).toBeLessThan(PANE_ELEMENTS_MAX);
@@ -182,7 +256,7 @@ test('inode-hash with 16,384 buckets and 80,000 files: the overview counts every
   const ms = await medianStepMs(page, 'before');
   console.log(
     `inode-hash 16,384 buckets at step ${step}: ${elements} elements in the pane; ` +
-      `a frame drawn in ${ms.draw.toFixed(1)} ms, a step from the click in ${ms.step.toFixed(1)} ms (medians of ${STEPS})`,
+      `a frame drawn in ${ms.draw.toFixed(1)} ms (the main thread's work ${ms.work.toFixed(1)} ms), a step from the click in ${ms.step.toFixed(1)} ms (medians of ${STEPS})`,
   );
   expect(ms.draw).toBeLessThan(DRAW_MS_MAX);
 });
@@ -220,7 +294,7 @@ test("extent-status at its largest (32 jobs, 65,536 small files), a shrinker in 
   const ms = await medianStepMs(page, 'baseline');
   console.log(
     `extent-status largest case a at step ${step}: ${focus.nr_extents} extents in ${focus.runs_of} runs, ${elements} elements in the pane; ` +
-      `a frame drawn in ${ms.draw.toFixed(1)} ms, a step from the click in ${ms.step.toFixed(1)} ms (medians of ${STEPS})`,
+      `a frame drawn in ${ms.draw.toFixed(1)} ms (the main thread's work ${ms.work.toFixed(1)} ms), a step from the click in ${ms.step.toFixed(1)} ms (medians of ${STEPS})`,
   );
   expect(ms.draw).toBeLessThan(DRAW_MS_MAX);
 });

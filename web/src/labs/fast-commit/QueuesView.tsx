@@ -9,21 +9,46 @@
  * A queue longer than its window (128 entries) is drawn whole as a bar (the
  * visited part, the window, the cursor) above the window's entries, box by box.
  *
- * Each box and task chip is a memoized component of plain values: from one
- * step to the next only the few that change are rendered again.
+ * A small configuration draws each box as SVG, a memoized component of
+ * plain values with its tooltip: from one step to the next only the few that
+ * change are rendered again. With many tasks or many boxes (boxesOnCanvas;
+ * the mail's 64 ways draw up to 256) the boxes and the task chips go on two
+ * canvases under the SVG (queueCanvas.ts), redrawn whole at every step in
+ * about a millisecond; each canvas shows the pointed box's or task's words
+ * as its tooltip, the SVG's text alternative says where the queues and the
+ * commit stand and how many tasks are in each state, and the exports draw
+ * the boxes and chips as SVG.
  */
-import { memo, useRef, type ReactElement } from 'react';
+import { memo, useLayoutEffect, useRef, type PointerEvent, type ReactElement } from 'react';
 import type { PaneProps } from '../../app/LabPage';
 import { boxAt, gridLayout, type GridLayout } from '../../viz/grid/grid';
 import type { FcSnapshot } from './schema';
 import { ExportButtons, svgRefExporter } from '../../viz/export/ExportButtons';
+import { setExportLayer } from '../../viz/export/exportChart';
 import { formatDuration as formatNs } from '../../../../lib/format';
 import { CHIP_H, chipLayout, LOCK_H, LockRow, TASK_COLORS, TaskChipGrid } from '../../viz/tasks/TaskChips';
 import { useElementWidth } from '../../viz/useElementWidth';
 import { FitText } from '../../viz/text/FitText';
 import { Overview, OVERVIEW_H } from '../../viz/overview/Overview';
 import { isWindowed } from '../../viz/overview/overview';
-import { describeStep, journalLines, visitedCounts, walkTarget, walkTrail, windowIndex } from './queues';
+import {
+  BOX_TONES,
+  boxesOnCanvas,
+  boxFontSize,
+  dentryBoxes,
+  describeStep,
+  inodeBoxes,
+  journalLines,
+  queuesSummary,
+  TAB_FILL,
+  tasksSummary,
+  TRAIL_FILL,
+  visitedCounts,
+  walkTarget,
+  windowIndex,
+  type QueueBox,
+} from './queues';
+import { appendChipsSvg, appendQueueSvg, boxAtPoint, chipAtPoint, chipTitle, drawChips, drawQueues, tabRect, type PlacedQueue } from './queueCanvas';
 
 export { TASK_COLORS };
 
@@ -32,6 +57,36 @@ const QUEUE_H = 96;
 const HEAD_H = 74;
 const LABEL_H = 18;
 const MID_GAP = 34;
+/* the canvas reaches this far past the grids, for the thick outlines and the tabs */
+const LAYER_MARGIN = 4;
+
+/** The page's monospace family, as the SVG's numbers are set in (read once: the canvas draws at every step). */
+let monoFamily: string | null = null;
+function mono(el: Element): string {
+  monoFamily ??= getComputedStyle(el).getPropertyValue('--mono').trim() || 'monospace';
+  return monoFamily;
+}
+
+/** The page's sans family, as the task chips' words are set in. */
+let sansFamily: string | null = null;
+function sans(el: Element): string {
+  sansFamily ??= getComputedStyle(el).getPropertyValue('--sans').trim() || 'sans-serif';
+  return sansFamily;
+}
+
+/** A canvas' backing store at the device's pixels for w x h CSS pixels, cleared and scaled; null without a 2D context. */
+function canvas2d(canvas: HTMLCanvasElement, w: number, h: number): CanvasRenderingContext2D | null {
+  const dpr = window.devicePixelRatio || 1;
+  const bw = Math.round(w * dpr);
+  const bh = Math.round(h * dpr);
+  if (canvas.width !== bw) canvas.width = bw;
+  if (canvas.height !== bh) canvas.height = bh;
+  const ctx = canvas.getContext('2d');
+  if (!ctx) return null;
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.clearRect(0, 0, w, h);
+  return ctx;
+}
 
 /** A pane of the lab page (variant 'before' walks the queue, 'after' follows the link). */
 export type QueuesViewProps = PaneProps<FcSnapshot>;
@@ -58,14 +113,66 @@ export const QueuesView = memo(function QueuesView({ snap, variant, steps, name,
   const height = yTasks + chips.rows * (CHIP_H + 6) + PAD;
 
   const walk = fc.walk;
-  const trail = variant === 'before' ? walkTrail(steps, walk) : [];
   const target = walkTarget(fc, variant);
   const last = steps.length ? steps[steps.length - 1] : null;
   const matched = last?.kind === 'match' && walk && last.a === walk.dentry_idx;
   const dIdx = walk ? walk.dentry_idx : -1;
   const visited = visitedCounts(fc, variant);
-  const showText = (g: GridLayout) => g.boxH >= 13;
-  const fontSize = (g: GridLayout) => Math.min(11, g.boxH * 0.55);
+  const placed: PlacedQueue[] = [
+    { name: 'dentry', boxes: dentryBoxes(fc, dg), grid: dg, x: PAD, y: yDentry, fontSize: boxFontSize(dg) },
+    { name: 'inode', boxes: inodeBoxes(fc, variant, steps, ig), grid: ig, x: PAD, y: yInode, fontSize: boxFontSize(ig) },
+  ];
+  const [dentries, inodes] = placed as [PlacedQueue, PlacedQueue];
+  const onCanvas = boxesOnCanvas(snap.tasks.length, dentries.boxes.length + inodes.boxes.length);
+  const layerTop = yDentry - LAYER_MARGIN;
+  const layerH = yInode + QUEUE_H + LAYER_MARGIN - layerTop;
+
+  const chipsH = chips.rows * (CHIP_H + 6);
+  const activeTask = last?.task;
+
+  const canvasRef = useRef<HTMLCanvasElement | null>(null);
+  const chipsRef = useRef<HTMLCanvasElement | null>(null);
+  const placedRef = useRef(placed);
+  placedRef.current = placed;
+  const tasksRef = useRef({ tasks: snap.tasks, chips, activeTask });
+  tasksRef.current = { tasks: snap.tasks, chips, activeTask };
+  /* drawn before the browser paints the SVG of the same step */
+  useLayoutEffect(() => {
+    const canvas = canvasRef.current;
+    const chipCanvas = chipsRef.current;
+    if (!onCanvas || !canvas || !chipCanvas) return;
+    const ctx = canvas2d(canvas, width, layerH);
+    if (ctx) drawQueues(ctx, placedRef.current, layerTop, mono(canvas));
+    const t = tasksRef.current;
+    const cctx = canvas2d(chipCanvas, innerW, chipsH);
+    if (cctx) drawChips(cctx, t.tasks, t.chips, t.activeTask, sans(chipCanvas));
+  });
+  /* the exports draw the canvases' boxes and chips into their groups, as SVG */
+  useLayoutEffect(() => {
+    const svg = svgRef.current;
+    if (!svg || !onCanvas) return;
+    setExportLayer(svg, (clone) => {
+      for (const q of placedRef.current) {
+        const g = clone.querySelector(`[data-queue="${q.name}"]`);
+        if (g) appendQueueSvg(g, q, mono(svg));
+      }
+      const g = clone.querySelector('[data-chips]');
+      const t = tasksRef.current;
+      if (g) appendChipsSvg(g, t.tasks, t.chips, t.activeTask, sans(svg));
+    });
+    return () => setExportLayer(svg, null);
+  }, [onCanvas]);
+  const onPointerMove = (e: PointerEvent<HTMLCanvasElement>) => {
+    const r = e.currentTarget.getBoundingClientRect();
+    const b = boxAtPoint(placedRef.current, e.clientX - r.left, e.clientY - r.top + layerTop);
+    e.currentTarget.title = b ? b.title : '';
+  };
+  const onChipsPointerMove = (e: PointerEvent<HTMLCanvasElement>) => {
+    const r = e.currentTarget.getBoundingClientRect();
+    const t = tasksRef.current;
+    const task = chipAtPoint(t.tasks, t.chips, e.clientX - r.left, e.clientY - r.top);
+    e.currentTarget.title = task ? chipTitle(task) : '';
+  };
 
   const center = (i: number, g: GridLayout, y0: number, edge: 'top' | 'bottom') => {
     const p = boxAt(i, g);
@@ -108,8 +215,28 @@ export const QueuesView = memo(function QueuesView({ snap, variant, steps, name,
         </span>
         <ExportButtons name={name} exporter={svgRefExporter(svgRef)} />
       </figcaption>
-      <div ref={wrapRef} className="queues" style={{ height }}>
-        <svg ref={svgRef} width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`fast-commit queues, ${variant} the patch`}>
+      <div ref={wrapRef} className={`queues${onCanvas ? ' q-on-canvas' : ''}`} style={{ height }}>
+        {onCanvas && (
+          <>
+            <canvas
+              ref={canvasRef}
+              className="q-layer"
+              data-testid="queue-canvas"
+              aria-hidden="true"
+              style={{ top: layerTop, width, height: layerH }}
+              onPointerMove={onPointerMove}
+            />
+            <canvas
+              ref={chipsRef}
+              className="q-layer"
+              data-testid="chips-canvas"
+              aria-hidden="true"
+              style={{ top: yTasks, left: PAD, width: innerW, height: chipsH }}
+              onPointerMove={onChipsPointerMove}
+            />
+          </>
+        )}
+        <svg ref={svgRef} width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={onCanvas ? `${queuesSummary(fc, variant)}; ${tasksSummary(snap.tasks)}` : queuesSummary(fc, variant)}>
           <defs>
             <marker id="q-arrow-after" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
               <path d="M0,0 L10,5 L0,10 z" fill="#2e9d5b" />
@@ -147,27 +274,8 @@ export const QueuesView = memo(function QueuesView({ snap, variant, steps, name,
               />
             </g>
           )}
-          <g data-testid="queue-dentry" data-len={fc.dentry_q_len} data-from={fc.dentry_win.from} transform={`translate(${PAD},${yDentry})`}>
-            {fc.dentry_q.map((d, k) => {
-              const i = fc.dentry_win.from + k;
-              const p = boxAt(k, dg);
-              const cur = i === dIdx;
-              const done = walk != null && i < dIdx;
-              return (
-                <DentryBox
-                  key={i}
-                  i={i}
-                  x={p.x}
-                  y={p.y}
-                  w={dg.boxW}
-                  h={dg.boxH}
-                  ino={d.ino}
-                  parent={d.parent}
-                  cls={`q-box dentry${cur ? ' current' : ''}${done ? ' done' : ''}`}
-                  fontSize={showText(dg) ? fontSize(dg) : 0}
-                />
-              );
-            })}
+          <g data-testid="queue-dentry" data-queue="dentry" data-len={fc.dentry_q_len} data-from={fc.dentry_win.from} transform={`translate(${PAD},${yDentry})`}>
+            {!onCanvas && dentries.boxes.map((b) => <DentryBox key={b.i} b={b} fontSize={dentries.fontSize} />)}
             {fc.dentry_q.length === 0 && (
               <text x={0} y={16} className="q-empty">
                 empty
@@ -189,30 +297,8 @@ export const QueuesView = memo(function QueuesView({ snap, variant, steps, name,
               />
             </g>
           )}
-          <g data-testid="queue-inode" data-len={fc.inode_q_len} data-from={fc.inode_win.from} transform={`translate(${PAD},${yInode})`}>
-            {fc.inode_q.map((e, k) => {
-              const i = fc.inode_win.from + k;
-              const p = boxAt(k, ig);
-              const ti = trail.indexOf(i);
-              const isTarget = i === target;
-              const cls = `q-box inode${e.dir ? ' dir' : ''}${isTarget ? (matched || variant === 'after' ? ' matched' : ' compared') : ''}`;
-              const trailOpacity = ti >= 0 && !isTarget ? 0.25 + (0.55 * (ti + 1)) / trail.length : undefined;
-              return (
-                <InodeBox
-                  key={i}
-                  i={i}
-                  x={p.x}
-                  y={p.y}
-                  w={ig.boxW}
-                  h={ig.boxH}
-                  ino={e.ino}
-                  dir={e.dir}
-                  cls={cls}
-                  trailOpacity={trailOpacity}
-                  fontSize={showText(ig) ? fontSize(ig) : 0}
-                />
-              );
-            })}
+          <g data-testid="queue-inode" data-queue="inode" data-len={fc.inode_q_len} data-from={fc.inode_win.from} transform={`translate(${PAD},${yInode})`}>
+            {!onCanvas && inodes.boxes.map((b) => <InodeBox key={b.i} b={b} fontSize={inodes.fontSize} />)}
             {fc.inode_q.length === 0 && (
               <text x={0} y={16} className="q-empty">
                 empty
@@ -227,8 +313,8 @@ export const QueuesView = memo(function QueuesView({ snap, variant, steps, name,
             </g>
           )}
 
-          <g data-testid="tasks" transform={`translate(${PAD},${yTasks})`}>
-            <TaskChipGrid tasks={snap.tasks} layout={chips} activeTask={last?.task} />
+          <g data-testid="tasks" data-chips="" transform={`translate(${PAD},${yTasks})`}>
+            {!onCanvas && <TaskChipGrid tasks={snap.tasks} layout={chips} activeTask={activeTask} />}
           </g>
         </svg>
       </div>
@@ -236,69 +322,73 @@ export const QueuesView = memo(function QueuesView({ snap, variant, steps, name,
   );
 });
 
+/** A box's rect in its tone's colours. */
+function BoxRect({ b }: { b: QueueBox }) {
+  const tone = BOX_TONES[b.tone];
+  return (
+    <rect x={b.x} y={b.y} width={b.w} height={b.h} rx={b.rx} className={b.cls} fill={tone.fill} stroke={tone.stroke} strokeWidth={tone.strokeWidth}>
+      <title>{b.title}</title>
+    </rect>
+  );
+}
+
 /**
  * A dentry record; fontSize 0 draws no number (the box is too small for it).
  * Boxes are drawn without a group of their own: fewer elements to update.
+ * A box's values are new objects at every step: equal values draw nothing again.
  */
-const DentryBox = memo(function DentryBox(p: {
-  i: number;
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-  ino: number;
-  parent: number;
-  cls: string;
-  fontSize: number;
-}) {
+const DentryBox = memo(
+  function DentryBox({ b, fontSize }: { b: QueueBox; fontSize: number }) {
+    return (
+      <>
+        <BoxRect b={b} />
+        <BoxLabel b={b} fontSize={fontSize} />
+      </>
+    );
+  },
+  (a, z) => a.fontSize === z.fontSize && sameBox(a.b, z.b),
+);
+
+function sameBox(a: QueueBox, z: QueueBox): boolean {
   return (
-    <>
-      <rect x={p.x} y={p.y} width={p.w} height={p.h} rx={3} className={p.cls}>
-        <title>{`dentry record #${p.i}: create ino ${p.ino} in dir ${p.parent}`}</title>
-      </rect>
-      <BoxLabel x={p.x} y={p.y} w={p.w} h={p.h} ino={p.ino} fontSize={p.fontSize} />
-    </>
+    a.i === z.i &&
+    a.x === z.x &&
+    a.y === z.y &&
+    a.w === z.w &&
+    a.h === z.h &&
+    a.tone === z.tone &&
+    a.ino === z.ino &&
+    a.trail === z.trail &&
+    a.title === z.title
   );
-});
+}
 
 /** The inode number centred in a queue box; none when the boxes are too small to read. */
-function BoxLabel(p: { x: number; y: number; w: number; h: number; ino: number; fontSize: number }) {
-  if (p.fontSize <= 0) return null;
+function BoxLabel({ b, fontSize }: { b: QueueBox; fontSize: number }) {
+  if (fontSize <= 0) return null;
   return (
-    <text x={p.x + p.w / 2} y={p.y + p.h / 2} className="q-text" fontSize={p.fontSize} textAnchor="middle" dominantBaseline="central">
-      {p.ino}
+    <text x={b.x + b.w / 2} y={b.y + b.h / 2} className="q-text" fontSize={fontSize} textAnchor="middle" dominantBaseline="central">
+      {b.ino}
     </text>
   );
 }
 
 /** An inode entry, with its trail shade when the walk passed it lately. */
-const InodeBox = memo(function InodeBox(p: {
-  i: number;
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-  ino: number;
-  dir: boolean;
-  cls: string;
-  trailOpacity: number | undefined;
-  fontSize: number;
-}) {
-  const title = `inode entry #${p.i}: ino ${p.ino}${p.dir ? ' (directory)' : ''}`;
-  return (
-    <>
-      <rect x={p.x} y={p.y} width={p.w} height={p.h} rx={p.dir ? 1 : 3} className={p.cls}>
-        <title>{title}</title>
-      </rect>
-      {p.trailOpacity !== undefined && (
-        <rect x={p.x} y={p.y} width={p.w} height={p.h} rx={3} className="q-trail" opacity={p.trailOpacity} />
-      )}
-      {p.dir && (
-        <rect x={p.x + 1} y={p.y - 2} width={Math.min(10, p.w / 3)} height={3} className="q-tab">
-          <title>{title}</title>
-        </rect>
-      )}
-      <BoxLabel x={p.x} y={p.y} w={p.w} h={p.h} ino={p.ino} fontSize={p.fontSize} />
-    </>
-  );
-});
+const InodeBox = memo(
+  function InodeBox({ b, fontSize }: { b: QueueBox; fontSize: number }) {
+    const tab = tabRect(b);
+    return (
+      <>
+        <BoxRect b={b} />
+        {b.trail !== null && <rect x={b.x} y={b.y} width={b.w} height={b.h} rx={3} className="q-trail" fill={TRAIL_FILL} opacity={b.trail} />}
+        {b.tab && (
+          <rect x={tab.x} y={tab.y} width={tab.w} height={tab.h} className="q-tab" fill={TAB_FILL}>
+            <title>{b.title}</title>
+          </rect>
+        )}
+        <BoxLabel b={b} fontSize={fontSize} />
+      </>
+    );
+  },
+  (a, z) => a.fontSize === z.fontSize && sameBox(a.b, z.b),
+);

@@ -1,6 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import type { Step, TaskSnap } from '../../core/types';
-import { describeStep, journalLines, visitedCounts, walkTarget, walkTrail, windowIndex, type FcState } from './queues';
+import { gridLayout } from '../../viz/grid/grid';
+import {
+  boxesOnCanvas,
+  boxUnder,
+  dentryBoxes,
+  describeStep,
+  inodeBoxes,
+  journalLines,
+  queuesSummary,
+  tasksSummary,
+  visitedCounts,
+  walkTarget,
+  walkTrail,
+  windowIndex,
+  type FcState,
+} from './queues';
 import type { FcSnapshot } from './schema';
 
 const step = (over: Partial<Step>): Step => ({ i: 1, t: 0, cpu: 0, task: 1, line: 10, kind: 'visit', a: 0, b: 0, ...over });
@@ -104,5 +119,85 @@ describe('journalLines', () => {
     expect(journalLines(snap({ full_commit: true }, [tasks[0]!]))[1]).toBe(
       'full commit: 1 thread asleep in start_this_handle, 0 fsyncs waiting',
     );
+  });
+});
+
+describe('the boxes of the queues', () => {
+  const g = gridLayout(3, 200, 96);
+  it('marks the records written and the one being committed', () => {
+    const boxes = dentryBoxes(fc, g);
+    expect(boxes.map((b) => b.tone)).toEqual(['dentryDone', 'dentryCurrent']);
+    expect(boxes.map((b) => b.cls)).toEqual(['q-box dentry done', 'q-box dentry current']);
+    expect(boxes[1]!.title).toBe('dentry record #1: create ino 11 in dir 10');
+    expect(dentryBoxes({ ...fc, walk: null }, g).map((b) => b.tone)).toEqual(['dentry', 'dentry']);
+  });
+  it('numbers the boxes of a window as entries of the whole queue', () => {
+    const far = { ...fc, dentry_win: { from: 4000, to: 4002, of: 9000, cursor: 4001 }, walk: { task: 1, dentry_idx: 4001, inode_idx: 1, target: 1 } };
+    expect(dentryBoxes(far, g).map((b) => [b.i, b.tone])).toEqual([
+      [4000, 'dentryDone'],
+      [4001, 'dentryCurrent'],
+    ]);
+  });
+  it('fills the compared entry before the patch, the matched or linked one after, and shades the trail', () => {
+    const compare = [step({ a: 1, b: 0 }), step({ a: 1, b: 2 }), step({ a: 1, b: 1 })];
+    const before = inodeBoxes(fc, 'before', compare, g);
+    /* compared 0, then 2, now 1 */
+    expect(before.map((b) => b.tone)).toEqual(['inode', 'inodeCompared', 'inode']);
+    expect(before.map((b) => b.trail)).toEqual([0.25 + 0.55 / 3, null, 0.25 + (0.55 * 2) / 3]);
+    const match = inodeBoxes(fc, 'before', [step({ a: 1, b: 1, kind: 'match' })], g);
+    expect(match[1]!.tone).toBe('inodeMatched');
+    expect(match[1]!.cls).toBe('q-box inode matched');
+    const after = inodeBoxes({ ...fc, walk: { task: 1, dentry_idx: 1, inode_idx: -1, target: 2 } }, 'after', [], g);
+    expect(after.map((b) => b.tone)).toEqual(['inode', 'inode', 'inodeMatched']);
+    expect(after.every((b) => b.trail === null)).toBe(true);
+  });
+  it('gives a directory its tab and its words', () => {
+    const dir = { ...fc, inode_q: [{ ino: 10, dir: true }], inode_win: { from: 0, to: 1, of: 1, cursor: -1 }, walk: null };
+    const [b] = inodeBoxes(dir, 'before', [], g);
+    expect(b).toMatchObject({ tone: 'inodeDir', tab: true, rx: 1, cls: 'q-box inode dir', title: 'inode entry #0: ino 10 (directory)' });
+  });
+  it('finds the box under a point, and none in the gaps or past the last', () => {
+    const grid = gridLayout(5, 100, 96, 10, 2, 4);
+    const boxes = inodeBoxes({ ...fc, inode_q: Array.from({ length: 5 }, (_, k) => ({ ino: 20 + k, dir: false })) }, 'before', [], grid);
+    expect(grid.cols).toBeGreaterThan(1);
+    expect(boxUnder(boxes, grid, 1, 1)?.ino).toBe(20);
+    expect(boxUnder(boxes, grid, grid.boxW + grid.gap + 1, 1)?.ino).toBe(21);
+    expect(boxUnder(boxes, grid, grid.boxW + 1, 1)).toBeNull();
+    expect(boxUnder(boxes, grid, 1, grid.boxH + 1)).toBeNull();
+    expect(boxUnder(boxes, grid, -1, 1)).toBeNull();
+    expect(boxUnder(boxes, grid, (grid.boxW + grid.gap) * grid.cols + 1, 1)).toBeNull();
+    const lastRow = Math.floor(4 / grid.cols);
+    expect(boxUnder(boxes, grid, (grid.boxW + grid.gap) * (grid.cols - 1) + 1, lastRow * (grid.boxH + grid.gap) + 1)).toBeNull();
+  });
+  it('goes on a canvas with many tasks or many boxes, and stays SVG with few of both', () => {
+    expect(boxesOnCanvas(5, 60)).toBe(false);
+    expect(boxesOnCanvas(16, 159)).toBe(false);
+    expect(boxesOnCanvas(17, 0)).toBe(true);
+    expect(boxesOnCanvas(65, 12)).toBe(true);
+    expect(boxesOnCanvas(5, 160)).toBe(true);
+  });
+  it('says where the queues and the commit stand', () => {
+    expect(queuesSummary(fc, 'before')).toBe(
+      'fast-commit queues, before the patch: 2 create records on the dentry queue; 3 inodes on s_fc_q; T1 commits record #1, compared with inode entry #1',
+    );
+    const long = {
+      ...fc,
+      inode_q_len: 65536,
+      inode_win: { from: 4000, to: 4128, of: 65536, cursor: 4064 },
+      walk: { task: 3, dentry_idx: 300, inode_idx: -1, target: 9000 },
+    };
+    expect(queuesSummary(long, 'after')).toBe(
+      'fast-commit queues, after the patch: 2 create records on the dentry queue; 65,536 inodes on s_fc_q, #4,000 to #4,127 drawn; T3 commits record #300, linked to inode entry #9,000',
+    );
+    expect(queuesSummary({ ...fc, walk: null }, 'after')).toMatch(/; no commit walking them$/);
+  });
+});
+
+describe('tasksSummary', () => {
+  const task = (id: number, state: TaskSnap['state']): TaskSnap => ({ id, cpu: id, name: `fs_mark/${id}`, state, line: 1, fn: 'f' });
+  it('counts the tasks in each state, in the order they first appear', () => {
+    expect(tasksSummary([task(0, 'sleep'), task(1, 'run'), task(2, 'sleep'), task(3, 'io')])).toBe('4 tasks: 2 sleep, 1 run, 1 I/O');
+    expect(tasksSummary([task(0, 'spin')])).toBe('1 task: 1 spin');
+    expect(tasksSummary([])).toBe('0 tasks');
   });
 });

@@ -38,8 +38,21 @@ export function svgSize(svg: SVGSVGElement): { width: number; height: number } {
 }
 
 /**
+ * What a view that draws part of itself on a canvas under its SVG adds to
+ * the SVG's exports, so that every export (its buttons, the animation's
+ * frames) draws that part as well; set and cleared by the view.
+ */
+const layers = new WeakMap<SVGSVGElement, (clone: SVGSVGElement) => void>();
+
+export function setExportLayer(svg: SVGSVGElement, decorate: ((clone: SVGSVGElement) => void) | null): void {
+  if (decorate) layers.set(svg, decorate);
+  else layers.delete(svg);
+}
+
+/**
  * Serializes an SVG element with its computed styles inlined and a white
- * background, as a standalone document.
+ * background, as a standalone document; the view's export layer
+ * (setExportLayer) is drawn into it, then `decorate`.
  */
 export function serializeSvg(
   svg: SVGSVGElement,
@@ -75,6 +88,7 @@ export function serializeSvg(
   bg.setAttribute('height', '100%');
   bg.setAttribute('fill', background);
   clone.insertBefore(bg, clone.firstChild);
+  layers.get(svg)?.(clone);
   decorate?.(clone);
   const text = new XMLSerializer().serializeToString(clone).replaceAll(` ${STYLE_CARRIER}="`, ' style="');
   return `<?xml version="1.0" encoding="UTF-8"?>\n${text}`;
