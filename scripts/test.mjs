@@ -254,9 +254,10 @@ async function main() {
     process.exit(1);
   }
   if (!values['no-build']) {
-    console.log('\n== build: the simulator, native and WASM ==');
+    console.log('\n== build: the simulator, native and WASM, and its WASI libraries for the exercise page ==');
     const build = await run('bash', ['scripts/make-core.sh', 'native', 'wasm']);
-    if (build.code !== 0) {
+    const wasi = build.code === 0 ? await run(process.execPath, ['scripts/build-wasi.mjs']) : build;
+    if (build.code !== 0 || wasi.code !== 0) {
       console.error('test: the simulator did not build (see above): counted as 1 failed');
       results.push(['build', { passed: 0, failed: 1 }]);
     }

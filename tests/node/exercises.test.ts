@@ -61,7 +61,6 @@ for (const ex of EXERCISES) {
     it('fails its checker with the skeleton generated from the solution', async () => {
       const r = await check(ex.lab, skeletonOf(ex.lab), 'skeleton');
       assert.ok(failed(r).length > 0, `the skeleton fails something:\n${details(r)}`);
-      assert.ok(!failed(r).includes('invariants'), `the skeleton is correct code, only slow or unfinished:\n${details(r)}`);
     });
 
     const deliberate = bugs(ex.lab);
