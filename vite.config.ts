@@ -87,11 +87,49 @@ function wasiModel(): Plugin {
   };
 }
 
+/**
+ * The exercise editor's own copy of CodeMirror, in the build. A module is
+ * bundled once with every export any page uses, so the editor's keymap and
+ * history would otherwise grow the CodeMirror chunk every lab page loads for
+ * its code pane. The editor (web/src/exercise-page/ExerciseEditor.tsx) and
+ * everything CodeMirror it reaches, cTheme.ts included, are resolved a second
+ * time under the query EDITOR_COPY: Rolldown takes them for other modules and
+ * bundles them in the exercise page's chunks only. The two copies never meet
+ * in one editor: the exercise page's code pane is the lab page's, on the lab
+ * page's copy, and the student's editor is on its own.
+ */
+export const EDITOR_COPY = 'exercise-editor';
+const EDITOR_COPY_QUERY = `?${EDITOR_COPY}`;
+/** the packages of the editor's graph: CodeMirror, Lezer and what they import */
+const EDITOR_PACKAGE = /^(@codemirror\/|@lezer\/|style-mod$|w3c-keyname$|crelt$)/;
+const EDITOR = repo('web/src/exercise-page/ExerciseEditor.tsx');
+const C_THEME = repo('web/src/viz/code/cTheme.ts');
+
+function exerciseEditorCopy(): Plugin {
+  return {
+    name: 'journalclub-exercise-editor-copy',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (!importer) return null;
+      const [from] = importer.split('?');
+      if (from !== EDITOR && !importer.endsWith(EDITOR_COPY_QUERY)) return null;
+      const [bare] = source.split('?');
+      const resolved = await this.resolve(bare, from, { skipSelf: true });
+      if (!resolved || resolved.external) return resolved;
+      const [file] = resolved.id.split('?');
+      if (!EDITOR_PACKAGE.test(bare) && !(importer.endsWith(EDITOR_COPY_QUERY) && file.includes('/node_modules/')) && file !== C_THEME)
+        return null;
+      return { ...resolved, id: `${file}${EDITOR_COPY_QUERY}` };
+    },
+  };
+}
+
 export default defineConfig({
   /* read at build time: the page never requests a bundle that may not exist */
   define: { __JC_BUNDLE__: JSON.stringify(kernelBundle()) },
   root: repo('web'),
-  plugins: [react(), contentSecurityPolicy(), wasiModel()],
+  plugins: [exerciseEditorCopy(), react(), contentSecurityPolicy(), wasiModel()],
   resolve: {
     /* wasm-core's build products and model sources, outside web/ */
     alias: [
