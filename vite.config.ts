@@ -125,6 +125,47 @@ function exerciseEditorCopy(): Plugin {
   };
 }
 
+/**
+ * The exercise page reuses the lab page's parts (animation, metrics,
+ * heatmaps). Left to itself Rolldown would cut the lab pages' shared chunks
+ * into pieces by which of them the exercise page also uses, and a lab page
+ * would load the same code in more chunks, importing from each other. So a
+ * module the exercise page shares with the lab pages goes in one chunk per
+ * set of lab pages that use it, as it would without the exercise page.
+ * Modules the app's entry loads stay where Rolldown puts them.
+ */
+const EXERCISE_PAGE = repo('web/src/exercise-page/ExercisePage.tsx');
+const LAB_PAGE = /\/web\/src\/labs\/([a-z0-9-]+)\/index\.tsx$/;
+
+type GraphInfo = { isEntry: boolean; importers: readonly string[]; dynamicImporters: readonly string[] } | null;
+type Graph = { getModuleInfo(id: string): GraphInfo };
+
+/** The modules from which `id` is reached, by static imports only or by dynamic ones as well. */
+function importersOf(id: string, graph: Graph, dynamic: boolean): Set<string> {
+  const seen = new Set([id]);
+  const todo = [id];
+  for (let m = todo.pop(); m !== undefined; m = todo.pop()) {
+    const info = graph.getModuleInfo(m);
+    if (!info) continue;
+    for (const i of dynamic ? [...info.importers, ...info.dynamicImporters] : info.importers)
+      if (!seen.has(i)) (seen.add(i), todo.push(i));
+  }
+  return seen;
+}
+
+function labChunks(): (id: string, graph: Graph) => string | null {
+  const names = new Map<string, string>();
+  return (id, graph) => {
+    const statically = importersOf(id, graph, false);
+    if ([...statically].some((m) => graph.getModuleInfo(m)?.isEntry)) return null;
+    const labs = [...statically].flatMap((m) => LAB_PAGE.exec(m)?.[1] ?? []);
+    if (!labs.length) return null;
+    const key = labs.sort().join(' ');
+    if (!names.has(key)) names.set(key, `lab${names.size || ''}`);
+    return names.get(key)!;
+  };
+}
+
 export default defineConfig({
   /* read at build time: the page never requests a bundle that may not exist */
   define: { __JC_BUNDLE__: JSON.stringify(kernelBundle()) },
@@ -145,6 +186,7 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     /* what the page fetches stays a file: the policy lets it fetch from its origin, not from data: URLs */
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: labChunks(), debugName: "lab", includeDependenciesRecursively: false }] } } },
     assetsInlineLimit: (file: string) => (/\.(wasm|tar|a|c|json)$/.test(file) ? false : undefined),
   },
   server: {
