@@ -129,12 +129,12 @@ function exerciseEditorCopy(): Plugin {
  * The exercise page reuses the lab page's parts (animation, metrics,
  * heatmaps). Left to itself Rolldown would cut the lab pages' shared chunks
  * into pieces by which of them the exercise page also uses, and a lab page
- * would load the same code in more chunks, importing from each other. So a
- * module the exercise page shares with the lab pages goes in one chunk per
- * set of lab pages that use it, as it would without the exercise page.
- * Modules the app's entry loads stay where Rolldown puts them.
+ * would load the same code in twice as many chunks, importing from each
+ * other. So the modules the lab pages import (statically, and the app's entry
+ * does not) go in one chunk per set of lab pages that import them, as they
+ * did before the exercise page; the exercise page imports from those chunks.
+ * A lazy page or view keeps its own chunk.
  */
-const EXERCISE_PAGE = repo('web/src/exercise-page/ExercisePage.tsx');
 const LAB_PAGE = /\/web\/src\/labs\/([a-z0-9-]+)\/index\.tsx$/;
 
 type GraphInfo = { isEntry: boolean; importers: readonly string[]; dynamicImporters: readonly string[] } | null;
@@ -156,6 +156,8 @@ function importersOf(id: string, graph: Graph, dynamic: boolean): Set<string> {
 function labChunks(): (id: string, graph: Graph) => string | null {
   const names = new Map<string, string>();
   return (id, graph) => {
+    /* a lazy page or view keeps its chunk, named after it */
+    if (graph.getModuleInfo(id)?.dynamicImporters.length) return null;
     const statically = importersOf(id, graph, false);
     if ([...statically].some((m) => graph.getModuleInfo(m)?.isEntry)) return null;
     const labs = [...statically].flatMap((m) => LAB_PAGE.exec(m)?.[1] ?? []);

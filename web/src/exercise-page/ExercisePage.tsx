@@ -23,7 +23,7 @@ import { browserRunner, getExerciseClient, type ExerciseClient, type DownloadPro
 import { ExerciseEditor } from './ExerciseEditor';
 import { TradeoffChart, tradeoffPoints } from './TradeoffChart';
 import { makeSkeleton } from '../exercises/skeleton';
-import { exerciseFile, solutionUrl } from './available';
+import { exerciseFile, solutionUrl } from './solution';
 import { loadCode, saveCode } from './storage';
 import { useExerciseView, type ExerciseRunKey } from './useExerciseView';
 import './exercise.css';

@@ -3,7 +3,6 @@
  * latency (the p99 of a write with its fsync, up), yours beside before and after, each variant a colour and
  * a shape, its mean ringed. Up and to the left is worse; the goal is after's latency with more IOPS.
  */
-import { extent } from 'd3-array';
 import { scaleLinear } from 'd3-scale';
 import { memo } from 'react';
 import type { TradeoffPoint } from '../exercises/labs/ext4-writeback';
@@ -28,6 +27,15 @@ export function tradeoffPoints(data: Record<string, unknown> | undefined): Trade
   return ok ? (points as TradeoffPoint[]) : null;
 }
 
+/**
+ * The least and the greatest of `values` (not empty). Not d3-array's
+ * extent(): the lab pages load d3-array's module too, which would then carry
+ * it for this page alone.
+ */
+function extent(values: readonly number[]): [number, number] {
+  return [Math.min(...values), Math.max(...values)];
+}
+
 function Mark({ x, y, shape, color, r, ring }: { x: number; y: number; shape: string; color: string; r: number; ring?: boolean }) {
   const fill = ring ? 'none' : color;
   const stroke = color;
@@ -40,8 +48,8 @@ export const TradeoffChart = memo(function TradeoffChart({ points }: { points: T
   const W = 420;
   const H = 260;
   const M = { l: 56, r: 12, t: 12, b: 40 };
-  const [x0, x1] = extent(points, (p) => p.iops) as [number, number];
-  const [y0, y1] = extent(points, (p) => p.latency_p99 / 1000) as [number, number];
+  const [x0, x1] = extent(points.map((p) => p.iops));
+  const [y0, y1] = extent(points.map((p) => p.latency_p99 / 1000));
   const padX = (x1 - x0 || x1 || 1) * 0.15;
   const padY = (y1 - y0 || y1 || 1) * 0.15;
   const x = scaleLinear().domain([x0 - padX, x1 + padX]).nice().range([M.l, W - M.r]);
