@@ -17,6 +17,7 @@ import { wrapModule } from '../../web/src/core/engine';
 import { REPO_ROOT } from '../../web/src/core/node';
 import { compile, instantiate, type Clang } from '../../web/src/core/wasi';
 import { storageKey } from '../../web/src/exercise-page/storage';
+import { C_TOKENS } from '../../web/src/viz/code/cTheme';
 import { expect, test } from './fixtures';
 
 const LAB = 'fast-commit';
@@ -249,6 +250,47 @@ test('the page, with a compile error and after a Run, has no serious or critical
     timeout: 120_000,
   });
   expect(await serious(), 'after a Run').toEqual([]);
+});
+
+/** The first token `word` drawn in the CodeMirror under `testId` (Playwright's locators reach into its shadow root). */
+const token = (page: Page, testId: string, word: string) =>
+  page.getByTestId(testId).locator('.cm-content span', { hasText: new RegExp(`^${word}$`) }).first();
+
+const rgb = (hex: string): string => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
+
+test('the editor has its own CodeMirror: C highlighted, its keys and undo history, beside the code pane', async ({ page }) => {
+  await page.goto(URL);
+  await expect(page.getByTestId('exercise-editor')).toBeVisible();
+  await expect(token(page, 'exercise-editor', 'struct')).toHaveCSS('color', rgb(C_TOKENS.keyword));
+
+  const edit = async (redo: boolean): Promise<void> => {
+    const before = await editorText(page);
+    const content = page.getByTestId('exercise-code');
+    await content.click();
+    await page.keyboard.press('ControlOrMeta+Home');
+    await page.keyboard.type('probe();');
+    const typed = `probe();${before.split('\n')[0]}`;
+    await expect.poll(async () => (await editorText(page)).split('\n')[0]).toBe(typed);
+    /* Mod-z undoes the typing, Mod-Shift-z does it again */
+    await page.keyboard.press('ControlOrMeta+z');
+    await expect.poll(() => editorText(page)).toBe(before);
+    if (!redo) return;
+    await page.keyboard.press('ControlOrMeta+Shift+z');
+    await expect.poll(async () => (await editorText(page)).split('\n')[0]).toBe(typed);
+    await page.keyboard.press('ControlOrMeta+z');
+    await expect.poll(() => editorText(page)).toBe(before);
+  };
+  await edit(true);
+
+  /* after a Run the lab's code pane, on the lab page's CodeMirror, is on the page too: both still work */
+  await setEditorText(page, solution());
+  expect((await run(page)).phase).toBe('running');
+  await expect(page.getByTestId('code-pane')).toBeVisible();
+  await page.getByTestId('code-pane').scrollIntoViewIfNeeded();
+  await expect(token(page, 'code-pane', 'struct')).toHaveCSS('color', rgb(C_TOKENS.keyword));
+  await expect(token(page, 'exercise-editor', 'struct')).toHaveCSS('color', rgb(C_TOKENS.keyword));
+  /* after a Run, redo finds nothing to redo (with one CodeMirror for both as well): typing and undo only */
+  await edit(false);
 });
 
 test('the code survives a reload', async ({ page }) => {
