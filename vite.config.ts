@@ -98,7 +98,7 @@ function wasiModel(): Plugin {
  * in one editor: the exercise page's code pane is the lab page's, on the lab
  * page's copy, and the student's editor is on its own.
  */
-export const EDITOR_COPY = 'exercise-editor';
+const EDITOR_COPY = 'exercise-editor';
 const EDITOR_COPY_QUERY = `?${EDITOR_COPY}`;
 /** the packages of the editor's graph: CodeMirror, Lezer and what they import */
 const EDITOR_PACKAGE = /^(@codemirror\/|@lezer\/|style-mod$|w3c-keyname$|crelt$)/;
@@ -140,14 +140,14 @@ const LAB_PAGE = /\/web\/src\/labs\/([a-z0-9-]+)\/index\.tsx$/;
 type GraphInfo = { isEntry: boolean; importers: readonly string[]; dynamicImporters: readonly string[] } | null;
 type Graph = { getModuleInfo(id: string): GraphInfo };
 
-/** The modules from which `id` is reached, by static imports only or by dynamic ones as well. */
-function importersOf(id: string, graph: Graph, dynamic: boolean): Set<string> {
+/** The modules from which `id` is reached by static imports, `id` too. */
+function importersOf(id: string, graph: Graph): Set<string> {
   const seen = new Set([id]);
   const todo = [id];
   for (let m = todo.pop(); m !== undefined; m = todo.pop()) {
     const info = graph.getModuleInfo(m);
     if (!info) continue;
-    for (const i of dynamic ? [...info.importers, ...info.dynamicImporters] : info.importers)
+    for (const i of info.importers)
       if (!seen.has(i)) (seen.add(i), todo.push(i));
   }
   return seen;
@@ -158,7 +158,7 @@ function labChunks(): (id: string, graph: Graph) => string | null {
   return (id, graph) => {
     /* a lazy page or view keeps its chunk, named after it */
     if (graph.getModuleInfo(id)?.dynamicImporters.length) return null;
-    const statically = importersOf(id, graph, false);
+    const statically = importersOf(id, graph);
     if ([...statically].some((m) => graph.getModuleInfo(m)?.isEntry)) return null;
     const labs = [...statically].flatMap((m) => LAB_PAGE.exec(m)?.[1] ?? []);
     if (!labs.length) return null;
@@ -187,8 +187,9 @@ export default defineConfig({
     outDir: repo('web/dist'),
     emptyOutDir: true,
     target: 'es2022',
+    /* the lab pages' chunks as without the exercise page; a group takes its modules, not what they import */
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: labChunks(), debugName: 'lab', includeDependenciesRecursively: false }] } } },
     /* what the page fetches stays a file: the policy lets it fetch from its origin, not from data: URLs */
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: labChunks(), debugName: "lab", includeDependenciesRecursively: false }] } } },
     assetsInlineLimit: (file: string) => (/\.(wasm|tar|a|c|json)$/.test(file) ? false : undefined),
   },
   server: {
