@@ -208,7 +208,12 @@ describe('journalclub exercise', () => {
     assert.match(by.eve!.checks[0]!.detail, /time limit of 4 s/);
     // the endless one is stopped: at most its budget, and the others ran to their end
     assert.ok(took < 200_000, `grade took ${took} ms`);
-    const gs = journalclub(['exercise', 'grade', 'fast-commit', dir, '--format', 'gradescope', '--timeout', '4', '--budget', '20', '--out', join(tmp, 'gs')]);
+    // Gradescope's results.json, over the good and the broken submission only
+    const two = join(tmp, 'class-two');
+    mkdirSync(two);
+    writeFileSync(join(two, 'ada.c'), solution);
+    writeFileSync(join(two, 'cy.c'), readFileSync(join(dir, 'cy.c'), 'utf8'));
+    const gs = journalclub(['exercise', 'grade', 'fast-commit', two, '--format', 'gradescope', '--timeout', '4', '--budget', '20', '--out', join(tmp, 'gs')]);
     assert.equal(gs.status, 0, gs.stderr);
     const ada = JSON.parse(readFileSync(join(tmp, 'gs', 'ada', 'results.json'), 'utf8')) as { score: number; max_score: number; tests: { status: string }[] };
     assert.equal(ada.score, ada.max_score);
