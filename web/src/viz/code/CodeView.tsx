@@ -3,7 +3,8 @@
  * (CodePane.tsx shows plain text until it is here).
  *
  * The view is made once. A frame tells it what to mark in one transaction
- * (paneField.ts), and only when the marks differ from the last frame's. The
+ * (paneField.ts), and only when the marks differ from the last frame's; the
+ * marks are drawn beside the source's lines, never in them. The
  * executing line is kept in view by scrolling the editor's own scroller,
  * never the page, and only once the line has left the visible part:
  * smoothly, or at once under prefers-reduced-motion and on the first frame.
@@ -153,10 +154,10 @@ export const CodeView = memo(function CodeView({
   }, [fileName]);
 
   /*
-   * After the frame is painted, not before: the editor reads the DOM selection
-   * when it redraws a line, which lays out whatever the frame changed on the
-   * page; here that is only the pane's own lines, and the lab's views of the
-   * frame do not wait for the pane.
+   * After the frame is painted, not before: the lab's views of the frame do
+   * not wait for the pane. A frame redraws no line of the source (the marks
+   * are a layer and gutters, see paneField.ts), so the editor neither
+   * rebuilds lines nor reads the DOM selection for it.
    */
   useEffect(() => {
     const view = viewRef.current!;
