@@ -89,6 +89,14 @@ export function stepOnly(prev: string | null, next: string): boolean {
   return withoutStep(prev) === withoutStep(next);
 }
 
+/** Whether two views differ in nothing but the step (the same parameters, options and the rest, by identity). */
+export function sameBesidesStep(a: LabViewState, b: LabViewState): boolean {
+  if (a === b) return true;
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)] as (keyof LabViewState)[]);
+  for (const k of keys) if (k !== 'step' && a[k] !== b[k]) return false;
+  return true;
+}
+
 /** The last history entry a page made: its hash, when, and whether it moved the step alone. */
 export interface LastEntry {
   hash: string;

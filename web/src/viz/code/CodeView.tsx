@@ -79,6 +79,21 @@ function follow(view: EditorView, line: number, instant: boolean, glide: Glide):
   });
 }
 
+/**
+ * The editor reads the DOM selection at every update (a frame's marks are
+ * one) when it has none of its own, and in Chromium that read lays out the
+ * page the frame has just changed. The pane is read only: while nothing in
+ * it has focus there is no selection of its own to follow, and its root
+ * answers that there is none. With focus (a reader's keys or pointer) the
+ * editor reads the selection as usual.
+ */
+function unfollowedSelection(root: ShadowRoot): void {
+  const r = root as ShadowRoot & { getSelection?: () => Selection | null };
+  const own = r.getSelection;
+  if (typeof own !== 'function' || Object.prototype.hasOwnProperty.call(r, 'getSelection')) return;
+  Object.defineProperty(r, 'getSelection', { configurable: true, value: () => (r.activeElement ? own.call(r) : null) });
+}
+
 function accessible(fileName: string) {
   /* not editable, yet focusable: the arrows and Page Up/Down then scroll the source */
   return EditorView.contentAttributes.of({ tabindex: '0', 'aria-label': `source of ${fileName}` });
@@ -105,6 +120,7 @@ export const CodeView = memo(function CodeView({
   useLayoutEffect(() => {
     const host = box.current!;
     const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
+    unfollowedSelection(root);
     const view = new EditorView({
       parent: root,
       root,
