@@ -34,6 +34,20 @@ export interface PlayerProps {
 const THUMB_PX = 16;
 const ROW_PX = 5;
 
+/**
+ * The value the scrubber shows for `step`. While playing, the step of the
+ * thumb's pixel column: on a long run the thumb moves a pixel in thousands of
+ * steps, and setting a range input's value at every frame costs Chromium a
+ * millisecond or so for nothing to see. Paused, or on a run shorter than the
+ * scrubber is wide, the step itself.
+ */
+export function scrubberValue(step: number, maxStep: number, widthPx: number, playing: boolean): number {
+  const value = Math.min(step, maxStep);
+  const perPx = (maxStep - 1) / Math.max(1, widthPx - THUMB_PX);
+  if (!playing || perPx <= 1) return value;
+  return Math.max(1, Math.min(maxStep, 1 + Math.round(Math.round((value - 1) / perPx) * perPx)));
+}
+
 /** The scrubber's width in pixels, followed as the page resizes. */
 function useWidth<T extends HTMLElement>(): [RefObject<T | null>, number] {
   const ref = useRef<T>(null);
@@ -181,7 +195,7 @@ export function Player(p: PlayerProps) {
           min={1}
           max={max}
           step={1}
-          value={Math.min(p.step, max)}
+          value={scrubberValue(p.step, max, scrubWidth, p.playing)}
           disabled={p.disabled}
           onChange={(e) => p.onSeek(Number(e.target.value))}
         />

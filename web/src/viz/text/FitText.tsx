@@ -10,7 +10,7 @@
  * one that fits. The glyphs are measured on a canvas in the line's font,
  * which lays nothing out: a line that changes at every frame of play would
  * otherwise force a layout of the page inside React's commit. The font is
- * read from the line's computed style once per class, width and window size;
+ * read from the line's computed style once per drawing, class and window size;
  * where a canvas cannot draw the line as the SVG does (tabular figures,
  * letter or word spacing, a font still loading), the SVG text measures
  * itself.
@@ -79,21 +79,29 @@ function measurer(): CanvasRenderingContext2D | null {
   return measureCtx;
 }
 
-/** The font a line was last measured in, and for which class, width and epoch it was read. */
-interface ReadFont {
-  key: string;
-  font: string | null;
+/*
+ * The fonts read, per SVG and class: every line of a class in one drawing
+ * has the same font, and lines come and go at every frame of play. A new
+ * window size or loaded font starts afresh (the epoch).
+ */
+const fonts = new WeakMap<Element, { epoch: number; byClass: Map<string, string | null> }>();
+
+function fontOf(el: SVGTextElement, className: string): string | null {
+  if (typeof document !== 'undefined' && document.fonts && document.fonts.status !== 'loaded') return null;
+  const owner = el.ownerSVGElement ?? el;
+  let known = fonts.get(owner);
+  if (!known || known.epoch !== fontEpoch) fonts.set(owner, (known = { epoch: fontEpoch, byClass: new Map() }));
+  let font = known.byClass.get(className);
+  if (font === undefined) known.byClass.set(className, (font = canvasFont(getComputedStyle(el))));
+  return font;
 }
 
 /** A width-of-text function for the line: on a canvas where it can, else the SVG text's own. */
-function widthOf(el: SVGTextElement, read: { current: ReadFont | null }, key: string): (text: string, k: number) => number {
-  if (read.current?.key !== key) {
-    const ready = typeof document === 'undefined' || !document.fonts || document.fonts.status === 'loaded';
-    read.current = { key: ready ? key : '', font: ready ? canvasFont(getComputedStyle(el)) : null };
-  }
-  const ctx = read.current.font !== null ? measurer() : null;
+function widthOf(el: SVGTextElement, className: string): (text: string, k: number) => number {
+  const font = fontOf(el, className);
+  const ctx = font !== null ? measurer() : null;
   if (ctx) {
-    ctx.font = read.current.font!;
+    ctx.font = font!;
     return (text, k) => (k === 0 ? 0 : ctx.measureText(k === text.length ? text : text.slice(0, k)).width);
   }
   return (text, k) => (k === 0 ? 0 : k === text.length ? el.getComputedTextLength() : el.getSubStringLength(0, k));
@@ -124,7 +132,6 @@ export function FitText({
   children: string;
 }) {
   const ref = useRef<SVGTextElement>(null);
-  const font = useRef<ReadFont | null>(null);
   const [fit, setFit] = useState<Fit | null>(null);
   const current = fit !== null && fit.text === children && fit.width === width ? fit : null;
 
@@ -132,7 +139,7 @@ export function FitText({
     if (current) return;
     const el = ref.current;
     if (!el || typeof el.getComputedTextLength !== 'function') return;
-    const w = widthOf(el, font, `${className}|${width}|${fontEpoch}`);
+    const w = widthOf(el, className);
     const n = children.length;
     const whole = w(children, n);
     if (whole <= width || n === 0) {
