@@ -254,6 +254,44 @@ test('side by side both variants’ lines are marked with their names, and the t
   expect(await legendLine(page, 'active')).toBe(b);
 });
 
+test('a marked line is a band on its line of the source, its label after the line’s text, and no line of the source is redrawn for it', async ({ page }) => {
+  await page.goto(labUrl(LAB, { variant: 'before', ...SMALL, step: 40 }));
+  await waitForRuns(page);
+  await scroller(page);
+  await expect(page.getByTestId('code-line-active')).toBeVisible();
+  const at = await page.evaluate(() => {
+    const root = document.querySelector('[data-testid="code-pane"]')!.shadowRoot!;
+    const band = root.querySelector('[data-testid="code-line-active"]')!;
+    const number = root.querySelector('.cm-lineNumbers .cm-gutterElement.cm-exec-active')!;
+    const b = band.getBoundingClientRect();
+    const n = number.getBoundingClientRect();
+    /* the source's line beside the number: the .cm-line whose box holds the number's middle */
+    const mid = (n.top + n.bottom) / 2;
+    const line = [...root.querySelectorAll('.cm-line')].find((l) => {
+      const r = l.getBoundingClientRect();
+      return r.top <= mid && mid <= r.bottom;
+    })!;
+    const l = line.getBoundingClientRect();
+    const range = document.createRange();
+    range.selectNodeContents(line);
+    const textRight = line.textContent ? range.getBoundingClientRect().right : l.left;
+    const label = band.querySelector('.cm-exec-label')!.getBoundingClientRect();
+    return {
+      band: [b.top, b.bottom, b.left, b.right],
+      line: [l.top, l.bottom, l.left, l.right],
+      labelLeft: label.left,
+      textRight,
+      dataLine: Number(band.getAttribute('data-line')),
+      number: Number(number.textContent),
+      marksInSource: root.querySelectorAll('.cm-content [data-testid], .cm-content .cm-exec-label').length,
+    };
+  });
+  expect(at.dataLine).toBe(at.number);
+  for (let i = 0; i < 4; i++) expect(Math.abs(at.band[i]! - at.line[i]!)).toBeLessThan(1);
+  expect(at.labelLeft).toBeGreaterThan(at.textRight);
+  expect(at.marksInSource).toBe(0);
+});
+
 test('the pane scrolls by keyboard, and the player keys still step while it has focus', async ({ page }) => {
   await page.goto(labUrl(LAB, { variant: 'before', ...SMALL, step: 40 }));
   await waitForRuns(page);

@@ -9,7 +9,7 @@
  * its embed; in presenter mode (present=<view>) the page shows one view at a
  * time, and an embed (#/embed/<lab>/<view>) shows one view alone.
  */
-import { useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { citationText } from '../../../lib/format';
 import type { KernelLab } from '../../../lib/kernel-results';
 import type { SweepResult } from '../core/sweep';
@@ -22,7 +22,8 @@ import type { PaperLabels } from './PaperSection';
 import { useLabData, type LabData, type Variant } from './simHooks';
 import { useKernelSimulator } from './useKernelSimulator';
 import { useLabView, useParsedFrames } from './useLabView';
-import { serializeLabQuery } from './urlState';
+import { serializeLabQuery, type LabViewState } from './urlState';
+import { sameBesidesStep } from './useLabUrlState';
 import { usePageMode } from './embed/mode';
 import { ShareButtons } from './embed/ShareButtons';
 import { PresenterStage } from './presenter/PresenterStage';
@@ -97,6 +98,19 @@ export interface LabManifest<S extends SnapshotBase = SnapshotBase> {
   };
 }
 
+/**
+ * The view the share buttons' links carry: the page's, except that while
+ * the animation plays only a change besides the step reaches them (the step
+ * where play stands when such a change comes, else where it started): the
+ * buttons are not drawn again at every frame. When play stops they carry
+ * the step it stopped at.
+ */
+function useShareView(view: LabViewState, playing: boolean): LabViewState {
+  const held = useRef(view);
+  if (!playing || !sameBesidesStep(held.current, view)) held.current = view;
+  return held.current;
+}
+
 /** The kernel panel points back at the simulator's rows of the mail's table. */
 const SIMULATOR_TABLE: SimulatorSection = { id: 'paper-heading', label: "the mail's table, reproduced" };
 
@@ -153,18 +167,34 @@ function LabView<S extends SnapshotBase>({
   const simulator = useKernelSimulator(m.id, data.variants, specs, lv.view.params, lv.view.seed, kernelRuns > 0);
   const { setPresent } = lv;
   const present = embed === null ? lv.present : null;
-  /* the query the share buttons put in their links: the page's view as it stands */
-  const { view, shape } = lv;
-  const query = useMemo(() => serializeLabQuery(view, shape), [view, shape]);
+  /* the query the share buttons put in their links: the page's view as it stands (see useShareView) */
+  const { shape } = lv;
+  const shareView = useShareView(lv.view, lv.playing);
+  const query = useMemo(() => serializeLabQuery(shareView, shape), [shareView, shape]);
+  const share = useMemo(() => {
+    const made: Partial<Record<PresentView, ReactNode>> = {};
+    return (v: PresentView) => (made[v] ??= <ShareButtons lab={m.id} view={v} query={query} onPresent={setPresent} />);
+  }, [m.id, query, setPresent]);
 
-  const head = (
-    <header className="lab-head">
-      <h1>{m.heading}</h1>
-      <p className="muted">
-        {citationText(rows.citation)} · “{rows.citation.subject}” · model:{' '}
-        <span className="mono">wasm-core/labs/{data.info.source}</span>
-      </p>
-    </header>
+  /* what a step does not change is made once, so that a frame of play renders none of it */
+  const { heading } = m;
+  const head = useMemo(
+    () => (
+      <header className="lab-head">
+        <h1>{heading}</h1>
+        <p className="muted">
+          {citationText(rows.citation)} · “{rows.citation.subject}” · model:{' '}
+          <span className="mono">wasm-core/labs/{data.info.source}</span>
+        </p>
+      </header>
+    ),
+    [heading, rows, data.info.source],
+  );
+  const explainer = useMemo(() => <Explainer data={data} />, [Explainer, data]);
+  const { seed, params } = lv.view;
+  const questions = useMemo(
+    () => <QuestionsPanel lab={m.id} seed={seed} params={params} specs={specs} />,
+    [m.id, seed, params, specs],
   );
 
   /* the run's metrics and the mail's table: one view in presenter mode and embeds, apart on the page */
@@ -185,7 +215,7 @@ function LabView<S extends SnapshotBase>({
     mail: (
       <>
         {head}
-        <Explainer data={data} />
+        {explainer}
       </>
     ),
     mechanism: Sections ? <Sections variants={lv.variants} runs={lv.runs.outputs} markers={markers} failed={failed} /> : null,
@@ -247,7 +277,6 @@ function LabView<S extends SnapshotBase>({
       </PresenterStage>
     );
 
-  const share = (v: PresentView) => <ShareButtons lab={m.id} view={v} query={query} onPresent={setPresent} />;
   return (
     <article className="lab-page">
       <div className="lab-head-row">
@@ -271,7 +300,7 @@ function LabView<S extends SnapshotBase>({
       {issues}
 
       {share('mail')}
-      <Explainer data={data} />
+      {explainer}
 
       <RunPanel
         status={lv.status}
@@ -304,7 +333,7 @@ function LabView<S extends SnapshotBase>({
       {Sections && share('mechanism')}
       {panels.mechanism}
 
-      <QuestionsPanel lab={m.id} seed={lv.view.seed} params={lv.view.params} specs={specs} />
+      {questions}
 
       {paper}
 

@@ -1,5 +1,5 @@
 /** Play, pause, step and scrub through a deterministic run, and go from event to event. */
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { formatNumber } from '../../../lib/format';
 import type { Marks } from '../core/types';
 import { eventSummary, eventTicks, type MarkerKinds, type VariantEvents } from './eventMarks';
@@ -34,6 +34,20 @@ export interface PlayerProps {
 const THUMB_PX = 16;
 const ROW_PX = 5;
 
+/**
+ * The value the scrubber shows for `step`. While playing, the step of the
+ * thumb's pixel column: on a long run the thumb moves a pixel in thousands of
+ * steps, and setting a range input's value at every frame costs Chromium a
+ * millisecond or so for nothing to see. Paused, or on a run shorter than the
+ * scrubber is wide, the step itself.
+ */
+export function scrubberValue(step: number, maxStep: number, widthPx: number, playing: boolean): number {
+  const value = Math.min(step, maxStep);
+  const perPx = (maxStep - 1) / Math.max(1, widthPx - THUMB_PX);
+  if (!playing || perPx <= 1) return value;
+  return Math.max(1, Math.min(maxStep, 1 + Math.round(Math.round((value - 1) / perPx) * perPx)));
+}
+
 /** The scrubber's width in pixels, followed as the page resizes. */
 function useWidth<T extends HTMLElement>(): [RefObject<T | null>, number] {
   const ref = useRef<T>(null);
@@ -50,8 +64,12 @@ function useWidth<T extends HTMLElement>(): [RefObject<T | null>, number] {
   return [ref, width];
 }
 
-/** The events of each variant as ticks, at most one per pixel column, a row per variant. */
-function EventTicks(p: { events: VariantEvents; kinds: readonly string[]; maxStep: number; width: number; label: string }) {
+/**
+ * The events of each variant as ticks, at most one per pixel column, a row
+ * per variant. Memoized: a run's events do not change while it plays, and a
+ * long run has a tick in every column.
+ */
+const EventTicks = memo(function EventTicks(p: { events: VariantEvents; kinds: readonly string[]; maxStep: number; width: number; label: string }) {
   const rows = Object.entries(p.events);
   const inner = Math.max(1, Math.floor(p.width - THUMB_PX));
   return (
@@ -84,19 +102,26 @@ function EventTicks(p: { events: VariantEvents; kinds: readonly string[]; maxSte
       ))}
     </svg>
   );
-}
+});
+
+const NO_MARKERS: MarkerKinds = {};
 
 export function Player(p: PlayerProps) {
   const max = Math.max(1, p.maxStep);
   const [scrubRef, scrubWidth] = useWidth<HTMLDivElement>();
-  const markers = p.markers ?? {};
-  const kinds = Object.keys(markers);
+  const markers = p.markers ?? NO_MARKERS;
+  const kinds = useMemo(() => Object.keys(markers), [markers]);
   const hasEvents = kinds.length > 0;
-  const label = hasEvents
-    ? `events on the scrubber: ${Object.keys(p.events ?? {})
-        .map((v) => eventSummary(v, p.marks?.[v], markers))
-        .join('; ')}`
-    : '';
+  const { events, marks } = p;
+  const label = useMemo(
+    () =>
+      kinds.length > 0
+        ? `events on the scrubber: ${Object.keys(events ?? {})
+            .map((v) => eventSummary(v, marks?.[v], markers))
+            .join('; ')}`
+        : '',
+    [kinds, events, marks, markers],
+  );
   return (
     <div className="player" data-player-keys="">
       <button
@@ -170,7 +195,7 @@ export function Player(p: PlayerProps) {
           min={1}
           max={max}
           step={1}
-          value={Math.min(p.step, max)}
+          value={scrubberValue(p.step, max, scrubWidth, p.playing)}
           disabled={p.disabled}
           onChange={(e) => p.onSeek(Number(e.target.value))}
         />

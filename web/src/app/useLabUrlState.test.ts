@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ParamSpec } from '../core/types';
 import { buildHash } from './router';
-import { clampStep, historyMode, readQuery, restoreFromHash, sameGesture, SEEK_COALESCE_MS, stepOnly, urlWritePlan, withIssue } from './useLabUrlState';
-import { defaultViewState, serializeLabQuery } from './urlState';
+import { clampStep, historyMode, readQuery, restoreFromHash, sameBesidesStep, sameGesture, SEEK_COALESCE_MS, stepOnly, urlWritePlan, withIssue } from './useLabUrlState';
+import { defaultViewState, serializeLabQuery, type LabViewState } from './urlState';
 
 const specs: ParamSpec[] = [
   { name: 'ways', type: 'int', unit: 'threads', min: 1, max: 64, default: 16, help: '' },
@@ -120,5 +120,23 @@ describe('sameGesture', () => {
     expect(sameGesture(entry(3, 1000), at(4, '&speed=60'), 1100)).toBe(false);
     expect(sameGesture(entry(3, 1000, false), at(4), 1100)).toBe(false);
     expect(sameGesture(null, at(3), 0)).toBe(false);
+  });
+});
+
+describe('sameBesidesStep', () => {
+  const params = { ways: 4 };
+  const shown = ['before', 'after'];
+  const v: LabViewState = { variant: 'before', shown, params, seed: 1, step: 10 };
+
+  it('holds views that differ in the step alone the same', () => {
+    expect(sameBesidesStep(v, { ...v, step: 11 })).toBe(true);
+    expect(sameBesidesStep(v, v)).toBe(true);
+  });
+
+  it('tells a change of anything else, or an option set or dropped', () => {
+    expect(sameBesidesStep(v, { ...v, step: 11, seed: 2 })).toBe(false);
+    expect(sameBesidesStep(v, { ...v, params: { ways: 4 } })).toBe(false);
+    expect(sameBesidesStep(v, { ...v, speed: 5000 })).toBe(false);
+    expect(sameBesidesStep({ ...v, present: 'animation' }, v)).toBe(false);
   });
 });

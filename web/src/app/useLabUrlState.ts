@@ -6,8 +6,10 @@
  * a seek, a presenter view, a heatmap option) is a history entry of its
  * own, so that Back undoes it (the steps of one gesture, a scrubber dragged
  * or a key held, make one entry); playing replaces the entry at most every
- * half second (browsers limit history updates), after one entry that keeps
- * where play started. A restored or clamped view replaces its entry. A step beyond the run's end is clamped
+ * two seconds (history updates are slow: at one every half second they took
+ * 3% of the main thread's time in a profile of play, and browsers limit
+ * them), after one entry that keeps where play started; when play
+ * stops the URL holds the step it stopped at. A restored or clamped view replaces its entry. A step beyond the run's end is clamped
  * once the run is known, with an issue when the URL asked for it.
  *
  * The pure parts (what a hash restores, when to write the URL, how a step
@@ -87,6 +89,14 @@ export function stepOnly(prev: string | null, next: string): boolean {
   return withoutStep(prev) === withoutStep(next);
 }
 
+/** Whether two views differ in nothing but the step (the same parameters, options and the rest, by identity). */
+export function sameBesidesStep(a: LabViewState, b: LabViewState): boolean {
+  if (a === b) return true;
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)] as (keyof LabViewState)[]);
+  for (const k of keys) if (k !== 'step' && a[k] !== b[k]) return false;
+  return true;
+}
+
 /** The last history entry a page made: its hash, when, and whether it moved the step alone. */
 export interface LastEntry {
   hash: string;
@@ -104,7 +114,7 @@ export function sameGesture(last: LastEntry | null, next: string, now: number): 
 }
 
 /** The delay of a URL write while the animation plays, in ms. */
-export const URL_WRITE_DELAY_MS = 500;
+export const URL_WRITE_DELAY_MS = 2_000;
 
 /**
  * A step past the run's last: the step to show instead, and the issue to

@@ -3,7 +3,8 @@
  * (CodePane.tsx shows plain text until it is here).
  *
  * The view is made once. A frame tells it what to mark in one transaction
- * (paneField.ts), and only when the marks differ from the last frame's. The
+ * (paneField.ts), and only when the marks differ from the last frame's; the
+ * marks are drawn beside the source's lines, never in them. The
  * executing line is kept in view by scrolling the editor's own scroller,
  * never the page, and only once the line has left the visible part:
  * smoothly, or at once under prefers-reduced-motion and on the first frame.
@@ -78,6 +79,21 @@ function follow(view: EditorView, line: number, instant: boolean, glide: Glide):
   });
 }
 
+/**
+ * The editor reads the DOM selection at every update (a frame's marks are
+ * one) when it has none of its own, and in Chromium that read lays out the
+ * page the frame has just changed. The pane is read only: while nothing in
+ * it has focus there is no selection of its own to follow, and its root
+ * answers that there is none. With focus (a reader's keys or pointer) the
+ * editor reads the selection as usual.
+ */
+function unfollowedSelection(root: ShadowRoot): void {
+  const r = root as ShadowRoot & { getSelection?: () => Selection | null };
+  const own = r.getSelection;
+  if (typeof own !== 'function' || Object.prototype.hasOwnProperty.call(r, 'getSelection')) return;
+  Object.defineProperty(r, 'getSelection', { configurable: true, value: () => (r.activeElement ? own.call(r) : null) });
+}
+
 function accessible(fileName: string) {
   /* not editable, yet focusable: the arrows and Page Up/Down then scroll the source */
   return EditorView.contentAttributes.of({ tabindex: '0', 'aria-label': `source of ${fileName}` });
@@ -104,6 +120,7 @@ export const CodeView = memo(function CodeView({
   useLayoutEffect(() => {
     const host = box.current!;
     const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
+    unfollowedSelection(root);
     const view = new EditorView({
       parent: root,
       root,
@@ -153,10 +170,10 @@ export const CodeView = memo(function CodeView({
   }, [fileName]);
 
   /*
-   * After the frame is painted, not before: the editor reads the DOM selection
-   * when it redraws a line, which lays out whatever the frame changed on the
-   * page; here that is only the pane's own lines, and the lab's views of the
-   * frame do not wait for the pane.
+   * After the frame is painted, not before: the lab's views of the frame do
+   * not wait for the pane. A frame redraws no line of the source (the marks
+   * are a layer and gutters, see paneField.ts), so the editor neither
+   * rebuilds lines nor reads the DOM selection for it.
    */
   useEffect(() => {
     const view = viewRef.current!;

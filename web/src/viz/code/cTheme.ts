@@ -93,11 +93,11 @@ export const cTheme = EditorView.theme(
       border: 'none',
     },
     '.cm-lineNumbers .cm-gutterElement': { padding: '0 0.5rem 0 0.6rem', minWidth: '2.6rem' },
-    '.cm-line.cm-exec-active': {
+    '.cm-exec-band.cm-exec-active': {
       backgroundColor: C_GROUNDS.active,
       boxShadow: `inset 3px 0 0 ${C_ACTIVE_BAR}`,
     },
-    '.cm-line.cm-exec-secondary': { backgroundColor: C_GROUNDS.secondary },
+    '.cm-exec-band.cm-exec-secondary': { backgroundColor: C_GROUNDS.secondary },
     '.cm-gutterElement.cm-exec-active': { backgroundColor: C_GROUNDS.active, color: C_TEXT.ink },
     '.cm-gutterElement.cm-exec-secondary': { backgroundColor: C_GROUNDS.secondary, color: C_TEXT.ink },
   },

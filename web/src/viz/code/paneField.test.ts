@@ -1,5 +1,4 @@
 import { EditorState, type RangeSet, type RangeValue } from '@codemirror/state';
-import type { Decoration } from '@codemirror/view';
 import { describe, expect, it } from 'vitest';
 import { badgeText, paneField, paneMarks, setPaneLines, TaskMarker } from './paneField';
 import { paneLines, type LineMark } from './paneLines';
@@ -20,25 +19,16 @@ function ranges<T extends RangeValue>(state: EditorState, set: RangeSet<T>): { l
   return out;
 }
 
-/** The line decorations and the labels at the ends of lines. */
-function lineDecos(state: EditorState) {
-  return ranges<Decoration>(state, state.field(paneField).decorations).map(({ line, at, value }) => {
-    const spec = value.spec as { class?: string; attributes?: Record<string, string>; widget?: { label: string; kind: string } };
-    return spec.widget
-      ? { line, label: spec.widget.label, kind: spec.widget.kind }
-      : { line, at, class: spec.class, testid: spec.attributes?.['data-testid'], dataLine: Number(spec.attributes?.['data-line']) };
-  });
-}
+/** The marked lines, each with its label. */
+const marked = (state: EditorState) => state.field(paneField).marked;
 
 const mk = (line: number, label: string, state: string): LineMark => ({ line, label, state });
 
 describe('the pane field', () => {
   it('marks the executing and the other line, each with its label at the end of the line', () => {
     const s = stateWith({ activeLine: 9, activeLabel: 'before', secondaryLine: 2, secondaryLabel: 'after' });
-    expect(lineDecos(s)).toEqual([
-      { line: 2, at: 'start', class: 'cm-exec-secondary', testid: 'code-line-secondary', dataLine: 2 },
+    expect(marked(s)).toEqual([
       { line: 2, label: 'after', kind: 'secondary' },
-      { line: 9, at: 'start', class: 'cm-exec-active', testid: 'code-line-active', dataLine: 9 },
       { line: 9, label: 'before', kind: 'active' },
     ]);
     const classes = ranges(s, s.field(paneField).gutterClasses);
@@ -49,10 +39,7 @@ describe('the pane field', () => {
   });
 
   it('marks an empty line too', () => {
-    expect(lineDecos(stateWith({ activeLine: 6 }))).toEqual([
-      { line: 6, at: 'start', class: 'cm-exec-active', testid: 'code-line-active', dataLine: 6 },
-      { line: 6, label: 'executing', kind: 'active' },
-    ]);
+    expect(marked(stateWith({ activeLine: 6 }))).toEqual([{ line: 6, label: 'executing', kind: 'active' }]);
   });
 
   it('puts the tasks of each line in one gutter marker, with their states in words', () => {
@@ -70,7 +57,7 @@ describe('the pane field', () => {
   it('replaces the marks of the last frame with the next frame', () => {
     let s = stateWith({ activeLine: 3, secondaryLine: 4, marks: [mk(3, 'T1', 'run')] });
     s = s.update({ effects: setPaneLines.of(paneLines({ activeLine: 10, marks: [mk(11, 'T1', 'sleep')] }, s.doc.lines)) }).state;
-    expect(lineDecos(s).filter((d) => 'class' in d)).toEqual([{ line: 10, at: 'start', class: 'cm-exec-active', testid: 'code-line-active', dataLine: 10 }]);
+    expect(marked(s)).toEqual([{ line: 10, label: 'executing', kind: 'active' }]);
     expect(ranges(s, s.field(paneField).taskMarkers).map((m) => m.line)).toEqual([11]);
   });
 
@@ -78,7 +65,7 @@ describe('the pane field', () => {
     let s = stateWith({ activeLine: 2, secondaryLine: 11, marks: [mk(2, 'T1', 'run'), mk(12, 'T2', 'run')] });
     const short = DOC.split('\n').slice(0, 5).join('\n');
     s = s.update({ changes: { from: 0, to: s.doc.length, insert: short } }).state;
-    expect(lineDecos(s).filter((d) => 'class' in d).map((d) => d.line)).toEqual([2]);
+    expect(marked(s).map((d) => d.line)).toEqual([2]);
     expect(ranges(s, s.field(paneField).taskMarkers).map((m) => m.line)).toEqual([2]);
   });
 

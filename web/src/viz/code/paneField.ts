@@ -1,41 +1,22 @@
 /**
  * The code pane's marks in the editor's state: a frame dispatches one
- * transaction with setPaneLines, and this field turns what it marks
- * (paneLines.ts) into line decorations (the executing and the other line,
- * each with its label at the end of the line), line classes for the gutters,
- * and the task markers of the tasks gutter. The decorations are rebuilt from
- * the handful of marked lines, never from the source, so a frame costs the
- * same at any size of run.
+ * transaction with setPaneLines, and this field keeps what it marks
+ * (paneLines.ts): the executing and the other line, line classes for the
+ * gutters, and the task markers of the tasks gutter. Nothing of it is in the
+ * source's own DOM: the two lines are drawn on a layer under the text, each
+ * with its label at the end of the line, and the tasks in a gutter, so a
+ * frame redraws no line of the source. (A redrawn line would make the editor
+ * read the DOM selection again, which lays the page out at every frame of
+ * play.) The marks are rebuilt from the handful of marked lines, never from
+ * the source, so a frame costs the same at any size of run.
  */
 import { RangeSet, RangeSetBuilder, StateEffect, StateField, type EditorState, type Extension } from '@codemirror/state';
-import { Decoration, EditorView, GutterMarker, WidgetType, gutter, gutterLineClass, type DecorationSet } from '@codemirror/view';
+import { EditorView, GutterMarker, gutter, gutterLineClass, layer, type LayerMarker } from '@codemirror/view';
 import { sameGroups, type LineMarks, type MarkGroup, type PaneLines } from './paneLines';
 
 export const setPaneLines = StateEffect.define<PaneLines>();
 
 export const NO_PANE_LINES: PaneLines = { active: null, secondary: null, marks: [] };
-
-/** The label at the end of a marked line: which variant, or "executing". */
-class LineLabel extends WidgetType {
-  constructor(
-    readonly label: string,
-    readonly kind: 'active' | 'secondary',
-  ) {
-    super();
-  }
-  eq(other: LineLabel): boolean {
-    return other.label === this.label && other.kind === this.kind;
-  }
-  toDOM(): HTMLElement {
-    const el = document.createElement('span');
-    el.className = `cm-exec-label cm-exec-label-${this.kind}`;
-    el.textContent = `◀ ${this.label}`;
-    return el;
-  }
-  ignoreEvent(): boolean {
-    return false;
-  }
-}
 
 /** The tasks on one line, each state as a badge that names it in words: "spin T3 T7 +4". */
 export class TaskMarker extends GutterMarker {
@@ -80,37 +61,34 @@ class LineClass extends GutterMarker {
 const ACTIVE_CLASS = new LineClass('cm-exec-active');
 const SECONDARY_CLASS = new LineClass('cm-exec-secondary');
 
+/** A marked line: which, and the label at its end. */
+export interface MarkedLine {
+  line: number;
+  kind: 'active' | 'secondary';
+  label: string;
+}
+
 interface PaneDecorations {
   lines: PaneLines;
-  decorations: DecorationSet;
+  /** the executing and the other line, in the document's order */
+  marked: readonly MarkedLine[];
   gutterClasses: RangeSet<GutterMarker>;
   taskMarkers: RangeSet<GutterMarker>;
 }
 
-/* the line's number rides on it as data-line, for whoever reads the pane (its browser tests) */
-function lineDecoration(kind: 'active' | 'secondary', line: number): Decoration {
-  return Decoration.line({
-    class: `cm-exec-${kind}`,
-    attributes: { 'data-testid': `code-line-${kind}`, 'data-line': String(line) },
-  });
-}
-
-/** The decorations of what a frame marks, on the state's document. */
+/** The marks of what a frame marks, on the state's document. */
 export function buildDecorations(state: EditorState, lines: PaneLines): PaneDecorations {
   const doc = state.doc;
-  const marked = [
+  const marked: MarkedLine[] = [
     ...(lines.active ? [{ ...lines.active, kind: 'active' as const }] : []),
     ...(lines.secondary ? [{ ...lines.secondary, kind: 'secondary' as const }] : []),
   ]
     .filter((m) => m.line <= doc.lines)
     .sort((a, b) => a.line - b.line);
-  const deco = new RangeSetBuilder<Decoration>();
   const classes = new RangeSetBuilder<GutterMarker>();
   for (const m of marked) {
-    const l = doc.line(m.line);
-    deco.add(l.from, l.from, lineDecoration(m.kind, m.line));
-    deco.add(l.to, l.to, Decoration.widget({ widget: new LineLabel(m.label, m.kind), side: 1 }));
-    classes.add(l.from, l.from, m.kind === 'active' ? ACTIVE_CLASS : SECONDARY_CLASS);
+    const from = doc.line(m.line).from;
+    classes.add(from, from, m.kind === 'active' ? ACTIVE_CLASS : SECONDARY_CLASS);
   }
   const tasks = new RangeSetBuilder<GutterMarker>();
   for (const m of lines.marks) {
@@ -118,7 +96,7 @@ export function buildDecorations(state: EditorState, lines: PaneLines): PaneDeco
     const from = doc.line(m.line).from;
     tasks.add(from, from, new TaskMarker(m.groups, m.text));
   }
-  return { lines, decorations: deco.finish(), gutterClasses: classes.finish(), taskMarkers: tasks.finish() };
+  return { lines, marked, gutterClasses: classes.finish(), taskMarkers: tasks.finish() };
 }
 
 /** Holds what the pane marks; a new document keeps the marks that are still inside it. */
@@ -139,10 +117,96 @@ export const paneField = StateField.define<PaneDecorations>({
     }
     return value;
   },
-  provide: (f) => [
-    EditorView.decorations.from(f, (v) => v.decorations),
-    gutterLineClass.from(f, (v) => v.gutterClasses),
-  ],
+  provide: (f) => gutterLineClass.from(f, (v) => v.gutterClasses),
+});
+
+/**
+ * A marked line on the layer: a band as tall and wide as the line's box,
+ * with the line's number on it as data-line (for whoever reads the pane, its
+ * browser tests) and its label after the line's last character.
+ */
+export class LineBand implements LayerMarker {
+  constructor(
+    readonly mark: MarkedLine,
+    readonly left: number,
+    readonly top: number,
+    readonly width: number,
+    readonly height: number,
+    /** where the label starts, from the band's left; null where the line's end is not drawn */
+    readonly labelLeft: number | null,
+  ) {}
+
+  eq(other: LayerMarker): boolean {
+    return (
+      other instanceof LineBand &&
+      other.mark.line === this.mark.line &&
+      other.mark.kind === this.mark.kind &&
+      other.mark.label === this.mark.label &&
+      other.left === this.left &&
+      other.top === this.top &&
+      other.width === this.width &&
+      other.height === this.height &&
+      other.labelLeft === this.labelLeft
+    );
+  }
+
+  draw(): HTMLElement {
+    const el = document.createElement('div');
+    el.className = `cm-exec-band cm-exec-${this.mark.kind}`;
+    el.dataset.testid = `code-line-${this.mark.kind}`;
+    const label = document.createElement('span');
+    label.className = `cm-exec-label cm-exec-label-${this.mark.kind}`;
+    el.appendChild(label);
+    this.place(el);
+    return el;
+  }
+
+  update(el: HTMLElement, prev: LayerMarker): boolean {
+    if (!(prev instanceof LineBand) || prev.mark.kind !== this.mark.kind) return false;
+    this.place(el);
+    return true;
+  }
+
+  private place(el: HTMLElement): void {
+    el.dataset.line = String(this.mark.line);
+    el.style.left = `${this.left}px`;
+    el.style.top = `${this.top}px`;
+    el.style.width = `${this.width}px`;
+    el.style.height = `${this.height}px`;
+    const label = el.firstChild as HTMLElement;
+    label.textContent = `◀ ${this.mark.label}`;
+    label.style.display = this.labelLeft === null ? 'none' : '';
+    label.style.left = `${this.labelLeft ?? 0}px`;
+  }
+}
+
+/** The bands of the marked lines, measured in the editor's measure phase (as its own layers are). */
+function lineBands(view: EditorView): LineBand[] {
+  const { marked } = view.state.field(paneField);
+  if (marked.length === 0) return [];
+  /* the layer's origin: the scroller's content corner, as CodeMirror places its layers */
+  const scroller = view.scrollDOM.getBoundingClientRect();
+  const baseLeft = scroller.left - view.scrollDOM.scrollLeft * view.scaleX;
+  const baseTop = scroller.top - view.scrollDOM.scrollTop * view.scaleY;
+  const content = view.contentDOM.getBoundingClientRect();
+  const left = (content.left - baseLeft) / view.scaleX;
+  const width = content.width / view.scaleX;
+  const docTop = (view.documentTop - baseTop) / view.scaleY;
+  return marked.map((m) => {
+    const line = view.state.doc.line(m.line);
+    const block = view.lineBlockAt(line.from);
+    const end = view.coordsAtPos(line.to, 1);
+    const labelLeft = end ? (end.right - baseLeft) / view.scaleX - left : null;
+    return new LineBand(m, left, docTop + block.top, width, block.height, labelLeft);
+  });
+}
+
+const bandLayer = layer({
+  above: false,
+  class: 'cm-exec-layer',
+  update: (u) =>
+    u.docChanged || u.geometryChanged || u.viewportChanged || u.transactions.some((tr) => tr.effects.some((e) => e.is(setPaneLines))),
+  markers: lineBands,
 });
 
 /** The gutter of the task marks, beside the line numbers. */
@@ -161,7 +225,13 @@ const paneTheme = EditorView.theme({
   '&.cm-focused': { outline: '2px solid var(--accent, #1b5fd6)', outlineOffset: '-2px' },
   /* scrolled by the compositor: following the executing line does not repaint the source */
   '.cm-scroller': { willChange: 'scroll-position' },
+  '.cm-exec-layer': { pointerEvents: 'none' },
+  '.cm-exec-band': { position: 'absolute' },
   '.cm-exec-label': {
+    position: 'absolute',
+    top: '50%',
+    transform: 'translateY(-50%)',
+    whiteSpace: 'nowrap',
     marginLeft: '1.5rem',
     padding: '0 0.35rem',
     borderRadius: '3px',
@@ -194,8 +264,8 @@ const paneTheme = EditorView.theme({
   '.code-task.state-io': { background: 'var(--state-io, #2f6db3)' },
 });
 
-/** The pane's marks: the state field, the gutter that draws its tasks, and their look. */
+/** The pane's marks: the state field, the layer of its lines, the gutter that draws its tasks, and their look. */
 export function paneMarks(): Extension {
-  return [paneField, taskGutter, paneTheme];
+  return [paneField, bandLayer, taskGutter, paneTheme];
 }
 
