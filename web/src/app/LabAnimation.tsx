@@ -17,35 +17,38 @@ import { frameStep, TRAIL_STEPS, type Stepper, type Variant } from './simHooks';
 import type { LabView } from './useLabView';
 import { viewVariantLabel } from './urlState';
 
+/** What of the page's state the animation reads: shown variants, step, playback, the stepper's frames. */
+export type AnimationView = Pick<
+  LabView,
+  | 'variants'
+  | 'stepper'
+  | 'view'
+  | 'maxStep'
+  | 'ready'
+  | 'totals'
+  | 'playing'
+  | 'speed'
+  | 'play'
+  | 'onPause'
+  | 'stepBy'
+  | 'onScrub'
+  | 'setSpeed'
+  | 'onSmallConfig'
+  | 'markers'
+  | 'events'
+  | 'marks'
+  | 'nextEvent'
+  | 'prevEvent'
+  | 'toNextEvent'
+  | 'toPrevEvent'
+  | 'follow'
+  | 'setFollow'
+>;
+
 export interface LabAnimationProps<S extends SnapshotBase> {
   lab: string;
   /** the page's state: shown variants, step, playback, the stepper's frames */
-  view: Pick<
-    LabView,
-    | 'variants'
-    | 'stepper'
-    | 'view'
-    | 'maxStep'
-    | 'ready'
-    | 'totals'
-    | 'playing'
-    | 'speed'
-    | 'play'
-    | 'onPause'
-    | 'stepBy'
-    | 'onScrub'
-    | 'setSpeed'
-    | 'onSmallConfig'
-    | 'markers'
-    | 'events'
-    | 'marks'
-    | 'nextEvent'
-    | 'prevEvent'
-    | 'toNextEvent'
-    | 'toPrevEvent'
-    | 'follow'
-    | 'setFollow'
-  >;
+  view: AnimationView;
   /** each shown variant's snapshot at its frame, parsed with the lab's schema */
   snapshots: Partial<Record<Variant, Parsed<S>>>;
   /** the model's source, and its file as the code pane names it */

@@ -12,6 +12,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { RunOutput, RunResult } from '../core/types';
 import { frameStep, TRAIL_STEPS, type Frame, type Stepper, type Variant } from '../app/simHooks';
 import type { LabView } from '../app/useLabView';
+import type { AnimationView } from '../app/LabAnimation';
 import { usePlayback } from '../app/usePlayback';
 import type { ExerciseClient } from './client';
 
@@ -28,32 +29,7 @@ export interface ExerciseRunKey {
   heatBuckets: number;
 }
 
-export type ExerciseView = Pick<
-  LabView,
-  | 'variants'
-  | 'stepper'
-  | 'view'
-  | 'maxStep'
-  | 'ready'
-  | 'totals'
-  | 'playing'
-  | 'speed'
-  | 'play'
-  | 'onPause'
-  | 'stepBy'
-  | 'onScrub'
-  | 'setSpeed'
-  | 'onSmallConfig'
-  | 'markers'
-  | 'events'
-  | 'marks'
-  | 'nextEvent'
-  | 'prevEvent'
-  | 'toNextEvent'
-  | 'toPrevEvent'
-  | 'follow'
-  | 'setFollow'
-> & {
+export type ExerciseView = AnimationView & {
   outputs: Partial<Record<Variant, RunOutput>>;
   results: Partial<Record<Variant, RunResult>>;
   running: boolean;
