@@ -14,7 +14,6 @@ import { metricUnit, parseKernelResult, type KernelResult } from '../../lib/kern
 import { describeSignificance, significance, spread, type SetSignificance, type Spread } from '../../web/src/core/stats';
 import { UsageError } from '../errors';
 
-export { significance, type SetSignificance };
 import { table } from '../format';
 
 /** Numbers as a terminal prints them. */

@@ -38,7 +38,8 @@ function describeFailure(o: Extract<RunOutcome, { ok: false }>): string {
   return `${what}: ${o.message}`;
 }
 
-const fmt = (x: number): string =>
+/** A number as a check's detail writes it: whole with separators from 100 on, else three significant digits. */
+export const fmt = (x: number): string =>
   !Number.isFinite(x)
     ? String(x)
     : Math.abs(x) >= 100

@@ -1,8 +1,5 @@
-import { failedRun, headlineCheck, invariantsCheck } from '../checker';
+import { failedRun, fmt, headlineCheck, invariantsCheck } from '../checker';
 import type { CheckContext, CheckDef, CheckOutcome, Exercise } from '../types';
-
-const fmt = (x: number): string =>
-  Math.abs(x) >= 100 ? Math.round(x).toLocaleString('en-US') : Number(x.toPrecision(3)).toString();
 
 /**
  * superBlockCheck - the measure of the patch: the time fsyncs spend waiting for a commit after its super block

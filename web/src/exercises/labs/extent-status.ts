@@ -1,4 +1,4 @@
-import { failedRun, invariantsCheck, scalingCheck } from '../checker';
+import { failedRun, fmt, invariantsCheck, scalingCheck } from '../checker';
 import type { CheckContext, CheckDef, CheckOutcome, Exercise } from '../types';
 
 /*
@@ -6,8 +6,6 @@ import type { CheckContext, CheckDef, CheckOutcome, Exercise } from '../types';
  * writer of two big files beside 16 small ones, 32 to 64 MiB, one to three hundred shrinker calls in 200 ms.
  */
 const SMALL = 'case=b;small_files=16;jobs=1';
-
-const fmt = (x: number): string => (Math.abs(x) >= 100 ? Math.round(x).toLocaleString('en-US') : Number(x.toPrecision(3)).toString());
 
 /**
  * scanTimeCheck - the mail's headline, its average scan time (es_stats_scan_time, the kernel's EWMA), of yours
