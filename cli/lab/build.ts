@@ -139,19 +139,32 @@ export const GUEST_TOOLS: [string, string][] = [
   ['perl', 'perl'],
 ];
 
-/** Refuse to start a build that would fail for want of a tool or a header: name the packages. */
-export function requireTools(tools: [string, string][] = GUEST_TOOLS, headers: [string, string][] = []): void {
-  const needed: [string, string][] = [
+/** The tools and headers of @tools and @headers (and libelf's) that are not here, each with its package. */
+export function missingTools(tools: [string, string][] = GUEST_TOOLS, headers: [string, string][] = []): [string, string][] {
+  const missing: [string, string][] = [
     ...tools.filter(([cmd]) => !hasCommand(cmd)),
     ...headers.filter(([file]) => !existsSync(file)),
   ];
-  if (!existsSync('/usr/include/libelf.h') && !existsSync('/usr/include/gelf.h')) needed.push(['libelf headers', 'libelf-dev']);
+  if (!existsSync('/usr/include/libelf.h') && !existsSync('/usr/include/gelf.h')) missing.push(['libelf headers', 'libelf-dev']);
+  return missing;
+}
+
+/** Refuse to start a build that would fail for want of a tool or a header: name the packages. */
+export function requireTools(tools: [string, string][] = GUEST_TOOLS, headers: [string, string][] = []): void {
+  const needed = missingTools(tools, headers);
   if (needed.length) {
     throw new LabError(
       `the kernel build needs ${needed.map(([c]) => c).join(', ')}: install the Debian packages ` +
         `${[...new Set(needed.map(([, p]) => p))].join(' ')} (npm run setup does)`,
     );
   }
+}
+
+/** A dry run's note of what the build would refuse to start without. */
+export function missingNote(missing: [string, string][]): string[] {
+  return missing.length
+    ? [`# missing here: ${missing.map(([c]) => c).join(', ')}; the build would stop until the packages ${[...new Set(missing.map(([, p]) => p))].join(' ')} are installed`]
+    : [];
 }
 
 /** The key of a build: everything that changes the kernel. */
@@ -442,7 +455,7 @@ export function dryRunGuestBuild(opts: BuildOptions = {}): string[] {
   const keyDir = plan.key ?? '<key>';
   const build = join(plan.root, 'build', keyDir);
   const outDir = join(plan.root, 'kernels', keyDir);
-  const lines = [`# lab build: ${SOURCE_PACKAGE} with ${plan.patches.length} patches -> bzImage; nothing is run`];
+  const lines = [`# lab build: ${SOURCE_PACKAGE} with ${plan.patches.length} patches -> bzImage; nothing is run`, ...missingNote(missingTools())];
   if (!plan.key) lines.push(`# no ${SOURCE_PACKAGE} package in ${join(plan.root, 'deb')} yet: the key is known once it is fetched`);
   else if (readManifest(outDir) && !opts.force) lines.push(`# ${outDir} is built: lab build does nothing (--force rebuilds with the commands below)`);
   if (plan.patched) lines.push(`# ${plan.tree} is unpacked and patched`);

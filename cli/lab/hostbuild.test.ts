@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dryRunGuestBuild, fragmentOptions, patchFiles } from './build';
+import { dryRunGuestBuild, fragmentOptions, missingNote, missingTools, patchFiles } from './build';
 import { debsOfFiles, dryRunHostBuild, findHostConfig, hostConfigProblems, hostKey, type ConfigPlaces } from './hostbuild';
 import { CONFIG_DIR, REPO_ROOT } from './paths';
 import { formatCommand, hasCommand, shellQuote } from './proc';
@@ -228,6 +228,13 @@ describe('--dry-run', () => {
     expect(make).toContain('KBUILD_BUILD_USER=journalclub');
     if (hasCommand('ccache')) expect(make).toContain("'CC=ccache gcc'");
     expect(text).toContain(`/journalclub/kernel/host/${key}/`);
+  });
+
+  it('notes the tools a build would stop for', () => {
+    expect(missingNote(missingTools([['jc-no-such-tool', 'jc-package'], ['sh', 'dash']]))[0]).toMatch(
+      /^# missing here: jc-no-such-tool(, libelf headers)?; the build would stop until the packages jc-package( libelf-dev)? are installed$/,
+    );
+    expect(missingNote(missingTools([['sh', 'dash']]).filter(([c]) => c === 'sh'))).toEqual([]);
   });
 
   it('refuses a host dry run without a config as the build would', () => {

@@ -33,7 +33,9 @@ import {
   GUEST_TOOLS,
   makeCommand,
   mergeCommand,
+  missingNote,
   missingOptions,
+  missingTools,
   planSource,
   prepareTree,
   requireTools,
@@ -278,7 +280,10 @@ export function dryRunHostBuild(opts: HostBuildOptions = {}, places?: ConfigPlac
   const root = plan.root;
   const objtree = join(root, 'host-build', key);
   const outDir = join(root, 'host', key);
-  const lines = [`# lab build --target host: ${plan.patches.length} patches, ${given.from} + ${LAB_FRAGMENT} + ${HOST_FRAGMENT} -> .deb packages; nothing is run`];
+  const lines = [
+    `# lab build --target host: ${plan.patches.length} patches, ${given.from} + ${LAB_FRAGMENT} + ${HOST_FRAGMENT} -> .deb packages; nothing is run`,
+    ...missingNote(missingTools(HOST_TOOLS, HOST_HEADERS)),
+  ];
   if (!plan.key) lines.push(`# no source package in ${join(root, 'deb')} yet: the key is known once it is fetched`);
   else if (readHostManifest(outDir) && !opts.force) lines.push(`# ${outDir} is built: lab build --target host does nothing (--force rebuilds with the commands below)`);
   if (plan.patched) lines.push(`# ${plan.tree} is unpacked and patched`);
