@@ -126,8 +126,8 @@ describe('the config a host build starts from', () => {
     expect(message).toMatch(/^no kernel config to start from: the running kernel \(6\.1\.0-99-amd64\) has no \/nonexistent-boot\/config-6\.1\.0-99-amd64/);
     expect(message).toContain('/nonexistent-proc/config.gz');
     expect(message).toContain('--config FILE');
-    expect(message).toMatch(/apt-get download linux-image-6\.12\.<N>\+deb12-amd64-unsigned/);
-    expect(message).toMatch(/dpkg-deb -x linux-image-\*\.deb li/);
+    expect(message).toMatch(/apt-get download linux-headers-6\.12\.<N>\+deb12-amd64`/);
+    expect(message).toMatch(/dpkg-deb -x linux-headers-\*\.deb h`, then --config h\/usr\/src\/linux-headers-6\.12\.<N>\+deb12-amd64\/\.config/);
   });
 
   it('keys a build by the config it starts from', () => {

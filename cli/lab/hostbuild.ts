@@ -105,10 +105,11 @@ export function checkKernelConfig(text: string, path: string): void {
 
 /** How to get a config when this machine has none at hand. */
 export const CONFIG_HINT =
-  'give one with --config FILE: the running kernel\'s is /boot/config-$(uname -r) on Debian and Ubuntu; ' +
-  "Debian's own is in its linux-image package: `apt-cache search '^linux-image-6.12.*-amd64-unsigned'`, " +
-  '`apt-get download linux-image-6.12.<N>+deb12-amd64-unsigned`, `dpkg-deb -x linux-image-*.deb li`, ' +
-  'then --config li/boot/config-6.12.<N>+deb12-amd64';
+  "give one with --config FILE: the running kernel's is /boot/config-$(uname -r) on Debian and Ubuntu; " +
+  "Debian's own is in its linux-headers (3 MB) and linux-image packages: " +
+  "`apt-cache search '^linux-headers-6.12.*-amd64$'`, `apt-get download linux-headers-6.12.<N>+deb12-amd64`, " +
+  '`dpkg-deb -x linux-headers-*.deb h`, then --config h/usr/src/linux-headers-6.12.<N>+deb12-amd64/.config ' +
+  '(or linux-image-6.12.<N>+deb12-amd64-unsigned and its boot/config-*)';
 
 /**
  * The config to start from: @given when named (a readable x86_64 config),
