@@ -32,6 +32,7 @@ import {
 const KNOWN_GAPS: Record<string, string> = {
   'JSON-16': 'lib/kernel-results.ts takes any finite number as a metric: a _count metric below 0 passes',
   'BUNDLE-7': "lab verify follows a symlink listed in SHA256SUMS and sums its target: a link out of the bundle passes",
+  'BUNDLE-12': 'lab verify reads any path SHA256SUMS names, ../ included: a file outside the bundle with its right sum passes',
 };
 
 /** A refusal's message is short: it quotes at most a prefix of a long input. */
@@ -192,6 +193,15 @@ function bundle(name: string): string {
       const link: Entry = { name: 'images/extra.img', link: target };
       return tarball([...good, link, { name: 'SHA256SUMS', data: [...good.map((e) => `${sha(e.data!)}  ${e.name}\n`), `${sha('outside the bundle')}  images/extra.img\n`].join('') }]);
     }
+    case 'SHA256SUMS naming a file outside': {
+      /* the extraction's directory is a fresh one in tmpdir(): ../../ from the bundle is tmpdir() itself */
+      const outside = join(tmpdir(), `jc-outside-${process.pid}.txt`);
+      writeFileSync(outside, 'outside the bundle');
+      after(() => rmSync(outside, { force: true }));
+      return tarball(withSums([...good]).map((e) => (e.name === 'SHA256SUMS' ? { ...e, data: `${e.data}${sha('outside the bundle')}  ../../jc-outside-${process.pid}.txt\n` } : e)));
+    }
+    case 'malformed SHA256SUMS':
+      return tarball(withSums(good).map((e) => (e.name === 'SHA256SUMS' ? { ...e, data: `not a sum line\n${e.data}` } : e)));
     case 'unlisted symlink':
       return tarball([...withSums(good), { name: 'images/extra.img', link: '/etc/hostname' }]);
     case '.. path':
