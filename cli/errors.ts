@@ -71,7 +71,7 @@ export function printable(text: string): string {
  * the simulator or commander may quote whole) cut to its prefix.
  */
 export function messageLine(message: string, argv: readonly string[] = []): string {
-  let text = oneLine(message);
+  let text = oneLine(message.trim());
   const long = argv.flatMap((a) => [a, ...a.split('=')]).filter((a) => a.length > QUOTE_MAX);
   for (const arg of long) {
     const head = arg.slice(0, QUOTE_MAX);
