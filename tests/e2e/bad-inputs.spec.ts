@@ -56,11 +56,18 @@ async function expectNoInjection(page: Page, dialogs: string[], says: string[]):
   expect(dialogs, 'no dialog').toEqual([]);
 }
 
+/* a lab's defaults do not change within one build: read once per lab */
+const defaultsSeen = new Map<string, URLSearchParams>();
+
 /** The query the page writes back for a lab opened without one: its defaults. */
 async function defaultsOf(page: Page, lab: string): Promise<URLSearchParams> {
+  const seen = defaultsSeen.get(lab);
+  if (seen) return new URLSearchParams(seen);
   await page.goto(`/#/lab/${lab}`);
   await expect.poll(async () => (await hashQuery(page)).has('variant'), { timeout: 30_000 }).toBe(true);
-  return hashQuery(page);
+  const q = await hashQuery(page);
+  defaultsSeen.set(lab, q);
+  return new URLSearchParams(q);
 }
 
 async function runUrlRow(page: Page, row: Row): Promise<void> {
