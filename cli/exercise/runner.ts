@@ -2,9 +2,9 @@
  * Running a student's build of the native simulator, one process a run, each in its own sandbox: a time
  * limit (the process group is killed past it), a memory limit (AddressSanitizer's hard RSS limit, beside
  * the simulator's own budget), no network and a file system read-only but for its scratch directory (new
- * user, mount and network namespaces where unshare can make them), no core files, an empty environment. A failure becomes a RunOutcome that says what happened in the
- * student's terms: the invariant that broke and the steps before it, the sanitizer's report at the
- * student's line, the time limit.
+ * user, mount and network namespaces where unshare can make them), no core files, an empty environment. A
+ * failure becomes a RunOutcome that says what happened in the student's terms: the invariant that broke
+ * and the steps before it, the sanitizer's report at the student's line, the time limit.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';

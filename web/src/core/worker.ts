@@ -27,8 +27,8 @@ import {
 const sources = import.meta.glob<string>('@wasm-core/labs/*.c', { query: '?raw', import: 'default' });
 
 let current: Promise<Engine> | null = null;
-/* the module under the current engine, for its memory's size */
-let module: JcModule | null = null;
+/* the module under the current engine, for its memory's size, and its own ccall (which never aborts on demand) */
+let module: { mod: JcModule; ccall: JcModule['ccall'] } | null = null;
 let starts = 0;
 /* set by crash('abort'): the next simulator call traps */
 let abortNext = false;
@@ -47,7 +47,7 @@ async function startEngine(): Promise<Engine> {
       }
       return ccall(...args);
     };
-    module = mod;
+    module = { mod, ccall };
     starts++;
     return mod;
   }, bytes);
@@ -80,9 +80,13 @@ async function answer<T>(work: (engine: Engine) => T | Promise<T>): Promise<Repl
 
 function memory(): SimMemory {
   const stats = frames?.stepper.stats();
-  const heap = module?.HEAPU8;
+  const heap = module?.mod.HEAPU8;
   let heapTop = 0;
-  if (module && heap) heapTop = (module.ccall('jc_heap_top', 'number', [], []) as number) >>> 0;
+  try {
+    if (module && heap) heapTop = (module.ccall('jc_heap_top', 'number', [], []) as number) >>> 0;
+  } catch {
+    /* a module that crashed, its successor not started yet: its heap top is not known */
+  }
   return {
     wasmBytes: heap?.length ?? 0,
     heapTop,
