@@ -8,7 +8,7 @@
  * a count of its own (a crash, a build error) counts as one failed test.
  *
  *   node scripts/test.mjs [--only SUITE[,SUITE...]] [--no-build]
- *   suites: c, typecheck, unit, node, e2e, kernel
+ *   suites: c, fuzz, typecheck, unit, node, e2e, kernel
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -146,6 +146,14 @@ const SUITES = [
     async run() {
       const ran = await run('bash', ['scripts/make-core.sh', 'test']);
       return settle(ran, cmockaCount(ran.output), 'make -C wasm-core test');
+    },
+  },
+  {
+    name: 'fuzz',
+    title: 'fuzzing the C ABI (libFuzzer, 60 s a target)',
+    async run() {
+      const ran = await run(process.execPath, ['scripts/fuzz.mjs', '--seconds', '60', '--jobs', '2']);
+      return settle(ran, cmockaCount(ran.output), 'the fuzz targets');
     },
   },
   {
