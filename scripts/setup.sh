@@ -9,6 +9,9 @@ cd "$(dirname "$0")/.."
 # build-essential: native simulator and C tests; libcmocka-dev: the C tests;
 # emscripten: the WASM build; chromium + fonts-liberation: browser tests.
 PACKAGES=(build-essential libcmocka-dev emscripten chromium fonts-liberation)
+# clang-14 + libclang-rt-14-dev: the simulator's libFuzzer targets (libFuzzer
+# and the sanitizer runtimes are in libclang-rt-14-dev)
+PACKAGES+=(clang-14 libclang-rt-14-dev)
 # the kernel lab's guest image and disks (journalclub lab image) and its runs
 # (kernel-lab/guest/run-qemu.sh)
 PACKAGES+=(busybox-static fio fsmark dbench e2fsprogs btrfs-progs cpio qemu-system-x86)

@@ -11,7 +11,7 @@
  * ships, so that a run from the checkout and a run from a bundle are the
  * same run.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync, chmodSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync, chmodSync } from 'node:fs';
 import { cpus, hostname } from 'node:os';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -238,6 +238,18 @@ export async function resultFromRunDir(
   return checked.data;
 }
 
+/**
+ * runQemuReason - the reason run-qemu.sh gave for a failed run (its last line
+ * that is not progress), as " (reason)", or null.
+ */
+export function runQemuReason(lines: string[]): string | null {
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const m = /^run-qemu\.sh: (.*)$/.exec(lines[i].trim());
+    if (m && !/^(logs in|accelerator|booting) /.test(m[1])) return ` (${m[1]})`;
+  }
+  return null;
+}
+
 /** A timestamp usable in a file name: 2026-11-21T07-30-05Z */
 export const stamp = (d: Date): string => d.toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
 
@@ -336,9 +348,10 @@ export async function runLab(lab: string, opts: RunOptions, print: (s: string) =
   });
   progress.stop();
   const what: Record<number, string> = {
+    1: 'this host could not run the guest',
     2: 'run-qemu.sh refused its arguments',
     3: 'the benchmark failed in the guest',
-    4: 'the guest timed out',
+    4: 'the guest timed out or QEMU was killed',
     5: 'the guest panicked or left no results',
   };
   if (code !== 0) {
@@ -347,7 +360,7 @@ export async function runLab(lab: string, opts: RunOptions, print: (s: string) =
     process.stderr.write(`${last}\n`);
     throw new LabError(
       `${plan.lab} ${plan.variant}: ${what[code] ?? `run-qemu.sh exited with ${code}`}` +
-        `${status ? ` (${status})` : ''}; console log and raw results kept in ${dir}`,
+        `${status ? ` (${status})` : (runQemuReason(log) ?? '')}; console log and raw results kept in ${dir}`,
     );
   }
 
@@ -358,7 +371,9 @@ export async function runLab(lab: string, opts: RunOptions, print: (s: string) =
     throw new LabError(`${(e as Error).message}; the run's files are kept in ${dir}`);
   }
   const json = join(outRoot, `${base}.json`);
-  writeFileSync(json, `${JSON.stringify(result, null, 2)}\n`);
+  // written whole, then renamed: a run killed here leaves no half file that `lab compare` would read
+  writeFileSync(`${json}.tmp`, `${JSON.stringify(result, null, 2)}\n`);
+  renameSync(`${json}.tmp`, json);
   const reproduce = join(outRoot, `${base}.reproduce.sh`);
   writeFileSync(reproduce, reproduceScript(plan, kernel.manifest.key, image.manifest.key));
   chmodSync(reproduce, 0o755);
