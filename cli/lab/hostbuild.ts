@@ -20,7 +20,7 @@
  * compiler), the given config and host.config: an unchanged input is not
  * rebuilt.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, unlinkSync, writeFileSync, type WriteStream } from 'node:fs';
 import { release as osRelease } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -46,7 +46,7 @@ import {
   type KernelManifest,
 } from './build';
 import { CONFIG_DIR, kernelCache } from './paths';
-import { capture, closeLog, formatCommand, openLog, type Command } from './proc';
+import { capture, closeLog, formatCommand, openLog, runTool, type Command } from './proc';
 import { StepProgress } from './progress';
 
 /** Bump when the way a host kernel is built changes, so that old builds are not reused. */
@@ -236,6 +236,25 @@ function readHostManifest(dir: string): HostKernelManifest | null {
   }
 }
 
+/**
+ * seedFromGuestBuild - when the host config came out the same as the guest
+ * build's (a machine given the guest's own config, as the tests do), start
+ * @objtree from a copy of the guest build's objects, timestamps kept, so that
+ * make finds them up to date and bindeb-pkg only links and packages. Any
+ * other config compiles everything (through ccache). Returns the directory
+ * copied, or null.
+ */
+export async function seedFromGuestBuild(guestObjtree: string, objtree: string, config: string, log: WriteStream): Promise<string | null> {
+  const guestConfig = join(guestObjtree, '.config');
+  if (!existsSync(guestConfig) || readFileSync(guestConfig, 'utf8') !== config) return null;
+  if (existsSync(join(objtree, 'vmlinux'))) return null;
+  const cmd: Command = { argv: ['cp', '-a', `${guestObjtree}/.`, objtree] };
+  log.write(`\n=== ${formatCommand(cmd)}\n`);
+  const code = await runTool(cmd.argv[0]!, cmd.argv.slice(1), { log });
+  if (code !== 0) throw new LabError(`copying the guest build's objects from ${guestObjtree} failed (exit ${code})`);
+  return guestObjtree;
+}
+
 /** The host kernel `lab build --target host` made last, or null. */
 export function currentHostKernel(env: NodeJS.ProcessEnv = process.env): HostKernelBuild | null {
   const dir = join(kernelCache(env), 'host', 'current');
@@ -351,6 +370,8 @@ export async function buildHostKernel(opts: HostBuildOptions = {}, places?: Conf
 
       progress.begin('make bindeb-pkg');
       if (!plan.useCcache) progress.say('lab build: ccache not found; building without it');
+      const seeded = await seedFromGuestBuild(join(root, 'build', plan.key), objtree, config, log);
+      if (seeded) progress.say(`lab build: the config is the guest build's: its objects are reused from ${seeded}`);
       await runSteps(steps.slice(2), log, logPath, progress);
 
       progress.begin('install');
