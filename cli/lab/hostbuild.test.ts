@@ -5,15 +5,15 @@
  * `lab build` (both targets) and `lab run` and creates nothing.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dryRunGuestBuild, fragmentOptions, missingNote, missingTools, patchFiles } from './build';
-import { debsOfFiles, dryRunHostBuild, findHostConfig, hostConfigProblems, hostKey, type ConfigPlaces } from './hostbuild';
+import { debsOfFiles, dryRunHostBuild, findHostConfig, hostConfigProblems, hostKey, seedFromGuestBuild, type ConfigPlaces } from './hostbuild';
 import { CONFIG_DIR, REPO_ROOT } from './paths';
-import { formatCommand, hasCommand, shellQuote } from './proc';
+import { closeLog, formatCommand, hasCommand, openLog, shellQuote } from './proc';
 import { bootCommand, dryRunLab, planRun, repeatOrder } from './run';
 
 let scratch: string;
@@ -298,4 +298,32 @@ describe('lab build on the command line', () => {
     expect(r.stdout).toMatch(/bindeb-pkg\)\n/);
     expect(() => readdirSync(xdg)).toThrow(/ENOENT/);
   }, 60_000);
+});
+
+describe('a host build seeded from the guest build', () => {
+  it("copies the guest's objects, timestamps kept, only when the configs are the same", async () => {
+    const guest = join(scratch, 'seed-guest');
+    mkdirSync(join(guest, 'fs/ext4'), { recursive: true });
+    writeFileSync(join(guest, '.config'), 'CONFIG_EXT4_FS=y\n');
+    writeFileSync(join(guest, 'fs/ext4/inode.o'), 'object');
+    const old = new Date('2026-01-02T03:04:05Z');
+    utimesSync(join(guest, 'fs/ext4/inode.o'), old, old);
+    const log = openLog(join(scratch, 'seed.log'));
+
+    const other = join(scratch, 'seed-other');
+    mkdirSync(other);
+    expect(await seedFromGuestBuild(guest, other, 'CONFIG_EXT4_FS=m\n', log)).toBeNull();
+    expect(listing(other)).toEqual([]);
+
+    const same = join(scratch, 'seed-same');
+    mkdirSync(same);
+    expect(await seedFromGuestBuild(guest, same, 'CONFIG_EXT4_FS=y\n', log)).toBe(guest);
+    expect(listing(same)).toEqual(listing(guest));
+    expect(statSync(join(same, 'fs/ext4/inode.o')).mtimeMs).toBe(old.getTime());
+
+    // a build directory that has been built is left as it is
+    writeFileSync(join(same, 'vmlinux'), 'built');
+    expect(await seedFromGuestBuild(guest, same, 'CONFIG_EXT4_FS=y\n', log)).toBeNull();
+    await closeLog(log);
+  });
 });
