@@ -3,6 +3,7 @@
  */
 import type { Command } from 'commander';
 import { buildKernel } from './build';
+import { addHostRunCommand } from './host-run';
 import { packageBundle, verifyBundle } from './package';
 import { compareSets, formatSetComparison } from './compare';
 import { ingestRun, repeatOrder, runLab, type RunOptions } from './run';
@@ -45,6 +46,8 @@ export function addKernelCommands(lab: Command): void {
       if (runs.some((r) => r.result.variant === 'before') && runs.some((r) => r.result.variant === 'after') && runs.length > 2)
         print(`\n${formatSetComparison(compareSets(runs.map((r) => r.result), runs.map((r) => r.json)))}`);
     });
+
+  addHostRunCommand(lab);
 
   lab
     .command('ingest')

@@ -419,8 +419,8 @@ function stage(root: string, inputs: Inputs): void {
   writeFileSync(join(root, 'etc/group'), 'root:x:0:\n');
 }
 
-function buildStatwalk(root: string, log: string): void {
-  const out = join(root, 'usr/bin/statwalk');
+/** Our static statwalk at @out: for the guest, the bundle's host-run and `lab host-run`. */
+export function buildStatwalk(out: string, log: string): void {
   const r = spawnSync('gcc', ['-static', '-O2', '-pthread', '-Wall', '-Wextra', '-o', out, join(GUEST_DIR, 'statwalk.c')], {
     encoding: 'utf8',
   });
@@ -563,7 +563,7 @@ export async function buildImage(opts: ImageOptions = {}): Promise<GuestImage> {
     );
 
     progress.begin('build statwalk');
-    buildStatwalk(tree, join(work, 'statwalk.log'));
+    buildStatwalk(join(tree, 'usr/bin/statwalk'), join(work, 'statwalk.log'));
 
     progress.begin('pack initramfs');
     const cpio = join(work, INITRAMFS);
