@@ -50,8 +50,8 @@ export function stageKit(dir: string, lab: string, withStatwalk: boolean): void 
   writeFileSync(join(dir, MKFS_CONF), mkfsConf());
   for (const l of benchLabs()) {
     mkdirSync(join(dir, 'bench', l), { recursive: true });
-    copyFileSync(join(BENCH_DIR, l, 'run.sh'), join(dir, 'bench', l, 'run.sh'));
-    writeFileSync(join(dir, 'bench', l, 'disks'), `${labDisks(l).join(' ')}\n`);
+    /* as it is: host-run reads a profile's own line of disks too */
+    for (const f of ['run.sh', 'disks']) copyFileSync(join(BENCH_DIR, l, f), join(dir, 'bench', l, f));
   }
   if (withStatwalk && lab === 'inode-hash') buildStatwalk(join(dir, 'bin', 'statwalk'), join(dir, 'statwalk.log'));
 }
