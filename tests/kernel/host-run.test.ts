@@ -119,7 +119,7 @@ describe('host-run in the guest', () => {
     assert.deepEqual(sums.slice(2), sums.slice(0, 2));
   });
 
-  test('a real host-run of fast-commit before on /dev/vdb: results validate, the switch was live, it says where it ran', async () => {
+  test('a real host-run of fast-commit before on /dev/vdb: results validate, the switch was live, it says where it ran', async (t) => {
     assert.equal(rc('real'), 0, text('real'));
     const root = join(cases, 'results');
     const dirs = readdirSync(root).filter((d) => d.startsWith('fast-commit-before-'));
@@ -139,6 +139,9 @@ describe('host-run in the guest', () => {
     assert.deepEqual(
       r.devices?.map((d) => [d.path, d.name, d.disk, d.bytes]),
       [['/dev/vdb', 'vdb', 'ext4-fc', 1 << 30]],
+    );
+    t.diagnostic(
+      `host-run in the guest: ${r.wall_s} s mkfs to end, ${r.metrics.files_per_s} files/s, lab_fc_dentry_scan_nodes +${r.counters.lab_fc_dentry_scan_nodes}`,
     );
     /* lab ingest reads a host-run's directory too */
     const ingest = journalclub(['lab', 'ingest', dir, '--out', join(work, 'real.json')], 120);
