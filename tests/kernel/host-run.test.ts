@@ -11,14 +11,14 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { parseKernelResult, runWhere } from '../../lib/kernel-results';
 import { currentKernel } from '../../cli/lab/build';
 import { resultFromHostRunDir } from '../../cli/lab/host-run';
-import { currentImage } from '../../cli/lab/image';
+import { currentImage, mkfsConf } from '../../cli/lab/image';
 import { KERNEL_LAB_DIR, REPO_ROOT } from '../../cli/lab/paths';
 
 function journalclub(args: string[], timeoutS: number): { status: number | null; out: string } {
@@ -149,5 +149,47 @@ describe('host-run in the guest', () => {
     assert.match(ingest.out, /a virtual machine/);
     const again = parseKernelResult(readFileSync(join(work, 'real.json'), 'utf8'));
     assert.deepEqual(again.counters, r.counters);
+  });
+});
+
+describe('host-run in the bundle', () => {
+  const out = mkdtempSync(join(tmpdir(), 'jc-host-run-bundle-'));
+  const bundle = join(out, 'journalclub-kernel-lab');
+  before(() => {
+    const r = journalclub(['lab', 'package', '--out', out, '--no-web'], 600);
+    assert.equal(r.status, 0, r.out);
+  });
+  after(() => rmSync(out, { recursive: true, force: true }));
+
+  test('ships beside run with the bench scripts, jc.sh, the recipes and statwalk, and verifies', () => {
+    const v = journalclub(['lab', 'verify', bundle], 300);
+    assert.equal(v.status, 0, v.out);
+    const sums = readFileSync(join(bundle, 'SHA256SUMS'), 'utf8');
+    for (const f of ['host-run', 'jc.sh', 'mkfs.conf', 'bin/statwalk', 'bench/fast-commit/run.sh', 'bench/inode-hash/disks']) {
+      assert.match(sums, new RegExp(`  ${f.replace('.', '\\.')}$`, 'm'), `SHA256SUMS lacks ${f}`);
+    }
+    assert.equal(readFileSync(join(bundle, 'mkfs.conf'), 'utf8'), mkfsConf());
+    const file = spawnSync('file', [join(bundle, 'bin', 'statwalk')], { encoding: 'utf8' });
+    if (file.status === 0) assert.match(file.stdout, /statically linked/);
+    /* from the bundle, on this machine's kernel: the labs it knows, and the refusal that names the package */
+    const help = spawnSync(join(bundle, 'host-run'), ['--help'], { encoding: 'utf8' });
+    assert.equal(help.status, 0, help.stderr);
+    assert.match(help.stdout, /labs: btrfs-fsync ext4-writeback extent-status fast-commit inode-hash/);
+    if (!existsSync('/proc/sys/fs/lab_iget_locked_lookup')) {
+      const r = spawnSync(join(bundle, 'host-run'), ['fast-commit', 'after', '--device', '/dev/null'], { encoding: 'utf8' });
+      assert.equal(r.status, 6, r.stderr);
+      assert.match(r.stderr, /has no lab switches.*linux-image-<version>-journalclub/);
+    }
+  });
+
+  test('verify refuses a bundle without host-run', () => {
+    const copy = join(out, 'no-host-run');
+    cpSync(bundle, copy, { recursive: true });
+    rmSync(join(copy, 'host-run'));
+    const sums = readFileSync(join(copy, 'SHA256SUMS'), 'utf8').split('\n').filter((l) => !/  host-run$/.test(l));
+    writeFileSync(join(copy, 'SHA256SUMS'), sums.join('\n'));
+    const v = journalclub(['lab', 'verify', copy], 300);
+    assert.equal(v.status, 1, v.out);
+    assert.match(v.out, /the bundle lacks host-run/);
   });
 });
