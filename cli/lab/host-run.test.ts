@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runWhere, type KernelResult } from '../../lib/kernel-results';
-import { hostRunArgs, parseDevices, resultFromHostRunDir, stageKit } from './host-run';
+import { hostRun as labHostRun, hostRunArgs, parseDevices, resultFromHostRunDir, stageKit } from './host-run';
 import { DISK_IMAGES, mkfsConf } from './image';
 import { KERNEL_LAB_DIR } from './paths';
 
@@ -237,6 +237,26 @@ describe.skipIf(!loopOk)('the script on a loop device', () => {
     expect(hostRun(['fast-commit', 'after', '--device', loop, '--wipe', loop], { JC_SYSROOT: swap }).out).toMatch(
       new RegExp(`${loop} is in use as swap`),
     );
+  });
+
+  it('lab host-run prints the dry run, makes no results, and turns a refusal into an error that says nothing was changed', async () => {
+    const saved = process.env.JC_SYSROOT;
+    process.env.JC_SYSROOT = sysroot('loop-cli', {});
+    try {
+      const lines: string[] = [];
+      const out = join(work, 'cli-results');
+      const runs = await labHostRun('fast-commit', { variant: 'before', device: [loop], wipe: [loop], dryRun: true, out }, (l) => lines.push(l));
+      expect(runs).toEqual([]);
+      expect(lines.join('\n')).toMatch(new RegExp(`would run: \\S*mke2fs .* ${loop} 1048576k`));
+      expect(spawnSync('ls', [out]).status).not.toBe(0);
+      await expect(labHostRun('fast-commit', { variant: 'before', device: [loop], wipe: [], out }, () => {})).rejects.toMatchObject({
+        exitCode: 6,
+        message: expect.stringMatching(new RegExp(`^refused: ${loop} holds ext4 .*; nothing was changed$`)),
+      });
+    } finally {
+      if (saved === undefined) delete process.env.JC_SYSROOT;
+      else process.env.JC_SYSROOT = saved;
+    }
   });
 
   it('refuses a device smaller than the lab\'s disk', () => {
