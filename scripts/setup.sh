@@ -15,6 +15,9 @@ PACKAGES+=(busybox-static fio fsmark dbench e2fsprogs btrfs-progs cpio qemu-syst
 # the lab kernel (journalclub lab build): Debian's linux-source-6.12 is fetched
 # with apt-get download; these build it, ccache rebuilds it in about a minute
 PACKAGES+=(make gcc flex bison bc libelf-dev patch xz-utils ccache)
+# the lab kernel for a real machine (journalclub lab build --target host):
+# make bindeb-pkg's packaging, module tools and signing
+PACKAGES+=(dpkg-dev debhelper rsync kmod libssl-dev)
 
 # --list: print the Debian packages and stop (.ci/run installs them up front)
 if [[ ${1:-} == --list ]]; then

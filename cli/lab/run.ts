@@ -30,8 +30,8 @@ import {
 import { currentKernel } from './build';
 import { ingestHostRun } from './host-run';
 import { currentImage } from './image';
-import { KERNEL_LAB_DIR, REPO_ROOT, RESULTS_DIR } from './paths';
-import { runTool } from './proc';
+import { imageCache, KERNEL_LAB_DIR, kernelCache, REPO_ROOT, RESULTS_DIR } from './paths';
+import { formatCommand, runCommand, type Command } from './proc';
 import { StepProgress } from './progress';
 
 export interface RunOptions {
@@ -243,6 +243,71 @@ export async function resultFromRunDir(
 /** A timestamp usable in a file name: 2026-11-21T07-30-05Z */
 export const stamp = (d: Date): string => d.toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
 
+/** What a run boots: the kernel, the initramfs, the directory of clean disks, and where its files go. */
+export interface BootFiles {
+  bzImage: string;
+  initramfs: string;
+  images: string;
+  out: string;
+}
+
+/** The command that boots one run: kernel-lab/guest/run-qemu.sh, which the bundle ships too. */
+export function bootCommand(plan: RunPlan, files: BootFiles): Command {
+  return {
+    argv: [
+      'sh',
+      join(KERNEL_LAB_DIR, 'guest', 'run-qemu.sh'),
+      '--kernel',
+      files.bzImage,
+      '--initrd',
+      files.initramfs,
+      '--images',
+      files.images,
+      '--lab',
+      plan.lab,
+      '--variant',
+      plan.variant,
+      '--profile',
+      plan.profile,
+      '--smp',
+      String(plan.smp),
+      '--mem',
+      String(plan.memMib),
+      '--timeout',
+      String(plan.timeoutS),
+      '--accel',
+      plan.accel,
+      '--out',
+      files.out,
+    ],
+  };
+}
+
+/**
+ * What `lab run --dry-run` prints: the command that boots each run of
+ * @order, one a line; nothing is run and nothing is written. A run's
+ * directory is named by the time it starts, so the lines say <time>.
+ */
+export function dryRunLab(lab: string, opts: RunOptions, order: KernelVariant[], env: NodeJS.ProcessEnv = process.env): string[] {
+  const lines: string[] = [];
+  const kernel = currentKernel(env);
+  const image = currentImage(env);
+  if (!kernel) lines.push(`# no lab kernel in ${kernelCache(env)} yet: \`journalclub lab build\` makes the <bzImage>`);
+  if (!image) lines.push(`# no guest image in ${imageCache(env)} yet: \`journalclub lab image\` makes the <initramfs> and the <disks>`);
+  const files = {
+    bzImage: kernel?.bzImage ?? '<bzImage>',
+    initramfs: image?.initramfs ?? '<initramfs>',
+    images: image?.dir ?? '<disks>',
+  };
+  for (const variant of order) {
+    const plan = planRun(lab, { ...opts, variant });
+    const out = join(opts.out ?? join(RESULTS_DIR, plan.lab), `<time>-${plan.variant}`);
+    lines.push(formatCommand(bootCommand(plan, { ...files, out })));
+  }
+  lines.push(`# then: the results JSON and reproduce.sh of each run beside its directory`);
+  return lines;
+}
+
 export async function runLab(lab: string, opts: RunOptions, print: (s: string) => void): Promise<LabRun> {
   const plan = planRun(lab, opts);
   const kernel = currentKernel();
@@ -257,35 +322,11 @@ export async function runLab(lab: string, opts: RunOptions, print: (s: string) =
   mkdirSync(dir, { recursive: true });
   writePlan(dir, plan, started.toISOString());
 
-  const args = [
-    join(KERNEL_LAB_DIR, 'guest', 'run-qemu.sh'),
-    '--kernel',
-    kernel.bzImage,
-    '--initrd',
-    image.initramfs,
-    '--images',
-    image.dir,
-    '--lab',
-    plan.lab,
-    '--variant',
-    plan.variant,
-    '--profile',
-    plan.profile,
-    '--smp',
-    String(plan.smp),
-    '--mem',
-    String(plan.memMib),
-    '--timeout',
-    String(plan.timeoutS),
-    '--accel',
-    plan.accel,
-    '--out',
-    dir,
-  ];
+  const boot = bootCommand(plan, { bzImage: kernel.bzImage, initramfs: image.initramfs, images: image.dir, out: dir });
   const progress = new StepProgress(`lab run ${plan.lab} ${plan.variant}`, ['boot and run']);
   progress.begin('boot and run');
   const log: string[] = [];
-  const code = await runTool('sh', args, {
+  const code = await runCommand(boot, {
     timeoutS: plan.timeoutS + 60,
     onLine: (line) => {
       log.push(line);
