@@ -221,7 +221,12 @@ const SUITES = [
     name: 'kernel',
     title: 'kernel lab (Linux 6.12 build, guest image, every lab in QEMU both variants, bundle)',
     async run() {
-      const files = ['tests/kernel/kernel-lab.test.ts', 'tests/kernel/host-build.test.ts', 'tests/kernel/faults.test.ts'];
+      const files = [
+        'tests/kernel/kernel-lab.test.ts',
+        'tests/kernel/host-build.test.ts',
+        'tests/kernel/host-run.test.ts',
+        'tests/kernel/faults.test.ts',
+      ];
       const tap = fresh(join(OUT, 'kernel.tap'));
       const ran = await run(process.execPath, [
         '--import',

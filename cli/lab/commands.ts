@@ -4,6 +4,7 @@
 import type { Command } from 'commander';
 import { UsageError } from '../errors';
 import { buildKernel, dryRunGuestBuild } from './build';
+import { addHostRunCommand } from './host-run';
 import { buildHostKernel, dryRunHostBuild } from './hostbuild';
 import { packageBundle, verifyBundle } from './package';
 import { compareSets, formatSetComparison } from './compare';
@@ -70,6 +71,8 @@ export function addKernelCommands(lab: Command): void {
       if (runs.some((r) => r.result.variant === 'before') && runs.some((r) => r.result.variant === 'after') && runs.length > 2)
         print(`\n${formatSetComparison(compareSets(runs.map((r) => r.result), runs.map((r) => r.json)))}`);
     });
+
+  addHostRunCommand(lab);
 
   lab
     .command('ingest')

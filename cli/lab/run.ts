@@ -28,6 +28,7 @@ import {
   type Metrics,
 } from '../../lib/kernel-results';
 import { currentKernel } from './build';
+import { ingestHostRun } from './host-run';
 import { currentImage } from './image';
 import { imageCache, KERNEL_LAB_DIR, kernelCache, REPO_ROOT, RESULTS_DIR } from './paths';
 import { formatCommand, runCommand, type Command } from './proc';
@@ -197,7 +198,8 @@ export async function resultFromRunDir(
   }
   const qemu = read(join(dir, 'qemu.txt')) ?? '';
   const accel = read(join(dir, 'accel'));
-  if (accel !== 'kvm' && accel !== 'tcg') throw new LabError(`${join(dir, 'accel')} does not say kvm or tcg`);
+  /* none: a host-run, no QEMU (./host-run.ts adds where it ran) */
+  if (accel !== 'kvm' && accel !== 'tcg' && accel !== 'none') throw new LabError(`${join(dir, 'accel')} does not say kvm, tcg or none`);
   const result = {
     schema: 'journalclub.kernel-result/1' as const,
     lab: plan.lab,
@@ -418,6 +420,7 @@ export async function ingestRun(dir: string, out: string | undefined, print: (s:
   const planPath = join(dir, 'plan.txt');
   if (!existsSync(planPath)) throw new UsageError(`${dir} has no plan.txt: not a directory that ./run or lab run wrote`);
   const kv = keyValues(readFileSync(planPath, 'utf8'));
+  if (kv.mode === 'host-run') return ingestHostRun(dir, out, print);
   const plan = planRun(String(kv.lab ?? ''), {
     variant: String(kv.variant ?? ''),
     profile: String(kv.profile ?? ''),

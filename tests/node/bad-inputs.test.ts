@@ -109,8 +109,12 @@ function bundleEntries(kernel = 'a lab kernel'): Entry[] {
     { name: 'initramfs.cpio.gz', data: 'a guest image' },
     { name: 'run', data: '#!/bin/sh\necho run\n', mode: 0o755 },
     { name: 'run-qemu.sh', data: '#!/bin/sh\necho qemu\n', mode: 0o755 },
+    { name: 'host-run', data: '#!/bin/sh\necho host-run\n', mode: 0o755 },
+    { name: 'jc.sh', data: '# helpers\n' },
+    { name: 'mkfs.conf', data: 'ext4 1073741824 mke2fs @DEV 1048576k\n' },
     { name: 'images/ext4.img', data: 'a clean disk' },
     { name: 'bench/fast-commit/disks', data: 'ext4\n' },
+    { name: 'bench/fast-commit/run.sh', data: '# the bench\n' },
   ];
   const manifest = {
     schema: 'journalclub.bundle/1',
@@ -314,7 +318,7 @@ describe('the catalogue', () => {
   it('builds a bundle that lab verify accepts, so that each bad one is refused for its own fault', async () => {
     const ran = await runBytes([Buffer.from('lab'), Buffer.from('verify'), Buffer.from(bundle('good'))]);
     assert.equal(ran.status, 0, ran.stderr);
-    assert.match(ran.stdout, /ok, 7 files match SHA256SUMS/);
+    assert.match(ran.stdout, /ok, 11 files match SHA256SUMS/);
   });
 
   it('builds results files that lab compare accepts before they are broken', async () => {
