@@ -92,7 +92,14 @@ export const MetricKey = z
   .string()
   .regex(METRIC_KEY, { message: `a metric key is snake_case and ends in a unit: _${METRIC_UNITS.join(', _')}` });
 
-export const Metrics = z.record(MetricKey, z.number().refine(Number.isFinite, 'a metric is a finite number'));
+export const Metrics = z
+  .record(MetricKey, z.number().refine(Number.isFinite, 'a metric is a finite number'))
+  .superRefine((metrics, ctx) => {
+    // a count is of things that happened: below zero it is a broken file, not a measurement
+    for (const [key, value] of Object.entries(metrics))
+      if (metricUnit(key) === 'count' && value < 0)
+        ctx.addIssue({ code: 'custom', path: [key], message: `a count cannot be negative (got ${value})` });
+  });
 export type Metrics = z.infer<typeof Metrics>;
 
 /** A runtime switch or its counter as the guest read it back. */

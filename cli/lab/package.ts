@@ -34,7 +34,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join, relative } from 'node:path';
+import { basename, isAbsolute, join, relative } from 'node:path';
 import { z } from 'zod';
 import { formatBytes } from '../../lib/format';
 import { KERNEL_LABS } from '../../lib/kernel-results';
@@ -93,7 +93,9 @@ function listFiles(dir: string): string[] {
       const p = join(d, name);
       const st = lstatSync(p);
       if (st.isDirectory()) walk(p);
-      else out.push(relative(dir, p));
+      else if (st.isFile()) out.push(relative(dir, p));
+      // a bundle is regular files only: a symlink could point anywhere outside it
+      else throw new LabError(`${relative(dir, p)} in ${dir} is a ${st.isSymbolicLink() ? 'symlink' : 'special file'}: a bundle holds only regular files`);
     }
   };
   walk(dir);
@@ -113,6 +115,8 @@ function parseSums(text: string): Map<string, string> {
     if (!line.trim()) return;
     const m = /^([0-9a-f]{64}) [ *](.+)$/.exec(line);
     if (!m) throw new LabError(`SHA256SUMS line ${i + 1} is not "<sha256>  <file>": ${line.slice(0, 80)}`);
+    if (isAbsolute(m[2]) || m[2].split('/').includes('..'))
+      throw new LabError(`SHA256SUMS line ${i + 1} names ${m[2].slice(0, 80)}, a file outside the bundle`);
     out.set(m[2], m[1]);
   });
   return out;
