@@ -33,6 +33,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { basename, isAbsolute, join, relative } from 'node:path';
 import { z } from 'zod';
@@ -284,6 +285,11 @@ export async function verifyBundle(path: string): Promise<VerifyReport> {
   let cleanup: string | null = null;
   if (statSync(path).isFile()) {
     if (!/\.tar\.gz$|\.tgz$/.test(path)) throw new UsageError(`${path} is neither a bundle directory nor a .tar.gz`);
+    const members = spawnSync('tar', ['-tzf', path], { encoding: 'utf8', maxBuffer: 64 << 20 });
+    if (members.status !== 0) throw new LabError(`${path} is not a readable .tar.gz`);
+    // never extracted outside its directory: a member that would land outside is refused before tar runs
+    const outside = members.stdout.split('\n').find((m) => m && (isAbsolute(m) || m.split('/').includes('..')));
+    if (outside !== undefined) throw new LabError(`${path} holds ${outside.slice(0, 80)}, a path outside the bundle: not extracted`);
     cleanup = mkdtempSync(join(tmpdir(), 'jc-verify-'));
     const code = await runTool('tar', ['-xzf', path, '-C', cleanup]);
     if (code !== 0) throw new LabError(`${path} is not a readable .tar.gz`);
