@@ -11,6 +11,8 @@ import type { CDPSession, Page } from '@playwright/test';
 import { loadEngine } from '../../web/src/core/node';
 import type { SimMemory } from '../../web/src/core/protocol';
 import { expect, labUrl, test } from './fixtures';
+import { rng } from '../../web/src/core/testing/rng';
+import { SMALL_RANGES } from '../../web/src/core/testing/smallConfigs';
 
 const CONFIGS = 300;
 const SAMPLE_EVERY = 10;
@@ -23,27 +25,6 @@ const SAMPLE_EVERY = 10;
 const JS_SLACK = 16 << 20;
 const WASM_SLACK = 4 << 20;
 
-/** small configurations of every lab: each parameter from [min, max] */
-const RANGES: Record<string, Record<string, [number, number]>> = {
-  'fast-commit': { ways: [1, 8], dirs: [1, 4], files: [4, 32], loops: [1, 1] },
-  'inode-hash': { fs: [0, 1], threads: [1, 8], dirs: [1, 4], files: [8, 32], passes: [1, 2] },
-  'extent-status': { case: [0, 2], runtime_ms: [100, 300], mem_mb: [32, 32], jobs: [1, 4], small_files: [1024, 4096] },
-  'btrfs-fsync': { clients: [2, 16], cpus: [2, 4], runtime_ms: [200, 300] },
-  'ext4-writeback': { jobs: [1, 4], sync: [0, 1], runtime_ms: [500, 800] },
-};
-
-/** mulberry32: the same session at every run of the test */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 interface Config {
   url: string;
   /** each shown variant's step total, as the run status lists them */
@@ -53,7 +34,7 @@ interface Config {
 /** The session: every configuration with the totals its runs must reach (run here on the same WASM build). */
 async function session(): Promise<Config[]> {
   const engine = await loadEngine();
-  const rand = random(15);
+  const rand = rng(15);
   const pick = (lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1));
   const labs = engine.labs();
   const configs: Config[] = [];
@@ -66,7 +47,7 @@ async function session(): Promise<Config[]> {
     // every parameter in the URL: the page's own defaults (its small configuration) are not the simulator's
     const params: Record<string, number> = {};
     for (const spec of engine.params(lab.id)) {
-      const range = RANGES[lab.id]![spec.name];
+      const range = SMALL_RANGES[lab.id]![spec.name];
       params[spec.name] = range ? pick(range[0], range[1]) : spec.default;
     }
     const seed = pick(1, 1000);

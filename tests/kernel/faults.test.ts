@@ -18,51 +18,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { REPO_ROOT } from '../../cli/lab/paths';
-
-interface Ran {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
+import { CLI, journalclub, qemuAppending, said, type Ran } from './cli';
 
 const work = mkdtempSync(join(tmpdir(), 'jc-faults-'));
-const CLI = [join(REPO_ROOT, 'bin', 'journalclub.mjs')];
-
-function journalclub(args: string[], timeoutS: number, env: NodeJS.ProcessEnv = {}): Ran {
-  const r = spawnSync(process.execPath, [...CLI, ...args], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, ...env },
-    encoding: 'utf8',
-    timeout: timeoutS * 1000,
-    maxBuffer: 64 << 20,
-  });
-  if (r.error) throw r.error;
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
-
-const said = (r: Ran): string => `exit ${r.status}\n${r.stdout.slice(-1500)}\n${r.stderr.slice(-2500)}`;
-
 /** A QEMU that boots the real one with @fault on the kernel command line. */
 function faultyQemu(fault: string): string {
-  const path = join(work, `qemu-${fault.replace(/\W/g, '-')}`);
-  writeFileSync(
-    path,
-    `#!/bin/sh
-n=$#
-prev=
-while [ $n -gt 0 ]; do
-	a=$1
-	shift
-	[ "$prev" = -append ] && a="$a jc.fault=${fault}"
-	set -- "$@" "$a"
-	prev=$a
-	n=$((n - 1))
-done
-exec qemu-system-x86_64 "$@"
-`,
-  );
-  chmodSync(path, 0o755);
-  return path;
+  return qemuAppending(join(work, `qemu-${fault.replace(/\W/g, '-')}`), `jc.fault=${fault}`);
 }
 
 /** The one run directory `lab run` made in @out, and no results file beside it. */

@@ -20,26 +20,8 @@ import { KERNEL_LAB_SPECS } from '../../lib/kernel-labs';
 import { KERNEL_LABS } from '../../lib/kernel-results';
 import { currentKernel, fragmentOptions, missingOptions } from '../../cli/lab/build';
 import { currentHostKernel, type HostKernelBuild } from '../../cli/lab/hostbuild';
-import { CONFIG_DIR, REPO_ROOT } from '../../cli/lab/paths';
-
-interface Ran {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function journalclub(args: string[], timeoutS: number): Ran {
-  const ran = spawnSync(process.execPath, [join(REPO_ROOT, 'bin', 'journalclub.mjs'), ...args], {
-    cwd: REPO_ROOT,
-    encoding: 'utf8',
-    timeout: timeoutS * 1000,
-    maxBuffer: 64 << 20,
-  });
-  if (ran.error) throw ran.error;
-  return { status: ran.status, stdout: ran.stdout, stderr: ran.stderr };
-}
-
-const said = (r: Ran): string => `exit ${r.status}\n${r.stdout.slice(-1500)}\n${r.stderr.slice(-2500)}`;
+import { CONFIG_DIR } from '../../cli/lab/paths';
+import { journalclub, said } from './cli';
 
 function dpkgDeb(args: string[]): string {
   const r = spawnSync('dpkg-deb', args, { encoding: 'utf8', maxBuffer: 256 << 20 });

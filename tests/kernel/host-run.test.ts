@@ -11,7 +11,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -19,33 +19,13 @@ import { parseKernelResult, runWhere } from '../../lib/kernel-results';
 import { currentKernel } from '../../cli/lab/build';
 import { resultFromHostRunDir } from '../../cli/lab/host-run';
 import { currentImage, mkfsConf } from '../../cli/lab/image';
-import { KERNEL_LAB_DIR, REPO_ROOT } from '../../cli/lab/paths';
+import { KERNEL_LAB_DIR } from '../../cli/lab/paths';
+import { journalclub, qemuAppending, said } from './cli';
 
-function journalclub(args: string[], timeoutS: number): { status: number | null; out: string } {
-  const r = spawnSync(process.execPath, [join(REPO_ROOT, 'bin', 'journalclub.mjs'), ...args], {
-    cwd: REPO_ROOT,
-    encoding: 'utf8',
-    timeout: timeoutS * 1000,
-    maxBuffer: 64 << 20,
-  });
-  if (r.error) throw r.error;
-  return { status: r.status, out: `exit ${r.status}\n${r.stdout.slice(-1500)}\n${r.stderr.slice(-2500)}` };
+function run(args: string[], timeoutS: number): { status: number | null; out: string } {
+  const r = journalclub(args, timeoutS);
+  return { status: r.status, out: said(r) };
 }
-
-/* QEMU as run-qemu.sh calls it, with jc.mode=host-run added to -append */
-const WRAPPER = `#!/bin/sh
-n=$#
-prev=
-while [ $n -gt 0 ]; do
-	a=$1
-	shift
-	[ "$prev" = -append ] && a="$a jc.mode=host-run"
-	set -- "$@" "$a"
-	prev=$a
-	n=$((n - 1))
-done
-exec qemu-system-x86_64 "$@"
-`;
 
 describe('host-run in the guest', () => {
   const work = mkdtempSync(join(tmpdir(), 'jc-host-run-'));
@@ -56,15 +36,14 @@ describe('host-run in the guest', () => {
 
   before(() => {
     for (const step of ['build', 'image']) {
-      const r = journalclub(['lab', step], 3600);
+      const r = run(['lab', step], 3600);
       assert.equal(r.status, 0, r.out);
     }
     const kernel = currentKernel();
     const image = currentImage();
     assert.ok(kernel && image, 'lab build and lab image left no kernel or image');
     const qemu = join(work, 'qemu');
-    writeFileSync(qemu, WRAPPER);
-    chmodSync(qemu, 0o755);
+    qemuAppending(qemu, 'jc.mode=host-run');
     const r = spawnSync(
       'sh',
       [
@@ -144,7 +123,7 @@ describe('host-run in the guest', () => {
       `host-run in the guest: ${r.wall_s} s mkfs to end, ${r.metrics.files_per_s} files/s, lab_fc_dentry_scan_nodes +${r.counters.lab_fc_dentry_scan_nodes}`,
     );
     /* lab ingest reads a host-run's directory too */
-    const ingest = journalclub(['lab', 'ingest', dir, '--out', join(work, 'real.json')], 120);
+    const ingest = run(['lab', 'ingest', dir, '--out', join(work, 'real.json')], 120);
     assert.equal(ingest.status, 0, ingest.out);
     assert.match(ingest.out, /a virtual machine/);
     const again = parseKernelResult(readFileSync(join(work, 'real.json'), 'utf8'));
@@ -156,13 +135,13 @@ describe('host-run in the bundle', () => {
   const out = mkdtempSync(join(tmpdir(), 'jc-host-run-bundle-'));
   const bundle = join(out, 'journalclub-kernel-lab');
   before(() => {
-    const r = journalclub(['lab', 'package', '--out', out, '--no-web'], 600);
+    const r = run(['lab', 'package', '--out', out, '--no-web'], 600);
     assert.equal(r.status, 0, r.out);
   });
   after(() => rmSync(out, { recursive: true, force: true }));
 
   test('ships beside run with the bench scripts, jc.sh, the recipes and statwalk, and verifies', () => {
-    const v = journalclub(['lab', 'verify', bundle], 300);
+    const v = run(['lab', 'verify', bundle], 300);
     assert.equal(v.status, 0, v.out);
     const sums = readFileSync(join(bundle, 'SHA256SUMS'), 'utf8');
     for (const f of ['host-run', 'jc.sh', 'mkfs.conf', 'bin/statwalk', 'bench/fast-commit/run.sh', 'bench/inode-hash/disks']) {
@@ -188,7 +167,7 @@ describe('host-run in the bundle', () => {
     rmSync(join(copy, 'host-run'));
     const sums = readFileSync(join(copy, 'SHA256SUMS'), 'utf8').split('\n').filter((l) => !/  host-run$/.test(l));
     writeFileSync(join(copy, 'SHA256SUMS'), sums.join('\n'));
-    const v = journalclub(['lab', 'verify', copy], 300);
+    const v = run(['lab', 'verify', copy], 300);
     assert.equal(v.status, 1, v.out);
     assert.match(v.out, /the bundle lacks host-run/);
   });

@@ -17,27 +17,8 @@ import { before, describe, test } from 'node:test';
 import { KERNEL_LAB_SPECS } from '../../lib/kernel-labs';
 import { KERNEL_LABS, parseKernelResult, type KernelResult } from '../../lib/kernel-results';
 import { currentKernel, fragmentOptions, patchFiles } from '../../cli/lab/build';
-import { kernelCache, KERNEL_LAB_DIR, REPO_ROOT } from '../../cli/lab/paths';
-
-interface Ran {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function journalclub(args: string[], timeoutS: number, env: NodeJS.ProcessEnv = {}): Ran {
-  const ran = spawnSync(process.execPath, [join(REPO_ROOT, 'bin', 'journalclub.mjs'), ...args], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, ...env },
-    encoding: 'utf8',
-    timeout: timeoutS * 1000,
-    maxBuffer: 64 << 20,
-  });
-  if (ran.error) throw ran.error;
-  return { status: ran.status, stdout: ran.stdout, stderr: ran.stderr };
-}
-
-const said = (r: Ran): string => `exit ${r.status}\n${r.stdout.slice(-1500)}\n${r.stderr.slice(-2500)}`;
+import { kernelCache, KERNEL_LAB_DIR } from '../../cli/lab/paths';
+import { journalclub, said } from './cli';
 
 describe('kernel lab', () => {
   test('the patches apply to the fetched source with no fuzz, in name order', () => {

@@ -11,6 +11,8 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { newEngine } from '../../web/src/core/node';
 import { createStepper } from '../../web/src/core/stepper';
+import { rng } from '../../web/src/core/testing/rng';
+import { SMALL_RANGES } from '../../web/src/core/testing/smallConfigs';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
@@ -26,27 +28,6 @@ const SAMPLE_EVERY = 10;
  */
 const JS_SLACK = 4 << 20;
 const WASM_SLACK = 4 << 20;
-
-/** small configurations of every lab, a few seconds in all: each parameter from [min, max] */
-const RANGES: Record<string, Record<string, [number, number]>> = {
-  'fast-commit': { ways: [1, 8], dirs: [1, 4], files: [4, 32], loops: [1, 1] },
-  'inode-hash': { fs: [0, 1], threads: [1, 8], dirs: [1, 4], files: [8, 32], passes: [1, 2] },
-  'extent-status': { case: [0, 2], runtime_ms: [100, 300], mem_mb: [32, 32], jobs: [1, 4], small_files: [1024, 4096] },
-  'btrfs-fsync': { clients: [2, 16], cpus: [2, 4], runtime_ms: [200, 300] },
-  'ext4-writeback': { jobs: [1, 4], sync: [0, 1], runtime_ms: [500, 800] },
-};
-
-/** mulberry32: the same configurations at every run of the test */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Sample {
   run: number;
@@ -64,17 +45,17 @@ it(`${RUNS} simulations in one process keep the JS and the WASM heap bounded`, a
   let mod: { HEAPU8?: Uint8Array; ccall(...a: unknown[]): unknown } | undefined;
   const engine = await newEngine(undefined, (m) => (mod = m as typeof mod));
   const stepper = createStepper(engine);
-  const rand = random(15);
+  const rand = rng(15);
   const pick = (lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1));
   const labs = engine.labs();
-  assert.deepEqual(labs.map((l) => l.id).sort(), Object.keys(RANGES).sort(), 'a range for every lab');
+  assert.deepEqual(labs.map((l) => l.id).sort(), Object.keys(SMALL_RANGES).sort(), 'a range for every lab');
   const samples: Sample[] = [];
   const t0 = Date.now();
   for (let i = 0; i < RUNS; i++) {
     const lab = labs[i % labs.length]!;
     const variant = lab.variants[pick(0, lab.variants.length - 1)]!;
     const params: Record<string, number> = {};
-    for (const [name, [lo, hi]] of Object.entries(RANGES[lab.id]!)) params[name] = pick(lo, hi);
+    for (const [name, [lo, hi]] of Object.entries(SMALL_RANGES[lab.id]!)) params[name] = pick(lo, hi);
     const seed = pick(1, 1000);
     if (i % 2 === 0) {
       const out = engine.run({ lab: lab.id, variant, params, seed, options: { traceMax: 0, heatBuckets: 120, marks: [lab.steps[0]!.kind] } });
