@@ -17,18 +17,20 @@
 # cost N^2/2 steps, so what matters is how many creates the first fsync finds
 # queued.
 #   quick  2 ways (the mail's row 1, one fs_mark thread per vCPU), -D 64,
-#          -n 8192, -L 1: both threads make their 8192 files before either
-#          fsyncs, so the first fast commit holds all 16384 creates and the
-#          old walk visits about 134 million inode-list nodes (measured), a
-#          quarter of row 7's 65536 creates. With the mail's 64 ways on two
-#          vCPUs the threads take turns, and the first fsync finds a share of
-#          the creates that varies from run to run (18 million nodes for 64 x
-#          512 files, measured), too few for the walk to outweigh the fsyncs'
-#          own cost under emulation. Mounted with commit=600: the mail's
-#          machine made a loop's creates well within ext4's 5 s commit
-#          interval, while under TCG a periodic full commit would empty the
-#          queue before fs_mark fsyncs. Under TCG on two vCPUs "before" made
-#          half the files per second of "after" (measured).
+#          -n 8192, -L 1: both threads make most of their files before
+#          either fsyncs, so the first fast commit holds most of the 16384
+#          creates, a quarter of row 7's 65536, and the old walk visits up to
+#          134 million inode-list nodes (71 to 133 million measured). With
+#          the mail's 64 ways on two vCPUs the threads take turns, and the
+#          first fsync finds a share of the creates that varies from run to
+#          run (18 million nodes for 64 x 512 files, measured), too few for
+#          the walk to outweigh the fsyncs' own cost under emulation.
+#          Mounted with commit=600: the mail's machine made a loop's creates
+#          well within ext4's 5 s commit interval, while under TCG a periodic
+#          full commit would empty the queue before fs_mark fsyncs. A run
+#          took 83-130 s boot to power-off under TCG on two vCPUs of a host
+#          running four other guests (measured); a quiet host is several
+#          times faster.
 #   paper  the mail's row 7 (6,10): 64 ways, -D 1024, -n 1024, where the old
 #          walk collapses, with -L 3 instead of 100. fs_mark 3.3 keeps each
 #          loop's files, so loops add up: 3 x 65536 files fit the test disk's
