@@ -27,10 +27,11 @@
 #          the walk to outweigh the fsyncs' own cost under emulation.
 #          Mounted with commit=600: the mail's machine made a loop's creates
 #          well within ext4's 5 s commit interval, while under TCG a periodic
-#          full commit would empty the queue before fs_mark fsyncs. A run
-#          took 83-130 s boot to power-off under TCG on two vCPUs of a host
-#          running four other guests (measured); a quiet host is several
-#          times faster.
+#          full commit would empty the queue before fs_mark fsyncs; the disk
+#          set write through, so that the fsyncs' cache flushes do not wait
+#          on the host's disk. "before" made a quarter to half of "after"'s
+#          files per second, and a run took 12-45 s boot to power-off, under
+#          TCG on two vCPUs of a host running other guests (measured).
 #   paper  the mail's row 7 (6,10): 64 ways, -D 1024, -n 1024, where the old
 #          walk collapses, with -L 3 instead of 100. fs_mark 3.3 keeps each
 #          loop's files, so loops add up: 3 x 65536 files fit the test disk's
