@@ -138,7 +138,7 @@ describe('kernel lab', () => {
    * before over after: 0.25 over three runs a side (429 to 1253 against
    * 1797 to 2115, the host's load falling from 17 to 9), 0.52 in a pair at
    * load 17; with the switch's cost gone it is 1 give or take the host's
-   * noise, which moved single runs by up to 2.5 times.
+   * noise, which moved single runs by up to three times.
    */
   const FC_QUEUED_SHARE = 0.2;
   const FC_MAX_RATIO = 0.6;
