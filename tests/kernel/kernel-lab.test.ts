@@ -155,11 +155,13 @@ describe('kernel lab', () => {
    */
   const EXT4_WB_MIN_FACTOR = 2;
   /*
-   * extent-status: average scan µs before against after, case a 135 (54 to
-   * 440) against 10 (6 to 14), case b 60 (47 to 608) against 22 (13 to 229):
-   * medians 13 and 2.7 times after's, case b's runs overlapping.
+   * extent-status: the kernel's average scan µs (a moving average, mostly
+   * the last few scans of a case), before against after: case a 135 (54 to
+   * 440) against 10 (6 to 14), case b 60 (47 to 608) against 22 (13 to 229),
+   * medians 13 and 2.7 times after's; a second set, case a 45 (3 to 288)
+   * against 16 (14 to 25), 2.8 times. Case b only holds the direction.
    */
-  const ES_MIN_FACTOR = { a: 3, b: 1.5 };
+  const ES_MIN_FACTOR = { a: 1.5, b: 1 };
   const runs = new Map<string, KernelResult[]>();
   /* each lab's first run of each variant, for the checks that read one run */
   const results = new Map<string, KernelResult>();
@@ -312,14 +314,14 @@ describe('kernel lab', () => {
   });
 
   test("extent-status: the 3.18 shrinker's average scan takes longer than stock 6.12's in cases a and b", () => {
+    const failed: string[] = [];
     for (const c of ['a', 'b'] as const) {
       const b = metricOf('extent-status', 'before', `case_${c}_avg_scan_time_us`);
       const a = metricOf('extent-status', 'after', `case_${c}_avg_scan_time_us`);
-      assert.ok(
-        median(b) >= ES_MIN_FACTOR[c] * median(a),
-        `case ${c} avg scan µs before ${b.join(', ')} against after ${a.join(', ')}: median not ${ES_MIN_FACTOR[c]} times after's`,
-      );
+      const ok = c === 'b' ? median(b) > median(a) : median(b) >= ES_MIN_FACTOR[c] * median(a);
+      if (!ok) failed.push(`case ${c} avg scan µs before ${b.join(', ')} against after ${a.join(', ')}: median not ${ES_MIN_FACTOR[c] === 1 ? 'above' : `${ES_MIN_FACTOR[c]} times`} after's`);
     }
+    assert.deepEqual(failed, []);
   });
 
   test('lab compare shows extent-status scan times both ways', () => {
