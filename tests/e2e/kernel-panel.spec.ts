@@ -53,6 +53,20 @@ for (const lab of LABS) {
   });
 }
 
+test("the inode-hash panel says what emulation cannot show, what a quick run can, and where to run the mail's", async ({ page }) => {
+  const panel = await openPanel(page, 'inode-hash');
+  const note = panel.getByTestId('kernel-note').filter({ hasText: 'What emulation cannot show' });
+  await expect(note).toBeVisible();
+  for (const text of ['lab_iget_locked_lookups', 'ext4_contention_count', '--profile paper', 'real cores']) await expect(note).toContainText(text);
+});
+
+test('the fast-commit panel says why its quick profile queues a whole loop', async ({ page }) => {
+  const panel = await openPanel(page, 'fast-commit');
+  const note = panel.getByTestId('kernel-note').filter({ hasText: 'N²/2' });
+  await expect(note).toBeVisible();
+  for (const text of ['16,384 creates', 'commit=600', "the mail's row 7"]) await expect(note).toContainText(text);
+});
+
 for (const lab of COMING) {
   test(`the ${lab} placeholder says its simulator is coming and shows the mail's figures`, async ({ page }) => {
     await page.goto(`/#/lab/${lab}`);
