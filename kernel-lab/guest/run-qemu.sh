@@ -18,7 +18,11 @@
 #   console.log   the guest's serial console
 #   accel         kvm or tcg; accel_reason, why
 #   qemu.txt      QEMU's version and the full command line
-#   wall_s        wall time of the boot, start to power-off
+#   wall_s        wall time of the boot, QEMU's start to its exit (power-off)
+#   init_s        QEMU's start to /init's first line on the console
+#   bench_start_s QEMU's start to the benchmark's first line on the console
+#                 (both seconds, stamped on the host as the lines arrive;
+#                 missing when the guest never printed the line)
 #   raw/          the guest's /out, from the results disk
 #
 # Exit status: 0 the guest's status is "ok"; 1 the host cannot run it (no
@@ -224,7 +228,8 @@ mkdir -p "$out" || {
 out=$(cd "$out" && pwd)
 work=$out/work
 rm -rf "$out/raw" "$work"
-rm -f "$out/console.log" "$out/accel" "$out/accel_reason" "$out/qemu.txt" "$out/qemu.err" "$out/wall_s"
+rm -f "$out/console.log" "$out/accel" "$out/accel_reason" "$out/qemu.txt" "$out/qemu.err" "$out/wall_s" \
+	"$out/init_s" "$out/bench_start_s"
 mkdir -p "$out/raw" "$work"
 
 cleanup()
@@ -336,11 +341,39 @@ set +f
 	echo
 } >"$out/qemu.txt"
 
+# Stamp the console lines that mark the boot's stages as they arrive: /init's
+# first line ("journalclub: step: LAB, VARIANT, PROFILE profile, ...") and
+# the line after it, the benchmark's first. Only those two lines cost a
+# date(1); after them the console is passed on by cat.
+stamp_console()
+{
+	mark="journalclub: step: $lab, $variant, $profile profile,"
+	seen_init=0
+	while IFS= read -r line || [ -n "$line" ]; do
+		printf '%s\n' "$line"
+		if [ $seen_init = 0 ]; then
+			case $line in
+			*"$mark"*)
+				seconds "$t0" "$(now_ns)" >"$out/init_s"
+				seen_init=1
+				;;
+			esac
+		else
+			seconds "$t0" "$(now_ns)" >"$out/bench_start_s"
+			exec cat
+		fi
+	done
+}
+
 echo "$PROG: booting $lab ($variant, $profile) with $smp vCPUs, $mem MiB, timeout $timeout_s s" >&2
 t0=$(now_ns)
-timeout -k 10 "$timeout_s" "$@" </dev/null 2>"$out/qemu.err"
-rc=$?
+# a pipeline's status is its last command's in POSIX sh: QEMU's goes in a file
+{
+	timeout -k 10 "$timeout_s" "$@" </dev/null 2>"$out/qemu.err"
+	echo $? >"$work/qemu.rc"
+} | stamp_console
 t1=$(now_ns)
+read -r rc <"$work/qemu.rc" || rc=1
 seconds "$t0" "$t1" >"$out/wall_s"
 [ -s "$out/qemu.err" ] && cat "$out/qemu.err" >&2
 
