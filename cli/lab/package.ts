@@ -36,7 +36,7 @@ import { formatBytes } from '../../lib/format';
 import { KERNEL_LABS } from '../../lib/kernel-results';
 import { LabError, UsageError } from '../errors';
 import { currentKernel } from './build';
-import { benchLabs, currentImage, labDisks } from './image';
+import { benchLabs, currentImage, disksFileText, labDiskSets } from './image';
 import { KERNEL_LAB_DIR, REPO_ROOT } from './paths';
 import { capture, runTool } from './proc';
 
@@ -177,7 +177,7 @@ export async function packageBundle(opts: PackageOptions, print: (s: string) => 
   const labs = benchLabs();
   for (const lab of labs) {
     mkdirSync(join(dir, 'bench', lab), { recursive: true });
-    writeFileSync(join(dir, 'bench', lab, 'disks'), `${labDisks(lab).join(' ')}\n`);
+    writeFileSync(join(dir, 'bench', lab, 'disks'), disksFileText(labDiskSets(lab)));
   }
   copyFileSync(join(KERNEL_LAB_DIR, 'guest', 'run-qemu.sh'), join(dir, 'run-qemu.sh'));
   copyFileSync(join(KERNEL_LAB_DIR, 'bundle', 'run'), join(dir, 'run'));

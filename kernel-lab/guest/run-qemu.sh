@@ -12,8 +12,9 @@
 #               [--timeout SECONDS] [--accel auto|kvm|tcg] [--bench DIR]
 #               [--keep-disks]
 #
-# It copies the lab's clean disks (named in BENCH/LAB/disks, found in
-# --images as NAME.img) for this run, makes a 64 MiB results disk, boots
+# It copies the lab's clean disks (named in BENCH/LAB/disks, for every
+# profile or on a line "PROFILE: NAMES" for one, found in --images as
+# NAME.img) for this run, makes a 64 MiB results disk, boots
 # with a timeout, and leaves in OUTDIR:
 #   console.log   the guest's serial console
 #   accel         kvm or tcg; accel_reason, why
@@ -202,7 +203,22 @@ case $out in
 *,*) bad "--out $out: QEMU's -drive cannot take a path with a comma" ;;
 esac
 
-read -r disk_line <"$bench/$lab/disks" || disk_line=
+# the disks file: a line of disks for every profile, and optionally a line
+# "quick: DISKS" or "paper: DISKS" for one profile
+disk_line= profile_line=
+while IFS= read -r line || [ -n "$line" ]; do
+	case $line in
+	'') ;;
+	"$profile:"*) profile_line=${line#*:} ;;
+	quick:* | paper:*) ;;
+	*:*) bad "$bench/$lab/disks: '$line' starts with no profile; a line for one profile starts 'quick:' or 'paper:'" ;;
+	*)
+		[ -z "$disk_line" ] || bad "$bench/$lab/disks has two lines of disks for every profile"
+		disk_line=$line
+		;;
+	esac
+done <"$bench/$lab/disks"
+[ -n "$profile_line" ] && disk_line=$profile_line
 set -f
 # shellcheck disable=SC2086 # the disks file is a list of words
 set -- $disk_line
