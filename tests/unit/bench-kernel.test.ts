@@ -14,9 +14,9 @@ const bench: KernelBench = {
       lab: 'fast-commit',
       accelerator: 'tcg',
       samples: [
-        { to_bench_s: 1.9, to_poweroff_s: 12 },
-        { to_bench_s: 1.4, to_poweroff_s: 10.5 },
-        { to_bench_s: 1.45, to_poweroff_s: 14 },
+        { to_init_s: 1.8, to_bench_s: 1.9, to_poweroff_s: 12 },
+        { to_init_s: 1.3, to_bench_s: 1.4, to_poweroff_s: 10.5 },
+        { to_init_s: 1.2, to_bench_s: 1.45, to_poweroff_s: 14 },
       ],
     },
     { lab: 'inode-hash', accelerator: 'tcg', samples: [{ to_bench_s: 1.6, to_poweroff_s: 20 }] },
@@ -27,7 +27,14 @@ const bench: KernelBench = {
 describe('the kernel lab boot in the bench table', () => {
   it('gives per lab the median to the benchmark against 1.5 s under TCG, with its range, and to power-off', () => {
     const rows = kernelRows(bench);
-    expect(rows).toHaveLength(6);
+    expect(rows).toHaveLength(7);
+    /* the boot alone, where the runs have it */
+    expect(rows.shift()).toEqual({
+      measure: "kernel lab, fast-commit quick (tcg), QEMU's start to /init's first line, median of 3",
+      value: '1.30 s (1.20-1.80)',
+      target: '',
+      met: null,
+    });
     expect(rows[0]).toEqual({
       measure: "kernel lab, fast-commit quick (tcg), QEMU's start to the benchmark's first line, median of 3",
       value: '1.45 s (1.40-1.90)',
