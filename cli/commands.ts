@@ -8,6 +8,8 @@ import { sweepOnThreads } from '../web/src/core/nodeThreads';
 import { endRuns, endVariants, paperSpread, paperValue, rowEnds as endsOf, sweepPlan, sweepRunCount, type SweepResult } from '../web/src/core/sweep';
 import { verdict, type Verdict } from '../web/src/core/stats';
 import type { RunResult } from '../web/src/core/types';
+import type { Engine } from '../web/src/core/engine';
+import { allowedText } from '../web/src/core/params';
 import { writeFileSync } from 'node:fs';
 import { TRACE_STEPS_MAX, traceRuns } from '../web/src/core/chromeTrace';
 import { parseSeed, parseSets, parseSteps, parseSweepSeeds, STEP_MAX } from './args';
@@ -60,10 +62,27 @@ export interface SimOptions {
   json?: boolean;
 }
 
+/**
+ * `--set` names and values checked against the lab's table before the
+ * simulator reads them: a name it does not have, or a value that is not
+ * one word (e.g. "4,cpus=2"), is refused with the lab's parameters or the
+ * value's range, as the simulator words its own refusals.
+ */
+export function checkSets(engine: Engine, lab: string, params: Record<string, string>): void {
+  if (Object.keys(params).length === 0) return;
+  const specs = engine.params(lab);
+  for (const [name, value] of Object.entries(params)) {
+    const spec = specs.find((s) => s.name === name);
+    if (!spec) throw new UsageError(`unknown parameter "${name}" for lab ${lab} (parameters: ${specs.map((s) => s.name).join(', ')})`);
+    if (/[;=\s]/.test(value)) throw new UsageError(`parameter ${name}: "${value}" is not one value; allowed ${allowedText(spec)}`);
+  }
+}
+
 export async function simCommand(lab: string, opts: SimOptions, print: Print): Promise<void> {
   const params = parseSets(opts.set);
   const seed = parseSeed(opts.seed);
   const engine = await loadEngine();
+  checkSets(engine, lab, params);
   const result = engine.result({ lab, variant: opts.variant, params, seed });
   if (opts.json) {
     const { variant, params: used, metrics, sim } = result;
@@ -273,6 +292,7 @@ export async function traceCommand(lab: string, opts: TraceOptions, print: Print
   const max = parseSteps('--max', opts.max, 1, TRACE_STEPS_MAX);
   const engine = await loadEngine();
   const info = engine.labs().find((l) => l.id === lab);
+  if (info) checkSets(engine, lab, params);
   if (!info) throw new UsageError(`unknown lab "${lab}" (labs: ${engine.labs().map((l) => l.id).join(', ')})`);
   if (opts.variant !== undefined && !info.variants.includes(opts.variant))
     throw new UsageError(`--variant ${JSON.stringify(opts.variant)}: ${lab} has ${info.variants.join(', ')}`);

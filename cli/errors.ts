@@ -40,6 +40,50 @@ export function oneLine(text: string): string {
   return text.replace(/\s*\n\s*/g, '; ').trim();
 }
 
+/** The longest text a message quotes whole; a longer one is cut to its first QUOTE_PREFIX characters. */
+export const QUOTE_MAX = 64;
+export const QUOTE_PREFIX = 32;
+
+/**
+ * A name or value the user typed, as short as a message quotes it: no
+ * lab, variant, parameter, value or seed is longer than QUOTE_MAX, so the
+ * cut one is refused alike, and its message stays one short line.
+ */
+export function clip(text: string): string {
+  return text.length > QUOTE_MAX ? `${text.slice(0, QUOTE_PREFIX)}…` : text;
+}
+
+/**
+ * Control characters (an escape sequence would clear or recolour the
+ * terminal the message is printed on) and the invisible marks that reorder
+ * or break a line, written as escapes: \x1b, \u202e.
+ */
+export function printable(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) => {
+    const code = c.charCodeAt(0);
+    return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+  });
+}
+
+/**
+ * A message as the command line prints it: one line, its control
+ * characters escaped, and any long run of an argument (which a message of
+ * the simulator or commander may quote whole) cut to its prefix.
+ */
+export function messageLine(message: string, argv: readonly string[] = []): string {
+  let text = oneLine(message.trim());
+  const long = argv.flatMap((a) => [a, ...a.split('=')]).filter((a) => a.length > QUOTE_MAX);
+  for (const arg of long) {
+    const head = arg.slice(0, QUOTE_MAX);
+    for (let at = text.indexOf(head); at >= 0; at = text.indexOf(head, at + 1)) {
+      let end = at + head.length;
+      while (end < text.length && end - at < arg.length && text[end] === arg[end - at]) end++;
+      text = `${text.slice(0, at)}${clip(arg)}${text.slice(end)}`;
+    }
+  }
+  return printable(text);
+}
+
 /** The message and exit status of an error that reached the top. */
 export function describeError(e: unknown): { message: string | null; code: number } {
   if (e instanceof CommanderError) {

@@ -12,14 +12,16 @@
  *   journalclub exercise list | show | skeleton | hint | check | grade   (the exercises)
  *
  * Exit status: 0 done, 2 the input was refused (the message names what and
- * its range), 1 anything else. Errors are one line on stderr.
+ * its range), 1 anything else. Errors are one line on stderr; a command
+ * asked for JSON (--json, --format json) also prints {"error","exit"} on
+ * stdout, so that a script reading it gets JSON either way.
  */
 import { Command, Option } from 'commander';
 import { SWEEP_SEED, SWEEP_SEEDS, SWEEP_SEEDS_MAX } from '../web/src/core/sweep';
 import { collect } from './args';
 import { labsCommand, paramsCommand, simCommand, sweepCommand, traceCommand } from './commands';
 import { TRACE_STEPS_MAX } from '../web/src/core/chromeTrace';
-import { describeError, EXIT_OK } from './errors';
+import { clip, describeError, EXIT_OK, messageLine } from './errors';
 import { labCommand } from './lab/index';
 import { exerciseCommand } from './exercise/commands';
 import { questionCli } from './question';
@@ -30,6 +32,10 @@ const print = (text: string): void => {
 
 /** the status a command that ran to its end chose (exercise check: 1 when a check failed) */
 let commandExit = EXIT_OK;
+/** what commander said of the last command line it refused */
+let commanderText: string | null = null;
+/** the arguments of the command line being run, for messageLine */
+let currentArgv: readonly string[] = [];
 
 export function program(): Command {
   const cli = new Command('journalclub')
@@ -37,7 +43,10 @@ export function program(): Command {
     .showSuggestionAfterError()
     .exitOverride()
     .configureOutput({
-      outputError: (text, write) => write(`journalclub: ${text.replace(/^error: /, '').trimEnd()}\n`),
+      outputError: (text, write) => {
+        commanderText = messageLine(text.replace(/^error: /, '').trimEnd(), currentArgv);
+        write(`journalclub: ${commanderText}\n`);
+      },
     });
 
   cli
@@ -102,15 +111,44 @@ export function program(): Command {
   return cli;
 }
 
+/** The commands that hand their arguments to the simulator, whose names and values are all short. */
+const SIMULATOR_COMMANDS = new Set(['labs', 'params', 'sim', 'sweep', 'trace', 'question']);
+
+/**
+ * The arguments with every name and value the simulator would read cut to
+ * what a message quotes (errors.ts clip): one longer than that is refused
+ * either way, and its message keeps what it says after the value (the
+ * labs, the range). A file name (trace --out) is left whole.
+ */
+export function clipArgs(argv: readonly string[]): string[] {
+  if (!SIMULATOR_COMMANDS.has(argv[0] ?? '')) return [...argv];
+  return argv.map((a, i) => {
+    if (argv[i - 1] === '--out' || a.startsWith('--out=')) return a;
+    const eq = a.indexOf('=');
+    return eq < 0 ? clip(a) : `${clip(a.slice(0, eq))}=${clip(a.slice(eq + 1))}`;
+  });
+}
+
+/** Whether the command line asks for JSON output: --json, or --format json (exercise grade). */
+export function wantsJson(argv: readonly string[]): boolean {
+  const end = argv.indexOf('--');
+  const args = end < 0 ? argv : argv.slice(0, end);
+  return args.some((a, i) => a === '--json' || a === '--format=json' || (a === '--format' && args[i + 1] === 'json'));
+}
+
 /** Run the command line; resolves to the exit status. */
 export async function main(argv: string[]): Promise<number> {
   commandExit = EXIT_OK;
+  commanderText = null;
+  currentArgv = argv;
   try {
-    await program().parseAsync(argv, { from: 'user' });
+    await program().parseAsync(clipArgs(argv), { from: 'user' });
     return commandExit;
   } catch (e) {
     const { message, code } = describeError(e);
-    if (message !== null) process.stderr.write(`journalclub: ${message}\n`);
+    const line = message === null ? commanderText : messageLine(message, argv);
+    if (message !== null) process.stderr.write(`journalclub: ${line}\n`);
+    if (code !== EXIT_OK && wantsJson(argv)) process.stdout.write(`${JSON.stringify({ error: line ?? 'refused', exit: code })}\n`);
     return code;
   }
 }

@@ -92,7 +92,14 @@ export const MetricKey = z
   .string()
   .regex(METRIC_KEY, { message: `a metric key is snake_case and ends in a unit: _${METRIC_UNITS.join(', _')}` });
 
-export const Metrics = z.record(MetricKey, z.number().refine(Number.isFinite, 'a metric is a finite number'));
+export const Metrics = z
+  .record(MetricKey, z.number().refine(Number.isFinite, 'a metric is a finite number'))
+  .superRefine((metrics, ctx) => {
+    // a count is of things that happened: below zero it is a broken file, not a measurement
+    for (const [key, value] of Object.entries(metrics))
+      if (metricUnit(key) === 'count' && value < 0)
+        ctx.addIssue({ code: 'custom', path: [key], message: `a count cannot be negative (got ${value})` });
+  });
 export type Metrics = z.infer<typeof Metrics>;
 
 /** A runtime switch or its counter as the guest read it back. */
@@ -109,6 +116,21 @@ export const BootTiming = z.object({
   guest_init_uptime_s: z.number().nonnegative().optional(),
 });
 export type BootTiming = z.infer<typeof BootTiming>;
+
+/**
+ * Where a run's benchmark ran: in QEMU under TCG (emulation) or KVM, on a
+ * real machine booted into the lab kernel, or on a virtual machine booted
+ * into it (a host-run that found a hypervisor).
+ */
+export const WHERE = ['tcg', 'kvm', 'real', 'vm'] as const;
+export type RunWhere = (typeof WHERE)[number];
+
+export const WHERE_TEXT: Readonly<Record<RunWhere, string>> = {
+  tcg: 'QEMU, TCG (emulated)',
+  kvm: 'QEMU, KVM',
+  real: 'real hardware',
+  vm: 'a virtual machine (host-run)',
+};
 
 export const KernelResult = z.object({
   schema: z.literal('journalclub.kernel-result/1'),
@@ -132,9 +154,30 @@ export const KernelResult = z.object({
     cpu_model: z.string(),
     qemu: z.string(),
   }),
-  accelerator: z.enum(['kvm', 'tcg']),
+  /** QEMU's accelerator; none for a run on the machine itself (lab host-run) */
+  accelerator: z.enum(['kvm', 'tcg', 'none']),
   /** why this accelerator: "kvm works", "/dev/kvm missing", "kvm probe timed out after 5 s", ... */
   accelerator_reason: z.string(),
+  /** where the benchmark ran (see runWhere); files from before it was recorded say it by their accelerator */
+  where: z.enum(WHERE).optional(),
+  /** why host-run thinks so: the CPU's hypervisor flag, the DMI vendor */
+  where_reason: z.string().optional(),
+  /** the scratch devices a host-run formatted, in the lab's disk order */
+  devices: z
+    .array(
+      z.object({
+        path: z.string(),
+        /** the kernel's name for it: sdb, nvme0n1p2 */
+        name: z.string(),
+        bytes: z.number().int().nonnegative(),
+        /** the queue's rotational flag; null when the kernel did not say */
+        rotational: z.boolean().nullable(),
+        /** the lab's disk it stood for: ext4-fc, ext4, btrfs */
+        disk: z.string(),
+        model: z.string(),
+      }),
+    )
+    .optional(),
   guest: z.object({
     smp: z.number().int().positive(),
     mem_mib: z.number().int().positive(),
@@ -157,6 +200,12 @@ export const KernelResult = z.object({
   raw: z.record(z.string(), z.string()),
 });
 export type KernelResult = z.infer<typeof KernelResult>;
+
+/** Where @r ran: its `where`, or for an older file, its accelerator (all of them ran in QEMU). */
+export function runWhere(r: Pick<KernelResult, 'where' | 'accelerator'>): RunWhere {
+  if (r.where) return r.where;
+  return r.accelerator === 'none' ? 'real' : r.accelerator;
+}
 
 /**
  * Parse a results file's text. Throws an Error whose message names the

@@ -8,7 +8,7 @@
  * a count of its own (a crash, a build error) counts as one failed test.
  *
  *   node scripts/test.mjs [--only SUITE[,SUITE...]] [--no-build]
- *   suites: c, typecheck, unit, node, e2e, kernel
+ *   suites: c, fuzz, typecheck, unit, node, e2e, kernel
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -149,6 +149,14 @@ const SUITES = [
     },
   },
   {
+    name: 'fuzz',
+    title: 'fuzzing the C ABI (libFuzzer, 60 s a target)',
+    async run() {
+      const ran = await run(process.execPath, ['scripts/fuzz.mjs', '--seconds', '60', '--jobs', '2']);
+      return settle(ran, cmockaCount(ran.output), 'the fuzz targets');
+    },
+  },
+  {
     name: 'typecheck',
     title: 'TypeScript check (tsc, one test)',
     async run() {
@@ -213,7 +221,12 @@ const SUITES = [
     name: 'kernel',
     title: 'kernel lab (Linux 6.12 build, guest image, every lab in QEMU both variants, bundle)',
     async run() {
-      const files = ['tests/kernel/kernel-lab.test.ts'];
+      const files = [
+        'tests/kernel/kernel-lab.test.ts',
+        'tests/kernel/host-build.test.ts',
+        'tests/kernel/host-run.test.ts',
+        'tests/kernel/faults.test.ts',
+      ];
       const tap = fresh(join(OUT, 'kernel.tap'));
       const ran = await run(process.execPath, [
         '--import',

@@ -121,6 +121,8 @@ export async function buildSubmission(ex: Exercise, file: string, workdir: strin
     cwd: workdir,
     timeout: 120_000,
   });
+  if (!ld.error && ld.status !== 0 && /relocation truncated to fit/.test(ld.stderr ?? ''))
+    return { ok: false, stage: 'link', message: `${shownAs}: its static data is too large to link (the program's data may take 2 GiB at most)` };
   if (ld.error || ld.status !== 0)
     return { ok: false, stage: 'link', message: studentDiagnostics(`${ld.stdout ?? ''}${ld.stderr ?? ''}`, obj, shownAs) || 'the link failed' };
   return { ok: true, binary, warnings: diag };

@@ -1,12 +1,13 @@
 /**
  * Running a student's build of the native simulator, one process a run, each in its own sandbox: a time
  * limit (the process group is killed past it), a memory limit (AddressSanitizer's hard RSS limit, beside
- * the simulator's own budget), no network (a new network namespace where unshare can make one), an empty
- * environment and a scratch directory. A failure becomes a RunOutcome that says what happened in the
- * student's terms: the invariant that broke and the steps before it, the sanitizer's report at the
- * student's line, the time limit.
+ * the simulator's own budget), no network and a file system read-only but for its scratch directory (new
+ * user, mount and network namespaces where unshare can make them), no core files, an empty environment. A
+ * failure becomes a RunOutcome that says what happened in the student's terms: the invariant that broke
+ * and the steps before it, the sanitizer's report at the student's line, the time limit.
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
 import type { ExerciseRunner, RunOutcome, RunRequest } from '../../web/src/exercises/types';
 import { killGroup } from '../lab/proc';
 
@@ -22,11 +23,44 @@ export const DEFAULT_LIMITS: SandboxLimits = { timeoutS: 60, memMb: 1024 };
 /** keep at most this much of a run's output: a report is short, a flood is cut */
 const OUTPUT_MAX = 1 << 20;
 
+/** exit status of the sandbox's own set-up failing, apart from any the simulator uses */
+const SANDBOX_FAILED = 125;
+
+/*
+ * Run inside new user, mount and network namespaces, in the scratch directory: the scratch directory is
+ * bound onto itself (a mount of its own), every other mount is made read-only, and the program runs from the
+ * scratch directory's new mount without core files. A mount that will not become read-only (proc, sys) is
+ * left as the namespace has it; the remount is refused only where it would loosen the mount's flags.
+ */
+const SANDBOX_SH = `scratch=$(pwd -P)
+mount --bind "$scratch" "$scratch" || { echo "jc-sandbox: could not bind $scratch" >&2; exit ${SANDBOX_FAILED}; }
+while read -r _ m _; do
+	m=$(printf '%b' "$m")
+	[ "$m" = "$scratch" ] || mount -o remount,bind,ro "$m" 2>/dev/null
+done < /proc/self/mounts
+ulimit -c 0
+cd "$scratch" && exec "$@"`;
+
 let unshareWorks: boolean | undefined;
 /** whether `unshare -rn` can give a run its own (empty) network namespace here */
 export function canUnshareNet(): boolean {
   if (unshareWorks === undefined) unshareWorks = spawnSync('unshare', ['-rn', 'true']).status === 0;
   return unshareWorks;
+}
+
+let mountsWork: boolean | undefined;
+/** whether `unshare -rmn` can also make the file system read-only around a run's scratch directory here */
+export function canSandboxFiles(): boolean {
+  if (mountsWork === undefined)
+    mountsWork = canUnshareNet() && spawnSync('unshare', ['-rmn', '--', 'sh', '-c', SANDBOX_SH, 'jc-sandbox', 'true'], { cwd: tmpdir() }).status === 0;
+  return mountsWork;
+}
+
+/** @argv as the sandbox runs it: in its namespaces where this machine can make them */
+export function sandboxed(argv: string[]): string[] {
+  if (canSandboxFiles()) return ['unshare', '-rmn', '--', 'sh', '-c', SANDBOX_SH, 'jc-sandbox', ...argv];
+  if (canUnshareNet()) return ['unshare', '-rn', '--', ...argv];
+  return argv;
 }
 
 interface Proc {
@@ -44,7 +78,7 @@ export function spawnLimited(argv: string[], cwd: string, limits: SandboxLimits)
     ASAN_OPTIONS: `hard_rss_limit_mb=${limits.memMb}:detect_leaks=0:halt_on_error=1:exitcode=86:allocator_may_return_null=1`,
     UBSAN_OPTIONS: 'print_stacktrace=1:halt_on_error=1:exitcode=87',
   };
-  const [cmd, ...args] = canUnshareNet() ? ['unshare', '-rn', '--', ...argv] : argv;
+  const [cmd, ...args] = sandboxed(argv);
   return new Promise((resolve) => {
     const child = spawn(cmd!, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     let stdout = '';
@@ -93,7 +127,10 @@ export function sanitizerReport(stderr: string, shownAs: string): string | null 
   if (rss) return `the run used more memory than its limit allows${frame}`;
   if (ubsan) return `undefined behaviour: ${name(ubsan.replace(/^.*?runtime error:\s*/, ''))} (${name(ubsan.split(': runtime error')[0] ?? '')})`;
   if (list) return `list corruption: ${name(list)} (a list_add of an entry already on a list, or a list_del of one on none)`;
-  return `${asan!.replace(/^.*ERROR: AddressSanitizer:\s*/, 'AddressSanitizer: ').replace(/ on address.*$/, '')}${frame}`;
+  /* a SEGV's address and registers say nothing in the student's terms; whether it read or wrote does */
+  const access = /The signal is caused by a (READ|WRITE) memory access/.exec(stderr)?.[1];
+  const how = access ? ` (a ${access.toLowerCase()} where the program may not ${access === 'WRITE' ? 'write' : 'read'})` : '';
+  return `${asan!.replace(/^.*ERROR: AddressSanitizer:\s*/, 'AddressSanitizer: ').replace(/ on (unknown )?address.*$/, '')}${how}${frame}`;
 }
 
 interface StepKindNames {

@@ -24,16 +24,18 @@ import {
   writeFileSync,
   renameSync,
 } from 'node:fs';
+import type { WriteStream } from 'node:fs';
 import { cpus } from 'node:os';
 import { basename, join } from 'node:path';
 import { LabError } from '../errors';
 import { CONFIG_DIR, kernelCache, PATCH_DIR } from './paths';
-import { capture, closeLog, hasCommand, openLog, runTool, stepFailed } from './proc';
+import { capture, closeLog, formatCommand, hasCommand, openLog, runCommand, stepFailed, type Command } from './proc';
 import { StepProgress } from './progress';
 
 /** Bump when the way a kernel is built changes, so that old builds are not reused. */
 const BUILD_FORMAT = 1;
 const SOURCE_PACKAGE = 'linux-source-6.12';
+const SOURCE_TARBALL = `usr/src/${SOURCE_PACKAGE}.tar.xz`;
 const CONFIG_FRAGMENTS = ['base.config', 'lab.config'];
 const STEPS = ['fetch source', 'unpack', 'patch', 'configure', 'make bzImage', 'install'] as const;
 
@@ -123,29 +125,46 @@ export function debVersion(debPath: string): string {
   return decodeURIComponent(m[1].replace(/%3a/gi, ':'));
 }
 
-function requireTools(): void {
-  const needed: [string, string][] = [
-    ['make', 'make'],
-    ['gcc', 'gcc'],
-    ['flex', 'flex'],
-    ['bison', 'bison'],
-    ['bc', 'bc'],
-    ['patch', 'patch'],
-    ['dpkg-deb', 'dpkg'],
-    ['xz', 'xz-utils'],
-    ['perl', 'perl'],
+/** The commands a kernel build needs, each with the Debian package that has it. */
+export const GUEST_TOOLS: [string, string][] = [
+  ['make', 'make'],
+  ['gcc', 'gcc'],
+  ['flex', 'flex'],
+  ['bison', 'bison'],
+  ['bc', 'bc'],
+  ['patch', 'patch'],
+  ['dpkg-deb', 'dpkg'],
+  ['tar', 'tar'],
+  ['xz', 'xz-utils'],
+  ['perl', 'perl'],
+];
+
+/** The tools and headers of @tools and @headers (and libelf's) that are not here, each with its package. */
+export function missingTools(tools: [string, string][] = GUEST_TOOLS, headers: [string, string][] = []): [string, string][] {
+  const missing: [string, string][] = [
+    ...tools.filter(([cmd]) => !hasCommand(cmd)),
+    ...headers.filter(([file]) => !existsSync(file)),
   ];
-  const missing = needed.filter(([cmd]) => !hasCommand(cmd));
-  if (missing.length) {
+  if (!existsSync('/usr/include/libelf.h') && !existsSync('/usr/include/gelf.h')) missing.push(['libelf headers', 'libelf-dev']);
+  return missing;
+}
+
+/** Refuse to start a build that would fail for want of a tool or a header: name the packages. */
+export function requireTools(tools: [string, string][] = GUEST_TOOLS, headers: [string, string][] = []): void {
+  const needed = missingTools(tools, headers);
+  if (needed.length) {
     throw new LabError(
-      `the kernel build needs ${missing.map(([c]) => c).join(', ')}: install the Debian packages ` +
-        `${missing.map(([, p]) => p).join(' ')} (npm run setup does)`,
+      `the kernel build needs ${needed.map(([c]) => c).join(', ')}: install the Debian packages ` +
+        `${[...new Set(needed.map(([, p]) => p))].join(' ')} (npm run setup does)`,
     );
   }
-  const elf = '/usr/include/libelf.h';
-  if (!existsSync(elf) && !existsSync('/usr/include/gelf.h')) {
-    throw new LabError('the kernel build needs libelf headers: install the Debian package libelf-dev (npm run setup does)');
-  }
+}
+
+/** A dry run's note of what the build would refuse to start without. */
+export function missingNote(missing: [string, string][]): string[] {
+  return missing.length
+    ? [`# missing here: ${missing.map(([c]) => c).join(', ')}; the build would stop until the packages ${[...new Set(missing.map(([, p]) => p))].join(' ')} are installed`]
+    : [];
 }
 
 /** The key of a build: everything that changes the kernel. */
@@ -215,45 +234,265 @@ function prune(root: string, keepKey: string, keep = 2): void {
   }
 }
 
+/** The package a build starts from: apt-get download into deb/. */
+export function fetchCommand(root: string): Command {
+  return { argv: ['apt-get', 'download', SOURCE_PACKAGE], cwd: join(root, 'deb') };
+}
+
+/**
+ * The commands that unpack @deb into @tree: the package's files into
+ * @scratch, then the source tarball it holds into the tree. Two files on
+ * disk rather than a pipe, so that each command is one argv and a failure
+ * names the command that failed.
+ */
+export function unpackCommands(deb: string, tree: string, scratch: string): Command[] {
+  return [
+    { argv: ['dpkg-deb', '-x', deb, scratch] },
+    { argv: ['tar', '-xJf', join(scratch, SOURCE_TARBALL), '-C', tree, '--strip-components=1'] },
+  ];
+}
+
+export function patchCommands(tree: string): Command[] {
+  return patchFiles().map((p) => ({
+    argv: ['patch', '-p1', '--forward', '--batch', '--fuzz=0', '--no-backup-if-mismatch', '-i', p],
+    cwd: tree,
+  }));
+}
+
+/**
+ * make in @tree with its output in @build. The user and host names make the
+ * kernel's version string the same everywhere; ccache's base directory makes
+ * its hits independent of where the cache is.
+ */
+export function makeCommand(tree: string, build: string, args: string[]): Command {
+  return {
+    argv: ['make', `O=${build}`, ...args],
+    cwd: tree,
+    env: {
+      KBUILD_BUILD_USER: 'journalclub',
+      KBUILD_BUILD_HOST: 'journalclub',
+      CCACHE_BASEDIR: tree,
+      CCACHE_NOHASHDIR: 'true',
+    },
+  };
+}
+
+/** merge_config.sh -m: the fragments over @build/.config, in order, without a make of its own. */
+export function mergeCommand(tree: string, build: string, fragments: string[]): Command {
+  return {
+    argv: [join(tree, 'scripts/kconfig/merge_config.sh'), '-m', '-O', build, join(build, '.config'), ...fragments],
+    cwd: tree,
+  };
+}
+
+/** make's arguments for the compiler: through ccache when it is installed. */
+export const ccacheArgs = (useCcache: boolean): string[] => (useCcache ? ['CC=ccache gcc'] : []);
+
+/** Every option @fragments ask for, a later fragment's value over an earlier one's. */
+export function wantedOptions(fragments: string[]): Map<string, string> {
+  const wanted = new Map<string, string>();
+  for (const f of fragments) for (const [k, v] of fragmentOptions(readFileSync(f, 'utf8'))) wanted.set(k, v);
+  return wanted;
+}
+
+/** What a build is made of, found without building anything. */
+export interface SourcePlan {
+  root: string;
+  /** the source package, or null when it is still to be fetched */
+  deb: string | null;
+  sourceVersion: string | null;
+  /** the guest build's key; null until the source version is known */
+  key: string | null;
+  fragments: KernelManifest['fragments'];
+  patches: KernelManifest['patches'];
+  compiler: string;
+  useCcache: boolean;
+  /** the patched source tree (trees/<key>), shared by the guest and the host builds */
+  tree: string;
+  /** whether the tree is unpacked and patched */
+  patched: boolean;
+}
+
+export function checkJobs(jobs: number | undefined): number {
+  const n = jobs ?? cpus().length;
+  if (!Number.isInteger(n) || n < 1 || n > 256) throw new LabError(`--jobs must be an integer from 1 to 256, got ${jobs}`, 2);
+  return n;
+}
+
+/** The source package, version, key and tree of a build, from the cache as it is; touches nothing. */
+export function planSource(env: NodeJS.ProcessEnv = process.env): SourcePlan {
+  const root = kernelCache(env);
+  const compiler = capture('gcc', ['--version'])?.split('\n')[0] ?? 'gcc';
+  const deb = findDeb(join(root, 'deb'));
+  const sourceVersion = deb ? debVersion(deb) : null;
+  const k = buildKey(sourceVersion ?? '', compiler);
+  const key = sourceVersion ? k.key : null;
+  const tree = join(root, 'trees', key ?? '<key>');
+  return {
+    root,
+    deb,
+    sourceVersion,
+    key,
+    fragments: k.fragments,
+    patches: k.patches,
+    compiler,
+    useCcache: hasCommand('ccache'),
+    tree,
+    patched: key !== null && existsSync(join(tree, PATCHED_STAMP)),
+  };
+}
+
+/** The commands that give a patched tree: fetch (when the package is missing), unpack, patch. */
+export function sourceCommands(plan: SourcePlan): Command[] {
+  if (plan.patched) return [];
+  const deb = plan.deb ?? join(plan.root, 'deb', `${SOURCE_PACKAGE}_<version>_all.deb`);
+  return [
+    ...(plan.deb ? [] : [fetchCommand(plan.root)]),
+    ...unpackCommands(deb, plan.tree, unpackScratch(plan.tree)),
+    ...patchCommands(plan.tree),
+  ];
+}
+
+const PATCHED_STAMP = '.journalclub-patched';
+const unpackScratch = (tree: string): string => `${tree}.unpack`;
+
+/** Fetch the source package when the cache has none; the plan with its version and key. */
+export async function fetchSource(plan: SourcePlan, progress: StepProgress): Promise<SourcePlan & { deb: string; sourceVersion: string; key: string }> {
+  let deb = plan.deb;
+  if (!deb) {
+    if (!hasCommand('apt-get')) {
+      throw new LabError(
+        `no ${SOURCE_PACKAGE} package in ${join(plan.root, 'deb')} and no apt-get to fetch it: ` +
+          'the kernel lab builds from Debian 12 (bookworm) sources',
+      );
+    }
+    mkdirSync(join(plan.root, 'deb'), { recursive: true });
+    const fetchLog = join(plan.root, 'deb', 'apt-get.log');
+    const log = openLog(fetchLog);
+    const cmd = fetchCommand(plan.root);
+    const code = await runCommand(cmd, { log, onLine: (l) => progress.note(l) });
+    await closeLog(log);
+    if (code !== 0) throw stepFailed(cmd.argv.join(' '), code, fetchLog, 10);
+    deb = findDeb(join(plan.root, 'deb'));
+    if (!deb) throw new LabError(`apt-get download ${SOURCE_PACKAGE} left no package in ${join(plan.root, 'deb')}`);
+  }
+  const sourceVersion = debVersion(deb);
+  const { key } = buildKey(sourceVersion, plan.compiler);
+  const tree = join(plan.root, 'trees', key);
+  return { ...plan, deb, sourceVersion, key, tree, patched: existsSync(join(tree, PATCHED_STAMP)) };
+}
+
+/** Unpack and patch the tree unless it is; every command's output goes to @log. */
+export async function prepareTree(
+  plan: SourcePlan & { deb: string; sourceVersion: string },
+  log: WriteStream,
+  logPath: string,
+  progress: StepProgress,
+): Promise<void> {
+  if (plan.patched) return;
+  const onLine = (l: string): void => progress.note(l);
+  progress.begin('unpack');
+  const scratch = unpackScratch(plan.tree);
+  rmSync(plan.tree, { recursive: true, force: true });
+  rmSync(scratch, { recursive: true, force: true });
+  mkdirSync(plan.tree, { recursive: true });
+  mkdirSync(scratch, { recursive: true });
+  try {
+    for (const cmd of unpackCommands(plan.deb, plan.tree, scratch)) {
+      log.write(`\n=== ${formatCommand(cmd)}\n`);
+      const code = await runCommand(cmd, { log, onLine });
+      if (code !== 0) throw stepFailed(`unpacking the kernel source (${cmd.argv[0]})`, code, logPath);
+    }
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+  if (!existsSync(join(plan.tree, 'Makefile'))) throw new LabError(`${plan.deb} held no kernel source: ${plan.tree} has no Makefile`);
+
+  progress.begin('patch');
+  for (const cmd of patchCommands(plan.tree)) {
+    const name = basename(cmd.argv[cmd.argv.length - 1]);
+    log.write(`\n=== patch ${name}\n`);
+    const code = await runCommand(cmd, { log, onLine });
+    if (code !== 0) throw stepFailed(`patch ${name} does not apply cleanly to ${SOURCE_PACKAGE} ${plan.sourceVersion}; it`, code, logPath);
+  }
+  writeFileSync(join(plan.tree, PATCHED_STAMP), `${plan.patches.map((p) => `${p.sha256}  ${p.name}`).join('\n')}\n`);
+}
+
+/** Run @cmds in order into @log; the first that fails ends the build, named by @what. */
+export async function runSteps(
+  cmds: { cmd: Command; what: string }[],
+  log: WriteStream,
+  logPath: string,
+  progress: StepProgress,
+): Promise<void> {
+  for (const { cmd, what } of cmds) {
+    log.write(`\n=== ${formatCommand(cmd)}\n`);
+    const code = await runCommand(cmd, { log, onLine: (l) => progress.note(l) });
+    if (code !== 0) throw stepFailed(what, code, logPath);
+  }
+}
+
+/** The guest build's configure and make commands, in order. */
+export function guestBuildCommands(tree: string, build: string, jobs: number, useCcache: boolean): { cmd: Command; what: string }[] {
+  const fragmentPaths = CONFIG_FRAGMENTS.map((f) => join(CONFIG_DIR, f));
+  return [
+    { cmd: makeCommand(tree, build, ['tinyconfig']), what: 'make tinyconfig' },
+    { cmd: mergeCommand(tree, build, fragmentPaths), what: 'merging the config fragments' },
+    { cmd: makeCommand(tree, build, ['olddefconfig']), what: 'make olddefconfig' },
+    { cmd: makeCommand(tree, build, [`-j${jobs}`, ...ccacheArgs(useCcache), 'bzImage']), what: 'make bzImage' },
+  ];
+}
+
+/**
+ * What `lab build --dry-run` prints: the commands a build runs, one a line,
+ * ready for a shell, with what the build does itself as comments. Nothing
+ * is run and the cache is not touched.
+ */
+export function dryRunGuestBuild(opts: BuildOptions = {}): string[] {
+  const env = opts.env ?? process.env;
+  const jobs = checkJobs(opts.jobs);
+  const plan = planSource(env);
+  const keyDir = plan.key ?? '<key>';
+  const build = join(plan.root, 'build', keyDir);
+  const outDir = join(plan.root, 'kernels', keyDir);
+  const lines = [`# lab build: ${SOURCE_PACKAGE} with ${plan.patches.length} patches -> bzImage; nothing is run`, ...missingNote(missingTools())];
+  if (!plan.key) lines.push(`# no ${SOURCE_PACKAGE} package in ${join(plan.root, 'deb')} yet: the key is known once it is fetched`);
+  else if (readManifest(outDir) && !opts.force) lines.push(`# ${outDir} is built: lab build does nothing (--force rebuilds with the commands below)`);
+  if (plan.patched) lines.push(`# ${plan.tree} is unpacked and patched`);
+  lines.push(...sourceCommands(plan).map(formatCommand));
+  lines.push(`# config: tinyconfig, then ${CONFIG_FRAGMENTS.join(', ')}; every option they ask for is checked in ${join(build, '.config')}`);
+  lines.push(...guestBuildCommands(plan.tree, build, jobs, plan.useCcache).map((c) => formatCommand(c.cmd)));
+  lines.push(`# install: ${join(build, 'arch/x86/boot/bzImage')} and .config -> ${outDir}/, manifest.json, current -> kernels/${keyDir}`);
+  return lines;
+}
+
+/** The final config at @configPath, refused when it lacks an option of @wanted as asked. */
+export function checkConfig(configPath: string, wanted: Map<string, string>): string {
+  const config = readFileSync(configPath, 'utf8');
+  const missing = missingOptions(wanted, config);
+  if (missing.length) {
+    throw new LabError(
+      `the kernel config lost options the fragments ask for (a dependency is missing): ${missing.join(', ')}; ` +
+        `see ${configPath}`,
+    );
+  }
+  return config;
+}
+
 export async function buildKernel(opts: BuildOptions = {}): Promise<KernelBuild> {
   const env = opts.env ?? process.env;
-  const root = kernelCache(env);
-  const jobs = opts.jobs ?? cpus().length;
-  if (!Number.isInteger(jobs) || jobs < 1 || jobs > 256) {
-    throw new LabError(`--jobs must be an integer from 1 to 256, got ${opts.jobs}`, 2);
-  }
+  const jobs = checkJobs(opts.jobs);
   requireTools();
-  const compiler = capture('gcc', ['--version'])?.split('\n')[0] ?? 'gcc';
-  const useCcache = hasCommand('ccache');
-  mkdirSync(join(root, 'deb'), { recursive: true });
+  const planned = planSource(env);
+  const root = planned.root;
 
   const progress = new StepProgress('lab build', STEPS);
   const started = Date.now();
   try {
     /* fetch */
     progress.begin('fetch source');
-    let deb = findDeb(join(root, 'deb'));
-    if (!deb) {
-      if (!hasCommand('apt-get')) {
-        throw new LabError(
-          `no ${SOURCE_PACKAGE} package in ${join(root, 'deb')} and no apt-get to fetch it: ` +
-            'the kernel lab builds from Debian 12 (bookworm) sources',
-        );
-      }
-      const fetchLog = join(root, 'deb', 'apt-get.log');
-      const log = openLog(fetchLog);
-      const code = await runTool('apt-get', ['download', SOURCE_PACKAGE], {
-        cwd: join(root, 'deb'),
-        log,
-        onLine: (l) => progress.note(l),
-      });
-      await closeLog(log);
-      if (code !== 0) throw stepFailed(`apt-get download ${SOURCE_PACKAGE}`, code, fetchLog, 10);
-      deb = findDeb(join(root, 'deb'));
-      if (!deb) throw new LabError(`apt-get download ${SOURCE_PACKAGE} left no package in ${join(root, 'deb')}`);
-    }
-    const sourceVersion = debVersion(deb);
-    const { key, fragments, patches } = buildKey(sourceVersion, compiler);
+    const plan = await fetchSource(planned, progress);
+    const { key, patches, fragments, sourceVersion, compiler, useCcache, tree } = plan;
     const outDir = join(root, 'kernels', key);
 
     const cached = readManifest(outDir);
@@ -269,84 +508,20 @@ export async function buildKernel(opts: BuildOptions = {}): Promise<KernelBuild>
     const logPath = join(outDir, 'build.log');
     rmSync(logPath, { force: true });
     const log = openLog(logPath);
-    const tree = join(root, 'trees', key);
     const build = join(root, 'build', key);
-    const stamp = join(tree, '.journalclub-patched');
     try {
-      /* unpack */
-      progress.begin('unpack');
-      if (!existsSync(stamp)) {
-        rmSync(tree, { recursive: true, force: true });
-        mkdirSync(tree, { recursive: true });
-        const q = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
-        const code = await runTool(
-          'bash',
-          [
-            '-c',
-            `set -eo pipefail; dpkg-deb --fsys-tarfile ${q(deb)} | ` +
-              `tar -xO ./usr/src/${SOURCE_PACKAGE}.tar.xz | tar -xJ -C ${q(tree)} --strip-components=1`,
-          ],
-          { log, onLine: (l) => progress.note(l) },
-        );
-        if (code !== 0 || !existsSync(join(tree, 'Makefile'))) throw stepFailed('unpacking the kernel source', code || 1, logPath);
+      await prepareTree(plan, log, logPath, progress);
 
-        /* patch */
-        progress.begin('patch');
-        for (const p of patchFiles()) {
-          log.write(`\n=== patch ${basename(p)}\n`);
-          const pc = await runTool('patch', ['-p1', '--forward', '--batch', '--fuzz=0', '--no-backup-if-mismatch', '-i', p], {
-            cwd: tree,
-            log,
-            onLine: (l) => progress.note(l),
-          });
-          if (pc !== 0) throw stepFailed(`patch ${basename(p)} does not apply cleanly to ${SOURCE_PACKAGE} ${sourceVersion}; it`, pc, logPath);
-        }
-        writeFileSync(stamp, `${patches.map((p) => `${p.sha256}  ${p.name}`).join('\n')}\n`);
-      }
-
-      /* configure */
+      /* configure, make */
       progress.begin('configure');
       mkdirSync(build, { recursive: true });
-      const make = (args: string[]): Promise<number> =>
-        runTool('make', [`O=${build}`, ...args], {
-          cwd: tree,
-          log,
-          env: {
-            KBUILD_BUILD_USER: 'journalclub',
-            KBUILD_BUILD_HOST: 'journalclub',
-            CCACHE_BASEDIR: tree,
-            CCACHE_NOHASHDIR: 'true',
-          },
-          onLine: (l) => progress.note(l),
-        });
-      let code = await make(['tinyconfig']);
-      if (code !== 0) throw stepFailed('make tinyconfig', code, logPath);
-      const fragmentPaths = CONFIG_FRAGMENTS.map((f) => join(CONFIG_DIR, f));
-      code = await runTool(
-        join(tree, 'scripts/kconfig/merge_config.sh'),
-        ['-m', '-O', build, join(build, '.config'), ...fragmentPaths],
-        { cwd: tree, log, onLine: (l) => progress.note(l) },
-      );
-      if (code !== 0) throw stepFailed('merging the config fragments', code, logPath);
-      code = await make(['olddefconfig']);
-      if (code !== 0) throw stepFailed('make olddefconfig', code, logPath);
-      const wanted = new Map<string, string>();
-      for (const f of fragmentPaths) for (const [k, v] of fragmentOptions(readFileSync(f, 'utf8'))) wanted.set(k, v);
-      const config = readFileSync(join(build, '.config'), 'utf8');
-      const missing = missingOptions(wanted, config);
-      if (missing.length) {
-        throw new LabError(
-          `the kernel config lost options the fragments ask for (a dependency is missing): ${missing.join(', ')}; ` +
-            `see ${join(build, '.config')}`,
-        );
-      }
+      const steps = guestBuildCommands(tree, build, jobs, useCcache);
+      await runSteps(steps.slice(0, 3), log, logPath, progress);
+      const config = checkConfig(join(build, '.config'), wantedOptions(CONFIG_FRAGMENTS.map((f) => join(CONFIG_DIR, f))));
 
-      /* make */
       progress.begin('make bzImage');
-      const cc = useCcache ? ['CC=ccache gcc'] : [];
       if (!useCcache) progress.say('lab build: ccache not found; building without it (install ccache to rebuild in about a minute)');
-      code = await make([`-j${jobs}`, ...cc, 'bzImage']);
-      if (code !== 0) throw stepFailed('make bzImage', code, logPath);
+      await runSteps(steps.slice(3), log, logPath, progress);
 
       /* install */
       progress.begin('install');

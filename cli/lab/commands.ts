@@ -2,10 +2,13 @@
  * The kernel lab's build, run and bundle subcommands of `journalclub lab`.
  */
 import type { Command } from 'commander';
-import { buildKernel } from './build';
+import { UsageError } from '../errors';
+import { buildKernel, dryRunGuestBuild } from './build';
+import { addHostRunCommand } from './host-run';
+import { buildHostKernel, dryRunHostBuild } from './hostbuild';
 import { packageBundle, verifyBundle } from './package';
 import { compareSets, formatSetComparison } from './compare';
-import { ingestRun, repeatOrder, runLab, type RunOptions } from './run';
+import { dryRunLab, ingestRun, repeatOrder, runLab, type RunOptions } from './run';
 
 const print = (text: string): void => {
   process.stdout.write(`${text}\n`);
@@ -15,11 +18,29 @@ export function addKernelCommands(lab: Command): void {
   lab
     .command('build')
     .description('build Linux 6.12 with the five lab switches (cached: an unchanged tree is not rebuilt)')
+    .option('--target <target>', 'guest (a bzImage for QEMU) or host (.deb packages for a real x86_64 machine)', 'guest')
+    .option('--config <file>', "host: the kernel config to start from (default the running kernel's /boot/config-$(uname -r))")
     .option('--force', 'rebuild even when this source, config and patch set was built before')
     .option('--jobs <n>', 'make -j (default: the number of CPUs)')
-    .action(async (opts: { force?: boolean; jobs?: string }) => {
+    .option('--dry-run', 'print the commands the build runs, one a line, and run nothing')
+    .action(async (opts: { target: string; config?: string; force?: boolean; jobs?: string; dryRun?: boolean }) => {
+      if (opts.target !== 'guest' && opts.target !== 'host') throw new UsageError(`--target must be guest or host, got '${opts.target.slice(0, 40)}'`);
+      if (opts.config !== undefined && opts.target !== 'host') {
+        throw new UsageError('--config is for --target host; the guest kernel is configured by kernel-lab/config/*.config');
+      }
+      if (opts.jobs !== undefined && !/^\d+$/.test(opts.jobs)) throw new UsageError(`--jobs must be an integer from 1 to 256, got '${opts.jobs.slice(0, 40)}'`);
       const jobs = opts.jobs === undefined ? undefined : Number(opts.jobs);
-      const b = await buildKernel({ force: opts.force, jobs });
+      const o = { force: opts.force, jobs, config: opts.config };
+      if (opts.dryRun) {
+        print((opts.target === 'host' ? dryRunHostBuild(o) : dryRunGuestBuild(o)).join('\n'));
+        return;
+      }
+      if (opts.target === 'host') {
+        const b = await buildHostKernel(o);
+        print(b.debs.join('\n'));
+        return;
+      }
+      const b = await buildKernel(o);
       print(b.bzImage);
     });
 
@@ -35,8 +56,13 @@ export function addKernelCommands(lab: Command): void {
     .option('--accel <accel>', 'auto (KVM when it works, else TCG), kvm or tcg', 'auto')
     .option('--timeout <s>', 'give up on the guest after this many seconds')
     .option('--out <dir>', 'results directory (default kernel-lab/results/<lab>)')
-    .action(async (name: string, opts: RunOptions & { repeat?: string }) => {
+    .option('--dry-run', 'print the command that boots each run, one a line, and run nothing')
+    .action(async (name: string, opts: RunOptions & { repeat?: string; dryRun?: boolean }) => {
       const order = repeatOrder(opts.variant, opts.repeat, opts.profile ?? 'quick');
+      if (opts.dryRun) {
+        print(dryRunLab(name, opts, order).join('\n'));
+        return;
+      }
       const runs = [];
       for (const [k, variant] of order.entries()) {
         if (order.length > 1) print(`run ${k + 1} of ${order.length}: ${variant}`);
@@ -45,6 +71,8 @@ export function addKernelCommands(lab: Command): void {
       if (runs.some((r) => r.result.variant === 'before') && runs.some((r) => r.result.variant === 'after') && runs.length > 2)
         print(`\n${formatSetComparison(compareSets(runs.map((r) => r.result), runs.map((r) => r.json)))}`);
     });
+
+  addHostRunCommand(lab);
 
   lab
     .command('ingest')

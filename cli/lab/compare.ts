@@ -10,7 +10,7 @@
 import { mailChange, mailStatedPct, type MailFigure } from '../../kernel-lab/mail-changes';
 import { changePct } from '../../lib/compare';
 import { formatChange, formatNumber } from '../../lib/format';
-import { metricUnit, parseKernelResult, type KernelResult } from '../../lib/kernel-results';
+import { metricUnit, parseKernelResult, runWhere, WHERE_TEXT, type KernelResult, type RunWhere } from '../../lib/kernel-results';
 import { describeSignificance, significance, spread, type SetSignificance, type Spread } from '../../web/src/core/stats';
 import { UsageError } from '../errors';
 
@@ -26,6 +26,8 @@ export interface CompareSide {
   variant: KernelResult['variant'];
   profile: KernelResult['profile'];
   accelerator: KernelResult['accelerator'];
+  /** where it ran: tcg, kvm, real or vm (runWhere) */
+  where: RunWhere;
   smp: number;
   started_at: string;
 }
@@ -67,9 +69,33 @@ function side(r: KernelResult, source: string): CompareSide {
     variant: r.variant,
     profile: r.profile,
     accelerator: r.accelerator,
+    where: runWhere(r),
     smp: r.guest.smp,
     started_at: r.started_at,
   };
+}
+
+/**
+ * The warning for runs in different places, or null: QEMU's two
+ * accelerators time differently, and QEMU and a machine booted into the lab
+ * kernel differ in CPUs, devices and memory besides.
+ */
+function placeWarning(places: RunWhere[], names?: string[]): string | null {
+  const distinct = [...new Set(places)];
+  if (distinct.length < 2) return null;
+  const listed = names ? places.map((p, i) => `${names[i]} ${p}`).join(', ') : distinct.join(', ');
+  if (distinct.every((p) => p === 'tcg' || p === 'kvm')) {
+    return names
+      ? `the accelerators differ (${listed}): timings under TCG and KVM do not compare`
+      : `the runs' accelerators differ (${listed}): timings under TCG and KVM do not compare`;
+  }
+  return `the runs ran in different places (${listed}): QEMU, a virtual machine and real hardware differ in CPUs, devices and speed, so the change is not the switch's alone`;
+}
+
+/** "tcg, 2 vCPUs", or for a host-run "real hardware, 16 CPUs". */
+function placeText(s: CompareSide): string {
+  if (s.where === 'tcg' || s.where === 'kvm') return `${s.where}, ${s.smp} vCPUs`;
+  return `${WHERE_TEXT[s.where]}, ${s.smp} CPUs`;
 }
 
 /** The mail's change as it reads from A to B: from its after figure to its before one when A is the after run. */
@@ -91,9 +117,8 @@ export function compareResults(a: KernelResult, b: KernelResult, sources: [strin
   }
   const warnings: string[] = [];
   if (a.profile !== b.profile) warnings.push(`the profiles differ (A ${a.profile}, B ${b.profile}): the benchmarks ran at different sizes`);
-  if (a.accelerator !== b.accelerator) {
-    warnings.push(`the accelerators differ (A ${a.accelerator}, B ${b.accelerator}): timings under TCG and KVM do not compare`);
-  }
+  const place = placeWarning([runWhere(a), runWhere(b)], ['A', 'B']);
+  if (place) warnings.push(place);
   if (a.guest.smp !== b.guest.smp) warnings.push(`the guests had different vCPUs (A ${a.guest.smp}, B ${b.guest.smp})`);
   if (a.variant === b.variant) {
     warnings.push(`both runs are "${a.variant}": the mail's change (before -> after) is not shown beside a change within one variant`);
@@ -160,8 +185,8 @@ export function formatComparison(c: Comparison): string {
   const text = table(header, rows, header.slice(1, 5));
   const citations = [...new Set(c.rows.flatMap((r) => (r.mail ? [r.mail.citation] : [])))];
   return [
-    `${c.lab}: A ${c.a.source} (${c.a.variant}, ${c.a.profile}, ${c.a.accelerator}, ${c.a.smp} vCPUs)`,
-    `${' '.repeat(c.lab.length)}  B ${c.b.source} (${c.b.variant}, ${c.b.profile}, ${c.b.accelerator}, ${c.b.smp} vCPUs)`,
+    `${c.lab}: A ${c.a.source} (${c.a.variant}, ${c.a.profile}, ${placeText(c.a)})`,
+    `${' '.repeat(c.lab.length)}  B ${c.b.source} (${c.b.variant}, ${c.b.profile}, ${placeText(c.b)})`,
     '',
     text,
     ...(citations.length ? ['', `mail: ${citations.join('; ')}`] : []),
@@ -181,7 +206,7 @@ export interface SetRow {
 
 export interface SetComparison {
   lab: KernelResult['lab'];
-  runs: { source: string; variant: KernelResult['variant']; started_at: string }[];
+  runs: { source: string; variant: KernelResult['variant']; started_at: string; where: RunWhere }[];
   /** the runs' order alternated before and after (ABAB), so that drift of a shared host fell on both */
   alternated: boolean;
   warnings: string[];
@@ -203,7 +228,8 @@ export function compareSets(results: KernelResult[], sources: string[]): SetComp
   const warnings: string[] = [];
   const distinct = (f: (r: KernelResult) => string | number): string[] => [...new Set(results.map((r) => String(f(r))))];
   if (distinct((r) => r.profile).length > 1) warnings.push(`the runs' profiles differ (${distinct((r) => r.profile).join(', ')}): the benchmarks ran at different sizes`);
-  if (distinct((r) => r.accelerator).length > 1) warnings.push(`the runs' accelerators differ (${distinct((r) => r.accelerator).join(', ')}): timings under TCG and KVM do not compare`);
+  const place = placeWarning(results.map(runWhere));
+  if (place) warnings.push(place);
   if (distinct((r) => r.guest.smp).length > 1) warnings.push(`the guests had different vCPUs (${distinct((r) => r.guest.smp).join(', ')})`);
   const order = results.map((r, i) => ({ r, i })).sort((x, y) => x.r.started_at.localeCompare(y.r.started_at) || x.i - y.i);
   const alternated = order.every(({ r }, k) => k === 0 || r.variant !== order[k - 1]!.r.variant);
@@ -226,7 +252,13 @@ export function compareSets(results: KernelResult[], sources: string[]): SetComp
       mail: f ? { before: f.before, after: f.after, change_pct: changePct(f.before, f.after) ?? null, where: f.where, citation: f.citation } : null,
     };
   });
-  return { lab, runs: order.map(({ r, i }) => ({ source: sources[i]!, variant: r.variant, started_at: r.started_at })), alternated, warnings, rows };
+  return {
+    lab,
+    runs: order.map(({ r, i }) => ({ source: sources[i]!, variant: r.variant, started_at: r.started_at, where: runWhere(r) })),
+    alternated,
+    warnings,
+    rows,
+  };
 }
 
 /** Several results files' texts, compared as sets by variant. */
@@ -259,6 +291,7 @@ export function formatSetComparison(c: SetComparison): string {
   const citations = [...new Set(c.rows.flatMap((r) => (r.mail ? [r.mail.citation] : [])))];
   return [
     `${c.lab}: ${c.runs.length} runs, ${c.alternated ? 'alternating before and after' : 'not alternating'}: ${c.runs.map((r) => r.variant).join(' ')}`,
+    `ran in: ${[...new Set(c.runs.map((r) => r.where))].map((w) => `${WHERE_TEXT[w]} (${c.runs.filter((r) => r.where === w).length})`).join(', ')}`,
     '',
     table(header, rows, header.slice(1, 4)),
     '',

@@ -57,6 +57,9 @@ const IMAGE_FORMAT = 1;
 export const GUEST_DIR = join(KERNEL_LAB_DIR, 'guest');
 export const BENCH_DIR = join(KERNEL_LAB_DIR, 'bench');
 export const RUN_QEMU = join(GUEST_DIR, 'run-qemu.sh');
+export const HOST_RUN = join(KERNEL_LAB_DIR, 'bundle', 'host-run');
+/** host-run's home in the guest: host-run, jc.sh, mkfs.conf and bench/ */
+const GUEST_HOST_RUN_DIR = 'usr/lib/journalclub';
 const INITRAMFS = 'initramfs.cpio';
 
 /**
@@ -94,6 +97,30 @@ export const DISK_IMAGES: Record<string, { size: number; mkfs: string; args: str
   },
 };
 
+/** The recipes' file for host-run, beside it in the bundle and the guest. */
+export const MKFS_CONF = 'mkfs.conf';
+
+/**
+ * The disk recipes above as host-run formats a device with them, one line a
+ * disk: "NAME BYTES MKFS ARG...", the argument @DEV standing for the device.
+ * The file system is held to the image's size, so that a run on a larger
+ * device formats what the guest's disk has.
+ */
+export function mkfsConf(disks = DISK_IMAGES): string {
+  const lines = ['# NAME BYTES MKFS ARG... (@DEV: the device); from cli/lab/image.ts DISK_IMAGES'];
+  for (const [name, spec] of Object.entries(disks)) {
+    let argv: string[];
+    if (spec.mkfs === 'mke2fs') argv = [...spec.args, '@DEV', `${spec.size / 1024}k`];
+    else if (spec.mkfs === 'mkfs.btrfs') argv = [...spec.args, '-b', String(spec.size), '@DEV'];
+    else throw new LabError(`disk ${name}: host-run knows how to size mke2fs and mkfs.btrfs, not ${spec.mkfs}`);
+    const words = [name, String(spec.size), spec.mkfs, ...argv];
+    const blank = words.find((w) => !w || /\s/.test(w));
+    if (blank !== undefined) throw new LabError(`disk ${name}: the recipe's word '${blank}' is empty or has a blank, which mkfs.conf cannot hold`);
+    lines.push(words.join(' '));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
 /** A tool that goes into the guest, and the Debian package that has it. */
 interface GuestTool {
   name: string;
@@ -110,6 +137,8 @@ const GUEST_TOOLS: GuestTool[] = [
   { name: 'dbench', pkg: 'dbench', data: ['/usr/share/dbench/client.txt'] },
   { name: 'mke2fs', pkg: 'e2fsprogs', aliases: ['mkfs.ext4'], data: ['/etc/mke2fs.conf'] },
   { name: 'mkfs.btrfs', pkg: 'btrfs-progs' },
+  /* host-run, proven in the guest, lists and clears signatures with it */
+  { name: 'wipefs', pkg: 'util-linux' },
 ];
 
 /** Host tools the build runs, and their Debian packages. */
@@ -339,7 +368,7 @@ function requireHostTools(env: NodeJS.ProcessEnv): Inputs {
   }
   const libraries = new Set<string>();
   for (const t of tools) for (const lib of ldd(t.real)) libraries.add(lib);
-  const guest = ['init', 'jc.sh', 'statwalk.c'].map((f) => join(GUEST_DIR, f));
+  const guest = [...['init', 'jc.sh', 'statwalk.c', 'host-run-checks.sh'].map((f) => join(GUEST_DIR, f)), HOST_RUN];
   for (const f of guest) if (!existsSync(f)) throw new LabError(`${f} is missing from the checkout`);
   const bench = benchLabs().map((lab) => ({
     lab,
@@ -427,14 +456,23 @@ function stage(root: string, inputs: Inputs): void {
   };
   put(join(GUEST_DIR, 'init'), 'init', 0o755);
   put(join(GUEST_DIR, 'jc.sh'), 'usr/lib/jc.sh', 0o644);
-  for (const b of inputs.bench) put(join(BENCH_DIR, b.lab, 'run.sh'), `bench/${b.lab}/run.sh`, 0o755);
+  for (const b of inputs.bench) {
+    put(join(BENCH_DIR, b.lab, 'run.sh'), `bench/${b.lab}/run.sh`, 0o755);
+    put(join(BENCH_DIR, b.lab, 'disks'), `bench/${b.lab}/disks`, 0o644);
+  }
+  /* host-run finds jc.sh, mkfs.conf and bench/ beside itself, as in the bundle */
+  put(HOST_RUN, `${GUEST_HOST_RUN_DIR}/host-run`, 0o755);
+  put(join(GUEST_DIR, 'host-run-checks.sh'), `${GUEST_HOST_RUN_DIR}/host-run-checks.sh`, 0o755);
+  writeFileSync(join(root, GUEST_HOST_RUN_DIR, MKFS_CONF), mkfsConf(), { mode: 0o644 });
+  symlinkSync('../jc.sh', join(root, GUEST_HOST_RUN_DIR, 'jc.sh'));
+  symlinkSync('/bench', join(root, GUEST_HOST_RUN_DIR, 'bench'));
   symlinkSync('/proc/mounts', join(root, 'etc/mtab'));
   writeFileSync(join(root, 'etc/passwd'), 'root:x:0:0:root:/root:/bin/sh\n');
   writeFileSync(join(root, 'etc/group'), 'root:x:0:\n');
 }
 
-function buildStatwalk(root: string, log: string): void {
-  const out = join(root, 'usr/bin/statwalk');
+/** Our static statwalk at @out: for the guest, the bundle's host-run and `lab host-run`. */
+export function buildStatwalk(out: string, log: string): void {
   const r = spawnSync('gcc', ['-static', '-O2', '-pthread', '-Wall', '-Wextra', '-o', out, join(GUEST_DIR, 'statwalk.c')], {
     encoding: 'utf8',
   });
@@ -577,7 +615,7 @@ export async function buildImage(opts: ImageOptions = {}): Promise<GuestImage> {
     );
 
     progress.begin('build statwalk');
-    buildStatwalk(tree, join(work, 'statwalk.log'));
+    buildStatwalk(join(tree, 'usr/bin/statwalk'), join(work, 'statwalk.log'));
 
     progress.begin('pack initramfs');
     const cpio = join(work, INITRAMFS);

@@ -8,7 +8,9 @@
  *   journalclub lab build | run | ingest | package | verify   (./commands.ts)
  *   journalclub lab image [--force]                            (./image.ts)
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
+import { formatBytes } from '../../lib/format';
+import { MAX_RESULT_BYTES } from '../../web/src/viz/kernel/imports';
 import type { Command } from 'commander';
 import { UsageError } from '../errors';
 import { addKernelCommands } from './commands';
@@ -23,11 +25,18 @@ const warn = (text: string): void => {
   process.stderr.write(`journalclub: warning: ${text}\n`);
 };
 
-/** A results file's text; a missing or unreadable file is the user's input refused. */
+/**
+ * A results file's text; a missing or unreadable file, or one larger than
+ * a results file is (the page's own limit), is the user's input refused.
+ */
 async function readResults(path: string): Promise<string> {
   try {
+    const { size } = await stat(path);
+    if (size > MAX_RESULT_BYTES)
+      throw new UsageError(`${path} is ${formatBytes(size)}; a results file is at most ${formatBytes(MAX_RESULT_BYTES)}`);
     return await readFile(path, 'utf8');
   } catch (e) {
+    if (e instanceof UsageError) throw e;
     const err = e as NodeJS.ErrnoException;
     const why = err.code === 'ENOENT' ? 'no such file' : err.code === 'EISDIR' ? 'it is a directory' : err.message;
     throw new UsageError(`cannot read ${path}: ${why} (expected a results file that \`journalclub lab run\` wrote)`);

@@ -6,13 +6,17 @@
  *
  *   bzImage  initramfs.cpio[.gz]  images/*.img (clean, sparse)
  *   bench/<lab>/disks             which images each lab boots with
+ *   bench/<lab>/run.sh  jc.sh     the guest's bench scripts, for host-run
  *   run-qemu.sh  run              the boot script and its front end
+ *   host-run  mkfs.conf  bin/     a lab on a machine booted into the lab kernel,
+ *                                 the disks' recipes, our static statwalk
  *   manifest.json                 kernel version, patch and config hashes, tool versions
  *   README.txt  SHA256SUMS        sums of every other file
  *
  * `run` checks SHA256SUMS before it boots anything; `lab verify` checks the
  * sums, that nothing unlisted was added, and that the manifest describes
- * the kernel that is there.
+ * the kernel that is there. `run` and `host-run` share the bench scripts
+ * and the results layout (a run directory with plan.txt and raw/).
  */
 import { createHash } from 'node:crypto';
 import {
@@ -30,13 +34,13 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join, relative } from 'node:path';
+import { basename, isAbsolute, join, relative } from 'node:path';
 import { z } from 'zod';
 import { formatBytes } from '../../lib/format';
 import { KERNEL_LABS } from '../../lib/kernel-results';
 import { LabError, UsageError } from '../errors';
 import { currentKernel } from './build';
-import { benchLabs, currentImage, disksFileText, labDiskSets } from './image';
+import { BENCH_DIR, benchLabs, buildStatwalk, currentImage, disksFileText, GUEST_DIR, HOST_RUN, labDiskSets, MKFS_CONF, mkfsConf } from './image';
 import { KERNEL_LAB_DIR, REPO_ROOT } from './paths';
 import { capture, runTool } from './proc';
 
@@ -89,7 +93,9 @@ function listFiles(dir: string): string[] {
       const p = join(d, name);
       const st = lstatSync(p);
       if (st.isDirectory()) walk(p);
-      else out.push(relative(dir, p));
+      else if (st.isFile()) out.push(relative(dir, p));
+      // a bundle is regular files only: a symlink could point anywhere outside it
+      else throw new LabError(`${relative(dir, p)} in ${dir} is a ${st.isSymbolicLink() ? 'symlink' : 'special file'}: a bundle holds only regular files`);
     }
   };
   walk(dir);
@@ -109,6 +115,8 @@ function parseSums(text: string): Map<string, string> {
     if (!line.trim()) return;
     const m = /^([0-9a-f]{64}) [ *](.+)$/.exec(line);
     if (!m) throw new LabError(`SHA256SUMS line ${i + 1} is not "<sha256>  <file>": ${line.slice(0, 80)}`);
+    if (isAbsolute(m[2]) || m[2].split('/').includes('..'))
+      throw new LabError(`SHA256SUMS line ${i + 1} names ${m[2].slice(0, 80)}, a file outside the bundle`);
     out.set(m[2], m[1]);
   });
   return out;
@@ -137,6 +145,21 @@ checkout, \`journalclub lab ingest <dir>\` turns a run into results JSON for
 \`journalclub lab compare\` and the lab pages' import.
 
 QEMU uses KVM when it works and TCG (emulation) otherwise, and says which.
+
+On a real machine, booted into the lab kernel (the linux-image .deb of
+\`journalclub lab build --target host\`, release ending -journalclub), the
+same bench scripts run against a scratch block device, as root:
+
+  ./host-run fast-commit before --device /dev/sdX
+  ./host-run inode-hash after --device /dev/sdX --device /dev/sdY   (ext4, btrfs)
+  ./host-run fast-commit after --device /dev/sdX --dry-run          (changes nothing)
+
+host-run formats the device with the recipe of the guest's disk
+(mkfs.conf) and refuses, changing nothing, a kernel without the lab
+switches, a device that is mounted, holds a mounted partition, is swap, is
+the root disk or has a holder (device mapper, md), and a device that holds
+a file system or partition table unless --wipe /dev/sdX names it again.
+Its run directories ingest like ./run's; the results say where they ran.
 The run script checks SHA256SUMS first and refuses a bundle that does not
 match. manifest.json names the kernel source, the patches and the config
 by hash, and the tool versions in the guest.
@@ -179,6 +202,15 @@ export async function packageBundle(opts: PackageOptions, print: (s: string) => 
     mkdirSync(join(dir, 'bench', lab), { recursive: true });
     writeFileSync(join(dir, 'bench', lab, 'disks'), disksFileText(labDiskSets(lab)));
   }
+  for (const lab of labs) copyFileSync(join(BENCH_DIR, lab, 'run.sh'), join(dir, 'bench', lab, 'run.sh'));
+  copyFileSync(join(GUEST_DIR, 'jc.sh'), join(dir, 'jc.sh'));
+  writeFileSync(join(dir, MKFS_CONF), mkfsConf());
+  copyFileSync(HOST_RUN, join(dir, 'host-run'));
+  chmodSync(join(dir, 'host-run'), 0o755);
+  mkdirSync(join(dir, 'bin'));
+  const statwalkLog = join(outRoot, 'statwalk.log');
+  buildStatwalk(join(dir, 'bin', 'statwalk'), statwalkLog);
+  rmSync(statwalkLog, { force: true });
   copyFileSync(join(KERNEL_LAB_DIR, 'guest', 'run-qemu.sh'), join(dir, 'run-qemu.sh'));
   copyFileSync(join(KERNEL_LAB_DIR, 'bundle', 'run'), join(dir, 'run'));
   chmodSync(join(dir, 'run'), 0o755);
@@ -272,7 +304,7 @@ export async function verifyBundle(path: string): Promise<VerifyReport> {
       const got = await fileHash(p);
       if (got !== want) throw new LabError(`${file} does not match SHA256SUMS (has ${got.slice(0, 12)}…, listed ${want.slice(0, 12)}…)`);
     }
-    for (const need of ['bzImage', 'run', 'run-qemu.sh', 'manifest.json']) {
+    for (const need of ['bzImage', 'run', 'run-qemu.sh', 'manifest.json', 'host-run', 'jc.sh', MKFS_CONF]) {
       if (!sums.has(need)) throw new LabError(`the bundle lacks ${need}`);
     }
     let manifest: BundleManifest;
@@ -289,8 +321,10 @@ export async function verifyBundle(path: string): Promise<VerifyReport> {
       throw new LabError(`${manifest.image.initramfs} is not the initramfs manifest.json describes`);
     }
     for (const d of manifest.image.disks) if (!sums.has(d.file)) throw new LabError(`disk ${d.file} is missing`);
-    for (const lab of manifest.labs) if (!sums.has(`bench/${lab}/disks`)) throw new LabError(`bench/${lab}/disks is missing`);
-    if (!(statSync(join(dir, 'run')).mode & 0o111)) throw new LabError('run is not executable');
+    for (const lab of manifest.labs) {
+      for (const f of ['disks', 'run.sh']) if (!sums.has(`bench/${lab}/${f}`)) throw new LabError(`bench/${lab}/${f} is missing`);
+    }
+    for (const f of ['run', 'host-run']) if (!(statSync(join(dir, f)).mode & 0o111)) throw new LabError(`${f} is not executable`);
     return { dir: path, files: sums.size, manifest };
   } finally {
     if (cleanup) rmSync(cleanup, { recursive: true, force: true });

@@ -4,8 +4,34 @@
  * LabError that names the step, the tail of the log and the log's path.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createWriteStream, readFileSync, type WriteStream } from 'node:fs';
+import { accessSync, constants, createWriteStream, readFileSync, statSync, type WriteStream } from 'node:fs';
+import { delimiter, join } from 'node:path';
 import { LabError } from '../errors';
+
+/** One external command: its argv, and the directory and environment it needs beyond the caller's. */
+export interface Command {
+  argv: string[];
+  cwd?: string;
+  env?: Record<string, string>;
+}
+
+const SHELL_SAFE = /^[A-Za-z0-9_./=:,+@%-]+$/;
+
+/** @s quoted for a POSIX shell: as is when nothing in it is special, else in single quotes. */
+export function shellQuote(s: string): string {
+  return SHELL_SAFE.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * A command as one line a POSIX shell runs the same way: the environment it
+ * adds as assignments before the argv, in a subshell that changes to its
+ * directory when it has one, so that the lines can be pasted in any order.
+ */
+export function formatCommand(cmd: Command): string {
+  const env = Object.entries(cmd.env ?? {}).map(([k, v]) => `${k}=${shellQuote(v)}`);
+  const line = [...env, ...cmd.argv.map(shellQuote)].join(' ');
+  return cmd.cwd ? `(cd ${shellQuote(cmd.cwd)} && ${line})` : line;
+}
 
 export interface RunOptions {
   cwd?: string;
@@ -14,8 +40,6 @@ export interface RunOptions {
   log?: WriteStream;
   /** called with each complete output line */
   onLine?: (line: string) => void;
-  /** a shell pipeline instead of argv (for dpkg-deb | tar) */
-  shell?: boolean;
   /** kill the process after this many seconds */
   timeoutS?: number;
 }
@@ -36,7 +60,6 @@ export function runTool(cmd: string, args: string[], opts: RunOptions = {}): Pro
       cwd: opts.cwd,
       env: { ...process.env, ...opts.env },
       stdio: ['ignore', 'pipe', 'pipe'],
-      shell: opts.shell ?? false,
       detached: true,
     });
     let pending = '';
@@ -77,8 +100,23 @@ export function capture(cmd: string, args: string[], opts: { cwd?: string } = {}
   return r.stdout.trim();
 }
 
-export function hasCommand(cmd: string): boolean {
-  return spawnSync('sh', ['-c', `command -v ${cmd}`], { encoding: 'utf8' }).status === 0;
+/** Whether @cmd is an executable file on PATH (or, with a slash, at that path). */
+export function hasCommand(cmd: string, path: string = process.env.PATH ?? ''): boolean {
+  const executable = (file: string): boolean => {
+    try {
+      accessSync(file, constants.X_OK);
+      return statSync(file).isFile();
+    } catch {
+      return false;
+    }
+  };
+  if (cmd.includes('/')) return executable(cmd);
+  return path.split(delimiter).some((dir) => dir !== '' && executable(join(dir, cmd)));
+}
+
+/** Run @cmd (runTool with its directory and environment). */
+export function runCommand(cmd: Command, opts: Omit<RunOptions, 'cwd' | 'env'> = {}): Promise<number> {
+  return runTool(cmd.argv[0], cmd.argv.slice(1), { ...opts, cwd: cmd.cwd, env: cmd.env });
 }
 
 /** The last @n lines of a log file. */

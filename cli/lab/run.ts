@@ -11,7 +11,7 @@
  * ships, so that a run from the checkout and a run from a bundle are the
  * same run.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync, chmodSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync, chmodSync } from 'node:fs';
 import { cpus, hostname } from 'node:os';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -29,9 +29,10 @@ import {
   type Metrics,
 } from '../../lib/kernel-results';
 import { currentKernel } from './build';
+import { ingestHostRun } from './host-run';
 import { currentImage } from './image';
-import { KERNEL_LAB_DIR, REPO_ROOT, RESULTS_DIR } from './paths';
-import { runTool } from './proc';
+import { imageCache, KERNEL_LAB_DIR, kernelCache, REPO_ROOT, RESULTS_DIR } from './paths';
+import { formatCommand, runCommand, type Command } from './proc';
 import { StepProgress } from './progress';
 
 export interface RunOptions {
@@ -225,7 +226,8 @@ export async function resultFromRunDir(
   const qemu = read(join(dir, 'qemu.txt')) ?? '';
   const wallS = Number(read(join(dir, 'wall_s')) ?? 0);
   const accel = read(join(dir, 'accel'));
-  if (accel !== 'kvm' && accel !== 'tcg') throw new LabError(`${join(dir, 'accel')} does not say kvm or tcg`);
+  /* none: a host-run, no QEMU (./host-run.ts adds where it ran) */
+  if (accel !== 'kvm' && accel !== 'tcg' && accel !== 'none') throw new LabError(`${join(dir, 'accel')} does not say kvm, tcg or none`);
   const result = {
     schema: 'journalclub.kernel-result/1' as const,
     lab: plan.lab,
@@ -267,8 +269,85 @@ export async function resultFromRunDir(
   return checked.data;
 }
 
+/**
+ * runQemuReason - the reason run-qemu.sh gave for a failed run (its last line
+ * that is not progress), as " (reason)", or null.
+ */
+export function runQemuReason(lines: string[]): string | null {
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const m = /^run-qemu\.sh: (.*)$/.exec(lines[i].trim());
+    if (m && !/^(logs in|accelerator|booting) /.test(m[1])) return ` (${m[1]})`;
+  }
+  return null;
+}
+
 /** A timestamp usable in a file name: 2026-11-21T07-30-05Z */
 export const stamp = (d: Date): string => d.toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
+
+/** What a run boots: the kernel, the initramfs, the directory of clean disks, and where its files go. */
+export interface BootFiles {
+  bzImage: string;
+  initramfs: string;
+  images: string;
+  out: string;
+}
+
+/** The command that boots one run: kernel-lab/guest/run-qemu.sh, which the bundle ships too. */
+export function bootCommand(plan: RunPlan, files: BootFiles): Command {
+  return {
+    argv: [
+      'sh',
+      join(KERNEL_LAB_DIR, 'guest', 'run-qemu.sh'),
+      '--kernel',
+      files.bzImage,
+      '--initrd',
+      files.initramfs,
+      '--images',
+      files.images,
+      '--lab',
+      plan.lab,
+      '--variant',
+      plan.variant,
+      '--profile',
+      plan.profile,
+      '--smp',
+      String(plan.smp),
+      '--mem',
+      String(plan.memMib),
+      '--timeout',
+      String(plan.timeoutS),
+      '--accel',
+      plan.accel,
+      '--out',
+      files.out,
+    ],
+  };
+}
+
+/**
+ * What `lab run --dry-run` prints: the command that boots each run of
+ * @order, one a line; nothing is run and nothing is written. A run's
+ * directory is named by the time it starts, so the lines say <time>.
+ */
+export function dryRunLab(lab: string, opts: RunOptions, order: KernelVariant[], env: NodeJS.ProcessEnv = process.env): string[] {
+  const lines: string[] = [];
+  const kernel = currentKernel(env);
+  const image = currentImage(env);
+  if (!kernel) lines.push(`# no lab kernel in ${kernelCache(env)} yet: \`journalclub lab build\` makes the <bzImage>`);
+  if (!image) lines.push(`# no guest image in ${imageCache(env)} yet: \`journalclub lab image\` makes the <initramfs> and the <disks>`);
+  const files = {
+    bzImage: kernel?.bzImage ?? '<bzImage>',
+    initramfs: image?.initramfs ?? '<initramfs>',
+    images: image?.dir ?? '<disks>',
+  };
+  for (const variant of order) {
+    const plan = planRun(lab, { ...opts, variant });
+    const out = join(opts.out ?? join(RESULTS_DIR, plan.lab), `<time>-${plan.variant}`);
+    lines.push(formatCommand(bootCommand(plan, { ...files, out })));
+  }
+  lines.push(`# then: the results JSON and reproduce.sh of each run beside its directory`);
+  return lines;
+}
 
 export async function runLab(lab: string, opts: RunOptions, print: (s: string) => void): Promise<LabRun> {
   const plan = planRun(lab, opts);
@@ -284,35 +363,11 @@ export async function runLab(lab: string, opts: RunOptions, print: (s: string) =
   mkdirSync(dir, { recursive: true });
   writePlan(dir, plan, started.toISOString());
 
-  const args = [
-    join(KERNEL_LAB_DIR, 'guest', 'run-qemu.sh'),
-    '--kernel',
-    kernel.bzImage,
-    '--initrd',
-    image.initramfs,
-    '--images',
-    image.dir,
-    '--lab',
-    plan.lab,
-    '--variant',
-    plan.variant,
-    '--profile',
-    plan.profile,
-    '--smp',
-    String(plan.smp),
-    '--mem',
-    String(plan.memMib),
-    '--timeout',
-    String(plan.timeoutS),
-    '--accel',
-    plan.accel,
-    '--out',
-    dir,
-  ];
+  const boot = bootCommand(plan, { bzImage: kernel.bzImage, initramfs: image.initramfs, images: image.dir, out: dir });
   const progress = new StepProgress(`lab run ${plan.lab} ${plan.variant}`, ['boot and run']);
   progress.begin('boot and run');
   const log: string[] = [];
-  const code = await runTool('sh', args, {
+  const code = await runCommand(boot, {
     timeoutS: plan.timeoutS + 60,
     onLine: (line) => {
       log.push(line);
@@ -324,9 +379,10 @@ export async function runLab(lab: string, opts: RunOptions, print: (s: string) =
   });
   progress.stop();
   const what: Record<number, string> = {
+    1: 'this host could not run the guest',
     2: 'run-qemu.sh refused its arguments',
     3: 'the benchmark failed in the guest',
-    4: 'the guest timed out',
+    4: 'the guest timed out or QEMU was killed',
     5: 'the guest panicked or left no results',
   };
   if (code !== 0) {
@@ -335,7 +391,7 @@ export async function runLab(lab: string, opts: RunOptions, print: (s: string) =
     process.stderr.write(`${last}\n`);
     throw new LabError(
       `${plan.lab} ${plan.variant}: ${what[code] ?? `run-qemu.sh exited with ${code}`}` +
-        `${status ? ` (${status})` : ''}; console log and raw results kept in ${dir}`,
+        `${status ? ` (${status})` : (runQemuReason(log) ?? '')}; console log and raw results kept in ${dir}`,
     );
   }
 
@@ -346,7 +402,9 @@ export async function runLab(lab: string, opts: RunOptions, print: (s: string) =
     throw new LabError(`${(e as Error).message}; the run's files are kept in ${dir}`);
   }
   const json = join(outRoot, `${base}.json`);
-  writeFileSync(json, `${JSON.stringify(result, null, 2)}\n`);
+  // written whole, then renamed: a run killed here leaves no half file that `lab compare` would read
+  writeFileSync(`${json}.tmp`, `${JSON.stringify(result, null, 2)}\n`);
+  renameSync(`${json}.tmp`, json);
   const reproduce = join(outRoot, `${base}.reproduce.sh`);
   writeFileSync(reproduce, reproduceScript(plan, kernel.manifest.key, image.manifest.key));
   chmodSync(reproduce, 0o755);
@@ -393,6 +451,7 @@ export async function ingestRun(dir: string, out: string | undefined, print: (s:
   const planPath = join(dir, 'plan.txt');
   if (!existsSync(planPath)) throw new UsageError(`${dir} has no plan.txt: not a directory that ./run or lab run wrote`);
   const kv = keyValues(readFileSync(planPath, 'utf8'));
+  if (kv.mode === 'host-run') return ingestHostRun(dir, out, print);
   const plan = planRun(String(kv.lab ?? ''), {
     variant: String(kv.variant ?? ''),
     profile: String(kv.profile ?? ''),

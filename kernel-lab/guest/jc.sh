@@ -94,6 +94,8 @@ jc_run()
 	[ $# -ge 2 ] || jc_fail "jc_run needs FILE CMD [ARG]..., got: $*"
 	file=$1
 	shift
+	command -v "$1" >/dev/null 2>&1 ||
+		jc_fail "$1 is not in this image: the benchmark cannot run without it (rebuild the image with journalclub lab image)"
 	rc=0
 	"$@" >"$JC_OUT/$file" 2>&1 || rc=$?
 	if [ $rc -ne 0 ]; then

@@ -27,10 +27,11 @@
 #   raw/          the guest's /out, from the results disk
 #
 # Exit status: 0 the guest's status is "ok"; 1 the host cannot run it (no
-# QEMU, a disk that cannot be copied); 2 a bad argument; 3 the benchmark
-# failed in the guest (its status is printed); 4 timeout (QEMU killed, logs
-# kept); 5 the guest panicked or left no results (the console's last lines
-# are printed).
+# QEMU, QEMU could not start the guest, e.g. with a broken KVM, a disk that
+# cannot be copied); 2 a bad argument; 3 the benchmark failed in the guest
+# (its status is printed); 4 timeout, or QEMU killed midway by a signal
+# (logs kept); 5 the guest panicked or left no results (the console's last
+# lines are printed).
 
 set -u
 
@@ -407,10 +408,22 @@ last_lines()
 	echo "---" >&2
 }
 
+elapsed_s=$((($t1 - $t0) / 1000000000))
+if [ $rc -gt 128 ] && { [ $rc -ne 137 ] || [ $elapsed_s -lt "$timeout_s" ]; }; then
+	# not our timeout's kill: someone else's signal ended QEMU midway
+	echo "$PROG: QEMU was killed by signal $((rc - 128)) after $elapsed_s s, before the guest finished" >&2
+	last_lines 20
+	finish 4
+fi
 if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
 	echo "$PROG: the guest did not power off within $timeout_s s: QEMU was killed" >&2
 	last_lines 20
 	finish 4
+fi
+if [ $rc -ne 0 ] && [ ! -s "$out/console.log" ]; then
+	read -r why <"$out/qemu.err" || why="no message"
+	echo "$PROG: QEMU could not start the guest (exit $rc): $why" >&2
+	finish 1
 fi
 
 tar -xf "$work/results.img" -C "$out/raw" 2>"$work/tar.err"

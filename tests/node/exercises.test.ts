@@ -5,12 +5,15 @@
  * within its limits; the command line's answers and refusals.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { checkFile } from '../../cli/exercise/commands';
 import { bugs, hints, readme, skeletonOf, solutionPath } from '../../cli/exercise/files';
+import { canSandboxFiles, spawnLimited } from '../../cli/exercise/runner';
 import { EXERCISES, exerciseFor } from '../../web/src/exercises/registry';
 import type { ExerciseReport } from '../../web/src/exercises/types';
 import { journalclub, jsonOf } from './cli';
@@ -26,6 +29,17 @@ async function check(lab: string, source: string, name: string, only?: string[])
   const { build, report } = await checkFile(exerciseFor(lab)!, file, `${name}.c`, { limits: LIMITS, only });
   assert.ok(build.ok, `${lab} ${name} builds: ${build.ok ? '' : build.message}`);
   return report!;
+}
+
+/** @argv run without any sandbox, its stdout */
+function spawnLimitedBare(argv: string[], cwd: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(argv[0]!, argv.slice(1), { cwd, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.on('error', reject);
+    child.on('close', () => resolve(out));
+  });
 }
 
 const failed = (r: ExerciseReport): string[] => r.checks.filter((c) => !c.outcome.pass).map((c) => c.id);
@@ -80,10 +94,17 @@ for (const ex of EXERCISES) {
 describe('a submission is built in a sandbox', () => {
   const ex = exerciseFor('fast-commit')!;
   const solution = readFileSync(solutionPath('fast-commit'), 'utf8');
-  const build = async (source: string, name: string) => {
+  const build = async (source: string, name: string, only?: string[]) => {
     const file = join(tmp, `${name}.c`);
     writeFileSync(file, source);
-    return checkFile(ex, file, `${name}.c`, { limits: { timeoutS: 5, memMb: 512 } });
+    return checkFile(ex, file, `${name}.c`, { limits: { timeoutS: 5, memMb: 512 }, only });
+  };
+  /** the solution with @code before it and @call in yours_dentry_inode, run through the invariants check */
+  const hostile = async (code: string, call: string, name: string) => {
+    const source = solution.replace('void yours_track_create(', `${code}\nvoid yours_track_create(`).replace('(void)w;', `${call}\n\t(void)w;`);
+    const { build: b, report } = await build(source, name, ['invariants']);
+    assert.ok(b.ok, `${name} builds: ${b.ok ? '' : b.message}`);
+    return report!.checks.find((c) => c.id === 'invariants')!.outcome;
   };
 
   it('shows a compile error at the line of the student file', async () => {
@@ -105,6 +126,9 @@ describe('a submission is built in a sandbox', () => {
     ['calls abort', 'extern void abort(void);\nstatic void f(void) { abort(); }\n', /calls abort/],
     ['allocates', 'extern void *malloc(unsigned long);\nstatic void *f(void) { return malloc(1UL << 40); }\n', /calls malloc/],
     ['sleeps', 'extern unsigned sleep(unsigned);\nstatic void f(void) { sleep(100); }\n', /calls sleep/],
+    ['makes a system call without libc\'s wrappers', 'extern long syscall(long, ...);\nstatic long f(void) { return syscall(57); }\n', /calls syscall/],
+    ['reaches the network', 'extern int socket(int, int, int);\nstatic int f(void) { return socket(2, 1, 0); }\n', /calls socket/],
+    ['allocates on the stack through alloca', 'extern void *alloca(unsigned long);\nstatic void *f(void) { return alloca(1UL << 40); }\n', /calls alloca/],
   ] as const)
     it(`refuses a submission that ${what}, before it runs`, async () => {
       const source = solution.replace('void yours_track_create(', `${code}void *keep_${what.replace(/\W/g, '_')} = (void *)f;\nvoid yours_track_create(`);
@@ -130,6 +154,87 @@ describe('a submission is built in a sandbox', () => {
     assert.match(inv.outcome.detail, /time limit of 5 s/);
     // three checks, each stopped at its first run: three time limits, not one per run
     assert.ok(Date.now() - t0 < 60_000, `took ${Date.now() - t0} ms`);
+  });
+
+  it('refuses a static array too large to link, and says so', async () => {
+    const source = solution
+      .replace('void yours_track_create(', 'static char hoard[1UL << 32];\nvoid yours_track_create(')
+      .replace('(void)w;', '((volatile char *)hoard)[fcd->fcd_ino] = 1;\n\t(void)w;');
+    const { build: b, report } = await build(source, 'too-large');
+    assert.equal(report, null);
+    assert.ok(!b.ok && b.stage === 'link', `refused at link: ${JSON.stringify(b)}`);
+    assert.match(b.message, /^too-large\.c: its static data is too large to link/);
+  });
+
+  it('stops a huge static array filled page by page at the memory limit, and says so', async () => {
+    const o = await hostile(
+      'static char hoard[1UL << 30];\nstatic void fill(void) { for (unsigned long i = 0; i < sizeof hoard; i += 4096) ((volatile char *)hoard)[i] = 1; }',
+      'fill();',
+      'hoard',
+    );
+    assert.equal(o.pass, false);
+    assert.match(o.detail, /program crashed: the run used more memory than its limit allows/);
+  });
+
+  it('stops unbounded recursion at the end of the stack, at the student line', async () => {
+    const o = await hostile(
+      'static int deep(int n) { volatile char pad[512]; pad[n & 511] = (char)n; return deep(n + 1) + pad[3]; }',
+      'if (deep(0) == 1) return NULL;',
+      'recursion',
+    );
+    assert.equal(o.pass, false);
+    assert.match(o.detail, /program crashed: AddressSanitizer: stack-overflow at deep .*recursion\.c:\d+/);
+  });
+
+  it('stops a variable-length array larger than the stack', async () => {
+    const o = await hostile(
+      'static char vla(unsigned long n) { volatile char v[n]; v[0] = 1; v[n - 1] = 2; return v[0]; }',
+      'if (vla(fcd->fcd_ino + (1UL << 36)) == 3) return NULL;',
+      'vla',
+    );
+    assert.equal(o.pass, false);
+    assert.match(o.detail, /program crashed: AddressSanitizer: (stack-overflow|SEGV)/);
+  });
+
+  it('reports a trap (__builtin_trap) as the signal that stopped the program', async () => {
+    const o = await hostile('', 'if (fcd->fcd_ino > 0) __builtin_trap();', 'trap');
+    assert.equal(o.pass, false);
+    assert.match(o.detail, /program crashed: the program was killed by SIGILL/);
+  });
+
+  it("reports a write through a wild pointer into the program's own code at the student line", async () => {
+    const o = await hostile('', '*(volatile unsigned char *)(void *)yours_track_create = 0xc3;', 'wild');
+    assert.equal(o.pass, false);
+    assert.match(o.detail, /^the program crashed: AddressSanitizer: SEGV \(a write where the program may not write\) at yours_dentry_inode wild\.c:\d+$/);
+  });
+
+  it('runs in a sandbox that writes only in its scratch directory and reaches no network', { skip: !canSandboxFiles() && 'unshare cannot make the namespaces here' }, async () => {
+    // what a submission could do if it got past the symbol check, tried by a program that can do everything
+    const scratch = mkdtempSync(join(tmp, 'scratch-'));
+    const outside = join(tmp, 'outside.txt');
+    const server = createServer((c) => c.end('hello'));
+    await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+    const port = (server.address() as AddressInfo).port;
+    const probe = `
+      const fs = require('fs'), net = require('net');
+      const tryWrite = (f) => { try { fs.writeFileSync(f, 'x'); return 'wrote'; } catch (e) { return e.code; } };
+      const c = net.connect(${port}, '127.0.0.1');
+      const say = (net) => console.log(JSON.stringify({ inside: tryWrite('inside.txt'), outside: tryWrite(${JSON.stringify(outside)}), home: tryWrite(${JSON.stringify(join(homedir(), '.jc-sandbox-probe'))}), net }));
+      c.on('data', () => { say('connected'); c.destroy(); });
+      c.on('error', (e) => say(e.code));`;
+    try {
+      const bare = await spawnLimitedBare([process.execPath, '-e', probe], scratch);
+      assert.match(bare, /"outside":"wrote".*"net":"connected"/, 'outside the sandbox the probe writes and connects');
+      rmSync(outside, { force: true });
+      const p = await spawnLimited([process.execPath, '-e', probe], scratch, { timeoutS: 20, memMb: 512 });
+      assert.equal(p.code, 0, p.stderr);
+      const got = JSON.parse(p.stdout) as Record<string, string>;
+      assert.deepEqual([got.inside, got.outside, got.home], ['wrote', 'EROFS', 'EROFS'], p.stdout);
+      assert.match(got.net!, /^E(CONNREFUSED|NETUNREACH)$/, p.stdout);
+      assert.ok(!existsSync(outside));
+    } finally {
+      server.close();
+    }
   });
 
   it('reports an out-of-bounds write at the student line, not a stack trace of ours', async () => {
@@ -180,6 +285,42 @@ describe('journalclub exercise', () => {
     const only = journalclub(['exercise', 'check', 'fast-commit', '--file', solutionPath('fast-commit'), '--only', 'speed']);
     assert.equal(only.status, 2);
     assert.match(only.stderr, /no check 'speed'.*invariants, scaling, headline/);
+  });
+
+  it("grades hostile submissions beside a correct one without changing the correct one's score, within the budget", () => {
+    const solution = readFileSync(solutionPath('fast-commit'), 'utf8');
+    const at = (code: string, call: string) => solution.replace('void yours_track_create(', `${code}\nvoid yours_track_create(`).replace('(void)w;', `${call}\n\t(void)w;`);
+    type Graded = { submissions: { student: string; score: number; checks: { id: string; pass: boolean; detail: string }[] }[] };
+    const grade = (dir: string) => {
+      const t0 = Date.now();
+      const run = journalclub(['exercise', 'grade', 'fast-commit', dir, '--format', 'json', '--timeout', '4', '--mem', '256', '--budget', '15']);
+      assert.equal(run.status, 0, run.stderr);
+      return { took: Date.now() - t0, by: Object.fromEntries((jsonOf(run) as Graded).submissions.map((s) => [s.student, s])) };
+    };
+    const alone = join(tmp, 'alone');
+    mkdirSync(alone);
+    writeFileSync(join(alone, 'ada.c'), solution);
+    const before = grade(alone).by.ada!;
+    const dir = join(tmp, 'hostile-class');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'ada.c'), solution);
+    writeFileSync(join(dir, 'hog.c'), at('static char hoard[1UL << 30];', 'for (unsigned long i = 0; i < sizeof hoard; i += 4096)\n\t\t((volatile char *)hoard)[i] = 1;'));
+    writeFileSync(join(dir, 'deep.c'), at('static int deep(int n) { volatile char pad[512]; pad[n & 511] = (char)n; return deep(n + 1) + pad[3]; }', 'if (deep(0) == 1)\n\t\treturn NULL;'));
+    writeFileSync(join(dir, 'spin.c'), at('', 'for (volatile int i = 0;; i++)\n\t\t;'));
+    writeFileSync(join(dir, 'fork.c'), at('extern int fork(void);', 'if (fcd->fcd_ino > 1)\n\t\tfork();'));
+    const { took, by } = grade(dir);
+    assert.equal(by.ada!.score, 1);
+    // the same checks with the same figures as when it was graded alone
+    assert.deepEqual(by.ada!.checks, before.checks);
+    assert.equal(by.hog!.score, 0);
+    assert.match(by.hog!.checks[0]!.detail, /more memory than its limit allows/);
+    assert.equal(by.deep!.score, 0);
+    assert.match(by.deep!.checks[0]!.detail, /stack-overflow at deep/);
+    assert.equal(by.spin!.score, 0);
+    assert.match(by.spin!.checks[0]!.detail, /time limit of 4 s/);
+    assert.equal(by.fork!.score, 0);
+    // each hostile one is stopped at its first run of each check: far within 4 budgets of 15 s, beside ada's own
+    assert.ok(took < 60_000 + 4 * 15_000, `grade took ${took} ms`);
   });
 
   it('grades a folder: correct, wrong, not compiling, crashing and endless submissions, each in its limits', () => {

@@ -20,6 +20,7 @@ import { LabAnimation } from './LabAnimation';
 import { MetricsPanel, PaperPanel, RunPanel, UrlIssuesBanner, type FoldedMetrics } from './LabPanels';
 import type { PaperLabels } from './PaperSection';
 import { useLabData, type LabData, type Variant } from './simHooks';
+import { SimRestartBanner } from './SimRestartBanner';
 import { useKernelSimulator } from './useKernelSimulator';
 import { useLabView, useParsedFrames } from './useLabView';
 import { serializeLabQuery, type LabViewState } from './urlState';
@@ -252,7 +253,12 @@ function LabView<S extends SnapshotBase>({
     ),
     kernel: <ReproducePanel lab={m.id} simulatorSection={SIMULATOR_TABLE} simulator={simulator} onImported={setKernelRuns} />,
   };
-  const issues = <UrlIssuesBanner issues={lv.urlIssues} onDismiss={lv.dismissUrlIssues} />;
+  const issues = (
+    <>
+      <SimRestartBanner />
+      <UrlIssuesBanner issues={lv.urlIssues} onDismiss={lv.dismissUrlIssues} />
+    </>
+  );
 
   if (embed !== null)
     return (

@@ -12,6 +12,11 @@ describe('parseHash', () => {
     expect(parseHash('#').path).toBe('/');
     expect(parseHash('#/lab/x/').path).toBe('/lab/x');
   });
+
+  it('reads a path as typed, where the browser percent-encoded it', () => {
+    expect(parseHash('#/lab/%3Cimg%20src=x%3E?ways=4').path).toBe('/lab/<img src=x>');
+    expect(parseHash('#/lab/%E0%A4%A').path).toBe('/lab/%E0%A4%A');
+  });
 });
 
 describe('matchRoute', () => {

@@ -19,11 +19,24 @@ export interface HashLocation {
   query: URLSearchParams;
 }
 
+/**
+ * A path as typed: the browser percent-encodes some characters of a hash
+ * (a space, quotes, angle brackets); a path that does not decode stays as
+ * it is.
+ */
+function decodePath(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
 /** Splits "#/lab/x?a=1" into its path and query; an empty hash is "/". */
 export function parseHash(hash: string): HashLocation {
   const raw = hash.startsWith('#') ? hash.slice(1) : hash;
   const q = raw.indexOf('?');
-  const pathPart = q < 0 ? raw : raw.slice(0, q);
+  const pathPart = decodePath(q < 0 ? raw : raw.slice(0, q));
   const queryPart = q < 0 ? '' : raw.slice(q + 1);
   let path = pathPart === '' ? '/' : pathPart;
   if (!path.startsWith('/')) path = `/${path}`;

@@ -4,8 +4,8 @@
  * Besides these hooks, the worker is asked only by the parameter drafts'
  * check, the sweep panel, the animation's exports and the cancel button.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { getSim, type SimClient } from '../core/client';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { getSim, onSimRestart, type SimClient, type SimRestart } from '../core/client';
 import type { LabInfo, PaperRows, ParamSpec, RunOutput, Step } from '../core/types';
 
 /** A variant's name, as the lab declares it in C (jc_labs_json). */
@@ -57,6 +57,43 @@ export function useLabData(lab: string): { data: LabData | null; error: string |
   return state;
 }
 
+/*
+ * The runs' generation: "run again" after the simulator died raises it, and
+ * the full runs and the frames, keyed by it, are asked for again with the
+ * parameters as they stand.
+ */
+let generation = 0;
+const generationListeners = new Set<() => void>();
+
+function subscribeGeneration(listener: () => void): () => void {
+  generationListeners.add(listener);
+  return () => generationListeners.delete(listener);
+}
+
+const currentGeneration = () => generation;
+
+/** Run the page's runs again, with the parameters as they stand. */
+export function runAgain(): void {
+  generation++;
+  for (const l of [...generationListeners]) l();
+}
+
+function useGeneration(): number {
+  return useSyncExternalStore(subscribeGeneration, currentGeneration, currentGeneration);
+}
+
+/** The simulator's last death under the page (it has been started again), until dismissed or run again. */
+export function useSimRestarts(): { restart: SimRestart | null; dismiss(): void; runAgain(): void } {
+  const [restart, setRestart] = useState<SimRestart | null>(null);
+  useEffect(() => onSimRestart(setRestart), []);
+  const dismiss = useCallback(() => setRestart(null), []);
+  const again = useCallback(() => {
+    setRestart(null);
+    runAgain();
+  }, []);
+  return { restart, dismiss, runAgain: again };
+}
+
 export interface FullRuns {
   outputs: Partial<Record<Variant, RunOutput>>;
   running: boolean;
@@ -78,7 +115,8 @@ export function useFullRuns(
   marks: readonly string[] = [],
 ): FullRuns {
   const [state, setState] = useState<FullRuns>({ outputs: {}, running: false, error: null });
-  const key = params ? JSON.stringify([lab, variants, params, seed, heatBuckets, marks]) : null;
+  const gen = useGeneration();
+  const key = params ? JSON.stringify([lab, variants, params, seed, heatBuckets, marks, gen]) : null;
   useEffect(() => {
     if (!key || !params) return;
     let live = true;
@@ -192,7 +230,8 @@ export function useStepper(
     });
   }, [show]);
 
-  const key = enabled && params ? JSON.stringify([lab, variants, params, seed, step, totals]) : null;
+  const gen = useGeneration();
+  const key = enabled && params ? JSON.stringify([lab, variants, params, seed, step, totals, gen]) : null;
   useEffect(() => {
     if (!key || !params) return;
     wanted.current = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ParamSpec } from '../core/types';
-import { defaultViewState, parseLabQuery, serializeLabQuery, shownVariants, toggleShown, viewVariants } from './urlState';
+import { defaultViewState, ISSUES_SHOWN, parseLabQuery, serializeLabQuery, shownVariants, toggleShown, viewVariants } from './urlState';
 
 const specs: ParamSpec[] = [
   { name: 'ways', type: 'int', unit: 'threads', min: 1, max: 64, default: 16, help: '' },
@@ -53,6 +53,46 @@ describe('parseLabQuery', () => {
     const q = new URLSearchParams(serializeLabQuery(s, lab));
     expect(q.toString()).toBe('variant=after&ways=2&files=3&seed=9&step=5');
     expect(parseLabQuery(q, lab, defaults).state).toEqual(s);
+  });
+});
+
+describe('a careless or hostile URL', () => {
+  const defaults = defaultViewState(lab, { ways: 4, files: 8 });
+
+  it('takes a key given twice as not given, naming its values', () => {
+    const { state, issues } = parseLabQuery(new URLSearchParams('ways=8&ways=16&files=16&seed=3&seed=3'), lab, defaults);
+    expect(state.params).toEqual({ ways: 4, files: 16 });
+    expect(state.seed).toBe(defaults.seed);
+    expect(issues.map((i) => i.message)).toEqual([
+      'ways is given 2 times (8, 16); give it once (using the default)',
+      'seed is given 2 times (3, 3); give it once (using the default)',
+    ]);
+  });
+
+  it('quotes a long value by its first 32 characters', () => {
+    const { state, issues } = parseLabQuery(new URLSearchParams(`ways=${'9'.repeat(1_000_000)}`), lab, defaults);
+    expect(state.params.ways).toBe(4);
+    expect(issues).toHaveLength(1);
+    expect(issues[0]!.message).toBe(`ways=${'9'.repeat(32)}… is above the maximum; allowed 1..64 threads (using 4)`);
+  });
+
+  it('reports thousands of bad keys by the first few and their count', () => {
+    const q = new URLSearchParams(Array.from({ length: 100_000 }, (_, i) => `k${i}=1`).join('&'));
+    const { state, issues } = parseLabQuery(q, lab, defaults);
+    expect(state).toEqual(defaults);
+    expect(issues).toHaveLength(ISSUES_SHOWN + 1);
+    expect(issues[0]!.message).toMatch(/^k0=1 is not a parameter of this lab/);
+    expect(issues[ISSUES_SHOWN]!.message).toBe('and 99,990 more values that were not usable or not known (ignored)');
+  });
+
+  it('keeps markup as text in its messages, and never as a value', () => {
+    const q = new URLSearchParams('ways=<script>alert(1)</script>&variant="><img src=x onerror=alert(1)>');
+    const { state, issues } = parseLabQuery(q, lab, defaults);
+    expect(state).toEqual(defaults);
+    expect(issues.map((i) => i.message)).toEqual([
+      'variant="><img src=x onerror=alert(1)> is unknown; allowed: before, after, side (using before)',
+      'ways=<script>alert(1)</script> is not an integer; allowed 1..64 threads (using 4)',
+    ]);
   });
 });
 

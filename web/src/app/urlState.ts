@@ -17,6 +17,9 @@
  * (follow=after) and presenter mode's view (present=heatmap). Parsing is strict (zod) but forgiving: every bad
  * value is reported with the range or the names it must be, and that one
  * value falls back to its default while the rest of the URL still applies.
+ * A key given twice is bad as a whole (which one was meant is not known);
+ * a message quotes at most a prefix of a long value, and a URL of
+ * thousands of bad values is reported by its first few and their count.
  */
 import { z } from 'zod';
 import { allowedText, paramNumber, paramText } from '../core/params';
@@ -103,6 +106,28 @@ export interface UrlIssue {
   message: string;
 }
 
+/** The longest value a message quotes whole; a longer one is cut to its first QUOTE_PREFIX characters. */
+export const QUOTE_MAX = 64;
+export const QUOTE_PREFIX = 32;
+
+/** A value from the URL as a message quotes it. */
+export function quote(text: string): string {
+  return text.length > QUOTE_MAX ? `${text.slice(0, QUOTE_PREFIX)}…` : text;
+}
+
+/** The most issues reported one by one; the rest are counted in one more. */
+export const ISSUES_SHOWN = 10;
+
+/** The issues, at most ISSUES_SHOWN of them, then one that counts the others. */
+export function capIssues(issues: UrlIssue[]): UrlIssue[] {
+  if (issues.length <= ISSUES_SHOWN + 1) return issues;
+  const rest = issues.length - ISSUES_SHOWN;
+  return [
+    ...issues.slice(0, ISSUES_SHOWN),
+    { key: '…', value: '', message: `and ${rest.toLocaleString('en-US')} more values that were not usable or not known (ignored)` },
+  ];
+}
+
 /**
  * The page's defaults: the parameter table's defaults, overridden by the
  * page's preset wherever the preset names a known parameter and lies in its
@@ -143,7 +168,8 @@ function intField(raw: string, min: number, max: number): FieldResult {
     .string()
     .trim()
     .regex(/^[+-]?\d+$/, { error: 'is not an integer' })
-    .transform(Number)
+    /* digits past a double's range are still a number above (or below) any range */
+    .transform((t) => Math.max(-Number.MAX_VALUE, Math.min(Number.MAX_VALUE, Number(t))))
     .pipe(
       z
         .number()
@@ -170,6 +196,7 @@ export function parseLabQuery(
 ): { state: LabViewState; issues: UrlIssue[] } {
   const { specs } = lab;
   const issues: UrlIssue[] = [];
+  query = onceEach(query, issues);
   const state: LabViewState = {
     variant: defaults.variant,
     shown: defaults.shown,
@@ -183,7 +210,7 @@ export function parseLabQuery(
     if (raw === null) return def;
     const r = z.enum(allowed as [string, ...string[]]).safeParse(raw);
     if (r.success) return r.data;
-    issues.push({ key, value: raw, message: `${key}=${raw} is unknown; allowed: ${allowed.join(', ')} (using ${def})` });
+    issues.push({ key, value: raw, message: `${key}=${quote(raw)} is unknown; allowed: ${allowed.join(', ')} (using ${def})` });
     return def;
   };
   state.variant = oneOf('variant', viewVariants(lab), defaults.variant);
@@ -196,12 +223,12 @@ export function parseLabQuery(
         : null;
   if (listed !== null) {
     const key = showRaw !== null ? 'show' : 'a/b';
-    const raw = showRaw ?? listed.join(',');
+    const raw = quote(showRaw ?? listed.join(','));
     const using = `using show=${defaults.shown.join(',')}`;
     const unknown = listed.filter((v) => !lab.variants.includes(v));
     const twice = listed.filter((v, i) => listed.indexOf(v) !== i);
     if (unknown.length > 0)
-      issues.push({ key, value: raw, message: `${unknown.join(', ')} is not a variant; allowed: ${lab.variants.join(', ')} (${using})` });
+      issues.push({ key, value: raw, message: `${quote(unknown.join(', '))} is not a variant; allowed: ${lab.variants.join(', ')} (${using})` });
     else if (twice.length > 0)
       issues.push({ key, value: raw, message: `${twice.join(', ')} is listed twice; side by side shows each variant once (${using})` });
     else if (listed.length < 2)
@@ -217,7 +244,7 @@ export function parseLabQuery(
     issues.push({
       key,
       value: raw,
-      message: `${key}=${raw} ${r.reason}; allowed ${rangeText(min, max, unit)} (using ${def})`,
+      message: `${key}=${quote(raw)} ${r.reason}; allowed ${rangeText(min, max, unit)} (using ${def})`,
     });
     return def;
   };
@@ -230,7 +257,7 @@ export function parseLabQuery(
     issues.push({
       key: s.name,
       value: raw,
-      message: `${s.name}=${raw} is unknown; allowed ${allowedText(s)} (using ${paramText(s, def)})`,
+      message: `${s.name}=${quote(raw)} is unknown; allowed ${allowedText(s)} (using ${paramText(s, def)})`,
     });
     return def;
   };
@@ -266,10 +293,33 @@ export function parseLabQuery(
       issues.push({
         key,
         value,
-        message: `${key}=${value} is not a parameter of this lab; known: ${[...known].join(', ')} (ignored)`,
+        message: `${quote(key)}=${quote(value)} is not a parameter of this lab; known: ${[...known].join(', ')} (ignored)`,
       });
   }
-  return { state, issues };
+  return { state, issues: capIssues(issues) };
+}
+
+/**
+ * The query with every key given more than once taken out, each reported:
+ * the page cannot tell which of its values was meant, so it uses the
+ * default.
+ */
+function onceEach(query: URLSearchParams, issues: UrlIssue[]): URLSearchParams {
+  const counts = new Map<string, number>();
+  for (const key of query.keys()) counts.set(key, (counts.get(key) ?? 0) + 1);
+  if ([...counts.values()].every((n) => n === 1)) return query;
+  const once = new URLSearchParams();
+  const reported = new Set<string>();
+  for (const [key, value] of query) {
+    const n = counts.get(key)!;
+    if (n === 1) once.append(key, value);
+    else if (!reported.has(key)) {
+      reported.add(key);
+      const values = query.getAll(key).slice(0, 3).map(quote).join(', ');
+      issues.push({ key, value: quote(value), message: `${quote(key)} is given ${n} times (${values}${n > 3 ? ', …' : ''}); give it once (using the default)` });
+    }
+  }
+  return once;
 }
 
 /**

@@ -4,7 +4,7 @@
  * with the simulator's own message (a SimError when the simulator refused).
  */
 import * as Comlink from 'comlink';
-import { unwrap, type Reply } from './protocol';
+import { unwrap, type Reply, type SimFault, type SimMemory } from './protocol';
 import type { SweepProgressFn, SweepResult } from './sweep';
 import type { ParamValues } from './engine';
 import type { FrameRun, StepFrame, StepperStats } from './stepper';
@@ -34,6 +34,30 @@ export interface SimClient {
   trace(runs: FrameRun[], window: TraceWindow): Promise<TraceFile>;
   /** The lab's sweep, before and after, every point with the default seeds; onProgress is called after every run. */
   sweep(lab: string, onProgress?: SweepProgressFn): Promise<SweepResult>;
+  /** The worker's memory: the module's, its heap top and the checkpoints' (for long sessions to be measured). */
+  memory(): Promise<SimMemory>;
+  /** Make the simulator fail as it would by itself (for tests and the console): see SimFault. */
+  crash(fault: SimFault): Promise<void>;
+}
+
+/** The simulator died under the page and a new one took its place. */
+export interface SimRestart {
+  /** 'worker': the worker died (an uncaught error, terminated); 'simulator': the module crashed inside a call */
+  cause: 'worker' | 'simulator';
+  /** what happened, in a sentence */
+  message: string;
+}
+
+const restartListeners = new Set<(r: SimRestart) => void>();
+
+/** Be told when the simulator died and was started again; returns the unsubscribe. */
+export function onSimRestart(listener: (r: SimRestart) => void): () => void {
+  restartListeners.add(listener);
+  return () => restartListeners.delete(listener);
+}
+
+function restarted(r: SimRestart): void {
+  for (const l of [...restartListeners]) l(r);
 }
 
 /** A SimClient that can be stopped: its worker terminated, every pending and later call rejected. */
@@ -47,9 +71,17 @@ let shared: StoppableSimClient | null = null;
 export function getSim(): SimClient {
   if (!shared) {
     const worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'journalclub-sim' });
-    const client = wrapWorker(worker, () => {
-      if (shared === client) shared = null;
-    });
+    const client = wrapWorker(
+      worker,
+      (restart) => {
+        if (shared === client) shared = null;
+        if (!restart) return;
+        /* started at once, so that the page can say a new one is there */
+        getSim();
+        restarted(restart);
+      },
+      restarted,
+    );
     shared = client;
     /* the page's simulator, reachable from the console and by the benchmark (bench/scale.ts) */
     (globalThis as { journalclubSim?: SimClient }).journalclubSim = client;
@@ -79,22 +111,43 @@ export class CancelledError extends Error {
 
 /**
  * A SimClient over a worker running worker.ts. When the worker dies (it
- * could not load, or threw outside a call), every pending and later call
- * rejects, and onDead lets the owner start a new one.
+ * could not load, threw outside a call, or was terminated under the page),
+ * it is terminated for good, every pending and later call rejects, and
+ * onDead lets the owner start a new one, with what happened (null after
+ * stop(): the owner asked for it). A simulator that crashed inside a call
+ * is started again by the worker itself at its next call: onRestart says so.
  */
-export function wrapWorker(worker: Worker, onDead?: () => void): StoppableSimClient {
+export function wrapWorker(
+  worker: Worker,
+  onDead?: (restart: SimRestart | null) => void,
+  onRestart?: (restart: SimRestart) => void,
+): StoppableSimClient {
   const api = Comlink.wrap<WorkerApi>(worker);
   let kill: (e: Error) => void = () => undefined;
+  let over = false;
+  const die = (error: Error, restart: SimRestart | null) => {
+    if (over) return;
+    over = true;
+    worker.terminate();
+    kill(error);
+    onDead?.(restart);
+  };
   const dead = new Promise<never>((_, reject) => {
     kill = reject;
-    worker.addEventListener('error', (event) => {
-      const detail = event.message ? `: ${event.message}` : ' (see the browser console)';
-      reject(new Error(`the simulator worker stopped${detail}`));
-      onDead?.();
-    });
   });
   dead.catch(() => undefined);
-  const call = async <T>(reply: Promise<Reply<T>>): Promise<T> => unwrap(await Promise.race([reply, dead]));
+  worker.addEventListener('error', (event) => {
+    /* handled here: the page says what happened, in its own words */
+    event.preventDefault();
+    const detail = event.message ? `: ${event.message}` : '';
+    const message = `the simulator worker stopped${detail}`;
+    die(new Error(message), { cause: 'worker', message });
+  });
+  const call = async <T>(reply: Promise<Reply<T>>): Promise<T> => {
+    const r = await Promise.race([reply, dead]);
+    if (!r.ok && r.crashed) onRestart?.({ cause: 'simulator', message: r.message });
+    return unwrap(r);
+  };
   return {
     labs: () => call(api.labs()),
     params: (lab) => call(api.params(lab)),
@@ -106,10 +159,17 @@ export function wrapWorker(worker: Worker, onDead?: () => void): StoppableSimCli
     frameStats: () => call(api.frameStats()),
     trace: (runs, window) => call(api.trace(runs, window)),
     sweep: (lab, onProgress) => call(api.sweep(lab, onProgress ? Comlink.proxy(onProgress) : undefined)),
+    memory: () => call(api.memory()),
+    async crash(fault) {
+      if (fault === 'terminate') {
+        const message = 'the simulator worker was terminated';
+        die(new Error(message), { cause: 'worker', message });
+        return;
+      }
+      await call(api.crash(fault));
+    },
     stop(reason) {
-      worker.terminate();
-      kill(new CancelledError(reason));
-      onDead?.();
+      die(new CancelledError(reason), null);
     },
   };
 }

@@ -25,3 +25,12 @@ describe('worker replies', () => {
     expect(() => unwrap(failureOf('odd'))).toThrow('odd');
   });
 });
+
+describe('a crash of the simulator', () => {
+  it('is marked on the failure, through structured cloning, and only there', () => {
+    const crashed = structuredClone(failureOf(new SimError('the simulator crashed in jc_run: Aborted()', 'internal'), true));
+    expect(crashed).toEqual({ ok: false, message: 'the simulator crashed in jc_run: Aborted()', status: 'internal', crashed: true });
+    expect(failureOf(new Error('x'))).not.toHaveProperty('crashed');
+    expect(() => unwrap(crashed)).toThrow('Aborted()');
+  });
+});

@@ -7,8 +7,8 @@ import './zodConfig';
 import * as Comlink from 'comlink';
 import createJournalclub from '@wasm-core/build/journalclub.mjs';
 import wasmUrl from '@wasm-core/build/journalclub.wasm?url';
-import { createEngine, type Engine, type ParamValues } from './engine';
-import { failureOf, replyOf, type Reply } from './protocol';
+import { createEngine, type Engine, type JcModule, type ParamValues } from './engine';
+import { failureOf, replyOf, type Reply, type SimFault, type SimMemory } from './protocol';
 import { traceRuns, type TraceWindow } from './chromeTrace';
 import type { TraceFile } from './chromeTraceSchema';
 import { createStepper, type FrameRun, type StepFrame, type Stepper, type StepperStats } from './stepper';
@@ -27,11 +27,30 @@ import {
 const sources = import.meta.glob<string>('@wasm-core/labs/*.c', { query: '?raw', import: 'default' });
 
 let current: Promise<Engine> | null = null;
+/* the module under the current engine, for its memory's size, and its own ccall (which never aborts on demand) */
+let module: { mod: JcModule; ccall: JcModule['ccall'] } | null = null;
+let starts = 0;
+/* set by crash('abort'): the next simulator call traps */
+let abortNext = false;
 
 async function startEngine(): Promise<Engine> {
   const response = await fetch(wasmUrl);
   if (!response.ok) throw new Error(`could not load the simulator (${wasmUrl}): HTTP ${response.status}`);
-  return createEngine(createJournalclub, await response.arrayBuffer());
+  const bytes = await response.arrayBuffer();
+  return createEngine(async (options) => {
+    const mod = await createJournalclub(options);
+    const ccall = mod.ccall.bind(mod);
+    mod.ccall = (...args) => {
+      if (abortNext) {
+        abortNext = false;
+        throw new WebAssembly.RuntimeError('Aborted(the simulator was made to abort)');
+      }
+      return ccall(...args);
+    };
+    module = { mod, ccall };
+    starts++;
+    return mod;
+  }, bytes);
 }
 
 /* The engine, started on first use, and started again after a failed start or a crash. */
@@ -41,12 +60,52 @@ async function engine(): Promise<Engine> {
   return current;
 }
 
+/* A call's reply; a failure that left the engine crashed says so, for the page to tell the user. */
 async function answer<T>(work: (engine: Engine) => T | Promise<T>): Promise<Reply<T>> {
+  let e: Engine | null = null;
   try {
-    return replyOf(await work(await engine()));
-  } catch (e) {
-    return failureOf(e);
+    e = await engine();
+    return replyOf(await work(e));
+  } catch (err) {
+    const crashed = e !== null && !e.healthy();
+    /* its open runs and checkpoints are copies of a memory not to be trusted again */
+    if (crashed) {
+      if (frames?.engine === e) frames = null;
+      /* a new simulator, started now, takes the next call */
+      void engine().catch(() => undefined);
+    }
+    return failureOf(err, crashed);
   }
+}
+
+function memory(): SimMemory {
+  const stats = frames?.stepper.stats();
+  const heap = module?.mod.HEAPU8;
+  let heapTop = 0;
+  try {
+    if (module && heap) heapTop = (module.ccall('jc_heap_top', 'number', [], []) as number) >>> 0;
+  } catch {
+    /* a module that crashed, its successor not started yet: its heap top is not known */
+  }
+  return {
+    wasmBytes: heap?.length ?? 0,
+    heapTop,
+    checkpointBytes: stats?.bytes ?? 0,
+    checkpointBudget: stats?.budget ?? 0,
+    openRuns: stats?.runs.length ?? 0,
+    starts,
+  };
+}
+
+/* The faults a worker meets by itself, on demand: see SimFault. ('terminate' is the page's to do.) */
+function crash(fault: SimFault): Reply<null> {
+  if (fault === 'throw')
+    setTimeout(() => {
+      throw new Error('the simulator worker was made to throw');
+    });
+  else if (fault === 'abort') abortNext = true;
+  else return failureOf(new Error(`the worker cannot ${fault} itself; the page terminates it`));
+  return replyOf(null);
 }
 
 /* The animation's open runs, on the engine they were opened on (a new engine after a crash starts none). */
@@ -91,6 +150,10 @@ const api = {
   trace: (runs: FrameRun[], window: TraceWindow): Promise<Reply<TraceFile>> => answer((e) => traceRuns(ownRuns(e), runs, window)),
   sweep: (lab: string, onProgress?: SweepProgressFn): Promise<Reply<SweepResult>> =>
     answer((e) => sweep(ownRuns(e), lab, onProgress)),
+  /** The worker's memory now (starting no simulator). */
+  memory: (): Reply<SimMemory> => replyOf(memory()),
+  /** Make the worker fail as it would by itself: for tests and the console. */
+  crash,
 };
 
 export type WorkerApi = typeof api;

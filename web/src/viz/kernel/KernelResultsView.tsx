@@ -4,10 +4,10 @@
  * the soundness of the comparison.
  */
 import type { KernelLabSpec } from '../../../../lib/kernel-labs';
-import { formatChange, formatNumber } from '../../../../lib/format';
+import { formatBytes, formatChange, formatNumber } from '../../../../lib/format';
 import { describeSignificance } from '../../core/stats';
-import { unitText, type KernelResult } from '../../../../lib/kernel-results';
-import { checkRun, contextMismatches, missingVariant, tcgNote, type MetricRow } from './compare';
+import { runWhere, unitText, WHERE_TEXT, type KernelResult } from '../../../../lib/kernel-results';
+import { checkRun, contextMismatches, missingVariant, placeMix, tcgNote, type MetricRow } from './compare';
 import type { ImportedRun } from './imports';
 import { simulatorCell, simulatorConfigText, type SimulatorRuns } from './simulatorMetrics';
 import type { KernelLab } from '../../../../lib/kernel-results';
@@ -143,16 +143,35 @@ function Pairs({ values }: { values: Record<string, number> }) {
   );
 }
 
-function Accelerator({ r }: { r: KernelResult }) {
+/** Where the run ran: QEMU's accelerator and why, or the machine a host-run ran on and its devices. */
+function Where({ r }: { r: KernelResult }) {
+  const where = runWhere(r);
+  if (where === 'tcg' || where === 'kvm') {
+    return (
+      <span title={r.accelerator_reason} data-testid="kernel-where" data-where={where}>
+        {where.toUpperCase()}
+        {where === 'tcg' && (
+          <span className="kp-tcg" data-testid="kernel-tcg">
+            emulation
+          </span>
+        )}
+        <div className="kp-runs muted">{r.accelerator_reason}</div>
+      </span>
+    );
+  }
   return (
-    <span title={r.accelerator_reason}>
-      {r.accelerator.toUpperCase()}
-      {r.accelerator === 'tcg' && (
-        <span className="kp-tcg" data-testid="kernel-tcg">
-          emulation
-        </span>
-      )}
-      <div className="kp-runs muted">{r.accelerator_reason}</div>
+    <span title={r.where_reason} data-testid="kernel-where" data-where={where}>
+      {WHERE_TEXT[where]}
+      <div className="kp-runs muted">
+        {r.host.cpu_model} · {r.host.cpus} CPUs
+        {(r.devices ?? []).map((d) => (
+          <div key={d.path} className="mono">
+            {d.path} ({d.disk}, {d.model}, {formatBytes(d.bytes)}
+            {d.rotational === true ? ', rotational' : d.rotational === false ? ', solid state' : ''})
+          </div>
+        ))}
+        {r.where_reason && <div>{r.where_reason}</div>}
+      </div>
     </span>
   );
 }
@@ -165,7 +184,7 @@ export function RunContext({ runs, spec, onRemove }: { runs: ImportedRun[]; spec
           <tr>
             <th>file</th>
             <th>variant</th>
-            <th>accelerator</th>
+            <th>where</th>
             <th className="num">smp</th>
             <th>kernel</th>
             <th>switches</th>
@@ -189,7 +208,7 @@ export function RunContext({ runs, spec, onRemove }: { runs: ImportedRun[]; spec
                   <span className={`kp-variant ${r.variant}`}>{r.variant}</span>
                 </td>
                 <td>
-                  <Accelerator r={r} />
+                  <Where r={r} />
                 </td>
                 <td className="num">
                   {r.guest.smp}
@@ -235,8 +254,14 @@ export function ComparisonNotes({ runs }: { runs: ImportedRun[] }) {
   const mismatches = contextMismatches(runs);
   const scaled = [...new Set(runs.flatMap((r) => r.result.scaled))];
   const tcg = tcgNote(runs);
+  const mix = placeMix(runs);
   return (
     <>
+      {mix && (
+        <div className="banner warn" data-testid="kernel-place-mix">
+          {mix}
+        </div>
+      )}
       {tcg && (
         <p className="kp-tcg-note" data-testid="kernel-tcg-note">
           <span className="kp-tcg">emulation</span> {tcg}

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { KERNEL_LAB_SPECS } from '../../../../lib/kernel-labs';
 import { parseKernelResult, type KernelResult } from '../../../../lib/kernel-results';
-import { checkRun, compareMetrics, contextMismatches, metricLabel, missingVariant, tcgNote } from './compare';
+import { checkRun, compareMetrics, contextMismatches, metricLabel, missingVariant, placeMix, tcgNote } from './compare';
 import type { ImportedRun } from './imports';
 import { mailChange, type MailChangeLookup } from './mailChanges';
 
@@ -178,7 +178,7 @@ describe('contextMismatches and missingVariant', () => {
       parameters: { ...r.parameters, ways: 8 },
     }));
     expect(contextMismatches([before1, other])).toEqual([
-      'the runs differ in accelerator: tcg (synthetic-fast-commit-before.json), kvm (synthetic-fast-commit-after.json)',
+      'the runs differ in where they ran: tcg (synthetic-fast-commit-before.json), kvm (synthetic-fast-commit-after.json)',
       'the runs differ in smp: 4 (synthetic-fast-commit-before.json), 8 (synthetic-fast-commit-after.json)',
       'the runs differ in benchmark parameters: synthetic-fast-commit-before.json vs synthetic-fast-commit-after.json',
     ]);
@@ -190,6 +190,24 @@ describe('contextMismatches and missingVariant', () => {
     const kvm = run('synthetic-fast-commit-after.json', (r) => ({ ...r, accelerator: 'kvm' }));
     expect(tcgNote([kvm])).toBeNull();
     expect(tcgNote([before1, kvm])).toMatch(/^synthetic-fast-commit-before\.json ran under TCG/);
+  });
+  it('warns when the runs mix places, QEMU with a machine booted into the lab kernel most of all', () => {
+    expect(placeMix([before1, after])).toBeNull();
+    const kvm = run('synthetic-fast-commit-after.json', (r) => ({ ...r, accelerator: 'kvm' }));
+    expect(placeMix([before1, kvm])).toBe(
+      'The runs ran in different places (QEMU, TCG (emulated): synthetic-fast-commit-before.json; QEMU, KVM: synthetic-fast-commit-after.json): timings under TCG and KVM do not compare; import runs of one place.',
+    );
+    const real = { ...run('synthetic-fast-commit-after.json', (r) => ({ ...r, accelerator: 'none', where: 'real' })), file: 'real-after.json' };
+    expect(placeMix([before1, real])).toMatch(
+      /^The runs ran in different places \(QEMU, TCG \(emulated\): synthetic-fast-commit-before\.json; real hardware: real-after\.json\): QEMU and a machine booted into the lab kernel differ/,
+    );
+    /* a file from before where was recorded, with no accelerator of QEMU, ran on the machine itself */
+    const none = { ...run('synthetic-fast-commit-after.json', (r) => ({ ...r, accelerator: 'none' })), file: 'none-after.json' };
+    expect(placeMix([real, none])).toBeNull();
+    expect(tcgNote([real])).toBeNull();
+    expect(contextMismatches([before1, real])[0]).toBe(
+      'the runs differ in where they ran: tcg (synthetic-fast-commit-before.json), real (real-after.json)',
+    );
   });
   it('says which variant is missing', () => {
     expect(missingVariant([])).toBeNull();

@@ -8,7 +8,7 @@
 import { changePct } from '../../../../lib/compare';
 import { median, significance, type SetSignificance } from '../../core/stats';
 import type { KernelLabSpec } from '../../../../lib/kernel-labs';
-import { metricUnit, type KernelResult } from '../../../../lib/kernel-results';
+import { metricUnit, runWhere, WHERE_TEXT, type KernelResult, type RunWhere } from '../../../../lib/kernel-results';
 import { mailStatedPct, type MailChange, type MailChangeLookup } from './mailChanges';
 import type { ImportedRun } from './imports';
 
@@ -111,10 +111,34 @@ export function checkRun(r: KernelResult, spec: KernelLabSpec): RunCheck[] {
  * CPU (KVM), naming them; null when none was.
  */
 export function tcgNote(runs: readonly ImportedRun[]): string | null {
-  const tcg = runs.filter((r) => r.result.accelerator === 'tcg');
+  const tcg = runs.filter((r) => runWhere(r.result) === 'tcg');
   if (!tcg.length) return null;
   const which = tcg.length === runs.length ? (runs.length === 1 ? 'The run' : 'All runs') : tcg.map((r) => r.file).join(', ');
   return `${which} ran under TCG: QEMU emulated the guest's CPUs instead of running them on the host's (KVM). Absolute figures are far below what hardware gives and locks contend differently; compare before with after, not with the mail's absolute numbers.`;
+}
+
+/** QEMU's places and the machine's own: a run in one does not time like a run in the other. */
+const IN_QEMU: readonly RunWhere[] = ['tcg', 'kvm'];
+
+/**
+ * The warning for runs that mix places (QEMU under TCG or KVM, a virtual
+ * machine, real hardware), naming each place's files; null when all ran
+ * in one place. Every difference of place changes the timings; across QEMU
+ * and a machine booted into the lab kernel the kernel's own setting differs
+ * too (devices, CPUs, memory), so the change is not the switch's.
+ */
+export function placeMix(runs: readonly ImportedRun[]): string | null {
+  const byPlace = new Map<RunWhere, string[]>();
+  for (const run of runs) {
+    const w = runWhere(run.result);
+    byPlace.set(w, [...(byPlace.get(w) ?? []), run.file]);
+  }
+  if (byPlace.size < 2) return null;
+  const places = [...byPlace].map(([w, files]) => `${WHERE_TEXT[w]}: ${files.join(', ')}`).join('; ');
+  const qemuOnly = [...byPlace.keys()].every((w) => IN_QEMU.includes(w));
+  return qemuOnly
+    ? `The runs ran in different places (${places}): timings under TCG and KVM do not compare; import runs of one place.`
+    : `The runs ran in different places (${places}): QEMU and a machine booted into the lab kernel differ in CPUs, devices and memory as well as in speed, so the change is not the switch's; import runs of one place.`;
 }
 
 /**
@@ -124,7 +148,7 @@ export function tcgNote(runs: readonly ImportedRun[]): string | null {
  */
 const CONTEXT: ReadonlyArray<{ what: string; get: (r: KernelResult) => string; show: boolean }> = [
   { what: 'profile', get: (r) => r.profile, show: true },
-  { what: 'accelerator', get: (r) => r.accelerator, show: true },
+  { what: 'where they ran', get: (r) => runWhere(r), show: true },
   { what: 'smp', get: (r) => String(r.guest.smp), show: true },
   { what: 'guest memory (MiB)', get: (r) => String(r.guest.mem_mib), show: true },
   { what: 'kernel release', get: (r) => r.guest.kernel_release, show: true },

@@ -1,0 +1,195 @@
+/**
+ * host-run inside the guest: the lab kernel booted in QEMU (run-qemu.sh,
+ * as `lab run` boots it) with jc.mode=host-run on its command line, so that
+ * /init runs kernel-lab/guest/host-run-checks.sh instead of a benchmark.
+ * The guest is inode-hash's, with two scratch disks: /dev/vdb (ext4) and
+ * /dev/vdc (btrfs). Every refusal is made there, against real devices (or,
+ * for the kernel without switches, the root disk and a holder, fixture
+ * proc and sys files through JC_SYSROOT), and must leave both disks'
+ * first MiB as it was; then one real host-run of fast-commit's quick
+ * profile, "before", whose results validate and whose switch counter moved.
+ */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { parseKernelResult, runWhere } from '../../lib/kernel-results';
+import { currentKernel } from '../../cli/lab/build';
+import { resultFromHostRunDir } from '../../cli/lab/host-run';
+import { currentImage, mkfsConf } from '../../cli/lab/image';
+import { KERNEL_LAB_DIR, REPO_ROOT } from '../../cli/lab/paths';
+
+function journalclub(args: string[], timeoutS: number): { status: number | null; out: string } {
+  const r = spawnSync(process.execPath, [join(REPO_ROOT, 'bin', 'journalclub.mjs'), ...args], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+    timeout: timeoutS * 1000,
+    maxBuffer: 64 << 20,
+  });
+  if (r.error) throw r.error;
+  return { status: r.status, out: `exit ${r.status}\n${r.stdout.slice(-1500)}\n${r.stderr.slice(-2500)}` };
+}
+
+/* QEMU as run-qemu.sh calls it, with jc.mode=host-run added to -append */
+const WRAPPER = `#!/bin/sh
+n=$#
+prev=
+while [ $n -gt 0 ]; do
+	a=$1
+	shift
+	[ "$prev" = -append ] && a="$a jc.mode=host-run"
+	set -- "$@" "$a"
+	prev=$a
+	n=$((n - 1))
+done
+exec qemu-system-x86_64 "$@"
+`;
+
+describe('host-run in the guest', () => {
+  const work = mkdtempSync(join(tmpdir(), 'jc-host-run-'));
+  const out = join(work, 'run');
+  let cases = '';
+  const text = (name: string): string => readFileSync(join(cases, `${name}.txt`), 'utf8');
+  const rc = (name: string): number => Number(/^rc=(\d+)$/m.exec(text(name))?.[1] ?? NaN);
+
+  before(() => {
+    for (const step of ['build', 'image']) {
+      const r = journalclub(['lab', step], 3600);
+      assert.equal(r.status, 0, r.out);
+    }
+    const kernel = currentKernel();
+    const image = currentImage();
+    assert.ok(kernel && image, 'lab build and lab image left no kernel or image');
+    const qemu = join(work, 'qemu');
+    writeFileSync(qemu, WRAPPER);
+    chmodSync(qemu, 0o755);
+    const r = spawnSync(
+      'sh',
+      [
+        join(KERNEL_LAB_DIR, 'guest', 'run-qemu.sh'),
+        ...['--kernel', kernel.bzImage, '--initrd', image.initramfs, '--images', image.dir],
+        ...['--bench', join(KERNEL_LAB_DIR, 'bench'), '--lab', 'inode-hash', '--variant', 'after', '--profile', 'quick'],
+        ...['--smp', '2', '--mem', '1024', '--timeout', '600', '--out', out],
+      ],
+      { env: { ...process.env, QEMU: qemu }, encoding: 'utf8', timeout: 700_000, maxBuffer: 64 << 20 },
+    );
+    assert.equal(r.status, 0, `${r.stdout.slice(-3000)}\n${r.stderr.slice(-2000)}`);
+    cases = join(out, 'raw', 'host-run');
+    assert.ok(existsSync(join(cases, 'real.txt')), `the guest ran no host-run cases:\n${r.stdout.slice(-3000)}`);
+  });
+
+  after(() => rmSync(work, { recursive: true, force: true }));
+
+  const refusals: [string, number, RegExp][] = [
+    ['no-switches', 6, /has no lab switches: \S+\/proc\/sys\/fs\/lab_iget_locked_lookup is missing\. Install the linux-image \.deb that `journalclub lab build --target host` makes .*-journalclub/],
+    ['missing', 6, /\/dev\/nothing-here does not exist/],
+    ['not-block', 6, /not-a-device is not a block device/],
+    ['root-disk', 6, /\/dev\/vdb is the root disk: \/ is on vdb/],
+    ['holder', 6, /\/dev\/vdb is held by dm-0/],
+    ['mounted', 6, /\/dev\/vdb is mounted on \/mnt\/host-run-check/],
+    ['swap', 6, /\/dev\/vdc is in use as swap/],
+    ['partition-mounted', 6, /\/dev\/vdc is part of a mounted device: vdc1 is mounted on \/mnt\/host-run-check/],
+    ['partition-table', 6, /\/dev\/vdc holds .*dos.* \(a file system or partition table\).*--wipe \/dev\/vdc/],
+    ['fs-no-wipe', 6, /\/dev\/vdb holds ext4 \(a file system or partition table\), which formatting destroys: if it may go, name it again with --wipe \/dev\/vdb/],
+    ['wipe-other', 6, /--wipe \/dev\/vdc names no --device \(given: \/dev\/vdb\)/],
+    ['same-disk', 6, /\/dev\/vdb and another --device are the same disk/],
+    ['two-disks', 2, /inode-hash needs two disks \(ext4 and btrfs\): give a second --device for btrfs/],
+  ];
+  for (const [name, code, message] of refusals) {
+    test(`refuses: ${name}, and leaves both disks as they were`, () => {
+      assert.equal(rc(name), code, text(name));
+      assert.match(text(name), message);
+      if (code === 6) assert.match(text(name), /nothing was changed/);
+      assert.doesNotMatch(text(name), /host-run: run: /, 'a refusal ran a command');
+      const sums = readFileSync(join(cases, `${name}.sums`), 'utf8').trim().split('\n');
+      assert.equal(sums.length, 4);
+      assert.deepEqual(sums.slice(2), sums.slice(0, 2), `${name} changed a disk`);
+    });
+  }
+
+  test('--dry-run prints the checks and the commands and changes nothing', () => {
+    assert.equal(rc('dry-run'), 0, text('dry-run'));
+    assert.match(text('dry-run'), /check: \/dev\/vdb is a block device/);
+    assert.match(text('dry-run'), /would run: \S*wipefs --all --quiet \/dev\/vdb/);
+    assert.match(text('dry-run'), /would run: \S*mke2fs -t ext4 -F -q -O fast_commit -i 4096 .* \/dev\/vdb 1048576k/);
+    assert.match(text('dry-run'), /would run: JC_LAB=fast-commit JC_VARIANT=before .*bench\/fast-commit\/run\.sh/);
+    const sums = readFileSync(join(cases, 'dry-run.sums'), 'utf8').trim().split('\n');
+    assert.deepEqual(sums.slice(2), sums.slice(0, 2));
+  });
+
+  test('a real host-run of fast-commit before on /dev/vdb: results validate, the switch was live, it says where it ran', async (t) => {
+    assert.equal(rc('real'), 0, text('real'));
+    const root = join(cases, 'results');
+    const dirs = readdirSync(root).filter((d) => d.startsWith('fast-commit-before-'));
+    assert.equal(dirs.length, 1, `run directories: ${readdirSync(root).join(', ')}`);
+    const dir = join(root, dirs[0]!);
+    const r = await resultFromHostRunDir(dir);
+    assert.equal(r.lab, 'fast-commit');
+    assert.equal(r.variant, 'before');
+    assert.equal(r.accelerator, 'none');
+    /* QEMU gives its guests the hypervisor flag: host-run knows it is not on real hardware */
+    assert.equal(runWhere(r), 'vm');
+    assert.match(r.where_reason ?? '', /hypervisor/);
+    assert.match(r.guest.kernel_release, /-journalclub$/);
+    assert.equal(r.switches.lab_fc_dentry_scan, 1);
+    assert.ok(r.counters.lab_fc_dentry_scan_nodes! > 0, 'the counter did not move: the switch was not live');
+    assert.ok((r.metrics.files_per_s ?? 0) > 0, JSON.stringify(r.metrics));
+    assert.deepEqual(
+      r.devices?.map((d) => [d.path, d.name, d.disk, d.bytes]),
+      [['/dev/vdb', 'vdb', 'ext4-fc', 1 << 30]],
+    );
+    t.diagnostic(
+      `host-run in the guest: ${r.wall_s} s mkfs to end, ${r.metrics.files_per_s} files/s, lab_fc_dentry_scan_nodes +${r.counters.lab_fc_dentry_scan_nodes}`,
+    );
+    /* lab ingest reads a host-run's directory too */
+    const ingest = journalclub(['lab', 'ingest', dir, '--out', join(work, 'real.json')], 120);
+    assert.equal(ingest.status, 0, ingest.out);
+    assert.match(ingest.out, /a virtual machine/);
+    const again = parseKernelResult(readFileSync(join(work, 'real.json'), 'utf8'));
+    assert.deepEqual(again.counters, r.counters);
+  });
+});
+
+describe('host-run in the bundle', () => {
+  const out = mkdtempSync(join(tmpdir(), 'jc-host-run-bundle-'));
+  const bundle = join(out, 'journalclub-kernel-lab');
+  before(() => {
+    const r = journalclub(['lab', 'package', '--out', out, '--no-web'], 600);
+    assert.equal(r.status, 0, r.out);
+  });
+  after(() => rmSync(out, { recursive: true, force: true }));
+
+  test('ships beside run with the bench scripts, jc.sh, the recipes and statwalk, and verifies', () => {
+    const v = journalclub(['lab', 'verify', bundle], 300);
+    assert.equal(v.status, 0, v.out);
+    const sums = readFileSync(join(bundle, 'SHA256SUMS'), 'utf8');
+    for (const f of ['host-run', 'jc.sh', 'mkfs.conf', 'bin/statwalk', 'bench/fast-commit/run.sh', 'bench/inode-hash/disks']) {
+      assert.match(sums, new RegExp(`  ${f.replace('.', '\\.')}$`, 'm'), `SHA256SUMS lacks ${f}`);
+    }
+    assert.equal(readFileSync(join(bundle, 'mkfs.conf'), 'utf8'), mkfsConf());
+    const file = spawnSync('file', [join(bundle, 'bin', 'statwalk')], { encoding: 'utf8' });
+    if (file.status === 0) assert.match(file.stdout, /statically linked/);
+    /* from the bundle, on this machine's kernel: the labs it knows, and the refusal that names the package */
+    const help = spawnSync(join(bundle, 'host-run'), ['--help'], { encoding: 'utf8' });
+    assert.equal(help.status, 0, help.stderr);
+    assert.match(help.stdout, /labs: btrfs-fsync ext4-writeback extent-status fast-commit inode-hash/);
+    if (!existsSync('/proc/sys/fs/lab_iget_locked_lookup')) {
+      const r = spawnSync(join(bundle, 'host-run'), ['fast-commit', 'after', '--device', '/dev/null'], { encoding: 'utf8' });
+      assert.equal(r.status, 6, r.stderr);
+      assert.match(r.stderr, /has no lab switches.*linux-image-<version>-journalclub/);
+    }
+  });
+
+  test('verify refuses a bundle without host-run', () => {
+    const copy = join(out, 'no-host-run');
+    cpSync(bundle, copy, { recursive: true });
+    rmSync(join(copy, 'host-run'));
+    const sums = readFileSync(join(copy, 'SHA256SUMS'), 'utf8').split('\n').filter((l) => !/  host-run$/.test(l));
+    writeFileSync(join(copy, 'SHA256SUMS'), sums.join('\n'));
+    const v = journalclub(['lab', 'verify', copy], 300);
+    assert.equal(v.status, 1, v.out);
+    assert.match(v.out, /the bundle lacks host-run/);
+  });
+});
