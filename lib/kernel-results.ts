@@ -105,6 +105,18 @@ export type Metrics = z.infer<typeof Metrics>;
 /** A runtime switch or its counter as the guest read it back. */
 export const SwitchValues = z.record(z.string().regex(/^lab_[a-z0-9_]+$/), z.number().int().nonnegative());
 
+export const BootTiming = z.object({
+  /** to /init's first line on the console */
+  to_init_s: z.number().nonnegative().optional(),
+  /** to the benchmark's first line on the console */
+  to_bench_s: z.number().nonnegative().optional(),
+  /** to QEMU's exit, the guest's power-off */
+  to_poweroff_s: z.number().nonnegative(),
+  /** the guest kernel's uptime when /init started (its own view, without QEMU's start and the firmware) */
+  guest_init_uptime_s: z.number().nonnegative().optional(),
+});
+export type BootTiming = z.infer<typeof BootTiming>;
+
 /**
  * Where a run's benchmark ran: in QEMU under TCG (emulation) or KVM, on a
  * real machine booted into the lab kernel, or on a virtual machine booted
@@ -129,6 +141,12 @@ export const KernelResult = z.object({
   started_at: z.string().datetime({ offset: true }),
   /** wall time of the whole run, boot to power-off */
   wall_s: z.number().nonnegative(),
+  /**
+   * How long the boot took, in seconds from QEMU's start, stamped on the host
+   * as the console lines arrived (absent from results written before the runs
+   * recorded it, and a stage the guest never reached is absent)
+   */
+  boot: BootTiming.optional(),
   host: z.object({
     hostname: z.string(),
     os: z.string(),

@@ -66,7 +66,7 @@ export function hostRunArgs(lab: string, opts: HostRunOptions, outRoot: string):
   if (!/^\d+$/.test(repeat) || Number(repeat) < 1 || Number(repeat) > 20) {
     throw new UsageError(`--repeat must be a whole number from 1 to 20, got '${repeat}'`);
   }
-  const disks = labDisks(lab);
+  const disks = labDisks(lab, undefined, profile as 'quick' | 'paper');
   if (opts.device.length === 0) throw new UsageError(`--device /dev/X is required: the scratch device ${lab} formats as ${disks[0]}`);
   if (opts.device.length !== disks.length) {
     throw new UsageError(

@@ -9,7 +9,19 @@ import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { benchLabs, buildImage, currentImage, deviceArchive, DISK_IMAGES, labDisks, newcEntry, parseLdd, type GuestImage } from './image';
+import {
+  benchLabs,
+  buildImage,
+  currentImage,
+  deviceArchive,
+  DISK_IMAGES,
+  disksFileText,
+  labDisks,
+  labDiskSets,
+  newcEntry,
+  parseLdd,
+  type GuestImage,
+} from './image';
 
 describe('parseLdd', () => {
   it('keeps the libraries and the loader, drops the vDSO', () => {
@@ -79,11 +91,16 @@ describe('the labs and their disks', () => {
     lab('odd', 'xfs\n');
     lab('nodisks', null);
     lab('norun', 'ext4\n', false);
+    lab('paper', 'ext4 btrfs\n\npaper:  ext4-inodes   btrfs\n');
+    lab('badprofile', 'ext4\nslow: ext4-fc\n');
+    lab('twice', 'ext4\nbtrfs\n');
+    lab('paperonly', 'paper: ext4\n');
+    lab('paperbad', 'ext4\npaper: ext4 xfs\n');
   });
   afterAll(() => rmSync(bench, { recursive: true, force: true }));
 
   it('finds the labs that have a run script', () => {
-    expect(benchLabs(bench)).toEqual(['nodisks', 'none', 'odd', 'one', 'three', 'two']);
+    expect(benchLabs(bench)).toEqual(['badprofile', 'nodisks', 'none', 'odd', 'one', 'paper', 'paperbad', 'paperonly', 'three', 'twice', 'two']);
   });
 
   it('reads one or two known disks', () => {
@@ -94,14 +111,35 @@ describe('the labs and their disks', () => {
   it('refuses a disks file that is empty, too long, unknown or missing', () => {
     expect(() => labDisks('none', bench)).toThrow(/must name one or two disks .* got 0/);
     expect(() => labDisks('three', bench)).toThrow(/got 3/);
-    expect(() => labDisks('odd', bench)).toThrow(/names disk "xfs"; the disks are ext4-fc, ext4, btrfs/);
+    expect(() => labDisks('odd', bench)).toThrow(/names disk "xfs"; the disks are ext4-fc, ext4, ext4-inodes, btrfs/);
     expect(() => labDisks('nodisks', bench)).toThrow(/nodisks\/disks is missing/);
+  });
+
+  it('takes a line of disks for one profile', () => {
+    expect(labDisks('paper', bench)).toEqual(['ext4', 'btrfs']);
+    expect(labDisks('paper', bench, 'quick')).toEqual(['ext4', 'btrfs']);
+    expect(labDisks('paper', bench, 'paper')).toEqual(['ext4-inodes', 'btrfs']);
+    expect(labDisks('two', bench, 'paper')).toEqual(['ext4', 'btrfs']);
+    expect(disksFileText(labDiskSets('paper', bench))).toBe('ext4 btrfs\npaper: ext4-inodes btrfs\n');
+    expect(disksFileText(labDiskSets('two', bench))).toBe('ext4 btrfs\n');
+  });
+
+  it('refuses a profile line it cannot read', () => {
+    expect(() => labDisks('badprofile', bench)).toThrow(/"slow:" is not a profile; a line for one profile starts "quick:" or "paper:"/);
+    expect(() => labDisks('twice', bench)).toThrow(/has two lines of disks for every profile/);
+    expect(() => labDisks('paperonly', bench, 'paper')).toThrow(/must name one or two disks .* got 0/);
+    expect(() => labDisks('paperbad', bench)).toThrow(/names disk "xfs"/);
   });
 
   it('knows a recipe for every disk the checkout\'s labs name', () => {
     const labs = benchLabs();
     expect(labs).toContain('fast-commit');
-    for (const lab of labs) for (const disk of labDisks(lab)) expect(DISK_IMAGES).toHaveProperty(disk);
+    for (const lab of labs) {
+      for (const profile of ['quick', 'paper'] as const) {
+        for (const disk of labDisks(lab, undefined, profile)) expect(DISK_IMAGES).toHaveProperty(disk);
+      }
+    }
+    expect(labDisks('inode-hash', undefined, 'paper')).toEqual(['ext4-inodes', 'btrfs']);
   });
 });
 
@@ -187,8 +225,8 @@ describe('a real build into a scratch cache', () => {
     }
   });
 
-  it('makes the disks: ext4 with fast_commit, plain ext4, btrfs, sparse', () => {
-    expect(Object.keys(image.disks).sort()).toEqual(['btrfs', 'ext4', 'ext4-fc']);
+  it('makes the disks: ext4 with fast_commit, plain ext4, ext4 with many inodes, btrfs, sparse', () => {
+    expect(Object.keys(image.disks).sort()).toEqual(['btrfs', 'ext4', 'ext4-fc', 'ext4-inodes']);
     for (const [name, path] of Object.entries(image.disks)) {
       const st = statSync(path);
       expect(st.size, name).toBe(DISK_IMAGES[name]!.size);
@@ -202,6 +240,11 @@ describe('a real build into a scratch cache', () => {
     const plain = sb(image.disks.ext4!);
     expect(plain.readUInt16LE(56)).toBe(0xef53);
     expect(plain.readUInt32LE(92) & 0x400).toBe(0);
+    /* s_inodes_count at +0: inode-hash's paper tree needs 202,020 */
+    expect(plain.readUInt32LE(0)).toBe(65536);
+    const inodes = sb(image.disks['ext4-inodes']!);
+    expect(inodes.readUInt16LE(56)).toBe(0xef53);
+    expect(inodes.readUInt32LE(0)).toBe(262144);
     /* the btrfs superblock at 64 KiB, its magic at +64 */
     expect(bytesAt(image.disks.btrfs!, 0x10000 + 64, 8).toString('latin1')).toBe('_BHRfS_M');
   });

@@ -88,6 +88,13 @@ export const DISK_IMAGES: Record<string, { size: number; mkfs: string; args: str
     args: ['-t', 'ext4', '-F', '-q', '-E', 'lazy_itable_init=0,lazy_journal_init=0,nodiscard'],
     what: 'ext4, 1 GiB',
   },
+  /* inode-hash's paper tree: 20 x 100 x (100 + 1) + 20 inodes, past the 65,536 of a 1 GiB ext4 */
+  'ext4-inodes': {
+    size: 1 << 30,
+    mkfs: 'mke2fs',
+    args: ['-t', 'ext4', '-F', '-q', '-N', '262144', '-E', 'lazy_itable_init=0,lazy_journal_init=0,nodiscard'],
+    what: 'ext4, 1 GiB, 262144 inodes',
+  },
   btrfs: {
     size: 1 << 30,
     mkfs: 'mkfs.btrfs',
@@ -275,19 +282,64 @@ export function benchLabs(benchDir = BENCH_DIR): string[] {
     .sort();
 }
 
-/** The disks a lab asks for in bench/<lab>/disks, checked against DISK_IMAGES. */
-export function labDisks(lab: string, benchDir = BENCH_DIR): string[] {
+/**
+ * The disks a lab boots with, from bench/<lab>/disks: a line of one or two
+ * disk names for every profile, and optionally a line "paper: NAMES" (or
+ * "quick: NAMES") for one profile, checked against DISK_IMAGES.
+ */
+export interface LabDiskSets {
+  all: string[];
+  profiles: Partial<Record<'quick' | 'paper', string[]>>;
+}
+
+export function labDiskSets(lab: string, benchDir = BENCH_DIR): LabDiskSets {
   const path = join(benchDir, lab, 'disks');
   if (!existsSync(path)) throw new LabError(`${path} is missing: each lab names its disks there, e.g. "ext4-fc"`);
-  const names = readFileSync(path, 'utf8').trim().split(/\s+/).filter(Boolean);
   const known = Object.keys(DISK_IMAGES);
-  if (names.length === 0 || names.length > 2) {
-    throw new LabError(`${path} must name one or two disks (of ${known.join(', ')}), got ${names.length}`);
+  const names = (words: string[]): string[] => {
+    if (words.length === 0 || words.length > 2) {
+      throw new LabError(`${path} must name one or two disks (of ${known.join(', ')}), got ${words.length}`);
+    }
+    for (const name of words) {
+      if (!known.includes(name)) throw new LabError(`${path} names disk "${name}"; the disks are ${known.join(', ')}`);
+    }
+    return words;
+  };
+  let all: string[] | undefined;
+  const profiles: LabDiskSets['profiles'] = {};
+  for (const line of readFileSync(path, 'utf8').split('\n')) {
+    if (!line.trim()) continue;
+    const m = /^\s*([^\s:]+):(.*)$/.exec(line);
+    if (m) {
+      const profile = m[1]!;
+      if (profile !== 'quick' && profile !== 'paper') {
+        throw new LabError(`${path}: "${profile}:" is not a profile; a line for one profile starts "quick:" or "paper:"`);
+      }
+      if (profiles[profile]) throw new LabError(`${path} names the ${profile} profile's disks twice`);
+      profiles[profile] = names(m[2]!.trim().split(/\s+/).filter(Boolean));
+    } else {
+      if (all) throw new LabError(`${path} has two lines of disks for every profile; a line for one profile starts "quick:" or "paper:"`);
+      all = names(line.trim().split(/\s+/));
+    }
   }
-  for (const name of names) {
-    if (!known.includes(name)) throw new LabError(`${path} names disk "${name}"; the disks are ${known.join(', ')}`);
+  if (!all) names([]);
+  return { all: all!, profiles };
+}
+
+/** The disks a lab boots with at @profile. */
+export function labDisks(lab: string, benchDir = BENCH_DIR, profile: 'quick' | 'paper' = 'quick'): string[] {
+  const sets = labDiskSets(lab, benchDir);
+  return sets.profiles[profile] ?? sets.all;
+}
+
+/** The disks file as the bundle ships it: the same sets, one normalised line each. */
+export function disksFileText(sets: LabDiskSets): string {
+  const lines = [sets.all.join(' ')];
+  for (const profile of ['quick', 'paper'] as const) {
+    const names = sets.profiles[profile];
+    if (names) lines.push(`${profile}: ${names.join(' ')}`);
   }
-  return names;
+  return `${lines.join('\n')}\n`;
 }
 
 /** Every file the image is made of, and what each hashes to. */
@@ -329,7 +381,7 @@ function requireHostTools(env: NodeJS.ProcessEnv): Inputs {
     files: ['run.sh', 'disks'].map((f) => join(BENCH_DIR, lab, f)).filter((f) => existsSync(f)),
   }));
   if (bench.length === 0) throw new LabError(`no lab has a guest script: ${BENCH_DIR}/<lab>/run.sh`);
-  for (const b of bench) labDisks(b.lab);
+  for (const b of bench) labDiskSets(b.lab);
   return {
     busybox,
     tools,

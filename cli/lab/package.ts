@@ -41,7 +41,7 @@ import { formatBytes } from '../../lib/format';
 import { KERNEL_LABS } from '../../lib/kernel-results';
 import { LabError, UsageError } from '../errors';
 import { currentKernel } from './build';
-import { BENCH_DIR, benchLabs, buildStatwalk, currentImage, GUEST_DIR, HOST_RUN, labDisks, MKFS_CONF, mkfsConf } from './image';
+import { BENCH_DIR, benchLabs, buildStatwalk, currentImage, disksFileText, GUEST_DIR, HOST_RUN, labDiskSets, MKFS_CONF, mkfsConf } from './image';
 import { KERNEL_LAB_DIR, REPO_ROOT } from './paths';
 import { capture, runTool } from './proc';
 
@@ -201,7 +201,7 @@ export async function packageBundle(opts: PackageOptions, print: (s: string) => 
   const labs = benchLabs();
   for (const lab of labs) {
     mkdirSync(join(dir, 'bench', lab), { recursive: true });
-    writeFileSync(join(dir, 'bench', lab, 'disks'), `${labDisks(lab).join(' ')}\n`);
+    writeFileSync(join(dir, 'bench', lab, 'disks'), disksFileText(labDiskSets(lab)));
   }
   for (const lab of labs) copyFileSync(join(BENCH_DIR, lab, 'run.sh'), join(dir, 'bench', lab, 'run.sh'));
   copyFileSync(join(GUEST_DIR, 'jc.sh'), join(dir, 'jc.sh'));

@@ -21,6 +21,7 @@ import {
   KERNEL_LABS,
   KernelResult,
   PROFILES,
+  type BootTiming,
   VARIANTS,
   type KernelLab,
   type KernelProfile,
@@ -176,6 +177,32 @@ function cpuModel(): string {
 
 const read = (path: string): string | undefined => (existsSync(path) ? readFileSync(path, 'utf8').trim() : undefined);
 
+/** A file holding one non-negative number of seconds, or undefined when it is missing or holds something else. */
+function secondsFile(path: string): number | undefined {
+  const text = read(path);
+  if (text === undefined || !/^\d+(\.\d+)?$/.test(text)) return undefined;
+  return Number(text);
+}
+
+/**
+ * The boot's stages as run-qemu.sh stamped them on the host (init_s,
+ * bench_start_s, wall_s: seconds from QEMU's start) beside the guest's own
+ * uptime at /init (raw/boot_s). A run directory from an older run-qemu.sh
+ * has none of the stamps: then there is no boot timing at all.
+ */
+export function bootTiming(dir: string, raw: Record<string, string>, wallS: number): BootTiming | undefined {
+  const toInit = secondsFile(join(dir, 'init_s'));
+  const toBench = secondsFile(join(dir, 'bench_start_s'));
+  if (toInit === undefined && toBench === undefined) return undefined;
+  const guest = raw['boot_s']?.trim();
+  return {
+    ...(toInit !== undefined && { to_init_s: toInit }),
+    ...(toBench !== undefined && { to_bench_s: toBench }),
+    to_poweroff_s: wallS,
+    ...(guest && /^\d+(\.\d+)?$/.test(guest) && { guest_init_uptime_s: Number(guest) }),
+  };
+}
+
 /**
  * Build the results of a finished guest run from its directory (what
  * run-qemu.sh left there). Exported for `lab ingest`, which does the same
@@ -197,6 +224,7 @@ export async function resultFromRunDir(
     counters[c.name] = Math.max(0, after[c.name] - (before[c.name] ?? 0));
   }
   const qemu = read(join(dir, 'qemu.txt')) ?? '';
+  const wallS = Number(read(join(dir, 'wall_s')) ?? 0);
   const accel = read(join(dir, 'accel'));
   /* none: a host-run, no QEMU (./host-run.ts adds where it ran) */
   if (accel !== 'kvm' && accel !== 'tcg' && accel !== 'none') throw new LabError(`${join(dir, 'accel')} does not say kvm, tcg or none`);
@@ -206,7 +234,8 @@ export async function resultFromRunDir(
     variant: plan.variant,
     profile: plan.profile,
     started_at: startedAt,
-    wall_s: Number(read(join(dir, 'wall_s')) ?? 0),
+    wall_s: wallS,
+    boot: bootTiming(dir, raw, wallS),
     host: {
       hostname: hostname(),
       os: osName(),
@@ -386,8 +415,10 @@ export async function runLab(lab: string, opts: RunOptions, print: (s: string) =
     if (plan.variant === 'before' && n === 0) print(`warning: ${c.name} did not move in the before run: was the switch live?`);
     if (plan.variant === 'after' && n !== 0) print(`warning: ${c.name} moved by ${n} in the after run: the switch was on`);
   }
+  const toBench = result.boot?.to_bench_s;
   print(
-    `${plan.lab} ${plan.variant} (${plan.profile}, ${result.accelerator}, ${plan.smp} vCPUs): ${result.wall_s} s; ` +
+    `${plan.lab} ${plan.variant} (${plan.profile}, ${result.accelerator}, ${plan.smp} vCPUs): ${result.wall_s} s` +
+      `${toBench === undefined ? '' : ` (${toBench} s to the benchmark)`}; ` +
       `${Object.entries(result.counters)
         .map(([k, v]) => `${k} +${v}`)
         .join(', ')}`,

@@ -12,13 +12,18 @@
 #               [--timeout SECONDS] [--accel auto|kvm|tcg] [--bench DIR]
 #               [--keep-disks]
 #
-# It copies the lab's clean disks (named in BENCH/LAB/disks, found in
-# --images as NAME.img) for this run, makes a 64 MiB results disk, boots
+# It copies the lab's clean disks (named in BENCH/LAB/disks, for every
+# profile or on a line "PROFILE: NAMES" for one, found in --images as
+# NAME.img) for this run, makes a 64 MiB results disk, boots
 # with a timeout, and leaves in OUTDIR:
 #   console.log   the guest's serial console
 #   accel         kvm or tcg; accel_reason, why
 #   qemu.txt      QEMU's version and the full command line
-#   wall_s        wall time of the boot, start to power-off
+#   wall_s        wall time of the boot, QEMU's start to its exit (power-off)
+#   init_s        QEMU's start to /init's first line on the console
+#   bench_start_s QEMU's start to the benchmark's first line on the console
+#                 (both seconds, stamped on the host as the lines arrive;
+#                 missing when the guest never printed the line)
 #   raw/          the guest's /out, from the results disk
 #
 # Exit status: 0 the guest's status is "ok"; 1 the host cannot run it (no
@@ -199,7 +204,22 @@ case $out in
 *,*) bad "--out $out: QEMU's -drive cannot take a path with a comma" ;;
 esac
 
-read -r disk_line <"$bench/$lab/disks" || disk_line=
+# the disks file: a line of disks for every profile, and optionally a line
+# "quick: DISKS" or "paper: DISKS" for one profile
+disk_line= profile_line=
+while IFS= read -r line || [ -n "$line" ]; do
+	case $line in
+	'') ;;
+	"$profile:"*) profile_line=${line#*:} ;;
+	quick:* | paper:*) ;;
+	*:*) bad "$bench/$lab/disks: '$line' starts with no profile; a line for one profile starts 'quick:' or 'paper:'" ;;
+	*)
+		[ -z "$disk_line" ] || bad "$bench/$lab/disks has two lines of disks for every profile"
+		disk_line=$line
+		;;
+	esac
+done <"$bench/$lab/disks"
+[ -n "$profile_line" ] && disk_line=$profile_line
 set -f
 # shellcheck disable=SC2086 # the disks file is a list of words
 set -- $disk_line
@@ -225,7 +245,8 @@ mkdir -p "$out" || {
 out=$(cd "$out" && pwd)
 work=$out/work
 rm -rf "$out/raw" "$work"
-rm -f "$out/console.log" "$out/accel" "$out/accel_reason" "$out/qemu.txt" "$out/qemu.err" "$out/wall_s"
+rm -f "$out/console.log" "$out/accel" "$out/accel_reason" "$out/qemu.txt" "$out/qemu.err" "$out/wall_s" \
+	"$out/init_s" "$out/bench_start_s"
 mkdir -p "$out/raw" "$work"
 
 cleanup()
@@ -321,11 +342,14 @@ fi
 # the serial console goes both to our stdout and to console.log
 set -f
 # shellcheck disable=SC2086 # $drives is a list of words without blanks
-set -- "$QEMU" -machine pc -accel "$accel_opt" -cpu max -smp "$smp" -m "$mem" \
+# -nodefaults: no VGA card (and so no VGA BIOS to run), floppy, CD-ROM or
+# parallel port, which the guest does not use and the boot would probe.
+# no_timer_check: the IO-APIC timer is not tested against the PIT at boot.
+set -- "$QEMU" -nodefaults -machine pc -accel "$accel_opt" -cpu max -smp "$smp" -m "$mem" \
 	-display none -monitor none -no-reboot -net none \
 	-chardev "stdio,id=console,signal=off,logfile=$out/console.log" -serial chardev:console \
 	-kernel "$kernel" -initrd "$initrd" \
-	-append "console=ttyS0 panic=-1 quiet jc.lab=$lab jc.variant=$variant jc.profile=$profile" \
+	-append "console=ttyS0 panic=-1 quiet no_timer_check jc.lab=$lab jc.variant=$variant jc.profile=$profile" \
 	$drives
 set +f
 
@@ -337,11 +361,39 @@ set +f
 	echo
 } >"$out/qemu.txt"
 
+# Stamp the console lines that mark the boot's stages as they arrive: /init's
+# first line ("journalclub: step: LAB, VARIANT, PROFILE profile, ...") and
+# the line after it, the benchmark's first. Only those two lines cost a
+# date(1); after them the console is passed on by cat.
+stamp_console()
+{
+	mark="journalclub: step: $lab, $variant, $profile profile,"
+	seen_init=0
+	while IFS= read -r line || [ -n "$line" ]; do
+		printf '%s\n' "$line"
+		if [ $seen_init = 0 ]; then
+			case $line in
+			*"$mark"*)
+				seconds "$t0" "$(now_ns)" >"$out/init_s"
+				seen_init=1
+				;;
+			esac
+		else
+			seconds "$t0" "$(now_ns)" >"$out/bench_start_s"
+			exec cat
+		fi
+	done
+}
+
 echo "$PROG: booting $lab ($variant, $profile) with $smp vCPUs, $mem MiB, timeout $timeout_s s" >&2
 t0=$(now_ns)
-timeout -k 10 "$timeout_s" "$@" </dev/null 2>"$out/qemu.err"
-rc=$?
+# a pipeline's status is its last command's in POSIX sh: QEMU's goes in a file
+{
+	timeout -k 10 "$timeout_s" "$@" </dev/null 2>"$out/qemu.err"
+	echo $? >"$work/qemu.rc"
+} | stamp_console
 t1=$(now_ns)
+read -r rc <"$work/qemu.rc" || rc=1
 seconds "$t0" "$t1" >"$out/wall_s"
 [ -s "$out/qemu.err" ] && cat "$out/qemu.err" >&2
 

@@ -38,6 +38,16 @@ guest_out() {
 }
 case $FAKE_QEMU_MODE in
 ok) say "journalclub: step: stand-in"; guest_out ok; say "reboot: Power down" ;;
+staged)
+	say "Linux version stand-in"
+	sleep 1
+	say "journalclub: step: two-disks, before, quick profile, 2 CPUs, kernel stand-in, init at 0.30 s"
+	sleep 1
+	say "journalclub: step: the benchmark's first line"
+	sleep 1
+	guest_out ok
+	printf 'a last line without a newline' | tee -a "$log"
+	;;
 failed) guest_out "failed: fs_mark exited with status 1"; say "journalclub: status: failed" ;;
 panic) say "Kernel panic - not syncing: stand-in" ;;
 silent) say "nothing" ;;
@@ -83,11 +93,19 @@ beforeAll(() => {
   images = join(dir, 'images');
   bench = join(dir, 'bench');
   mkdirSync(images);
-  for (const [lab, disks] of [['two-disks', 'ext4 btrfs'], ['one-disk', 'ext4-fc'], ['three', 'ext4 ext4 btrfs'], ['odd', 'Bad_Name']]) {
+  for (const [lab, disks] of [
+    ['two-disks', 'ext4 btrfs'],
+    ['one-disk', 'ext4-fc'],
+    ['three', 'ext4 ext4 btrfs'],
+    ['odd', 'Bad_Name'],
+    ['by-profile', 'ext4 btrfs\n\npaper: ext4-inodes btrfs'],
+    ['bad-profile', 'ext4\nslow: btrfs'],
+    ['twice', 'ext4\nbtrfs'],
+  ]) {
     mkdirSync(join(bench, lab!), { recursive: true });
     writeFileSync(join(bench, lab!, 'disks'), `${disks}\n`);
   }
-  for (const name of ['ext4', 'btrfs']) writeFileSync(join(images, `${name}.img`), `${name} image\n`);
+  for (const name of ['ext4', 'ext4-inodes', 'btrfs']) writeFileSync(join(images, `${name}.img`), `${name} image\n`);
   kernel = join(dir, 'bzImage');
   initrd = join(dir, 'initramfs.cpio');
   writeFileSync(kernel, 'kernel');
@@ -103,7 +121,7 @@ describe('run-qemu.sh refuses bad arguments with exit 2', () => {
   const cases: [string, (out: string) => string[], RegExp][] = [
     ['no arguments', () => [], /--kernel FILE is required/],
     ['a missing kernel', (o) => good(o).map((a) => (a === kernel ? join(dir, 'nope') : a)), /--kernel .*nope: no such readable file/],
-    ['an unknown lab', (o) => good(o).map((a) => (a === 'two-disks' ? 'no-such-lab' : a)), /--lab no-such-lab: no .*disks \(labs: odd, one-disk, three, two-disks\)/],
+    ['an unknown lab', (o) => good(o).map((a) => (a === 'two-disks' ? 'no-such-lab' : a)), /--lab no-such-lab: no .*disks \(labs: bad-profile, by-profile, odd, one-disk, three, twice, two-disks\)/],
     ['a lab name with a slash', (o) => good(o).map((a) => (a === 'two-disks' ? '../x' : a)), /--lab '\.\.\/x' is not a lab name/],
     ['a bad variant', (o) => good(o).map((a) => (a === 'before' ? 'during' : a)), /--variant must be before or after, got 'during'/],
     ['a bad profile', (o) => good(o).map((a) => (a === 'quick' ? 'slow' : a)), /--profile must be quick or paper, got 'slow'/],
@@ -118,6 +136,8 @@ describe('run-qemu.sh refuses bad arguments with exit 2', () => {
     ['a missing disk image', (o) => good(o).map((a) => (a === 'two-disks' ? 'one-disk' : a)), /has no ext4-fc\.img, which one-disk needs/],
     ['three disks', (o) => good(o).map((a) => (a === 'two-disks' ? 'three' : a)), /must name one or two disks, got 'ext4 ext4 btrfs'/],
     ['a bad disk name', (o) => good(o).map((a) => (a === 'two-disks' ? 'odd' : a)), /names 'Bad_Name', which is not a disk image name/],
+    ['a disks line for no profile', (o) => good(o).map((a) => (a === 'two-disks' ? 'bad-profile' : a)), /'slow: btrfs' starts with no profile; a line for one profile starts 'quick:' or 'paper:'/],
+    ['two lines of disks for every profile', (o) => good(o).map((a) => (a === 'two-disks' ? 'twice' : a)), /has two lines of disks for every profile/],
     ['a comma in --out', (o) => good(`${o},x`), /QEMU's -drive cannot take a path with a comma/],
   ];
   for (const [what, args, message] of cases) {
@@ -153,7 +173,7 @@ describe('run-qemu.sh boots and reports', () => {
     expect(readFileSync(join(out, 'wall_s'), 'utf8')).toMatch(/^\d+\.\d{3}\n$/);
     const qemuTxt = readFileSync(join(out, 'qemu.txt'), 'utf8').split('\n');
     expect(qemuTxt[0]).toBe('QEMU emulator version 0.0 (stand-in)');
-    expect(qemuTxt[1]).toContain("-append 'console=ttyS0 panic=-1 quiet jc.lab=two-disks jc.variant=before jc.profile=quick'");
+    expect(qemuTxt[1]).toContain("-append 'console=ttyS0 panic=-1 quiet no_timer_check jc.lab=two-disks jc.variant=before jc.profile=quick'");
     const args = readFileSync(join(dir, 'args'), 'utf8').split('\n');
     const drives = args.filter((_, i) => args[i - 1] === '-drive');
     expect(drives).toEqual([
@@ -161,9 +181,52 @@ describe('run-qemu.sh boots and reports', () => {
       `file=${out}/work/ext4.img,format=raw,if=virtio`,
       `file=${out}/work/btrfs.img,format=raw,if=virtio`,
     ]);
-    expect(args).toEqual(expect.arrayContaining(['-no-reboot', '-smp', '2', '-m', '1024', '-accel', 'tcg,thread=multi']));
+    expect(args).toEqual(expect.arrayContaining(['-nodefaults', '-no-reboot', '-smp', '2', '-m', '1024', '-accel', 'tcg,thread=multi']));
     expect(existsSync(join(out, 'work')), 'the disk copies are removed').toBe(false);
     expect(r.stderr).toContain(`logs in ${out}`);
+  });
+
+  it('a disks line for the paper profile: the paper run boots with those disks, the quick run with the others', () => {
+    const drives = (profile: string): string[] => {
+      const out = join(dir, `by-profile-${profile}`);
+      const r = run(good(out).map((a) => (a === 'two-disks' ? 'by-profile' : a === 'quick' ? profile : a)));
+      expect(r.status, r.stderr).toBe(0);
+      const args = readFileSync(join(dir, 'args'), 'utf8').split('\n');
+      return args.filter((_, i) => args[i - 1] === '-drive').map((d) => d.replace(/^file=.*\/work\//, '').replace(/,.*/, ''));
+    };
+    expect(drives('quick')).toEqual(['results.img', 'ext4.img', 'btrfs.img']);
+    expect(drives('paper')).toEqual(['results.img', 'ext4-inodes.img', 'btrfs.img']);
+  });
+
+  it('stamps, as the console lines arrive, /init\'s first line, the benchmark\'s first and the power-off', () => {
+    const out = join(dir, 'staged');
+    const r = run(good(out), 'staged');
+    expect(r.status, r.stderr).toBe(0);
+    /* the console passes through whole, in order */
+    expect(r.stdout).toBe(readFileSync(join(out, 'console.log'), 'utf8'));
+    expect(r.stdout).toMatch(/^Linux version stand-in\n.*init at 0\.30 s\n.*first line\na last line without a newline$/s);
+    const secs = (f: string): number => {
+      const text = readFileSync(join(out, f), 'utf8');
+      expect(text, f).toMatch(/^\d+\.\d{3}\n$/);
+      return Number(text);
+    };
+    const [init, bench, wall] = [secs('init_s'), secs('bench_start_s'), secs('wall_s')];
+    /*
+     * the stand-in sleeps 1 s before each: stamps taken at the end, or twice
+     * at one line, would be apart by next to nothing; a loaded machine may
+     * stamp a line late, hence the margin
+     */
+    expect(init).toBeGreaterThanOrEqual(0.98);
+    expect(bench - init).toBeGreaterThanOrEqual(0.3);
+    expect(wall - bench).toBeGreaterThanOrEqual(0.3);
+  });
+
+  it('no stamps when the console never shows /init\'s line', () => {
+    const out = join(dir, 'unstamped');
+    expect(run(good(out)).status).toBe(0);
+    expect(existsSync(join(out, 'init_s'))).toBe(false);
+    expect(existsSync(join(out, 'bench_start_s'))).toBe(false);
+    expect(existsSync(join(out, 'wall_s'))).toBe(true);
   });
 
   it('--keep-disks keeps the copies', () => {
