@@ -306,7 +306,7 @@ describe('journalclub exercise', () => {
     writeFileSync(join(dir, 'ada.c'), solution);
     writeFileSync(join(dir, 'hog.c'), at('static char hoard[1UL << 30];', 'for (unsigned long i = 0; i < sizeof hoard; i += 4096)\n\t\t((volatile char *)hoard)[i] = 1;'));
     writeFileSync(join(dir, 'deep.c'), at('static int deep(int n) { volatile char pad[512]; pad[n & 511] = (char)n; return deep(n + 1) + pad[3]; }', 'if (deep(0) == 1)\n\t\treturn NULL;'));
-    writeFileSync(join(dir, 'spin.c'), at('', 'for (volatile int i = 0;; i++)\n\t\t;'));
+    writeFileSync(join(dir, 'spin.c'), at('', 'for (volatile unsigned int i = 0;; i++)\n\t\t;'));
     writeFileSync(join(dir, 'fork.c'), at('extern int fork(void);', 'if (fcd->fcd_ino > 1)\n\t\tfork();'));
     const { took, by } = grade(dir);
     assert.equal(by.ada!.score, 1);
