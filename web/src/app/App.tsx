@@ -4,6 +4,7 @@ import { Home } from './Home';
 import { findLab, LABS } from './labs';
 import { ShortcutsOverlay, useHelpKey } from './presenter/ShortcutsOverlay';
 import { isPresentView, PRESENT_VIEWS } from './presenter/views';
+import { quote } from './quote';
 import { matchRoute, useHashLocation } from './router';
 
 const PlaceholderLab = lazy(() => import('../labs/placeholder/PlaceholderLab'));
@@ -72,7 +73,7 @@ export function App() {
       <section className="coming-page">
         <h1>Nothing here</h1>
         <p>
-          There is no page at <span className="mono">{route.name === 'not-found' ? route.path : loc.path}</span>.{' '}
+          There is no page at <span className="mono">{quote(route.name === 'not-found' ? route.path : loc.path)}</span>.{' '}
           <a href="#/">Back to the labs</a>
         </p>
       </section>

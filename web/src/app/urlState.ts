@@ -27,6 +27,7 @@ import type { ParamSpec } from '../core/types';
 import { isSelection, SELECTIONS, type HeatSelection } from '../viz/heatmap/heatmap';
 import { SPEEDS } from './Player';
 import { PRESENT_VIEWS, type PresentView } from './presenter/views';
+import { quote } from './quote';
 
 /** The view that shows two or more of the lab's variants side by side. */
 export const SIDE = 'side';
@@ -106,14 +107,7 @@ export interface UrlIssue {
   message: string;
 }
 
-/** The longest value a message quotes whole; a longer one is cut to its first QUOTE_PREFIX characters. */
-export const QUOTE_MAX = 64;
-export const QUOTE_PREFIX = 32;
-
-/** A value from the URL as a message quotes it. */
-export function quote(text: string): string {
-  return text.length > QUOTE_MAX ? `${text.slice(0, QUOTE_PREFIX)}…` : text;
-}
+export { quote, QUOTE_MAX, QUOTE_PREFIX } from './quote';
 
 /** The most issues reported one by one; the rest are counted in one more. */
 export const ISSUES_SHOWN = 10;
