@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { clip, messageLine, printable, QUOTE_MAX } from './errors';
+import { messageLine, printable, quote, QUOTE_MAX } from './errors';
 
-describe('clip', () => {
+describe('quote', () => {
   it('keeps a name or value up to QUOTE_MAX characters, and cuts a longer one to its first 32', () => {
-    expect(clip('x'.repeat(QUOTE_MAX))).toBe('x'.repeat(QUOTE_MAX));
-    expect(clip('x'.repeat(QUOTE_MAX + 1))).toBe(`${'x'.repeat(32)}…`);
+    expect(quote('x'.repeat(QUOTE_MAX))).toBe('x'.repeat(QUOTE_MAX));
+    expect(quote('x'.repeat(QUOTE_MAX + 1))).toBe(`${'x'.repeat(32)}…`);
   });
 });
 

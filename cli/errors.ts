@@ -3,6 +3,7 @@
  * an exit status a script can act on.
  */
 import { CommanderError } from 'commander';
+import { quote, QUOTE_MAX } from '../lib/quote';
 import { MissingBuildError } from '../web/src/core/node';
 import { SimError } from '../web/src/core/types';
 
@@ -40,18 +41,12 @@ export function oneLine(text: string): string {
   return text.replace(/\s*\n\s*/g, '; ').trim();
 }
 
-/** The longest text a message quotes whole; a longer one is cut to its first QUOTE_PREFIX characters. */
-export const QUOTE_MAX = 64;
-export const QUOTE_PREFIX = 32;
-
-/**
- * A name or value the user typed, as short as a message quotes it: no
- * lab, variant, parameter, value or seed is longer than QUOTE_MAX, so the
- * cut one is refused alike, and its message stays one short line.
+/*
+ * A name or value the user typed is quoted as lib/quote.ts cuts it: no lab,
+ * variant, parameter, value or seed is longer than QUOTE_MAX, so the cut one
+ * is refused alike, and its message stays one short line.
  */
-export function clip(text: string): string {
-  return text.length > QUOTE_MAX ? `${text.slice(0, QUOTE_PREFIX)}…` : text;
-}
+export { quote, QUOTE_MAX } from '../lib/quote';
 
 /**
  * Control characters (an escape sequence would clear or recolour the
@@ -78,7 +73,7 @@ export function messageLine(message: string, argv: readonly string[] = []): stri
     for (let at = text.indexOf(head); at >= 0; at = text.indexOf(head, at + 1)) {
       let end = at + head.length;
       while (end < text.length && end - at < arg.length && text[end] === arg[end - at]) end++;
-      text = `${text.slice(0, at)}${clip(arg)}${text.slice(end)}`;
+      text = `${text.slice(0, at)}${quote(arg)}${text.slice(end)}`;
     }
   }
   return printable(text);

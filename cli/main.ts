@@ -21,7 +21,7 @@ import { SWEEP_SEED, SWEEP_SEEDS, SWEEP_SEEDS_MAX } from '../web/src/core/sweep'
 import { collect } from './args';
 import { labsCommand, paramsCommand, simCommand, sweepCommand, traceCommand } from './commands';
 import { TRACE_STEPS_MAX } from '../web/src/core/chromeTrace';
-import { clip, describeError, EXIT_OK, messageLine } from './errors';
+import { describeError, EXIT_OK, messageLine, quote } from './errors';
 import { labCommand } from './lab/index';
 import { exerciseCommand } from './exercise/commands';
 import { questionCli } from './question';
@@ -116,7 +116,7 @@ const SIMULATOR_COMMANDS = new Set(['labs', 'params', 'sim', 'sweep', 'trace', '
 
 /**
  * The arguments with every name and value the simulator would read cut to
- * what a message quotes (errors.ts clip): one longer than that is refused
+ * what a message quotes (lib/quote.ts): one longer than that is refused
  * either way, and its message keeps what it says after the value (the
  * labs, the range). A file name (trace --out) is left whole.
  */
@@ -125,7 +125,7 @@ export function clipArgs(argv: readonly string[]): string[] {
   return argv.map((a, i) => {
     if (argv[i - 1] === '--out' || a.startsWith('--out=')) return a;
     const eq = a.indexOf('=');
-    return eq < 0 ? clip(a) : `${clip(a.slice(0, eq))}=${clip(a.slice(eq + 1))}`;
+    return eq < 0 ? quote(a) : `${quote(a.slice(0, eq))}=${quote(a.slice(eq + 1))}`;
   });
 }
 

@@ -4,7 +4,7 @@ import { Home } from './Home';
 import { findLab, LABS } from './labs';
 import { ShortcutsOverlay, useHelpKey } from './presenter/ShortcutsOverlay';
 import { isPresentView, PRESENT_VIEWS } from './presenter/views';
-import { quote } from './quote';
+import { quote } from '../../../lib/quote';
 import { matchRoute, useHashLocation } from './router';
 
 const PlaceholderLab = lazy(() => import('../labs/placeholder/PlaceholderLab'));

@@ -27,7 +27,7 @@ import type { ParamSpec } from '../core/types';
 import { isSelection, SELECTIONS, type HeatSelection } from '../viz/heatmap/heatmap';
 import { SPEEDS } from './Player';
 import { PRESENT_VIEWS, type PresentView } from './presenter/views';
-import { quote } from './quote';
+import { quote } from '../../../lib/quote';
 
 /** The view that shows two or more of the lab's variants side by side. */
 export const SIDE = 'side';
@@ -107,7 +107,6 @@ export interface UrlIssue {
   message: string;
 }
 
-export { quote, QUOTE_MAX, QUOTE_PREFIX } from './quote';
 
 /** The most issues reported one by one; the rest are counted in one more. */
 export const ISSUES_SHOWN = 10;

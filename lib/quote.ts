@@ -1,8 +1,9 @@
 /**
- * How a message on the page quotes what a user typed (a URL's value or
- * path): whole when short, else its first characters and an ellipsis, so a
- * huge input never fills the page. Kept apart from urlState so that the
- * home page's chunk does not pull in the URL parser to quote a path.
+ * How a message quotes what a user typed (an argument on the command line,
+ * a URL's value or path on the page): whole when short, else its first
+ * characters and an ellipsis, so that a huge input never fills a terminal
+ * or a page. A module of its own, so that the home page's chunk does not
+ * pull in the URL parser to quote a path.
  */
 
 /** The longest text a message quotes whole; a longer one is cut to its first QUOTE_PREFIX characters. */
