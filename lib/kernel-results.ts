@@ -201,6 +201,11 @@ export const KernelResult = z.object({
 });
 export type KernelResult = z.infer<typeof KernelResult>;
 
+/** Whether @w is in QEMU (under TCG or KVM), as opposed to a machine booted into the lab kernel. */
+export function ranInQemu(w: RunWhere): boolean {
+  return w === 'tcg' || w === 'kvm';
+}
+
 /** Where @r ran: its `where`, or for an older file, its accelerator (all of them ran in QEMU). */
 export function runWhere(r: Pick<KernelResult, 'where' | 'accelerator'>): RunWhere {
   if (r.where) return r.where;

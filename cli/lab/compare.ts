@@ -10,7 +10,7 @@
 import { mailChange, mailStatedPct, type MailFigure } from '../../kernel-lab/mail-changes';
 import { changePct } from '../../lib/compare';
 import { formatChange, formatNumber } from '../../lib/format';
-import { metricUnit, parseKernelResult, runWhere, WHERE_TEXT, type KernelResult, type RunWhere } from '../../lib/kernel-results';
+import { metricUnit, parseKernelResult, ranInQemu, runWhere, WHERE_TEXT, type KernelResult, type RunWhere } from '../../lib/kernel-results';
 import { describeSignificance, significance, spread, type SetSignificance, type Spread } from '../../web/src/core/stats';
 import { UsageError } from '../errors';
 
@@ -84,7 +84,7 @@ function placeWarning(places: RunWhere[], names?: string[]): string | null {
   const distinct = [...new Set(places)];
   if (distinct.length < 2) return null;
   const listed = names ? places.map((p, i) => `${names[i]} ${p}`).join(', ') : distinct.join(', ');
-  if (distinct.every((p) => p === 'tcg' || p === 'kvm')) {
+  if (distinct.every(ranInQemu)) {
     return names
       ? `the accelerators differ (${listed}): timings under TCG and KVM do not compare`
       : `the runs' accelerators differ (${listed}): timings under TCG and KVM do not compare`;
@@ -94,7 +94,7 @@ function placeWarning(places: RunWhere[], names?: string[]): string | null {
 
 /** "tcg, 2 vCPUs", or for a host-run "real hardware, 16 CPUs". */
 function placeText(s: CompareSide): string {
-  if (s.where === 'tcg' || s.where === 'kvm') return `${s.where}, ${s.smp} vCPUs`;
+  if (ranInQemu(s.where)) return `${s.where}, ${s.smp} vCPUs`;
   return `${WHERE_TEXT[s.where]}, ${s.smp} CPUs`;
 }
 

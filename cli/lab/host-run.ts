@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import { LabError, UsageError } from '../errors';
 import { KERNEL_LAB_SPECS } from '../../lib/kernel-labs';
-import { KernelResult, PROFILES, runWhere, VARIANTS, WHERE, WHERE_TEXT, type KernelProfile, type KernelVariant } from '../../lib/kernel-results';
+import { KernelResult, PROFILES, ranInQemu, runWhere, VARIANTS, WHERE, WHERE_TEXT, type KernelProfile, type KernelVariant, type RunWhere } from '../../lib/kernel-results';
 import { BENCH_DIR, benchLabs, buildStatwalk, GUEST_DIR, HOST_RUN, labDisks, MKFS_CONF, mkfsConf } from './image';
 import { RESULTS_DIR } from './paths';
 import { runTool } from './proc';
@@ -130,7 +130,7 @@ export async function resultFromHostRunDir(dir: string): Promise<KernelResult> {
   const status = readFileSync(statusPath, 'utf8').trim();
   if (status !== 'ok') throw new LabError(`the host-run in ${dir} did not finish: ${status}`);
   const where = existsSync(join(dir, 'where')) ? readFileSync(join(dir, 'where'), 'utf8').trim() : '';
-  if (!(WHERE as readonly string[]).includes(where) || where === 'tcg' || where === 'kvm') {
+  if (!(WHERE as readonly string[]).includes(where) || ranInQemu(where as RunWhere)) {
     throw new LabError(`${join(dir, 'where')} should say real or vm, says '${where}'`);
   }
   const started = typeof kv.started_at === 'string' ? kv.started_at : new Date(statSync(planPath).mtimeMs).toISOString();

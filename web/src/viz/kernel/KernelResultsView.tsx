@@ -6,7 +6,7 @@
 import type { KernelLabSpec } from '../../../../lib/kernel-labs';
 import { formatBytes, formatChange, formatNumber } from '../../../../lib/format';
 import { describeSignificance } from '../../core/stats';
-import { runWhere, unitText, WHERE_TEXT, type KernelResult } from '../../../../lib/kernel-results';
+import { ranInQemu, runWhere, unitText, WHERE_TEXT, type KernelResult } from '../../../../lib/kernel-results';
 import { checkRun, contextMismatches, missingVariant, placeMix, tcgNote, type MetricRow } from './compare';
 import type { ImportedRun } from './imports';
 import { simulatorCell, simulatorConfigText, type SimulatorRuns } from './simulatorMetrics';
@@ -146,7 +146,7 @@ function Pairs({ values }: { values: Record<string, number> }) {
 /** Where the run ran: QEMU's accelerator and why, or the machine a host-run ran on and its devices. */
 function Where({ r }: { r: KernelResult }) {
   const where = runWhere(r);
-  if (where === 'tcg' || where === 'kvm') {
+  if (ranInQemu(where)) {
     return (
       <span title={r.accelerator_reason} data-testid="kernel-where" data-where={where}>
         {where.toUpperCase()}

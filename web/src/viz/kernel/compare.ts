@@ -8,7 +8,7 @@
 import { changePct } from '../../../../lib/compare';
 import { median, significance, type SetSignificance } from '../../core/stats';
 import type { KernelLabSpec } from '../../../../lib/kernel-labs';
-import { metricUnit, runWhere, WHERE_TEXT, type KernelResult, type RunWhere } from '../../../../lib/kernel-results';
+import { metricUnit, ranInQemu, runWhere, WHERE_TEXT, type KernelResult, type RunWhere } from '../../../../lib/kernel-results';
 import { mailStatedPct, type MailChange, type MailChangeLookup } from './mailChanges';
 import type { ImportedRun } from './imports';
 
@@ -117,9 +117,6 @@ export function tcgNote(runs: readonly ImportedRun[]): string | null {
   return `${which} ran under TCG: QEMU emulated the guest's CPUs instead of running them on the host's (KVM). Absolute figures are far below what hardware gives and locks contend differently; compare before with after, not with the mail's absolute numbers.`;
 }
 
-/** QEMU's places and the machine's own: a run in one does not time like a run in the other. */
-const IN_QEMU: readonly RunWhere[] = ['tcg', 'kvm'];
-
 /**
  * The warning for runs that mix places (QEMU under TCG or KVM, a virtual
  * machine, real hardware), naming each place's files; null when all ran
@@ -135,7 +132,7 @@ export function placeMix(runs: readonly ImportedRun[]): string | null {
   }
   if (byPlace.size < 2) return null;
   const places = [...byPlace].map(([w, files]) => `${WHERE_TEXT[w]}: ${files.join(', ')}`).join('; ');
-  const qemuOnly = [...byPlace.keys()].every((w) => IN_QEMU.includes(w));
+  const qemuOnly = [...byPlace.keys()].every(ranInQemu);
   return qemuOnly
     ? `The runs ran in different places (${places}): timings under TCG and KVM do not compare; import runs of one place.`
     : `The runs ran in different places (${places}): QEMU and a machine booted into the lab kernel differ in CPUs, devices and memory as well as in speed, so the change is not the switch's; import runs of one place.`;
