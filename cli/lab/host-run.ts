@@ -17,12 +17,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { LabError, UsageError } from '../errors';
-import { KERNEL_LAB_SPECS } from '../../lib/kernel-labs';
 import { KernelResult, PROFILES, ranInQemu, runWhere, VARIANTS, WHERE, WHERE_TEXT, type KernelProfile, type KernelVariant, type RunWhere } from '../../lib/kernel-results';
 import { BENCH_DIR, benchLabs, buildStatwalk, GUEST_DIR, HOST_RUN, labDisks, MKFS_CONF, mkfsConf } from './image';
 import { RESULTS_DIR } from './paths';
 import { runTool } from './proc';
-import { checkLab, keyValues, resultFromRunDir, type LabRun } from './run';
+import { checkLab, keyValues, resultFromRunDir, warnCounters, writeResult, type LabRun } from './run';
 
 export interface HostRunOptions {
   variant: string;
@@ -162,19 +161,11 @@ export async function resultFromHostRunDir(dir: string): Promise<KernelResult> {
   return checked.data;
 }
 
-function warnCounters(result: KernelResult, print: (s: string) => void): void {
-  for (const c of KERNEL_LAB_SPECS[result.lab].counters) {
-    const n = result.counters[c.name];
-    if (result.variant === 'before' && n === 0) print(`warning: ${c.name} did not move in the before run: was the switch live?`);
-    if (result.variant === 'after' && n !== 0) print(`warning: ${c.name} moved by ${n} in the after run: the switch was on`);
-  }
-}
-
 /** `lab ingest DIR` for a host-run directory: DIR.json (or @out). */
 export async function ingestHostRun(dir: string, out: string | undefined, print: (s: string) => void): Promise<LabRun> {
   const result = await resultFromHostRunDir(dir);
   const json = out ?? `${dir.replace(/\/+$/, '')}.json`;
-  writeFileSync(json, `${JSON.stringify(result, null, 2)}\n`);
+  writeResult(json, result);
   warnCounters(result, print);
   print(`results: ${json} (${WHERE_TEXT[runWhere(result)]})`);
   return { json, dir, result };

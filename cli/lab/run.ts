@@ -281,6 +281,25 @@ export function runQemuReason(lines: string[]): string | null {
   return null;
 }
 
+/**
+ * writeResult - @result as its results file at @json, written whole and then
+ * renamed, so that a process killed midway leaves no half file that `lab
+ * compare` would read as a result.
+ */
+export function writeResult(json: string, result: KernelResult): void {
+  writeFileSync(`${json}.tmp`, `${JSON.stringify(result, null, 2)}\n`);
+  renameSync(`${json}.tmp`, json);
+}
+
+/** warnCounters - say when a switch's counter contradicts the run's variant (a switch that was not live, or was on). */
+export function warnCounters(result: KernelResult, print: (s: string) => void): void {
+  for (const c of KERNEL_LAB_SPECS[result.lab].counters) {
+    const n = result.counters[c.name];
+    if (result.variant === 'before' && n === 0) print(`warning: ${c.name} did not move in the before run: was the switch live?`);
+    if (result.variant === 'after' && n !== 0) print(`warning: ${c.name} moved by ${n} in the after run: the switch was on`);
+  }
+}
+
 /** A timestamp usable in a file name: 2026-11-21T07-30-05Z */
 export const stamp = (d: Date): string => d.toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
 
@@ -402,19 +421,12 @@ export async function runLab(lab: string, opts: RunOptions, print: (s: string) =
     throw new LabError(`${(e as Error).message}; the run's files are kept in ${dir}`);
   }
   const json = join(outRoot, `${base}.json`);
-  // written whole, then renamed: a run killed here leaves no half file that `lab compare` would read
-  writeFileSync(`${json}.tmp`, `${JSON.stringify(result, null, 2)}\n`);
-  renameSync(`${json}.tmp`, json);
+  writeResult(json, result);
   const reproduce = join(outRoot, `${base}.reproduce.sh`);
   writeFileSync(reproduce, reproduceScript(plan, kernel.manifest.key, image.manifest.key));
   chmodSync(reproduce, 0o755);
 
-  const spec = KERNEL_LAB_SPECS[plan.lab];
-  for (const c of spec.counters) {
-    const n = result.counters[c.name];
-    if (plan.variant === 'before' && n === 0) print(`warning: ${c.name} did not move in the before run: was the switch live?`);
-    if (plan.variant === 'after' && n !== 0) print(`warning: ${c.name} moved by ${n} in the after run: the switch was on`);
-  }
+  warnCounters(result, print);
   const toBench = result.boot?.to_bench_s;
   print(
     `${plan.lab} ${plan.variant} (${plan.profile}, ${result.accelerator}, ${plan.smp} vCPUs): ${result.wall_s} s` +
@@ -464,7 +476,7 @@ export async function ingestRun(dir: string, out: string | undefined, print: (s:
   const started = typeof kv.started_at === 'string' ? kv.started_at : new Date(statSync(planPath).mtimeMs).toISOString();
   const result = await resultFromRunDir(dir, plan, started);
   const json = out ?? `${dir.replace(/\/+$/, '')}.json`;
-  writeFileSync(json, `${JSON.stringify(result, null, 2)}\n`);
+  writeResult(json, result);
   print(`results: ${json}`);
   return { json, dir, result };
 }
