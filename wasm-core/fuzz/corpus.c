@@ -33,32 +33,6 @@ static void put(const char *dir, const char *target, const char *name,
 	}
 }
 
-/* the rows' params of @lab as "a=1;b=2" strings, at most @max of them */
-static int rows(const char *lab, char out[][1024], int max)
-{
-	const char *p = jc_rows_json(lab);
-	int n = 0;
-
-	while (p && n < max && (p = strstr(p, "\"params\":{"))) {
-		char *o = out[n];
-
-		p += 10;
-		o[0] = '\0';
-		while (*p == '"') {
-			const char *q = strchr(p + 1, '"');
-			const char *v = q + 2;
-			const char *e = v + strcspn(v, ",}");
-
-			snprintf(o + strlen(o), 1024 - strlen(o), "%s%.*s=%.*s",
-				 o[0] ? ";" : "", (int)(q - p - 1), p + 1,
-				 (int)(e - v), v);
-			p = *e == ',' ? e + 1 : e;
-		}
-		n++;
-	}
-	return n;
-}
-
 int main(int argc, char **argv)
 {
 	static char params[16][1024];
@@ -76,7 +50,8 @@ int main(int argc, char **argv)
 	}
 	fuzz_init_labs();
 	for (l = 0; l < fuzz_nr_labs; l++) {
-		n = rows(fuzz_labs[l], params, 16);
+		for (n = 0; n < 16 && fuzz_row_params(fuzz_labs[l], n, params[n], sizeof(params[n])); n++)
+			;
 		for (r = 0; r < n; r++) {
 			size_t len = strlen(params[r]);
 

@@ -50,6 +50,41 @@ static inline void fuzz_init_labs(void)
 		abort();
 }
 
+/*
+ * fuzz_row_params - the "params" of @lab's paper row @row (from 0) in
+ * jc_rows_json(), written to @out as name=value;... Returns 0, with @out
+ * empty, when the lab has no such row.
+ */
+static inline int fuzz_row_params(const char *lab, int row, char *out, size_t cap)
+{
+	const char *p = jc_rows_json(lab);
+	int i;
+
+	out[0] = '\0';
+	if (!p)
+		return 0;
+	for (i = 0; i <= row; i++) {
+		p = strstr(p, "\"params\":{");
+		if (!p)
+			return 0;
+		p += 10;
+	}
+	/* {"a":1,"b":2} -> a=1;b=2 */
+	while (*p == '"' && strlen(out) + 64 < cap) {
+		const char *q = strchr(p + 1, '"');
+		const char *v, *e;
+
+		if (!q)
+			break;
+		v = q + 2;
+		e = v + strcspn(v, ",}");
+		snprintf(out + strlen(out), cap - strlen(out), "%s%.*s=%.*s",
+			 out[0] ? ";" : "", (int)(q - p - 1), p + 1, (int)(e - v), v);
+		p = *e == ',' ? e + 1 : e;
+	}
+	return 1;
+}
+
 /* fuzz_text - a NUL-terminated copy of @len bytes (the caller frees it) */
 static inline char *fuzz_text(const uint8_t *data, size_t len)
 {

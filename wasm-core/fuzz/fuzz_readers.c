@@ -13,36 +13,6 @@
  */
 #include "fuzz.h"
 
-/* the "params" of the lab's row @row in jc_rows_json(), as name=value;... */
-static void row_params(const char *lab, int row, char *out, size_t cap)
-{
-	const char *p = jc_rows_json(lab);
-	int i;
-
-	out[0] = '\0';
-	if (!p)
-		return;
-	for (i = 0; i <= row; i++) {
-		p = strstr(p, "\"params\":{");
-		if (!p)
-			return;
-		p += 10;
-	}
-	/* {"a":1,"b":2} -> a=1;b=2 */
-	while (*p && *p != '}' && strlen(out) + 64 < cap) {
-		const char *q = strchr(p + 1, '"');
-		const char *v, *e;
-
-		if (*p != '"' || !q)
-			return;
-		v = q + 2;
-		e = v + strcspn(v, ",}");
-		snprintf(out + strlen(out), cap - strlen(out), "%s%.*s=%.*s",
-			 out[0] ? ";" : "", (int)(q - p - 1), p + 1, (int)(e - v), v);
-		p = *e == ',' ? e + 1 : e;
-	}
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static const char *const variants[] = { "before", "after" };
@@ -55,7 +25,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	lab = fuzz_labs[data[0] % fuzz_nr_labs];
 	if (data[2] < 128)
-		row_params(lab, data[2] % 8, params, sizeof(params));
+		fuzz_row_params(lab, data[2] % 8, params, sizeof(params));
 	else
 		params[0] = '\0';
 	text = fuzz_text(data + 3, size - 3);
