@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  BENCH_DIR,
   benchLabs,
   buildImage,
   currentImage,
@@ -18,10 +19,26 @@ import {
   disksFileText,
   labDisks,
   labDiskSets,
+  labTools,
   newcEntry,
   parseLdd,
+  TOOL_ARCHIVES,
   type GuestImage,
 } from './image';
+
+/** The paths a newc archive holds, as cpio lists them. */
+function cpioList(path: string): string[] {
+  const r = spawnSync('cpio', ['-it', '--quiet'], { input: readFileSync(path), encoding: 'utf8', maxBuffer: 1 << 24 });
+  expect(r.status, r.stderr).toBe(0);
+  return r.stdout.trim().split('\n');
+}
+
+/** The directories a newc archive holds. */
+function cpioDirs(path: string): Set<string> {
+  const r = spawnSync('cpio', ['-itv', '--quiet'], { input: readFileSync(path), encoding: 'utf8', maxBuffer: 1 << 24 });
+  expect(r.status, r.stderr).toBe(0);
+  return new Set(r.stdout.trim().split('\n').filter((l) => l.startsWith('d')).map((l) => l.split(/\s+/).pop()!));
+}
 
 describe('parseLdd', () => {
   it('keeps the libraries and the loader, drops the vDSO', () => {
@@ -131,6 +148,31 @@ describe('the labs and their disks', () => {
     expect(() => labDisks('paperbad', bench)).toThrow(/names disk "xfs"/);
   });
 
+  it('reads the tool archives a lab names, none without a tools file', () => {
+    const tools = (name: string, text: string): void => writeFileSync(join(bench, name, 'tools'), text);
+    tools('one', 'fio dbench\n');
+    tools('two', '\n');
+    tools('odd', 'fio blktrace\n');
+    tools('three', 'fio\ndbench\n');
+    tools('twice', 'fio fio\n');
+    expect(TOOL_ARCHIVES).toEqual(['dbench', 'fio']);
+    expect(labTools('one', bench)).toEqual(['fio', 'dbench']);
+    expect(labTools('two', bench)).toEqual([]);
+    expect(labTools('paper', bench)).toEqual([]);
+    expect(() => labTools('odd', bench)).toThrow(/names tool archive "blktrace"; the archives are dbench, fio/);
+    expect(() => labTools('three', bench)).toThrow(/must be one line of tool archives .* got 2 lines/);
+    expect(() => labTools('twice', bench)).toThrow(/names a tool archive twice/);
+  });
+
+  it('gives fio and dbench only to the labs whose benchmark runs them', () => {
+    for (const lab of benchLabs()) {
+      const script = readFileSync(join(BENCH_DIR, lab, 'run.sh'), 'utf8');
+      for (const tool of TOOL_ARCHIVES) {
+        expect(labTools(lab).includes(tool), `${lab} and ${tool}`).toBe(new RegExp(`\\b${tool}\\b`).test(script.replace(/#.*$/gm, '')));
+      }
+    }
+  });
+
   it('knows a recipe for every disk the checkout\'s labs name', () => {
     const labs = benchLabs();
     expect(labs).toContain('fast-commit');
@@ -179,14 +221,28 @@ describe('a real build into a scratch cache', () => {
   beforeAll(async () => {
     cache = mkdtempSync(join(tmpdir(), 'jc-image-'));
     image = await buildImage({ env: env(), out: quiet });
-    const r = spawnSync('cpio', ['-it', '--quiet'], { input: readFileSync(image.initramfs), encoding: 'utf8', maxBuffer: 1 << 24 });
-    expect(r.status, r.stderr).toBe(0);
-    listing = r.stdout.trim().split('\n');
+    listing = cpioList(image.initramfs);
   }, 120_000);
   afterAll(() => rmSync(cache, { recursive: true, force: true }));
 
   it('holds init, the helpers, the tools, the run scripts and every library the tools need', () => {
     expect(image.cached).toBe(false);
+    const archives = Object.fromEntries(Object.entries(image.archives).map(([name, path]) => [name, cpioList(path)]));
+    expect(Object.keys(archives).sort()).toEqual(['dbench', 'fio']);
+    expect(archives.fio).toContain('usr/bin/fio');
+    expect(archives.dbench).toEqual(expect.arrayContaining(['usr/bin/dbench', 'usr/share/dbench/client.txt']));
+    /* the large tools only in their archives; an archive holds only what the base lacks */
+    for (const path of ['usr/bin/fio', 'usr/bin/dbench', 'usr/share/dbench/client.txt']) expect(listing).not.toContain(path);
+    for (const [name, list] of Object.entries(archives)) {
+      const dirs = cpioDirs(image.archives[name]!);
+      expect(list.filter((p) => !dirs.has(p) && listing.includes(p))).toEqual([]);
+      for (const top of ['bin', 'sbin', 'lib', 'lib64']) expect(list).not.toContain(top);
+      expect(list.filter((p) => /^(bin|sbin|lib|lib64)\//.test(p))).toEqual([]);
+    }
+    for (const lib of image.manifest.libraries) {
+      const path = lib.replace(/^\/(lib|lib64)\//, 'usr/$1/').replace(/^\//, '');
+      expect([listing, ...Object.values(archives)].some((l) => l.includes(path)), path).toBe(true);
+    }
     for (const path of [
       'init',
       'usr/lib/jc.sh',
@@ -194,10 +250,7 @@ describe('a real build into a scratch cache', () => {
       'usr/bin/sh',
       'usr/sbin/poweroff',
       'usr/bin/statwalk',
-      'usr/bin/fio',
       'usr/bin/fs_mark',
-      'usr/bin/dbench',
-      'usr/share/dbench/client.txt',
       'usr/sbin/mke2fs',
       'usr/sbin/mkfs.ext4',
       'usr/sbin/mkfs.btrfs',
@@ -207,7 +260,6 @@ describe('a real build into a scratch cache', () => {
     ]) {
       expect(listing, path).toContain(path);
     }
-    for (const lib of image.manifest.libraries) expect(listing).toContain(lib.replace(/^\/(lib|lib64)\//, 'usr/$1/').replace(/^\//, ''));
     expect(image.manifest.libraries.some((l) => l.endsWith('/libc.so.6'))).toBe(true);
     expect(image.manifest.labs).toContain('fast-commit');
     expect(image.manifest.initramfs.bytes).toBe(statSync(image.initramfs).size);

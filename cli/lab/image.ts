@@ -14,6 +14,15 @@
  * under TCG the kernel reached /init in 2.0-3.5 s from it against 3.3-4.4 s
  * from the same archive gzipped (kernel-lab/guest/README.md).
  *
+ * The large tools are not in it: fio with its 84 MB of libraries (Ceph's,
+ * ICU's data) and dbench with its 26 MB load file are archives of their own,
+ * initramfs-fio.cpio and initramfs-dbench.cpio, holding the tool, its data
+ * and the libraries the base archive lacks. A lab names the ones it needs in
+ * bench/<lab>/tools and run-qemu.sh appends them to the base archive for its
+ * boot (the kernel unpacks concatenated archives one after the other), so
+ * that a lab which needs neither does not unpack 110 MB under emulation
+ * before its benchmark starts.
+ *
  * The disks are made once, on the host, by mkfs on sparse files; each run
  * copies them fresh (run-qemu.sh), so the guest never formats.
  *
@@ -52,7 +61,7 @@ import { imageCache, KERNEL_LAB_DIR } from './paths';
 import { StepProgress } from './progress';
 
 /** Bump when the recipe below changes in a way the hashed inputs do not show. */
-const IMAGE_FORMAT = 1;
+const IMAGE_FORMAT = 2;
 
 export const GUEST_DIR = join(KERNEL_LAB_DIR, 'guest');
 export const BENCH_DIR = join(KERNEL_LAB_DIR, 'bench');
@@ -74,13 +83,14 @@ export const DISK_IMAGES: Record<string, { size: number; mkfs: string; args: str
     mkfs: 'mke2fs',
     /*
      * an inode per 4 KiB: the paper profile makes 64 x 1024 files and as many
-     * directories; a 16 MiB fast-commit area (mke2fs's default on 1 GiB is 512
-     * KiB, about 1,600 zero-byte creates) so that a fast commit holds the
-     * tens of thousands of creates fs_mark queues before its first fsync
-     * instead of failing over to a full commit
+     * directories; a 32 MiB fast-commit area (mke2fs's default on 1 GiB is 512
+     * KiB, about 1,600 zero-byte creates, some 300 bytes of records each) so
+     * that a fast commit holds the 65,536 creates the paper profile's loop
+     * can queue before its first fsync instead of failing over to a full
+     * commit
      */
-    args: ['-t', 'ext4', '-F', '-q', '-O', 'fast_commit', '-i', '4096', '-J', 'size=64,fast_commit_size=16384', '-E', 'lazy_itable_init=0,lazy_journal_init=0,nodiscard'],
-    what: 'ext4 with fast_commit, 1 GiB, 262144 inodes, a 64 MiB journal with a 16 MiB fast-commit area',
+    args: ['-t', 'ext4', '-F', '-q', '-O', 'fast_commit', '-i', '4096', '-J', 'size=64,fast_commit_size=32768', '-E', 'lazy_itable_init=0,lazy_journal_init=0,nodiscard'],
+    what: 'ext4 with fast_commit, 1 GiB, 262144 inodes, a 64 MiB journal with a 32 MiB fast-commit area',
   },
   ext4: {
     size: 1 << 30,
@@ -135,12 +145,14 @@ interface GuestTool {
   aliases?: string[];
   /** data files it needs, copied to the same path */
   data?: string[];
+  /** the tool archive it goes in (initramfs-<archive>.cpio); without one, the base initramfs */
+  archive?: string;
 }
 
 const GUEST_TOOLS: GuestTool[] = [
-  { name: 'fio', pkg: 'fio' },
+  { name: 'fio', pkg: 'fio', archive: 'fio' },
   { name: 'fs_mark', pkg: 'fsmark' },
-  { name: 'dbench', pkg: 'dbench', data: ['/usr/share/dbench/client.txt'] },
+  { name: 'dbench', pkg: 'dbench', data: ['/usr/share/dbench/client.txt'], archive: 'dbench' },
   { name: 'mke2fs', pkg: 'e2fsprogs', aliases: ['mkfs.ext4'], data: ['/etc/mke2fs.conf'] },
   { name: 'mkfs.btrfs', pkg: 'btrfs-progs' },
   /* host-run, proven in the guest, lists and clears signatures with it */
@@ -155,14 +167,29 @@ const HOST_TOOLS: [string, string][] = [
   ['ldd', 'libc-bin'],
 ];
 
+/** The tool archives a lab may name in its bench/<lab>/tools file. */
+export const TOOL_ARCHIVES: string[] = [...new Set(GUEST_TOOLS.flatMap((t) => (t.archive ? [t.archive] : [])))].sort();
+
+/** A tool archive's file name, beside the base initramfs. */
+export const toolArchiveFile = (name: string): string => `initramfs-${name}.cpio`;
+
 const STEPS = ['check tools', 'stage files', 'build statwalk', 'pack initramfs', 'make disk images', 'install'] as const;
+
+export interface ArchiveManifest {
+  file: string;
+  bytes: number;
+  files: number;
+  sha256: string;
+}
 
 export interface ImageManifest {
   key: string;
   format: number;
   built_at: string;
   build_s: number;
-  initramfs: { file: string; bytes: number; files: number; sha256: string };
+  initramfs: ArchiveManifest;
+  /** the tool archives by name (fio, dbench), each appended to the base for the labs that name it */
+  archives: Record<string, ArchiveManifest & { tools: string[] }>;
   disks: { name: string; file: string; what: string; bytes: number; allocated_bytes: number }[];
   labs: string[];
   tools: { name: string; path: string; pkg: string; sha256: string }[];
@@ -172,6 +199,8 @@ export interface ImageManifest {
 export interface GuestImage {
   dir: string;
   initramfs: string;
+  /** tool archive name (fio, dbench) to its file */
+  archives: Record<string, string>;
   /** disk name (ext4-fc, ...) to its clean image */
   disks: Record<string, string>;
   manifest: ImageManifest;
@@ -332,6 +361,23 @@ export function labDisks(lab: string, benchDir = BENCH_DIR, profile: 'quick' | '
   return sets.profiles[profile] ?? sets.all;
 }
 
+/**
+ * The tool archives a lab boots with, from bench/<lab>/tools: one line of
+ * names of TOOL_ARCHIVES, or no file (or an empty one) for none.
+ */
+export function labTools(lab: string, benchDir = BENCH_DIR): string[] {
+  const path = join(benchDir, lab, 'tools');
+  if (!existsSync(path)) return [];
+  const lines = readFileSync(path, 'utf8').split('\n').filter((l) => l.trim());
+  if (lines.length > 1) throw new LabError(`${path} must be one line of tool archives (of ${TOOL_ARCHIVES.join(', ')}), got ${lines.length} lines`);
+  const names = (lines[0] ?? '').trim().split(/\s+/).filter(Boolean);
+  for (const name of names) {
+    if (!TOOL_ARCHIVES.includes(name)) throw new LabError(`${path} names tool archive "${name}"; the archives are ${TOOL_ARCHIVES.join(', ')}`);
+  }
+  if (new Set(names).size !== names.length) throw new LabError(`${path} names a tool archive twice`);
+  return names;
+}
+
 /** The disks file as the bundle ships it: the same sets, one normalised line each. */
 export function disksFileText(sets: LabDiskSets): string {
   const lines = [sets.all.join(' ')];
@@ -346,7 +392,10 @@ export function disksFileText(sets: LabDiskSets): string {
 interface Inputs {
   busybox: string;
   tools: { tool: GuestTool; path: string; real: string }[];
+  /** every library of every tool */
   libraries: string[];
+  /** the libraries of the base archive's tools; a tool archive holds those of its tools not among them */
+  baseLibraries: string[];
   data: string[];
   guest: string[];
   bench: { lab: string; files: string[] }[];
@@ -373,19 +422,29 @@ function requireHostTools(env: NodeJS.ProcessEnv): Inputs {
     throw new LabError(`${busybox} is linked dynamically: the guest needs the static one, Debian package busybox-static`);
   }
   const libraries = new Set<string>();
-  for (const t of tools) for (const lib of ldd(t.real)) libraries.add(lib);
+  const baseLibraries = new Set<string>();
+  for (const t of tools) {
+    for (const lib of ldd(t.real)) {
+      libraries.add(lib);
+      if (!t.tool.archive) baseLibraries.add(lib);
+    }
+  }
   const guest = [...['init', 'jc.sh', 'statwalk.c', 'host-run-checks.sh'].map((f) => join(GUEST_DIR, f)), HOST_RUN];
   for (const f of guest) if (!existsSync(f)) throw new LabError(`${f} is missing from the checkout`);
   const bench = benchLabs().map((lab) => ({
     lab,
-    files: ['run.sh', 'disks'].map((f) => join(BENCH_DIR, lab, f)).filter((f) => existsSync(f)),
+    files: ['run.sh', 'disks', 'tools'].map((f) => join(BENCH_DIR, lab, f)).filter((f) => existsSync(f)),
   }));
   if (bench.length === 0) throw new LabError(`no lab has a guest script: ${BENCH_DIR}/<lab>/run.sh`);
-  for (const b of bench) labDiskSets(b.lab);
+  for (const b of bench) {
+    labDiskSets(b.lab);
+    labTools(b.lab);
+  }
   return {
     busybox,
     tools,
     libraries: [...libraries].sort(),
+    baseLibraries: [...baseLibraries].sort(),
     data: GUEST_TOOLS.flatMap((t) => t.data ?? []),
     guest,
     bench,
@@ -429,20 +488,47 @@ function copyInto(root: string, hostPath: string, mode?: number): void {
   chmodSync(dest, mode ?? statSync(realpathSync(hostPath)).mode & 0o7777);
 }
 
-/** The guest's tree: merged /usr, busybox and its applets, the tools, the scripts. */
-function stage(root: string, inputs: Inputs): void {
-  for (const dir of ['usr/bin', 'usr/sbin', 'usr/lib', 'usr/lib64', 'dev', 'proc', 'sys', 'out', 'tmp', 'mnt', 'etc', 'root', 'bench']) {
-    mkdirSync(join(root, dir), { recursive: true });
-  }
-  for (const dir of ['bin', 'sbin', 'lib', 'lib64']) symlinkSync(`usr/${dir}`, join(root, dir));
-  chmodSync(join(root, 'tmp'), 0o1777);
+/** Merged /usr's links at the top of a staged tree. */
+const MERGED_USR = ['bin', 'sbin', 'lib', 'lib64'];
 
+function mergedUsr(root: string): void {
+  for (const dir of MERGED_USR) {
+    mkdirSync(join(root, 'usr', dir), { recursive: true });
+    symlinkSync(`usr/${dir}`, join(root, dir));
+  }
+}
+
+/** The tools of one archive (undefined: the base), with their data and the libraries given. */
+function stageTools(root: string, inputs: Inputs, archive: string | undefined, libraries: string[]): void {
   for (const t of inputs.tools) {
+    if (t.tool.archive !== archive) continue;
     copyInto(root, t.real, 0o755);
     for (const alias of t.tool.aliases ?? []) symlinkSync(basename(t.real), join(root, dirname(t.real), alias));
     for (const file of t.tool.data ?? []) copyInto(root, file, 0o644);
   }
-  for (const lib of inputs.libraries) copyInto(root, lib, 0o755);
+  for (const lib of libraries) copyInto(root, lib, 0o755);
+}
+
+/** The libraries a tool archive holds: its tools' that the base lacks. */
+function archiveLibraries(inputs: Inputs, archive: string): string[] {
+  const base = new Set(inputs.baseLibraries);
+  const libs = new Set<string>();
+  for (const t of inputs.tools) {
+    if (t.tool.archive !== archive) continue;
+    for (const lib of ldd(t.real)) if (!base.has(lib)) libs.add(lib);
+  }
+  return [...libs].sort();
+}
+
+/** The guest's tree: merged /usr, busybox and its applets, the base tools, the scripts. */
+function stage(root: string, inputs: Inputs): void {
+  for (const dir of ['dev', 'proc', 'sys', 'out', 'tmp', 'mnt', 'etc', 'root', 'bench']) {
+    mkdirSync(join(root, dir), { recursive: true });
+  }
+  mergedUsr(root);
+  chmodSync(join(root, 'tmp'), 0o1777);
+
+  stageTools(root, inputs, undefined, inputs.baseLibraries);
 
   writeFileSync(join(root, 'usr/bin/busybox'), readFileSync(inputs.busybox), { mode: 0o755 });
   const applets = spawnSync(inputs.busybox, ['--list-full'], { encoding: 'utf8' }).stdout.trim().split('\n');
@@ -503,8 +589,14 @@ function listTree(root: string, sub = ''): string[] {
   return out;
 }
 
-function packInitramfs(root: string, dest: string): number {
-  const files = listTree(root);
+/**
+ * A newc archive of the tree at @root. The base archive gets /dev/console
+ * appended; a tool archive leaves out merged /usr's top-level links, which
+ * the base has made by the time the kernel unpacks it (its paths are
+ * written through them, as the base's are).
+ */
+function packInitramfs(root: string, dest: string, opts: { base: boolean } = { base: true }): number {
+  const files = listTree(root).filter((f) => opts.base || !MERGED_USR.includes(f));
   const fd = openSync(dest, 'w');
   try {
     const r = spawnSync('cpio', ['--create', '--format=newc', '--null', '--owner=0:0', '--reproducible', '--quiet'], {
@@ -515,11 +607,11 @@ function packInitramfs(root: string, dest: string): number {
       maxBuffer: 1 << 20,
     });
     if (r.error || r.status !== 0) throw new LabError(`cpio failed: ${(r.stderr || r.error?.message || '').trim()}`);
-    writeSync(fd, deviceArchive());
+    if (opts.base) writeSync(fd, deviceArchive());
   } finally {
     closeSync(fd);
   }
-  return files.length + 2;
+  return files.length + (opts.base ? 2 : 0);
 }
 
 function makeDisk(dir: string, name: string, log: string): void {
@@ -540,6 +632,7 @@ function readManifest(dir: string): ImageManifest | null {
   try {
     const m = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as ImageManifest;
     if (!existsSync(join(dir, m.initramfs.file))) return null;
+    if (!m.archives || !Object.values(m.archives).every((a) => existsSync(join(dir, a.file)))) return null;
     if (!m.disks.every((d) => existsSync(join(dir, d.file)))) return null;
     return m;
   } catch {
@@ -551,6 +644,7 @@ function asImage(dir: string, manifest: ImageManifest, cached: boolean): GuestIm
   return {
     dir,
     initramfs: join(dir, manifest.initramfs.file),
+    archives: Object.fromEntries(Object.entries(manifest.archives).map(([name, a]) => [name, join(dir, a.file)])),
     disks: Object.fromEntries(manifest.disks.map((d) => [d.name, join(dir, d.file)])),
     manifest,
     cached,
@@ -628,6 +722,20 @@ export async function buildImage(opts: ImageOptions = {}): Promise<GuestImage> {
     const files = packInitramfs(tree, cpio);
     const cpioBytes = statSync(cpio).size;
     progress.say(`lab image: ${INITRAMFS}: ${formatBytes(cpioBytes)}, ${files} entries, uncompressed`);
+    const archives: ImageManifest['archives'] = {};
+    for (const name of TOOL_ARCHIVES) {
+      const sub = join(work, `root-${name}`);
+      mkdirSync(sub, { recursive: true });
+      mergedUsr(sub);
+      stageTools(sub, inputs, name, archiveLibraries(inputs, name));
+      const file = toolArchiveFile(name);
+      const count = packInitramfs(sub, join(work, file), { base: false });
+      rmSync(sub, { recursive: true, force: true });
+      const bytes = statSync(join(work, file)).size;
+      const tools = inputs.tools.filter((t) => t.tool.archive === name).map((t) => t.tool.name);
+      archives[name] = { file, bytes, files: count, sha256: fileSha256(join(work, file)), tools };
+      progress.say(`lab image: ${file}: ${formatBytes(bytes)}, ${count} entries (${tools.join(', ')}), for ${inputs.bench.filter((b) => labTools(b.lab).includes(name)).map((b) => b.lab).join(', ') || 'no lab'}`);
+    }
 
     progress.begin('make disk images');
     const disks: ImageManifest['disks'] = [];
@@ -647,6 +755,7 @@ export async function buildImage(opts: ImageOptions = {}): Promise<GuestImage> {
       built_at: new Date().toISOString(),
       build_s: Math.round((Date.now() - started) / 100) / 10,
       initramfs: { file: INITRAMFS, bytes: cpioBytes, files, sha256: fileSha256(cpio) },
+      archives,
       disks,
       labs: inputs.bench.map((b) => b.lab),
       tools,

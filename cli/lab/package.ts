@@ -5,7 +5,8 @@
  * qemu-system-x86_64 to run any lab and variant:
  *
  *   bzImage  initramfs.cpio[.gz]  images/*.img (clean, sparse)
- *   bench/<lab>/disks             which images each lab boots with
+ *   initramfs-<tool>.cpio         the tool archives (fio, dbench), appended for the labs that name them
+ *   bench/<lab>/disks, tools      which images and tool archives each lab boots with
  *   bench/<lab>/run.sh  jc.sh     the guest's bench scripts, for host-run
  *   run-qemu.sh  run              the boot script and its front end
  *   host-run  mkfs.conf  bin/     a lab on a machine booted into the lab kernel,
@@ -41,7 +42,7 @@ import { formatBytes } from '../../lib/format';
 import { KERNEL_LABS } from '../../lib/kernel-results';
 import { LabError, UsageError } from '../errors';
 import { currentKernel } from './build';
-import { BENCH_DIR, benchLabs, buildStatwalk, currentImage, disksFileText, GUEST_DIR, HOST_RUN, labDiskSets, MKFS_CONF, mkfsConf } from './image';
+import { BENCH_DIR, benchLabs, buildStatwalk, currentImage, disksFileText, GUEST_DIR, HOST_RUN, labDiskSets, labTools, MKFS_CONF, mkfsConf } from './image';
 import { KERNEL_LAB_DIR, REPO_ROOT } from './paths';
 import { capture, runTool } from './proc';
 
@@ -69,6 +70,7 @@ export const BundleManifest = z.object({
     key: z.string(),
     initramfs: z.string(),
     initramfs_sha256: Hash,
+    archives: z.array(z.object({ name: z.string(), file: z.string(), sha256: Hash })),
     disks: z.array(z.object({ name: z.string(), file: z.string(), what: z.string() })),
   }),
   labs: z.array(z.enum(KERNEL_LABS)).min(1),
@@ -193,6 +195,7 @@ export async function packageBundle(opts: PackageOptions, print: (s: string) => 
   copyFileSync(kernel.bzImage, join(dir, 'bzImage'));
   const initrdName = basename(image.initramfs);
   copyFileSync(image.initramfs, join(dir, initrdName));
+  for (const path of Object.values(image.archives)) copyFileSync(path, join(dir, basename(path)));
   for (const [name, path] of Object.entries(image.disks)) {
     /* cp keeps the holes; copyFileSync would write every zero */
     const code = await runTool('cp', ['--sparse=always', path, join(dir, 'images', `${name}.img`)]);
@@ -202,6 +205,7 @@ export async function packageBundle(opts: PackageOptions, print: (s: string) => 
   for (const lab of labs) {
     mkdirSync(join(dir, 'bench', lab), { recursive: true });
     writeFileSync(join(dir, 'bench', lab, 'disks'), disksFileText(labDiskSets(lab)));
+    writeFileSync(join(dir, 'bench', lab, 'tools'), `${labTools(lab).join(' ')}\n`);
   }
   for (const lab of labs) copyFileSync(join(BENCH_DIR, lab, 'run.sh'), join(dir, 'bench', lab, 'run.sh'));
   copyFileSync(join(GUEST_DIR, 'jc.sh'), join(dir, 'jc.sh'));
@@ -239,6 +243,7 @@ export async function packageBundle(opts: PackageOptions, print: (s: string) => 
       key: image.manifest.key,
       initramfs: initrdName,
       initramfs_sha256: image.manifest.initramfs.sha256,
+      archives: Object.entries(image.manifest.archives).map(([name, a]) => ({ name, file: a.file, sha256: a.sha256 })),
       disks: image.manifest.disks.map((d) => ({ name: d.name, file: `images/${d.name}.img`, what: d.what })),
     },
     labs,
@@ -326,9 +331,12 @@ export async function verifyBundle(path: string): Promise<VerifyReport> {
     if (sums.get(manifest.image.initramfs) !== manifest.image.initramfs_sha256) {
       throw new LabError(`${manifest.image.initramfs} is not the initramfs manifest.json describes`);
     }
+    for (const a of manifest.image.archives) {
+      if (sums.get(a.file) !== a.sha256) throw new LabError(`${a.file} is not the ${a.name} tool archive manifest.json describes`);
+    }
     for (const d of manifest.image.disks) if (!sums.has(d.file)) throw new LabError(`disk ${d.file} is missing`);
     for (const lab of manifest.labs) {
-      for (const f of ['disks', 'run.sh']) if (!sums.has(`bench/${lab}/${f}`)) throw new LabError(`bench/${lab}/${f} is missing`);
+      for (const f of ['disks', 'tools', 'run.sh']) if (!sums.has(`bench/${lab}/${f}`)) throw new LabError(`bench/${lab}/${f} is missing`);
     }
     for (const f of ['run', 'host-run']) if (!(statSync(join(dir, f)).mode & 0o111)) throw new LabError(`${f} is not executable`);
     return { dir: path, files: sums.size, manifest };

@@ -14,8 +14,9 @@
 #
 # It copies the lab's clean disks (named in BENCH/LAB/disks, for every
 # profile or on a line "PROFILE: NAMES" for one, found in --images as
-# NAME.img) for this run, makes a 64 MiB results disk, boots
-# with a timeout, and leaves in OUTDIR:
+# NAME.img) for this run, makes a 64 MiB results disk, appends the tool
+# archives the lab names in BENCH/LAB/tools (initramfs-NAME.cpio beside
+# --initrd) to the initramfs, boots with a timeout, and leaves in OUTDIR:
 #   console.log   the guest's serial console
 #   accel         kvm or tcg; accel_reason, why
 #   qemu.txt      QEMU's version and the full command line
@@ -233,6 +234,30 @@ for name in "$@"; do
 done
 disks="$*"
 
+# the tool archives: one line of names in the optional tools file, each
+# initramfs-NAME.cpio beside the base initramfs
+tools=
+if [ -f "$bench/$lab/tools" ]; then
+	while IFS= read -r line || [ -n "$line" ]; do
+		[ -n "$line" ] || continue
+		[ -z "$tools" ] || bad "$bench/$lab/tools must be one line of tool archive names"
+		tools=$line
+	done <"$bench/$lab/tools"
+fi
+initrd_dir=$(dirname "$initrd")
+set -f
+# shellcheck disable=SC2086 # the tools file is a list of words
+set -- $tools
+set +f
+for name in "$@"; do
+	case $name in
+	*[!a-z0-9-]* | -*) bad "$bench/$lab/tools names '$name', which is not a tool archive name" ;;
+	esac
+	[ -f "$initrd_dir/initramfs-$name.cpio" ] ||
+		bad "no $initrd_dir/initramfs-$name.cpio beside --initrd, which $lab needs (see $bench/$lab/tools)"
+done
+tools="$*"
+
 command -v "$QEMU" >/dev/null 2>&1 || {
 	echo "$PROG: $QEMU not found: install QEMU (Debian package qemu-system-x86)" >&2
 	exit 1
@@ -323,6 +348,17 @@ echo "$chosen" >"$out/accel"
 echo "$reason" >"$out/accel_reason"
 echo "$PROG: accelerator $chosen: $reason" >&2
 
+# the initramfs: the base, then the lab's tool archives, which the kernel
+# unpacks after it
+boot_initrd=$initrd
+if [ -n "$tools" ]; then
+	boot_initrd=$work/initramfs.cpio
+	cp "$initrd" "$boot_initrd" || finish 1
+	for name in $tools; do
+		cat "$initrd_dir/initramfs-$name.cpio" >>"$boot_initrd" || finish 1
+	done
+fi
+
 # the disks, in the guest's order: vda results, vdb and vdc the lab's
 truncate -s "${RESULTS_MIB}M" "$work/results.img" || finish 1
 drives="-drive file=$work/results.img,format=raw,if=virtio"
@@ -348,7 +384,7 @@ set -f
 set -- "$QEMU" -nodefaults -machine pc -accel "$accel_opt" -cpu max -smp "$smp" -m "$mem" \
 	-display none -monitor none -no-reboot -net none \
 	-chardev "stdio,id=console,signal=off,logfile=$out/console.log" -serial chardev:console \
-	-kernel "$kernel" -initrd "$initrd" \
+	-kernel "$kernel" -initrd "$boot_initrd" \
 	-append "console=ttyS0 panic=-1 quiet no_timer_check jc.lab=$lab jc.variant=$variant jc.profile=$profile" \
 	$drives
 set +f

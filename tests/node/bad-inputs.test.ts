@@ -109,7 +109,9 @@ function bundleEntries(kernel = 'a lab kernel'): Entry[] {
     { name: 'jc.sh', data: '# helpers\n' },
     { name: 'mkfs.conf', data: 'ext4 1073741824 mke2fs @DEV 1048576k\n' },
     { name: 'images/ext4.img', data: 'a clean disk' },
+    { name: 'initramfs-fio.cpio', data: 'a tool archive' },
     { name: 'bench/fast-commit/disks', data: 'ext4\n' },
+    { name: 'bench/fast-commit/tools', data: '\n' },
     { name: 'bench/fast-commit/run.sh', data: '# the bench\n' },
   ];
   const manifest = {
@@ -127,7 +129,7 @@ function bundleEntries(kernel = 'a lab kernel'): Entry[] {
       patches: [{ name: 'fast-commit.patch', sha256: sha('patch') }],
       compiler: 'gcc',
     },
-    image: { key: 'i', initramfs: 'initramfs.cpio.gz', initramfs_sha256: sha('a guest image'), disks: [{ name: 'ext4', file: 'images/ext4.img', what: 'a clean disk' }] },
+    image: { key: 'i', initramfs: 'initramfs.cpio.gz', initramfs_sha256: sha('a guest image'), archives: [{ name: 'fio', file: 'initramfs-fio.cpio', sha256: sha('a tool archive') }], disks: [{ name: 'ext4', file: 'images/ext4.img', what: 'a clean disk' }] },
     labs: ['fast-commit'],
     tools: {},
   };
