@@ -90,7 +90,11 @@ paper)
 	B_RAND_JOBS=20 B_RAND_FILES=1500 B_RAND_FILESIZE=24k
 	C_READ_FILES=50 C_READ_FILESIZE=8m
 	C_JOBS=100 C_FILES=5 C_FILESIZE=600k
-	AVAIL_MIB=256 RECLAIMERS=4 CHURN_MIB=32 EXPIRE_CS=3000 WRITEBACK_CS=500
+	# 512, not 256: fio forks a process per job, and with 256 MiB left
+	# the 100 writers' own memory and their dirty data did not fit (the
+	# OOM killer took the writers one after another 11 minutes into
+	# case a of an "after" run)
+	AVAIL_MIB=512 RECLAIMERS=4 CHURN_MIB=32 EXPIRE_CS=3000 WRITEBACK_CS=500
 	RATE=
 	;;
 esac
@@ -404,6 +408,19 @@ run_case()
 	jc_step "case $c: remove the files and unmount"
 	umount_fs
 }
+
+# On any exit, a failure included, the reclaimers stop and the pinned
+# memory is given back: init's pipe to the console stays open while a
+# reclaimer lives, and archiving the results needs memory.
+release()
+{
+	stop_reclaimers
+	if grep -q " $PIN tmpfs " /proc/mounts; then
+		umount "$PIN" || :
+	fi
+}
+reclaimers=
+trap release EXIT
 
 pin_memory
 run_case a
