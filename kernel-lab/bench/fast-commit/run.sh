@@ -38,7 +38,9 @@
 #          262144 inodes. Mounted with commit=600 and the disk write through,
 #          as quick: without them a loop's creates took 78-87 s under TCG,
 #          past the 5 s commit interval, and not one fsync of a run made a
-#          fast commit (measured).
+#          fast commit. With them, under TCG on two vCPUs: 11,426 fast
+#          commits and 628 million nodes walked before, 64 s boot to
+#          power-off, and 31 s after (one run each, measured).
 
 DEV=$JC_DEV
 MNT=/mnt/test
