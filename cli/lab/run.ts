@@ -30,7 +30,7 @@ import {
 } from '../../lib/kernel-results';
 import { currentKernel } from './build';
 import { ingestHostRun } from './host-run';
-import { currentImage } from './image';
+import { buildImage, currentImage } from './image';
 import { imageCache, KERNEL_LAB_DIR, kernelCache, REPO_ROOT, RESULTS_DIR } from './paths';
 import { formatCommand, runCommand, type Command } from './proc';
 import { StepProgress } from './progress';
@@ -372,8 +372,12 @@ export async function runLab(lab: string, opts: RunOptions, print: (s: string) =
   const plan = planRun(lab, opts);
   const kernel = currentKernel();
   if (!kernel) throw new LabError('no lab kernel yet: run `journalclub lab build` first');
-  const image = currentImage();
-  if (!image) throw new LabError('no guest image yet: run `journalclub lab image` first');
+  /*
+   * The image from the checkout's guest sources and bench scripts: a cache
+   * hit when they have not changed, else built again (seconds), so that a
+   * run never boots a bench script older than the one beside it.
+   */
+  const image = await buildImage({ out: process.stderr });
 
   const started = new Date();
   const outRoot = opts.out ?? join(RESULTS_DIR, plan.lab);
