@@ -82,7 +82,6 @@ quick)
 	C_JOBS=5 C_FILES=5 C_FILESIZE=2m
 	AVAIL_MIB=160 RECLAIMERS=3 CHURN_MIB=8 EXPIRE_CS=100 WRITEBACK_CS=100
 	RATE=2m
-	THREADS=0
 	;;
 paper)
 	RUNTIME=300
@@ -91,16 +90,13 @@ paper)
 	B_RAND_JOBS=20 B_RAND_FILES=1500 B_RAND_FILESIZE=24k
 	C_READ_FILES=50 C_READ_FILESIZE=8m
 	C_JOBS=100 C_FILES=5 C_FILESIZE=600k
+	# 256 MiB is tight for 100 writers (fio forks a process per job):
+	# the OOM killer took them one after another 11 minutes into case a
+	# of an "after" run, where "before" ran all three cases in 29
+	# minutes; with 512 MiB "before"'s case a had not ended after 36
+	# minutes (both measured under TCG, one run each)
 	AVAIL_MIB=256 RECLAIMERS=4 CHURN_MIB=32 EXPIRE_CS=3000 WRITEBACK_CS=500
 	RATE=
-	# fio's jobs as threads of one process: forked, each of the 100
-	# writers held 5.3 MiB of anonymous memory and 0.7 MiB of shared
-	# memory of its own (the OOM killer's report), about 600 MiB, more
-	# than the 256 MiB the pin leaves, and the OOM killer took them in
-	# an "after" run (twice, 4 and 11 minutes into case a); a thread
-	# shares its process's memory, and the kernel's write and reclaim
-	# paths do not tell a thread from a process
-	THREADS=1
 	;;
 esac
 # lab_es_lru=2 is the mail's baseline; 1 is the older v3.10 list (see the patch)
@@ -111,7 +107,6 @@ esac
 
 jc_param fs ext4
 jc_param ioengine psync
-jc_param fio_jobs_as "$([ "$THREADS" = 0 ] && echo processes || echo threads)"
 jc_param bs 4k
 jc_param runtime_s "$RUNTIME"
 jc_param no_merge 1
@@ -134,9 +129,6 @@ jc_scaled "Files are capped so that each case fits the 1 GiB test image: case a 
 jc_scaled "Case b's second job has $B_RAND_JOBS jobs x $B_RAND_FILES files of $B_RAND_FILESIZE (a 4 KiB write every 8 KiB) instead of 20 x 20000 files of 1000 GiB."
 jc_scaled "Case c's reader reads $C_READ_FILES files of $C_READ_FILESIZE instead of 50 files of 1 GiB; they do not fit the $AVAIL_MIB MiB left either."
 jc_scaled "Memory is $AVAIL_MIB MiB (the rest of the guest's is pinned) instead of 24 GB (12 GB for case c), and $RECLAIMERS tasks that allocate and then drop slab caches add reclaimers to the writers and kswapd, where the mail had 16 CPUs of them reclaiming caches of millions of extents."
-if [ "$THREADS" != 0 ]; then
-	jc_scaled "fio runs its jobs as threads of one process (thread) instead of a process each: 100 forked writers hold about 600 MiB of their own, more than the $AVAIL_MIB MiB the pin leaves."
-fi
 if [ "$JC_PROFILE" = quick ]; then
 	jc_scaled "Each case runs at most $RUNTIME s instead of 300 s, with $A_JOBS writing jobs instead of 100, each held to $RATE/s by fio (rate=) so that it writes for the whole case, where the mail's were held by the disk."
 	jc_scaled "Dirty data expires after $EXPIRE_CS centiseconds and the flusher wakes as often (the kernel's defaults, and the mail's, are 3000 and 500), so that the writers' extents become reclaimable within a case."
@@ -211,7 +203,6 @@ job_global()
 	norandommap
 	EOF
 	job_rate
-	[ "$THREADS" = 0 ] || echo "thread"
 }
 
 # fio's rate= for every job, when the profile sets one
