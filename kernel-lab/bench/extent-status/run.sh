@@ -90,11 +90,13 @@ paper)
 	B_RAND_JOBS=20 B_RAND_FILES=1500 B_RAND_FILESIZE=24k
 	C_READ_FILES=50 C_READ_FILESIZE=8m
 	C_JOBS=100 C_FILES=5 C_FILESIZE=600k
-	# 256 MiB is tight for 100 writers (fio forks a process per job):
-	# the OOM killer took them one after another 11 minutes into case a
-	# of an "after" run, where "before" ran all three cases in 29
-	# minutes; with 512 MiB "before"'s case a had not ended after 36
-	# minutes (both measured under TCG, one run each)
+	# 256 MiB is tight for 100 writers: "after" runs were OOM-killed 4
+	# and 11 minutes into case a (each forked writer held 5.3 MiB anon
+	# and 0.7 MiB shmem), where "before" ran all three cases in 29
+	# minutes; with the jobs as threads (fio's own memory 41 MiB) an
+	# "after" run was still OOM-killed, 24 minutes into case a; with 512
+	# MiB "before"'s case a had not ended after 36 minutes (all under
+	# TCG, one run each)
 	AVAIL_MIB=256 RECLAIMERS=4 CHURN_MIB=32 EXPIRE_CS=3000 WRITEBACK_CS=500
 	RATE=
 	;;
