@@ -4,8 +4,9 @@
  * Besides these hooks, the worker is asked only by the parameter drafts'
  * check, the sweep panel, the animation's exports and the cancel button.
  */
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { getSim, onSimRestart, type SimClient, type SimRestart } from '../core/client';
+import { atNextFrame } from './frameLoop';
 import type { LabInfo, PaperRows, ParamSpec, RunOutput, Step } from '../core/types';
 
 /** A variant's name, as the lab declares it in C (jc_labs_json). */
@@ -173,8 +174,9 @@ export const TRAIL_STEPS = 64;
  * for, so fast playback skips frames instead of queueing them.
  *
  * A frame that arrives is shown at the next animation frame, together with
- * the playback clock's step change of that frame: the page renders once per
- * frame, not once for the clock and again for the simulator's answer.
+ * the playback clock's step change of that frame (frameLoop.ts): the page
+ * renders once per frame, inside it, and the request for the new step goes
+ * out from that render, so the worker answers while the page paints.
  */
 export function useStepper(
   lab: string,
@@ -196,20 +198,20 @@ export function useStepper(
   type StepperState = typeof state;
   /* answers not yet shown, oldest first; applied together at the next animation frame */
   const arrived = useRef<((s: StepperState) => StepperState)[]>([]);
-  const showAt = useRef(0);
+  const showAt = useRef<(() => void) | null>(null);
 
   useEffect(
     () => () => {
-      if (showAt.current) cancelAnimationFrame(showAt.current);
-      showAt.current = 0;
+      showAt.current?.();
+      showAt.current = null;
     },
     [],
   );
 
   const show = useCallback((update: (s: StepperState) => StepperState) => {
     arrived.current.push(update);
-    showAt.current ||= requestAnimationFrame(() => {
-      showAt.current = 0;
+    showAt.current ??= atNextFrame(() => {
+      showAt.current = null;
       const updates = arrived.current;
       arrived.current = [];
       setState((s) => updates.reduce((acc, u) => u(acc), s));
@@ -232,7 +234,8 @@ export function useStepper(
 
   const gen = useGeneration();
   const key = enabled && params ? JSON.stringify([lab, variants, params, seed, step, totals, gen]) : null;
-  useEffect(() => {
+  /* asked for in the commit that moves the step, not in an effect scheduled after it */
+  useLayoutEffect(() => {
     if (!key || !params) return;
     wanted.current = {
       key,

@@ -9,6 +9,7 @@
  * the hook returns keep their identity while the animation plays.
  */
 import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { atNextFrame } from './frameLoop';
 import { usePlayerKeys, type KeyAction } from './keyboard';
 
 /* ---------------------------------------------------------------- pure */
@@ -100,21 +101,22 @@ export function usePlayback({ step, maxStep, canAnimate, setStep, speed, setSpee
   const stepRef = useRef(step);
   stepRef.current = step;
 
-  // The clock advances the wanted step; the stepper skips frames it cannot keep up with.
+  // The clock advances the wanted step at every animation frame, rendered with the frames that came in
+  // since (atNextFrame); the stepper skips frames it cannot keep up with.
   useEffect(() => {
     if (!playing) return;
-    let raf = 0;
     let last = performance.now();
     let acc = 0;
+    let cancel = () => {};
     const tick = (now: number) => {
       const t = clockTick(acc, now - last, speed);
       acc = t.acc;
       last = now;
       if (t.steps > 0) setStep((s) => Math.min(maxRef.current, s + t.steps));
-      raf = requestAnimationFrame(tick);
+      cancel = atNextFrame(tick);
     };
-    raf = requestAnimationFrame(tick);
-    return () => cancelAnimationFrame(raf);
+    cancel = atNextFrame(tick);
+    return () => cancel();
   }, [playing, speed, setStep]);
   useEffect(() => {
     if (playing && step >= maxStep) dispatch({ type: 'pause' });
