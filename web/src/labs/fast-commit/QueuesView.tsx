@@ -74,18 +74,25 @@ function sans(el: Element): string {
   return sansFamily;
 }
 
-/** A canvas' backing store at the device's pixels for w x h CSS pixels, cleared and scaled; null without a 2D context. */
-function canvas2d(canvas: HTMLCanvasElement, w: number, h: number): CanvasRenderingContext2D | null {
+/**
+ * A canvas' backing store at the device's pixels for w x h CSS pixels, scaled, and cleared unless `keep`
+ * (a canvas whose size changed is blank all the same); null without a 2D context. `blank` says whether it is.
+ */
+function canvas2d(canvas: HTMLCanvasElement, w: number, h: number, keep = false): { ctx: CanvasRenderingContext2D; blank: boolean } | null {
   const dpr = window.devicePixelRatio || 1;
   const bw = Math.round(w * dpr);
   const bh = Math.round(h * dpr);
-  if (canvas.width !== bw) canvas.width = bw;
-  if (canvas.height !== bh) canvas.height = bh;
+  let blank = !keep;
+  if (canvas.width !== bw || canvas.height !== bh) {
+    canvas.width = bw;
+    canvas.height = bh;
+    blank = true;
+  }
   const ctx = canvas.getContext('2d');
   if (!ctx) return null;
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-  ctx.clearRect(0, 0, w, h);
-  return ctx;
+  if (!keep) ctx.clearRect(0, 0, w, h);
+  return { ctx, blank };
 }
 
 /** A pane of the lab page (variant 'before' walks the queue, 'after' follows the link). */
@@ -132,6 +139,8 @@ export const QueuesView = memo(function QueuesView({ snap, variant, steps, name,
 
   const canvasRef = useRef<HTMLCanvasElement | null>(null);
   const chipsRef = useRef<HTMLCanvasElement | null>(null);
+  /* the chips on the chips' canvas: the canvas, their grid and each place's key (chipKey) */
+  const chipsDrawn = useRef<{ canvas: HTMLCanvasElement; grid: string; keys: string[] } | null>(null);
   const placedRef = useRef(placed);
   placedRef.current = placed;
   const tasksRef = useRef({ tasks: snap.tasks, chips, activeTask });
@@ -141,11 +150,16 @@ export const QueuesView = memo(function QueuesView({ snap, variant, steps, name,
     const canvas = canvasRef.current;
     const chipCanvas = chipsRef.current;
     if (!onCanvas || !canvas || !chipCanvas) return;
-    const ctx = canvas2d(canvas, width, layerH);
-    if (ctx) drawQueues(ctx, placedRef.current, layerTop, mono(canvas));
+    const q = canvas2d(canvas, width, layerH);
+    if (q) drawQueues(q.ctx, placedRef.current, layerTop, mono(canvas));
     const t = tasksRef.current;
-    const cctx = canvas2d(chipCanvas, innerW, chipsH);
-    if (cctx) drawChips(cctx, t.tasks, t.chips, t.activeTask, sans(chipCanvas));
+    /* the chips whose look changed since the last step are drawn again, on the canvas as it stands */
+    const grid = `${t.chips.cols} ${t.chips.chipW} ${window.devicePixelRatio || 1}`;
+    const last = chipsDrawn.current?.canvas === chipCanvas && chipsDrawn.current.grid === grid ? chipsDrawn.current : null;
+    const c = canvas2d(chipCanvas, innerW, chipsH, last !== null);
+    if (!c) return;
+    const keys = drawChips(c.ctx, t.tasks, t.chips, t.activeTask, sans(chipCanvas), c.blank || !last ? null : last.keys);
+    chipsDrawn.current = { canvas: chipCanvas, grid, keys };
   });
   /* the exports draw the canvases' boxes and chips into their groups, as SVG */
   useLayoutEffect(() => {

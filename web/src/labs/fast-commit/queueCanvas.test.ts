@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TaskSnap } from '../../core/types';
 import { CHIP_H } from '../../viz/tasks/TaskChips';
-import { chipAtPoint, chipPlace, chipTitle } from './queueCanvas';
+import { chipAtPoint, chipPlace, chipTitle, drawChips } from './queueCanvas';
 
 const task = (id: number): TaskSnap => ({ id, cpu: id % 4, name: `fs_mark/${id}`, state: 'run', line: 7, fn: 'ext4_fc_commit' });
 
@@ -23,5 +23,59 @@ describe('the task chips on a canvas', () => {
   });
   it("says what TaskChip's tooltip says", () => {
     expect(chipTitle(task(5))).toBe('T5 fs_mark/5 on cpu 1: run in ext4_fc_commit (line 7)');
+  });
+});
+
+/* a 2D context that records what is drawn: the chips' words and the rectangles cleared */
+function recorder() {
+  const texts: string[] = [];
+  const cleared: number[][] = [];
+  const ctx = {
+    font: '',
+    textAlign: '',
+    textBaseline: '',
+    fillStyle: '',
+    strokeStyle: '',
+    lineWidth: 0,
+    beginPath() {},
+    roundRect() {},
+    fill() {},
+    stroke() {},
+    fillText(t: string) {
+      texts.push(t);
+    },
+    clearRect(x: number, y: number, w: number, h: number) {
+      cleared.push([x, y, w, h]);
+    },
+  };
+  return { ctx: ctx as unknown as CanvasRenderingContext2D, texts, cleared };
+}
+
+describe('the task chips drawn again', () => {
+  const layout = { cols: 3, chipW: 48, compact: true };
+  const tasks = Array.from({ length: 5 }, (_, i) => task(i));
+  it('draws every chip on a blank canvas, and only the changed ones, cleared first, on the canvas as it stands', () => {
+    const first = recorder();
+    const keys = drawChips(first.ctx, tasks, layout, 2, 'sans');
+    expect(first.texts).toHaveLength(5);
+    expect(first.cleared).toEqual([]);
+
+    const next = recorder();
+    const moved = tasks.map((t) => (t.id === 4 ? { ...t, state: 'sleep' as const } : t));
+    const again = drawChips(next.ctx, moved, layout, 3, 'sans', keys);
+    /* task 4 changed state, the outline moved from task 2 to task 3 */
+    expect(next.texts).toHaveLength(3);
+    expect(next.cleared).toEqual([2, 3, 4].map((i) => [chipPlace(i, layout).x - 2, chipPlace(i, layout).y - 2, 52, CHIP_H + 4]));
+
+    const same = recorder();
+    expect(drawChips(same.ctx, moved, layout, 3, 'sans', again)).toEqual(again);
+    expect(same.texts).toEqual([]);
+  });
+  it('clears the places of chips past the last task', () => {
+    const keys = drawChips(recorder().ctx, tasks, layout, undefined, 'sans');
+    const fewer = recorder();
+    drawChips(fewer.ctx, tasks.slice(0, 4), layout, undefined, 'sans', keys);
+    expect(fewer.texts).toEqual([]);
+    expect(fewer.cleared).toEqual([[chipPlace(4, layout).x - 2, chipPlace(4, layout).y - 2, 52, CHIP_H + 4]]);
   });
 });

@@ -156,10 +156,27 @@ export function chipTitle(t: TaskSnap): string {
 /** The chip font (app.css .q-chip-text) in a family. */
 export const chipFont = (family: string) => `600 11px ${family}`;
 
+/** What a chip draws: its words, its fill and its outline. A chip whose key is the one drawn is not drawn again. */
+export function chipKey(t: TaskSnap, active: number | undefined, compact: boolean): string {
+  return `${t.state} ${chipText(t.id, t.cpu, t.state, compact)}${t.id === active ? ' active' : ''}`;
+}
+
+/*
+ * How far a chip's drawing reaches past its box: half its outline's width and the antialiasing. The chips
+ * stand 6 px apart, so clearing this much around one leaves its neighbours whole.
+ */
+const CHIP_BLEED = 2;
+
 /**
  * Every task's chip, as TaskChipGrid draws them in SVG: the state's fill,
  * its glyph and id in the state's ink, the active task outlined. `ctx`'s
  * origin is the grid's.
+ *
+ * `drawn`: the keys (chipKey) of the chips on the canvas now, by place; only
+ * the chips whose key changed are cleared and drawn again (at full speed a
+ * frame changes some of the 64 chips, not all), and places past the last
+ * task are cleared. null: the canvas is blank, every chip is drawn. Returns
+ * the keys of the chips on the canvas after.
  */
 export function drawChips(
   ctx: CanvasRenderingContext2D,
@@ -167,12 +184,20 @@ export function drawChips(
   layout: { cols: number; chipW: number; compact: boolean },
   active: number | undefined,
   family: string,
-): void {
+  drawn: readonly string[] | null = null,
+): string[] {
   ctx.font = chipFont(family);
   ctx.textAlign = 'left';
   ctx.textBaseline = 'middle';
-  tasks.forEach((t, i) => {
+  const keys = tasks.map((t) => chipKey(t, active, layout.compact));
+  for (let i = tasks.length; drawn && i < drawn.length; i++) {
     const p = chipPlace(i, layout);
+    ctx.clearRect(p.x - CHIP_BLEED, p.y - CHIP_BLEED, p.w + 2 * CHIP_BLEED, CHIP_H + 2 * CHIP_BLEED);
+  }
+  tasks.forEach((t, i) => {
+    if (drawn && drawn[i] === keys[i]) return;
+    const p = chipPlace(i, layout);
+    if (drawn) ctx.clearRect(p.x - CHIP_BLEED, p.y - CHIP_BLEED, p.w + 2 * CHIP_BLEED, CHIP_H + 2 * CHIP_BLEED);
     ctx.beginPath();
     ctx.roundRect(p.x, p.y, p.w, CHIP_H, 5);
     ctx.fillStyle = TASK_COLORS[t.state];
@@ -185,6 +210,7 @@ export function drawChips(
     ctx.fillStyle = STATE_ON_FILL[t.state];
     ctx.fillText(chipText(t.id, t.cpu, t.state, layout.compact), p.x + 5, p.y + CHIP_H / 2);
   });
+  return keys;
 }
 
 /** The chips as SVG elements for an export, appended to `g` (the grid's group). */
