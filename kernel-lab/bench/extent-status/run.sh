@@ -355,6 +355,35 @@ start_reclaimers()
 	done
 }
 
+# The guest's memory during a case, every MEM_EVERY_S seconds, into
+# memory-$1.txt: the kernel's uptime, then meminfo's fields in KiB (free,
+# page cache, dirty, under writeback, anonymous, shmem (the pin, fio's
+# shared segment), reclaimable and unreclaimable slab) and the extent
+# status objects the shrinker's statistics count. Where the memory that is
+# not pinned goes shows whether the writers, their dirty data or the
+# caches press on reclaim. Its pid joins $reclaimers, so that it stops
+# with them.
+MEM_EVERY_S=10
+MEM_FIELDS='MemFree Cached Dirty Writeback AnonPages Shmem SReclaimable SUnreclaim'
+start_memory_log()
+{
+	local file=$JC_OUT/memory-$1.txt
+
+	echo "uptime_s $MEM_FIELDS es_objects" >"$file"
+	(
+		while :; do
+			line=$(cut -d ' ' -f 1 /proc/uptime)
+			for f in $MEM_FIELDS; do
+				line="$line $(sed -n "s/^$f: *\([0-9]*\) kB\$/\1/p" /proc/meminfo)"
+			done
+			line="$line $(sed -n 's/^ *\([0-9]*\) objects$/\1/p' "$ES_INFO" | head -n 1)"
+			echo "$line" >>"$file"
+			sleep "$MEM_EVERY_S"
+		done
+	) &
+	reclaimers="$reclaimers $!"
+}
+
 stop_reclaimers()
 {
 	local pid
@@ -398,6 +427,7 @@ run_case()
 	echo "$HIST_TIME" >>"$EVENT/trigger" || jc_fail "cannot add '$HIST_TIME' to $EVENT/trigger"
 
 	start_reclaimers
+	start_memory_log "$c"
 	jc_step "case $c: fio for at most $RUNTIME s in $AVAIL_MIB MiB, $RECLAIMERS reclaimers"
 	jc_run "fio-$c.log" fio --output-format=json --output="$JC_OUT/fio-$c.json" \
 		"$JC_OUT/fio-$c.job"
