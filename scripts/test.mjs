@@ -303,7 +303,14 @@ const PREBUILD_LOG = join(OUT, 'kernel-prebuild.log');
 /** @type {Promise<number> | null} */
 let prebuild = null;
 
+/** @param {number} s seconds, as "M min S s" */
+function minutes(s) {
+  const t = Math.round(s);
+  return `${String(Math.floor(t / 60)).padStart(3)} min ${String(t % 60).padStart(2)} s`;
+}
+
 async function main() {
+  const began = Date.now();
   const { values } = parseArgs({
     options: { only: { type: 'string' }, 'no-build': { type: 'boolean', default: false } },
   });
@@ -336,19 +343,29 @@ async function main() {
       results.push(['build', { passed: 0, failed: 1 }]);
     }
   }
+  /** each suite's wall time, to see where a run's time goes */
+  /** @type {Map<string, number>} */
+  const took = new Map([['set-up and build', (Date.now() - began) / 1000]]);
   for (const suite of SUITES.filter((s) => only.includes(s.name))) {
     console.log(`\n== ${suite.title} ==`);
+    const t0 = Date.now();
     results.push([suite.name, await suite.run()]);
+    took.set(suite.name, (Date.now() - t0) / 1000);
   }
 
   let passed = 0;
   let failed = 0;
-  console.log('\nsuite       passed  failed');
+  console.log('\nsuite       passed  failed    time');
+  console.log(`${'set-up'.padEnd(10)} ${''.padStart(7)} ${''.padStart(7)} ${minutes(took.get('set-up and build') ?? 0)}`);
   for (const [name, count] of results) {
-    console.log(`${name.padEnd(10)} ${String(count.passed).padStart(7)} ${String(count.failed).padStart(7)}`);
+    const t = took.get(name);
+    console.log(
+      `${name.padEnd(10)} ${String(count.passed).padStart(7)} ${String(count.failed).padStart(7)} ${t === undefined ? '' : minutes(t)}`,
+    );
     passed += count.passed;
     failed += count.failed;
   }
+  console.log(`${'all'.padEnd(10)} ${''.padStart(7)} ${''.padStart(7)} ${minutes((Date.now() - began) / 1000)}`);
   console.log(`${passed} passed, ${failed} failed`);
   process.exit(failed > 0 ? 1 : 0);
 }
