@@ -90,13 +90,15 @@ paper)
 	B_RAND_JOBS=20 B_RAND_FILES=1500 B_RAND_FILESIZE=24k
 	C_READ_FILES=50 C_READ_FILESIZE=8m
 	C_JOBS=100 C_FILES=5 C_FILESIZE=600k
-	# 256 MiB is tight for 100 writers: "after" runs were OOM-killed 4
-	# and 11 minutes into case a (each forked writer held 5.3 MiB anon
-	# and 0.7 MiB shmem), where "before" ran all three cases in 29
-	# minutes; with the jobs as threads (fio's own memory 41 MiB) an
-	# "after" run was still OOM-killed, 24 minutes into case a; with 512
-	# MiB "before"'s case a had not ended after 36 minutes (all under
-	# TCG, one run each)
+	# 256 MiB is too tight for 100 writers under the mail's dirty
+	# ratios: they dirty ~234 MiB in 10 s, past the 184 MiB limit, and
+	# the flusher then writes back next to nothing (12 pages in case a's
+	# 300 s): jbd2 waits for a handle held by the unwritten-extent
+	# conversion, which waits for i_data_sem, and a fifth of 256 MiB
+	# leaves the writeback path no memory. "After" runs were OOM-killed
+	# in case a or b; "before" ran all three cases in 29 minutes, likely
+	# in the same state. With 512 MiB "before"'s case a had not ended
+	# after 36 minutes (all under TCG, one run each)
 	AVAIL_MIB=256 RECLAIMERS=4 CHURN_MIB=32 EXPIRE_CS=3000 WRITEBACK_CS=500
 	RATE= MEM_EVERY_S=10
 	;;
