@@ -12,7 +12,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { availableParallelism, homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -191,9 +191,9 @@ function fresh(path) {
 const SUITES = [
   {
     name: 'c',
-    title: 'C tests (make -C wasm-core test)',
+    title: 'C tests (make -C wasm-core test, built and run on every CPU)',
     async run() {
-      const ran = await run('bash', ['scripts/make-core.sh', 'test']);
+      const ran = await run('bash', ['scripts/make-core.sh', `-j${availableParallelism()}`, 'test']);
       return settle(ran, cmockaCount(ran.output), 'make -C wasm-core test');
     },
   },
@@ -336,7 +336,7 @@ async function main() {
   }
   if (!values['no-build']) {
     console.log('\n== build: the simulator, native and WASM, and its WASI libraries for the exercise page ==');
-    const build = await run('bash', ['scripts/make-core.sh', 'native', 'wasm']);
+    const build = await run('bash', ['scripts/make-core.sh', `-j${availableParallelism()}`, 'native', 'wasm']);
     const wasi = build.code === 0 ? await run(process.execPath, ['scripts/build-wasi.mjs']) : build;
     if (build.code !== 0 || wasi.code !== 0) {
       console.error('test: the simulator did not build (see above): counted as 1 failed');
