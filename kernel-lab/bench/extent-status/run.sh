@@ -132,7 +132,7 @@ jc_param hist_trigger_time "ext4:ext4_es_shrink $HIST_TIME"
 jc_scaled "Files are capped so that each case fits the 1 GiB test image: case a writes $A_JOBS jobs x $A_FILES files of $A_FILESIZE, case b $B_JOBS x $B_FILES of $B_FILESIZE, case c's writers $C_JOBS x $C_FILES of $C_FILESIZE; the mail's files grew without a cap for 300 s."
 jc_scaled "Case b's second job has $B_RAND_JOBS jobs x $B_RAND_FILES files of $B_RAND_FILESIZE (a 4 KiB write every 8 KiB) instead of 20 x 20000 files of 1000 GiB."
 jc_scaled "Case c's reader reads $C_READ_FILES files of $C_READ_FILESIZE instead of 50 files of 1 GiB; they do not fit the $AVAIL_MIB MiB left either."
-jc_scaled "Memory is $AVAIL_MIB MiB (the rest of the guest's is pinned) instead of 24 GB (12 GB for case c), and $RECLAIMERS tasks that allocate and then drop slab caches add reclaimers to the writers and kswapd, where the mail had 16 CPUs of them reclaiming caches of millions of extents."
+jc_scaled "Memory is $AVAIL_MIB MiB (the rest of the guest's is pinned) instead of 24 GB (12 GB for case c), and $RECLAIMERS tasks that read the disk into the page cache and then drop slab caches add reclaimers to the writers and kswapd, where the mail had 16 CPUs of them reclaiming caches of millions of extents."
 if [ "$JC_PROFILE" = quick ]; then
 	jc_scaled "Each case runs at most $RUNTIME s instead of 300 s, with $A_JOBS writing jobs instead of 100, each held to $RATE/s by fio (rate=) so that it writes for the whole case, where the mail's were held by the disk."
 	jc_scaled "Dirty data expires after $EXPIRE_CS centiseconds and the flusher wakes as often (the kernel's defaults, and the mail's, are 3000 and 500), so that the writers' extents become reclaimable within a case."
@@ -317,24 +317,31 @@ job_c_layout()
 # cost nothing to take (a huge page is cleared when it is first mapped, and
 # these never are), and what the pool could not get (fragmented memory, a
 # kernel without hugetlbfs) in a tmpfs file of zeroes, which is as
-# unreclaimable here (no swap) but is written page by page: pinning 800 MiB
-# that way took 2.7 s of the boot under TCG. Either way the pinned memory
+# unreclaimable here (no swap) but is written page by page: pinning some
+# 700 MiB that way took 2.7 s of the boot under TCG. Either way the pinned memory
 # is neither free nor page cache, so it counts in neither reclaim's
 # targets nor the dirty limits.
 HUGE_POOL=/proc/sys/vm/nr_hugepages
 huge_before=
+
+# a field of /proc/meminfo in KiB, empty when the kernel has no such field
+meminfo_kib()
+{
+	sed -n "s/^$1: *\([0-9]*\) kB\$/\1/p" /proc/meminfo
+}
+
 pin_memory()
 {
-	local avail pin huge_kib huge want got rest
+	local avail pin huge_kib want got rest
 
 	sync
 	echo 3 >/proc/sys/vm/drop_caches
-	avail=$(sed -n 's/^MemAvailable: *\([0-9]*\) kB$/\1/p' /proc/meminfo)
+	avail=$(meminfo_kib MemAvailable)
 	[ -n "$avail" ] || jc_fail "no MemAvailable in /proc/meminfo"
 	pin=$((avail / 1024 - AVAIL_MIB))
 	[ $pin -gt 0 ] || jc_fail "only $((avail / 1024)) MiB available: cannot leave $AVAIL_MIB MiB for the benchmark (give the guest more memory)"
 	rest=$pin
-	huge_kib=$(sed -n 's/^Hugepagesize: *\([0-9]*\) kB$/\1/p' /proc/meminfo)
+	huge_kib=$(meminfo_kib Hugepagesize)
 	if [ -w "$HUGE_POOL" ] && [ -n "$huge_kib" ]; then
 		huge_before=$(cat "$HUGE_POOL")
 		want=$((huge_before + pin * 1024 / huge_kib))
@@ -383,9 +390,9 @@ start_reclaimers()
 # kernel's uptime; meminfo's free memory, page cache, dirty data, data
 # under writeback, anonymous memory, shmem, reclaimable and unreclaimable
 # slab (KiB); vmstat's dirty limits and the pages written back so far
-# (pages of 4 KiB); and the extent status objects the shrinker's statistics count. Whether the
-# writers, their dirty data or the caches press on reclaim, and whether
-# writeback keeps up, can be read from it. Its pid joins $reclaimers, so
+# (pages of 4 KiB); and the extent status objects the shrinker's
+# statistics count. Whether the writers, their dirty data or the caches
+# press on reclaim, and whether writeback keeps up, can be read from it. Its pid joins $reclaimers, so
 # that it stops with them.
 MEM_FIELDS='MemFree Cached Dirty Writeback AnonPages Shmem SReclaimable SUnreclaim nr_dirty_threshold nr_dirty_background_threshold nr_written'
 start_memory_log()
