@@ -20,6 +20,8 @@ import { parseArgs } from 'node:util';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = join(ROOT, '.cache', 'test');
 const BIN = join(ROOT, 'node_modules', '.bin');
+/* the simulator's builds and C tests use every CPU */
+const MAKE_JOBS = `-j${availableParallelism()}`;
 
 /**
  * @typedef {{ passed: number, failed: number }} Count
@@ -193,7 +195,7 @@ const SUITES = [
     name: 'c',
     title: 'C tests (make -C wasm-core test, built and run on every CPU)',
     async run() {
-      const ran = await run('bash', ['scripts/make-core.sh', `-j${availableParallelism()}`, 'test']);
+      const ran = await run('bash', ['scripts/make-core.sh', MAKE_JOBS, 'test']);
       return settle(ran, cmockaCount(ran.output), 'make -C wasm-core test');
     },
   },
@@ -303,10 +305,14 @@ const PREBUILD_LOG = join(OUT, 'kernel-prebuild.log');
 /** @type {Promise<number> | null} */
 let prebuild = null;
 
-/** @param {number} s seconds, as "M min S s" */
-function minutes(s) {
-  const t = Math.round(s);
-  return `${String(Math.floor(t / 60)).padStart(3)} min ${String(t % 60).padStart(2)} s`;
+/**
+ * One line of the closing summary: a suite, its counts and its wall time.
+ * @param {string} name @param {Count | null} count @param {number | undefined} ms
+ */
+function summaryLine(name, count, ms) {
+  const t = Math.round((ms ?? 0) / 1000);
+  const time = ms === undefined ? '' : `${String(Math.floor(t / 60)).padStart(3)} min ${String(t % 60).padStart(2)} s`;
+  return `${name.padEnd(10)} ${String(count?.passed ?? '').padStart(7)} ${String(count?.failed ?? '').padStart(7)} ${time}`;
 }
 
 async function main() {
@@ -336,36 +342,34 @@ async function main() {
   }
   if (!values['no-build']) {
     console.log('\n== build: the simulator, native and WASM, and its WASI libraries for the exercise page ==');
-    const build = await run('bash', ['scripts/make-core.sh', `-j${availableParallelism()}`, 'native', 'wasm']);
+    const build = await run('bash', ['scripts/make-core.sh', MAKE_JOBS, 'native', 'wasm']);
     const wasi = build.code === 0 ? await run(process.execPath, ['scripts/build-wasi.mjs']) : build;
     if (build.code !== 0 || wasi.code !== 0) {
       console.error('test: the simulator did not build (see above): counted as 1 failed');
       results.push(['build', { passed: 0, failed: 1 }]);
     }
   }
-  /** each suite's wall time, to see where a run's time goes */
+  /* each suite's wall time, to see where a run's time goes; a failed build has none of its own */
+  const setUpMs = Date.now() - began;
   /** @type {Map<string, number>} */
-  const took = new Map([['set-up and build', (Date.now() - began) / 1000]]);
+  const took = new Map();
   for (const suite of SUITES.filter((s) => only.includes(s.name))) {
     console.log(`\n== ${suite.title} ==`);
     const t0 = Date.now();
     results.push([suite.name, await suite.run()]);
-    took.set(suite.name, (Date.now() - t0) / 1000);
+    took.set(suite.name, Date.now() - t0);
   }
 
   let passed = 0;
   let failed = 0;
   console.log('\nsuite       passed  failed    time');
-  console.log(`${'set-up'.padEnd(10)} ${''.padStart(7)} ${''.padStart(7)} ${minutes(took.get('set-up and build') ?? 0)}`);
+  console.log(summaryLine('set-up', null, setUpMs));
   for (const [name, count] of results) {
-    const t = took.get(name);
-    console.log(
-      `${name.padEnd(10)} ${String(count.passed).padStart(7)} ${String(count.failed).padStart(7)} ${t === undefined ? '' : minutes(t)}`,
-    );
+    console.log(summaryLine(name, count, took.get(name)));
     passed += count.passed;
     failed += count.failed;
   }
-  console.log(`${'all'.padEnd(10)} ${''.padStart(7)} ${''.padStart(7)} ${minutes((Date.now() - began) / 1000)}`);
+  console.log(summaryLine('all', null, Date.now() - began));
   console.log(`${passed} passed, ${failed} failed`);
   process.exit(failed > 0 ? 1 : 0);
 }
