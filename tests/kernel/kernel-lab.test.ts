@@ -136,13 +136,17 @@ describe('kernel lab', () => {
    */
   const EXT4_WB_MIN_FACTOR = 2;
   /*
-   * extent-status: the kernel's average scan µs (a moving average, mostly
-   * the last few scans of a case), before against after: case a 135 (54 to
-   * 440) against 10 (6 to 14), case b 60 (47 to 608) against 22 (13 to 229),
-   * medians 13 and 2.7 times after's; a second set, case a 45 (3 to 288)
-   * against 16 (14 to 25), 2.8 times. Case b only holds the direction.
+   * extent-status: the mean time of every shrinker scan of a case (the
+   * hist's summed scan time over its hit count), before against after. Four
+   * runs a side on an idle host: case a 67 (44 to 81) µs against 29 (22 to
+   * 37), 2.3 times; case b 53 (39 to 57) against 40 (34 to 45); case c 44
+   * (36 to 49) against 30 (27 to 31). The kernel's own average, the mail's
+   * metric, weighs each scan 1/4, so it is mostly a case's last few scans:
+   * it read 0 in two of three "before" runs of one set (155, 0, 0 against
+   * 30, 18, 28), when the last scans found the list empty, and cannot carry
+   * a threshold. Cases b and c only hold the direction.
    */
-  const ES_MIN_FACTOR = { a: 1.5, b: 1 };
+  const ES_MIN_FACTOR = { a: 1.5, b: 1, c: 1 };
   const runs = new Map<string, KernelResult[]>();
   /* each lab's first run of each variant, for the checks that read one run */
   const results = new Map<string, KernelResult>();
@@ -294,13 +298,14 @@ describe('kernel lab', () => {
     );
   });
 
-  test("extent-status: the 3.18 shrinker's average scan takes longer than stock 6.12's in cases a and b", () => {
+  test("extent-status: the 3.18 shrinker's scans take longer on average than stock 6.12's in cases a, b and c", () => {
     const failed: string[] = [];
-    for (const c of ['a', 'b'] as const) {
-      const b = metricOf('extent-status', 'before', `case_${c}_avg_scan_time_us`);
-      const a = metricOf('extent-status', 'after', `case_${c}_avg_scan_time_us`);
-      const ok = c === 'b' ? median(b) > median(a) : median(b) >= ES_MIN_FACTOR[c] * median(a);
-      if (!ok) failed.push(`case ${c} avg scan µs before ${b.join(', ')} against after ${a.join(', ')}: median not ${ES_MIN_FACTOR[c] === 1 ? 'above' : `${ES_MIN_FACTOR[c]} times`} after's`);
+    for (const c of ['a', 'b', 'c'] as const) {
+      const b = metricOf('extent-status', 'before', `case_${c}_mean_scan_time_us`);
+      const a = metricOf('extent-status', 'after', `case_${c}_mean_scan_time_us`);
+      const f = ES_MIN_FACTOR[c];
+      const ok = f === 1 ? median(b) > median(a) : median(b) >= f * median(a);
+      if (!ok) failed.push(`case ${c} mean scan µs before ${b.join(', ')} against after ${a.join(', ')}: median not ${f === 1 ? 'above' : `${f} times`} after's`);
     }
     assert.deepEqual(failed, []);
   });
