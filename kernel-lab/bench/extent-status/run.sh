@@ -81,6 +81,7 @@ quick)
 	C_READ_FILES=10 C_READ_FILESIZE=8m
 	C_JOBS=5 C_FILES=5 C_FILESIZE=2m
 	AVAIL_MIB=160 RECLAIMERS=3 CHURN_MIB=8 EXPIRE_CS=100 WRITEBACK_CS=100
+	DIRTY_MIB= DIRTY_BG_MIB=
 	RATE=2m MEM_EVERY_S=1
 	;;
 paper)
@@ -90,16 +91,16 @@ paper)
 	B_RAND_JOBS=20 B_RAND_FILES=1500 B_RAND_FILESIZE=24k
 	C_READ_FILES=50 C_READ_FILESIZE=8m
 	C_JOBS=100 C_FILES=5 C_FILESIZE=600k
-	# 256 MiB is too tight for 100 writers under the mail's dirty
-	# ratios: they dirty ~234 MiB in 10 s, past the 184 MiB limit, and
-	# the flusher then writes back next to nothing (12 pages in case a's
-	# 300 s): jbd2 waits for a handle held by the unwritten-extent
-	# conversion, which waits for i_data_sem, and a fifth of 256 MiB
-	# leaves the writeback path no memory. "After" runs were OOM-killed
-	# in case a or b; "before" ran all three cases in 29 minutes, likely
-	# in the same state. With 512 MiB "before"'s case a had not ended
-	# after 36 minutes (all under TCG, one run each)
+	# The mail's ratios (80 and 60) are of 24 GB; of the 256 MiB left
+	# here they let 100 writers dirty ~234 MiB in 10 s, past the 184 MiB
+	# limit, and the flusher then wrote back next to nothing (12 pages in
+	# case a's 300 s): jbd2 waited for a handle held by the unwritten-
+	# extent conversion, which waited for i_data_sem, and a fifth of
+	# 256 MiB left the writeback path no memory; "after" runs were
+	# OOM-killed in case a or b (under TCG, one run each). So the limits
+	# are set in bytes, in the mail's proportion, to half of what is left.
 	AVAIL_MIB=256 RECLAIMERS=4 CHURN_MIB=32 EXPIRE_CS=3000 WRITEBACK_CS=500
+	DIRTY_MIB=128 DIRTY_BG_MIB=96
 	RATE= MEM_EVERY_S=10
 	;;
 esac
@@ -114,8 +115,13 @@ jc_param ioengine psync
 jc_param bs 4k
 jc_param runtime_s "$RUNTIME"
 jc_param no_merge 1
-jc_param vm_dirty_ratio 80
-jc_param vm_dirty_background_ratio 60
+if [ -n "$DIRTY_MIB" ]; then
+	jc_param vm_dirty_bytes $((DIRTY_MIB << 20))
+	jc_param vm_dirty_background_bytes $((DIRTY_BG_MIB << 20))
+else
+	jc_param vm_dirty_ratio 80
+	jc_param vm_dirty_background_ratio 60
+fi
 jc_param vm_dirty_expire_centisecs "$EXPIRE_CS"
 jc_param vm_dirty_writeback_centisecs "$WRITEBACK_CS"
 jc_param reclaim "memory pressure: all but $AVAIL_MIB MiB pinned (huge pages, a tmpfs for the rest); $RECLAIMERS tasks each reading $CHURN_MIB MiB of the disk into the page cache and dropping slab caches, once a second, during fio"
@@ -137,12 +143,47 @@ if [ "$JC_PROFILE" = quick ]; then
 	jc_scaled "Each case runs at most $RUNTIME s instead of 300 s, with $A_JOBS writing jobs instead of 100, each held to $RATE/s by fio (rate=) so that it writes for the whole case, where the mail's were held by the disk."
 	jc_scaled "Dirty data expires after $EXPIRE_CS centiseconds and the flusher wakes as often (the kernel's defaults, and the mail's, are 3000 and 500), so that the writers' extents become reclaimable within a case."
 fi
+if [ -n "$DIRTY_MIB" ]; then
+	jc_scaled "Dirty data is limited to $DIRTY_MIB MiB, and the flusher starts at $DIRTY_BG_MIB MiB (vm.dirty_bytes, vm.dirty_background_bytes), the mail's 80:60 of half of the $AVAIL_MIB MiB left, instead of vm.dirty_ratio=80 and vm.dirty_background_ratio=60 of 24 GB: with the ratios, 100 writers fill the $AVAIL_MIB MiB with dirty data that the flusher cannot write back."
+fi
 jc_scaled "Each figure comes from one run, not the mean of three."
 
 [ -r /proc/sys/vm/dirty_ratio ] || jc_fail "no /proc/sys/vm/dirty_ratio: the kernel needs CONFIG_PROC_SYSCTL"
 [ -e "$EVENT/trigger" ] || jc_fail "no $EVENT/trigger: the kernel needs CONFIG_HIST_TRIGGERS and tracefs at /sys/kernel/tracing"
-echo 80 >/proc/sys/vm/dirty_ratio
-echo 60 >/proc/sys/vm/dirty_background_ratio
+# the vm settings this run changes, given back on exit (see release):
+# host-run runs this script on a real machine
+VM_SETTINGS='dirty_ratio dirty_background_ratio dirty_bytes dirty_background_bytes dirty_expire_centisecs dirty_writeback_centisecs'
+vm_saved=
+for name in $VM_SETTINGS; do
+	vm_saved="$vm_saved $name=$(cat "/proc/sys/vm/$name")"
+done
+# Writing a ratio zeroes its bytes setting and the reverse, so each pair
+# is given back by the one that was in force: its bytes when they were set.
+restore_vm()
+{
+	for kv in $vm_saved; do
+		name=${kv%%=*} value=${kv#*=}
+		case $name in
+		dirty_ratio | dirty_background_ratio) ;;
+		dirty_bytes | dirty_background_bytes)
+			if [ "$value" = 0 ]; then
+				name=${name%_bytes}_ratio
+				value=$(printf '%s\n' $vm_saved | sed -n "s/^$name=//p")
+			fi
+			echo "$value" >"/proc/sys/vm/$name" || : ;;
+		*) echo "$value" >"/proc/sys/vm/$name" || : ;;
+		esac
+	done
+}
+
+trap restore_vm EXIT
+if [ -n "$DIRTY_MIB" ]; then
+	echo $((DIRTY_MIB << 20)) >/proc/sys/vm/dirty_bytes
+	echo $((DIRTY_BG_MIB << 20)) >/proc/sys/vm/dirty_background_bytes
+else
+	echo 80 >/proc/sys/vm/dirty_ratio
+	echo 60 >/proc/sys/vm/dirty_background_ratio
+fi
 echo "$EXPIRE_CS" >/proc/sys/vm/dirty_expire_centisecs
 echo "$WRITEBACK_CS" >/proc/sys/vm/dirty_writeback_centisecs
 # case b opens every file of a job at once
@@ -491,6 +532,7 @@ release()
 	if [ -n "$huge_before" ]; then
 		echo "$huge_before" >"$HUGE_POOL" || :
 	fi
+	restore_vm
 }
 reclaimers=
 trap release EXIT
