@@ -173,7 +173,7 @@ describe('run-qemu.sh boots and reports', () => {
     expect(readFileSync(join(out, 'wall_s'), 'utf8')).toMatch(/^\d+\.\d{3}\n$/);
     const qemuTxt = readFileSync(join(out, 'qemu.txt'), 'utf8').split('\n');
     expect(qemuTxt[0]).toBe('QEMU emulator version 0.0 (stand-in)');
-    expect(qemuTxt[1]).toContain("-append 'console=ttyS0 panic=-1 quiet no_timer_check jc.lab=two-disks jc.variant=before jc.profile=quick'");
+    expect(qemuTxt[1]).toContain("-append 'console=ttyS0 panic=-1 quiet no_timer_check acpi=noirq jc.lab=two-disks jc.variant=before jc.profile=quick'");
     const args = readFileSync(join(dir, 'args'), 'utf8').split('\n');
     const drives = args.filter((_, i) => args[i - 1] === '-drive');
     expect(drives).toEqual([
