@@ -167,12 +167,8 @@ export function missingNote(missing: [string, string][]): string[] {
     : [];
 }
 
-/** The key of a build: everything that changes the kernel. */
-export function buildKey(sourceVersion: string, compiler: string): {
-  key: string;
-  fragments: KernelManifest['fragments'];
-  patches: KernelManifest['patches'];
-} {
+/** The checkout's config fragments and patches, each with its contents' hash. */
+function checkoutInputs(): Pick<KernelManifest, 'fragments' | 'patches'> {
   const fragments = CONFIG_FRAGMENTS.map((name) => {
     const path = join(CONFIG_DIR, name);
     if (!existsSync(path)) throw new LabError(`config fragment ${path} is missing`);
@@ -180,10 +176,55 @@ export function buildKey(sourceVersion: string, compiler: string): {
   });
   const patches = patchFiles().map((p) => ({ name: basename(p), sha256: sha256(readFileSync(p)) }));
   if (patches.length === 0) throw new LabError(`no patches in ${PATCH_DIR}: the lab needs its five switch patches`);
+  return { fragments, patches };
+}
+
+/** The key of a build: everything that changes the kernel. */
+export function buildKey(sourceVersion: string, compiler: string): {
+  key: string;
+  fragments: KernelManifest['fragments'];
+  patches: KernelManifest['patches'];
+} {
+  const { fragments, patches } = checkoutInputs();
   const key = sha256(
     JSON.stringify({ format: BUILD_FORMAT, sourceVersion, compiler, fragments, patches }),
   ).slice(0, 16);
   return { key, fragments, patches };
+}
+
+/**
+ * How the config fragments and patches a kernel was built from differ from
+ * @now (the checkout's): "changed NAME", "added NAME" (in the checkout, not
+ * in the build), "removed NAME"; empty when they are the same.
+ */
+export function kernelDrift(
+  built: Pick<KernelManifest, 'fragments' | 'patches'>,
+  now: Pick<KernelManifest, 'fragments' | 'patches'> = checkoutInputs(),
+): string[] {
+  const drift: string[] = [];
+  for (const kind of ['fragments', 'patches'] as const) {
+    const was = new Map(built[kind].map((f) => [f.name, f.sha256]));
+    const is = new Map(now[kind].map((f) => [f.name, f.sha256]));
+    for (const [name, hash] of is) {
+      if (!was.has(name)) drift.push(`added ${name}`);
+      else if (was.get(name) !== hash) drift.push(`changed ${name}`);
+    }
+    for (const name of was.keys()) if (!is.has(name)) drift.push(`removed ${name}`);
+  }
+  return drift;
+}
+
+/**
+ * A warning when @kernel was built from other patches or config than the
+ * checkout's, which `lab run` boots all the same; null when it matches.
+ */
+export function staleKernelNote(kernel: KernelBuild): string | null {
+  const drift = kernelDrift(kernel.manifest);
+  if (drift.length === 0) return null;
+  return (
+    `the lab kernel ${kernel.manifest.key} (built ${kernel.manifest.built_at}) is not the checkout's: ${drift.join(', ')}; ` +
+    'it boots as it was built; `journalclub lab build` builds the checkout\'s (minutes with its cached objects)'
+  );
 }
 
 function readManifest(dir: string): KernelManifest | null {

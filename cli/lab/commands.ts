@@ -3,7 +3,7 @@
  */
 import type { Command } from 'commander';
 import { UsageError } from '../errors';
-import { buildKernel, dryRunGuestBuild } from './build';
+import { buildKernel, currentKernel, dryRunGuestBuild, staleKernelNote } from './build';
 import { addHostRunCommand } from './host-run';
 import { buildHostKernel, dryRunHostBuild } from './hostbuild';
 import { packageBundle, verifyBundle } from './package';
@@ -63,6 +63,9 @@ export function addKernelCommands(lab: Command): void {
         print(dryRunLab(name, opts, order).join('\n'));
         return;
       }
+      const kernel = currentKernel();
+      const stale = kernel && staleKernelNote(kernel);
+      if (stale) print(`warning: ${stale}`);
       const runs = [];
       for (const [k, variant] of order.entries()) {
         if (order.length > 1) print(`run ${k + 1} of ${order.length}: ${variant}`);

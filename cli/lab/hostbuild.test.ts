@@ -5,12 +5,12 @@
  * `lab build` (both targets) and `lab run` and creates nothing.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dryRunGuestBuild, fragmentOptions, missingNote, missingTools, patchFiles } from './build';
+import { buildKey, dryRunGuestBuild, fragmentOptions, kernelDrift, missingNote, missingTools, patchFiles } from './build';
 import { debsOfFiles, dryRunHostBuild, findHostConfig, hostConfigProblems, hostKey, seedFromGuestBuild, type ConfigPlaces } from './hostbuild';
 import { CONFIG_DIR, REPO_ROOT } from './paths';
 import { closeLog, formatCommand, hasCommand, openLog, shellQuote } from './proc';
@@ -255,6 +255,33 @@ describe('--dry-run', () => {
     expect(lines[0]).toMatch(/^# no lab kernel in .* yet: `journalclub lab build`/);
     expect(() => readdirSync(out)).toThrow(/ENOENT/);
     expect(() => dryRunLab('fast-comit', { variant: 'before' }, ['before'])).toThrow(/unknown lab 'fast-comit'/);
+  });
+
+  it('warns when the cached kernel was built from other patches or config than the checkout', () => {
+    const now = buildKey('6.12.0-test', 'gcc');
+    expect(kernelDrift(now)).toEqual([]);
+    const [first, ...rest] = now.patches;
+    const built = {
+      fragments: [...now.fragments, { name: 'old.config', sha256: 'f'.repeat(64) }],
+      patches: [{ ...first!, sha256: '0'.repeat(64) }, ...rest.slice(1)],
+    };
+    expect(kernelDrift(built)).toEqual(['removed old.config', `changed ${first!.name}`, `added ${rest[0]!.name}`]);
+
+    const xdg = join(scratch, 'stale-cache');
+    const dir = join(xdg, 'journalclub', 'kernel', 'kernels', 'k1');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'bzImage'), 'not a kernel');
+    const manifest = { key: 'k1', built_at: '2026-11-01T00:00:00Z', ...built };
+    writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest));
+    symlinkSync(join('kernels', 'k1'), join(xdg, 'journalclub', 'kernel', 'current'));
+    const env = { ...process.env, XDG_CACHE_HOME: xdg };
+    const warning = dryRunLab('fast-commit', { variant: 'after' }, ['after'], env).find((l) => l.startsWith('# warning:'));
+    expect(warning).toBe(
+      `# warning: the lab kernel k1 (built 2026-11-01T00:00:00Z) is not the checkout's: removed old.config, changed ${first!.name}, added ${rest[0]!.name}; ` +
+        "it boots as it was built; `journalclub lab build` builds the checkout's (minutes with its cached objects)",
+    );
+    writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ ...manifest, fragments: now.fragments, patches: now.patches }));
+    expect(dryRunLab('fast-commit', { variant: 'after' }, ['after'], env).filter((l) => l.startsWith('# warning:'))).toEqual([]);
   });
 
   it('boots with the argv run-qemu.sh takes', () => {

@@ -28,7 +28,7 @@ import {
   type KernelVariant,
   type Metrics,
 } from '../../lib/kernel-results';
-import { currentKernel } from './build';
+import { currentKernel, staleKernelNote } from './build';
 import { ingestHostRun } from './host-run';
 import { buildImage, currentImage } from './image';
 import { imageCache, KERNEL_LAB_DIR, kernelCache, REPO_ROOT, RESULTS_DIR } from './paths';
@@ -353,6 +353,8 @@ export function dryRunLab(lab: string, opts: RunOptions, order: KernelVariant[],
   const kernel = currentKernel(env);
   const image = currentImage(env);
   if (!kernel) lines.push(`# no lab kernel in ${kernelCache(env)} yet: \`journalclub lab build\` makes the <bzImage>`);
+  const stale = kernel && staleKernelNote(kernel);
+  if (stale) lines.push(`# warning: ${stale}`);
   if (!image) lines.push(`# no guest image in ${imageCache(env)} yet: \`journalclub lab image\` makes the <initramfs> and the <disks>`);
   const files = {
     bzImage: kernel?.bzImage ?? '<bzImage>',
