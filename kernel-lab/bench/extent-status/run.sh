@@ -537,6 +537,7 @@ release()
 reclaimers=
 trap release EXIT
 
+jc_step "pin all but $AVAIL_MIB MiB of the memory"
 pin_memory
 run_case a
 run_case b
