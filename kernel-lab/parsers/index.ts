@@ -40,9 +40,11 @@ export { parseStatwalk, type StatwalkResult } from './statwalk';
 export {
   bucketPercentile,
   histBuckets,
+  histDrops,
   histogramStats,
   parseHist,
   parseHists,
+  RACE_DROP_LIMIT,
   type HistBucket,
   type HistEntry,
   type Histogram,

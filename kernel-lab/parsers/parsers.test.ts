@@ -10,6 +10,7 @@ import {
   bucketPercentile,
   counterIncrease,
   histBuckets,
+  histDrops,
   histogramStats,
   parseBtrfsCommitStats,
   parseCounters,
@@ -391,6 +392,26 @@ describe('tracefs hist', () => {
     expect(h.entries).toEqual([]);
     expect(h.paused).toBe(true);
     expect(() => histogramStats(h)).toThrow('hist: the histogram has no samples');
+  });
+
+  it('keeps a histogram that lost single events to the insert race, and refuses a full map or too many lost', () => {
+    const hist = (size: number, entries: number, hits: number, dropped: number) => {
+      const lines = Array.from({ length: entries }, (_, i) => `{ pages_written: ${String(i).padStart(10)} } hitcount: ${String(i === 0 ? hits - (entries - 1) : 1).padStart(10)}`);
+      return parseHist(
+        `# event histogram\n#\n# trigger info: hist:keys=pages_written:vals=hitcount:sort=pages_written:size=${size} [active]\n#\n\n` +
+          `${lines.join('\n')}\n\nTotals:\n    Hits: ${hits}\n    Entries: ${entries}\n    Dropped: ${dropped}\n`,
+      );
+    };
+    expect(histDrops(hist(2048, 15, 5250, 0), 'w')).toBe(0);
+    /* the CI run's case: 1 lost of thousands, 15 of 2,048 entries used */
+    expect(histDrops(hist(2048, 15, 5250, 1), 'w')).toBe(1);
+    expect(histDrops(hist(2048, 3, 99, 1), 'w')).toBe(1);
+    expect(() => histDrops(hist(2048, 3, 98, 2), 'w: f.txt')).toThrow(
+      'w: f.txt dropped 2 of 100 events with room in its map (3 of 2048 entries): more than the 1% that concurrent inserts of one new key can explain',
+    );
+    expect(() => histDrops(hist(4, 4, 100, 1), 'w: f.txt')).toThrow(
+      'w: f.txt dropped 1 events: its map was full (4 entries, size=4); a larger size= in the trigger keeps them',
+    );
   });
 
   it('takes nearest-rank percentiles over buckets', () => {

@@ -422,3 +422,39 @@ export function histogramStats(h: Histogram, key?: string): HistStats {
     exact: buckets.every((b) => b.min === b.max),
   };
 }
+
+/**
+ * The share of events a histogram may lose to tracing_map's insert race and still be read: 1 in 100,
+ * which moves its mean by at most 1% of the range of its key.
+ */
+export const RACE_DROP_LIMIT = 0.01;
+
+/**
+ * The events a histogram lost, or an Error when it lost them in a way that makes it unreadable.
+ * tracing_map drops an event in two cases (kernel/trace/tracing_map.c, __tracing_map_insert):
+ * - the map is full: get_free_elt() finds no element, so every later new key is lost. The
+ *   histogram is then biased towards the keys that came first: refused, naming size=.
+ * - a CPU finds another CPU's insert of the same new key half done (the key's hash is set, its
+ *   element not yet published) for more than the map's slot count of tries. Under TCG each vCPU
+ *   is a host thread, and a host that deschedules the inserting one in that window makes the other
+ *   give up: single events are lost, not keys. Up to RACE_DROP_LIMIT of the events are kept and
+ *   the count is returned for the results to report; more are refused.
+ * `what` names the lab and file for the message.
+ */
+export function histDrops(h: Histogram, what: string): number {
+  const dropped = h.totals.dropped_count;
+  if (dropped === 0) return 0;
+  if (h.totals.entries_count >= h.size) {
+    throw new Error(
+      `${what} dropped ${dropped} events: its map was full (${h.totals.entries_count} entries, size=${h.size}); a larger size= in the trigger keeps them`,
+    );
+  }
+  const events = h.totals.hits_count + dropped;
+  if (dropped > RACE_DROP_LIMIT * events) {
+    throw new Error(
+      `${what} dropped ${dropped} of ${events} events with room in its map (${h.totals.entries_count} of ${h.size} entries): ` +
+        `more than the ${RACE_DROP_LIMIT * 100}% that concurrent inserts of one new key can explain`,
+    );
+  }
+  return dropped;
+}
