@@ -136,15 +136,22 @@ describe('kernel lab', () => {
    */
   const EXT4_WB_MIN_FACTOR = 2;
   /*
-   * extent-status: the mean time of every shrinker scan of a case (the
-   * hist's summed scan time over its hit count), before against after. Four
-   * runs a side on an idle host: case a 67 (44 to 81) µs against 29 (22 to
-   * 37), 2.3 times; case b 53 (39 to 57) against 40 (34 to 45); case c 44
-   * (36 to 49) against 30 (27 to 31). A fresh clone's npm test: case a 50
-   * (42 to 60) against 36 (30 to 58), 1.4 times, so each case holds the
-   * direction only. The kernel's own average, the mail's metric, weighs
-   * each scan 1/4, so it is mostly a case's last few scans: it read 0 in two
-   * of three "before" runs of one set (155, 0, 0 against 30, 18, 28) and
+   * extent-status: scan times under TCG move with the host. The mean time of
+   * every shrinker scan of a case (the hist's summed scan time over its hit
+   * count), four runs a side on an idle host: case a 67 (44 to 81) µs
+   * against 29 (22 to 37); case b 53 (39 to 57) against 40 (34 to 45); case
+   * c 44 (36 to 49) against 30 (27 to 31). But single after runs on a busier
+   * host read case a at 44, 52 and 107 µs, and a fresh clone's npm test had
+   * case a at 50 (42 to 60) against 36 (30 to 58). So the timing is held on
+   * every scan of a run, the three cases pooled (summed scan time over
+   * scans: before 46 to 62 µs, after 32 to 63 over 14 runs), before's median
+   * above after's. The mechanism is held in every run and case: before
+   * frees extents just looked up (no REFERENCED second chance) and does not
+   * cache the holes the delalloc path finds, so fio's lookups miss the
+   * extent cache, hit ratio before 55 to 69% against after 91 to 100% in
+   * every quick run measured. The kernel's own average, the mail's metric, weighs each
+   * scan 1/4, so it is mostly a case's last few scans: it read 0 in two of
+   * three "before" runs of one set (155, 0, 0 against 30, 18, 28) and
    * cannot carry a threshold.
    */
   const runs = new Map<string, KernelResult[]>();
@@ -298,12 +305,26 @@ describe('kernel lab', () => {
     );
   });
 
-  test("extent-status: the 3.18 shrinker's scans take longer on average than stock 6.12's in cases a, b and c", () => {
+  test("extent-status: the 3.18 shrinker's scans take longer on average than stock 6.12's, and its reads hit the cache less in every case", () => {
+    /* every scan of a run: the cases' summed scan time over their scans */
+    const pooled = (variant: 'before' | 'after'): number[] => {
+      const scans = ['a', 'b', 'c'].map((c) => metricOf('extent-status', variant, `case_${c}_scans_count`));
+      /* a case without scans has no mean (the test above asks for scans in every case) */
+      const times = ['a', 'b', 'c'].map((c, i) => scans[i]!.map((n, k) => (n > 0 ? n * runs.get(`extent-status/${variant}`)![k]!.metrics[`case_${c}_mean_scan_time_us`]! : 0)));
+      return scans[0]!.map((_, k) => times.reduce((t, x) => t + x[k]!, 0) / scans.reduce((t, x) => t + x[k]!, 0));
+    };
+    const b = pooled('before');
+    const a = pooled('after');
     const failed: string[] = [];
+    if (!(median(b) > median(a))) {
+      failed.push(`mean scan µs over every scan of a run, before ${b.map((v) => v.toFixed(1)).join(', ')} against after ${a.map((v) => v.toFixed(1)).join(', ')}: median not above after's`);
+    }
     for (const c of ['a', 'b', 'c'] as const) {
-      const b = metricOf('extent-status', 'before', `case_${c}_mean_scan_time_us`);
-      const a = metricOf('extent-status', 'after', `case_${c}_mean_scan_time_us`);
-      if (!(median(b) > median(a))) failed.push(`case ${c} mean scan µs before ${b.join(', ')} against after ${a.join(', ')}: median not above after's`);
+      const hb = metricOf('extent-status', 'before', `case_${c}_hit_ratio_pct`);
+      const ha = metricOf('extent-status', 'after', `case_${c}_hit_ratio_pct`);
+      if (!(Math.max(...hb) < Math.min(...ha))) {
+        failed.push(`case ${c} cache hit ratio % before ${hb.map((v) => v.toFixed(1)).join(', ')} against after ${ha.map((v) => v.toFixed(1)).join(', ')}: not below in every run`);
+      }
     }
     assert.deepEqual(failed, []);
   });
