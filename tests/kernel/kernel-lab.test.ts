@@ -266,6 +266,12 @@ describe('kernel lab', () => {
     assert.ok(passes >= calls / 2, `${passes} extra passes for ${calls} ext4_writepages calls in ${where(before)}`);
   });
 
+  /** Two sets as the diagnostics print them: "before 1.0, 2.0 against after 3.0, 4.0". */
+  function sets(b: number[], a: number[]): string {
+    const f = (xs: number[]): string => xs.map((v) => (Number.isInteger(v) ? String(v) : v.toFixed(1))).join(', ');
+    return `before ${f(b)} against after ${f(a)}`;
+  }
+
   /*
    * Directions, over the repeated runs above, where emulation shows the
    * mechanism. Each threshold is set from runs measured under TCG on 2 vCPUs
@@ -273,11 +279,12 @@ describe('kernel lab', () => {
    * for a quiet host and a busier one; each fails if the switch's cost
    * does not show.
    */
-  test('fast-commit: with the whole loop queued at the first fsync, the old walk costs files per second', () => {
+  test('fast-commit: with the whole loop queued at the first fsync, the old walk costs files per second', (t) => {
     const b = metricOf('fast-commit', 'before', 'files_per_s');
     const a = metricOf('fast-commit', 'after', 'files_per_s');
     const nodes = metricOf('fast-commit', 'before', 'scan_nodes_count');
     const files = metricOf('fast-commit', 'before', 'files_count');
+    t.diagnostic(`fast-commit files/s ${sets(b, a)}; before's nodes walked ${nodes.join(', ')}`);
     /* N creates in one fast commit cost the old walk about N^2/2 nodes: a short queue would not */
     for (const [i, n] of nodes.entries()) {
       const full = (files[i]! * files[i]!) / 2;
@@ -289,23 +296,25 @@ describe('kernel lab', () => {
     );
   });
 
-  test("btrfs-fsync: in every run before's fsyncs wait past SUPER_COMMITTED and after's never do", () => {
+  test("btrfs-fsync: in every run before's fsyncs wait past SUPER_COMMITTED and after's never do", (t) => {
     const b = metricOf('btrfs-fsync', 'before', 'completed_wait_after_super_ms');
     const a = metricOf('btrfs-fsync', 'after', 'completed_wait_after_super_ms');
+    t.diagnostic(`btrfs-fsync ms waited past SUPER_COMMITTED ${sets(b, a)}`);
     assert.ok(Math.min(...b) >= BTRFS_MIN_WAIT_MS, `before's waits past SUPER_COMMITTED, ms: ${b.join(', ')}; each run should have ${BTRFS_MIN_WAIT_MS} or more`);
     assert.ok(Math.max(...a) === 0, `after's waits past SUPER_COMMITTED, ms: ${a.join(', ')}`);
   });
 
-  test('ext4-writeback: every before run batches more jbd2 handles per transaction than every after run', () => {
+  test('ext4-writeback: every before run batches more jbd2 handles per transaction than every after run', (t) => {
     const b = metricOf('ext4-writeback', 'before', 'fsync_jbd2_handles_per_txn');
     const a = metricOf('ext4-writeback', 'after', 'fsync_jbd2_handles_per_txn');
+    t.diagnostic(`ext4-writeback jbd2 handles per transaction ${sets(b, a)}`);
     assert.ok(
       Math.min(...b) >= EXT4_WB_MIN_FACTOR * Math.max(...a),
       `handles per transaction before ${b.join(', ')} against after ${a.join(', ')}: before's least is not ${EXT4_WB_MIN_FACTOR} times after's most`,
     );
   });
 
-  test("extent-status: the 3.18 shrinker's scans take longer on average than stock 6.12's, and its reads hit the cache less in every case", () => {
+  test("extent-status: the 3.18 shrinker's scans take longer on average than stock 6.12's, and its reads hit the cache less in every case", (t) => {
     /* every scan of a run: the cases' summed scan time over their scans */
     const pooled = (variant: 'before' | 'after'): number[] => {
       const scans = ['a', 'b', 'c'].map((c) => metricOf('extent-status', variant, `case_${c}_scans_count`));
@@ -315,6 +324,7 @@ describe('kernel lab', () => {
     };
     const b = pooled('before');
     const a = pooled('after');
+    t.diagnostic(`extent-status mean scan µs over every scan of a run ${sets(b, a)}`);
     const failed: string[] = [];
     if (!(median(b) > median(a))) {
       failed.push(`mean scan µs over every scan of a run, before ${b.map((v) => v.toFixed(1)).join(', ')} against after ${a.map((v) => v.toFixed(1)).join(', ')}: median not above after's`);
@@ -322,6 +332,7 @@ describe('kernel lab', () => {
     for (const c of ['a', 'b', 'c'] as const) {
       const hb = metricOf('extent-status', 'before', `case_${c}_hit_ratio_pct`);
       const ha = metricOf('extent-status', 'after', `case_${c}_hit_ratio_pct`);
+      t.diagnostic(`extent-status case ${c} cache hit ratio % ${sets(hb, ha)}`);
       if (!(Math.max(...hb) < Math.min(...ha))) {
         failed.push(`case ${c} cache hit ratio % before ${hb.map((v) => v.toFixed(1)).join(', ')} against after ${ha.map((v) => v.toFixed(1)).join(', ')}: not below in every run`);
       }
