@@ -4,13 +4,13 @@
  * real guest's raw files; a directory from before the stamps gives no boot
  * timing and still validates.
  */
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseKernelResult } from '../../lib/kernel-results';
 import { KERNEL_LAB_DIR } from './paths';
-import { bootTiming, resultFromRunDir } from './run';
+import { bootTiming, resultFromRunDir, warnCounters } from './run';
 
 const plan = { lab: 'inode-hash', variant: 'before', profile: 'quick', smp: 2, memMib: 1024 } as const;
 let root: string;
@@ -50,5 +50,37 @@ describe('the boot timing of a run', () => {
   it('leaves out a stage the guest did not reach and a stamp it cannot read', () => {
     const dir = runDir('partial', { init_s: '3.100\n', bench_start_s: 'soon\n' });
     expect(bootTiming(dir, { boot_s: 'x\n' }, 40)).toEqual({ to_init_s: 3.1, to_poweroff_s: 40 });
+  });
+});
+
+describe('a hist that lost events', () => {
+  /* the fixture's ext4 contention hist, one lock hit @hits times, with @dropped lost */
+  function withDrops(name: string, hits: number, dropped: number): string {
+    const dir = runDir(name, { wall_s: '12.5\n' });
+    const file = join(dir, 'raw', 'contention-locks-ext4.txt');
+    const text = readFileSync(file, 'utf8')
+      .replace(/hitcount: {10}8$/m, `hitcount: ${String(hits).padStart(10)}`)
+      .replace('Hits: 8\n', `Hits: ${hits}\n`)
+      .replace('Dropped: 0\n', `Dropped: ${dropped}\n`);
+    writeFileSync(file, text);
+    return dir;
+  }
+
+  it('keeps a run whose hist lost under 1% to the insert race, reports the count and says so', async () => {
+    const result = await resultFromRunDir(withDrops('race', 800, 1), plan, '2026-11-25T02:11:07.000Z');
+    expect(result.metrics.ext4_contention_dropped_count).toBe(1);
+    expect(result.metrics.ext4_contention_count).toBe(800);
+    expect(result.metrics.btrfs_contention_dropped_count).toBe(0);
+    const said: string[] = [];
+    warnCounters(result, (s) => said.push(s));
+    expect(said).toContain(
+      "note: ext4_contention_dropped_count is 1: a hist trigger lost 1 event to tracing_map's insert race, under 1% of them; the rest are read",
+    );
+  });
+
+  it('refuses a run whose hist lost more than 1% with room in its map', async () => {
+    await expect(resultFromRunDir(withDrops('many', 8, 1), plan, '2026-11-25T02:11:07.000Z')).rejects.toThrow(
+      'inode-hash: contention-locks-ext4.txt dropped 1 of 9 events with room in its map (1 of 4096 entries)',
+    );
   });
 });

@@ -28,6 +28,7 @@ import {
   type KernelVariant,
   type Metrics,
 } from '../../lib/kernel-results';
+import { RACE_DROP_LIMIT } from '../../kernel-lab/parsers';
 import { currentKernel, staleKernelNote } from './build';
 import { ingestHostRun } from './host-run';
 import { buildImage, currentImage } from './image';
@@ -291,12 +292,21 @@ export function writeResult(json: string, result: KernelResult): void {
   renameSync(`${json}.tmp`, json);
 }
 
-/** warnCounters - say when a switch's counter contradicts the run's variant (a switch that was not live, or was on). */
+/**
+ * warnCounters - say when a switch's counter contradicts the run's variant (a
+ * switch that was not live, or was on), and when a hist lost events that its
+ * parser kept it for (kernel-lab/parsers/tracefsHist.ts, histDrops).
+ */
 export function warnCounters(result: KernelResult, print: (s: string) => void): void {
   for (const c of KERNEL_LAB_SPECS[result.lab].counters) {
     const n = result.counters[c.name];
     if (result.variant === 'before' && n === 0) print(`warning: ${c.name} did not move in the before run: was the switch live?`);
     if (result.variant === 'after' && n !== 0) print(`warning: ${c.name} moved by ${n} in the after run: the switch was on`);
+  }
+  for (const [name, n] of Object.entries(result.metrics)) {
+    if (name.endsWith('_dropped_count') && n > 0) {
+      print(`note: ${name} is ${n}: a hist trigger lost ${n} event${n === 1 ? '' : 's'} to tracing_map's insert race, under ${RACE_DROP_LIMIT * 100}% of them; the rest are read`);
+    }
   }
 }
 

@@ -410,7 +410,7 @@ describe('tracefs hist', () => {
       'w: f.txt dropped 2 of 100 events with room in its map (3 of 2048 entries): more than the 1% that concurrent inserts of one new key can explain',
     );
     expect(() => histDrops(hist(4, 4, 100, 1), 'w: f.txt')).toThrow(
-      'w: f.txt dropped 1 events: its map was full (4 entries, size=4); a larger size= in the trigger keeps them',
+      'w: f.txt dropped 1 event: its map was full (4 entries, size=4); a larger size= in the trigger keeps them',
     );
   });
 

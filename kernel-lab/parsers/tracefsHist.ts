@@ -446,7 +446,7 @@ export function histDrops(h: Histogram, what: string): number {
   if (dropped === 0) return 0;
   if (h.totals.entries_count >= h.size) {
     throw new Error(
-      `${what} dropped ${dropped} events: its map was full (${h.totals.entries_count} entries, size=${h.size}); a larger size= in the trigger keeps them`,
+      `${what} dropped ${dropped} event${dropped === 1 ? '' : 's'}: its map was full (${h.totals.entries_count} entries, size=${h.size}); a larger size= in the trigger keeps them`,
     );
   }
   const events = h.totals.hits_count + dropped;
