@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseKernelResult } from '../../lib/kernel-results';
 import { KERNEL_LAB_DIR } from './paths';
-import { bootTiming, resultFromRunDir, warnCounters } from './run';
+import { bootTiming, ingestRun, planRun, resultFromRunDir, warnCounters, writePlan } from './run';
 
 const plan = { lab: 'inode-hash', variant: 'before', profile: 'quick', smp: 2, memMib: 1024 } as const;
 let root: string;
@@ -76,6 +76,16 @@ describe('a hist that lost events', () => {
     expect(said).toContain(
       "note: ext4_contention_dropped_count is 1: a hist trigger lost 1 event to tracing_map's insert race, under 1% of them; the rest are read",
     );
+  });
+
+  it('lab ingest says it too', async () => {
+    const dir = withDrops('ingest', 800, 1);
+    writePlan(dir, planRun('inode-hash', { variant: 'before', profile: 'quick', smp: '2', mem: '1024' }), '2026-11-25T02:11:07.000Z');
+    const said: string[] = [];
+    const run = await ingestRun(dir, join(root, 'ingest.json'), (s) => said.push(s));
+    expect(run.result.metrics.ext4_contention_dropped_count).toBe(1);
+    expect(said[0]).toMatch(/^note: ext4_contention_dropped_count is 1: /);
+    expect(said[said.length - 1]).toBe(`results: ${join(root, 'ingest.json')}`);
   });
 
   it('refuses a run whose hist lost more than 1% with room in its map', async () => {

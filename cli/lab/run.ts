@@ -493,6 +493,7 @@ export async function ingestRun(dir: string, out: string | undefined, print: (s:
   const result = await resultFromRunDir(dir, plan, started);
   const json = out ?? `${dir.replace(/\/+$/, '')}.json`;
   writeResult(json, result);
+  warnCounters(result, print);
   print(`results: ${json}`);
   return { json, dir, result };
 }
