@@ -28,7 +28,6 @@ import {
   type KernelVariant,
   type Metrics,
 } from '../../lib/kernel-results';
-import { RACE_DROP_LIMIT } from '../../kernel-lab/parsers';
 import { currentKernel, staleKernelNote } from './build';
 import { ingestHostRun } from './host-run';
 import { buildImage, currentImage } from './image';
@@ -305,7 +304,7 @@ export function warnCounters(result: KernelResult, print: (s: string) => void): 
   }
   for (const [name, n] of Object.entries(result.metrics)) {
     if (name.endsWith('_dropped_count') && n > 0) {
-      print(`note: ${name} is ${n}: a hist trigger lost ${n} event${n === 1 ? '' : 's'} to tracing_map's insert race, under ${RACE_DROP_LIMIT * 100}% of them; the rest are read`);
+      print(`note: ${name} is ${n}: a hist trigger lost ${n} event${n === 1 ? '' : 's'} to tracing_map's insert race; the rest are read`);
     }
   }
 }

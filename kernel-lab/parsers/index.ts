@@ -44,7 +44,6 @@ export {
   histogramStats,
   parseHist,
   parseHists,
-  RACE_DROP_LIMIT,
   type HistBucket,
   type HistEntry,
   type Histogram,

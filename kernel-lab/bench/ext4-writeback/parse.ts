@@ -18,7 +18,7 @@
  *   _jbd2_running_transaction_ms, _jbd2_logged_blocks_per_txn
  *   <run>_writepages_calls_count, _writepages_pages_per_call
  *   <run>_writepages_dropped_count         calls the hist lost to tracing_map's
- *                                          insert race (histDrops: up to 1% kept)
+ *                                          insert race (histDrops: one, or up to 1%, kept)
  */
 import type { Metrics } from '../../../lib/kernel-results';
 import { histDrops, histogramStats, parseFio, parseHist, parseJbd2Info, type FioResult } from '../../parsers';

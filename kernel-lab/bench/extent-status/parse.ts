@@ -34,7 +34,7 @@
  *       the reclaimers: how many tasks ran the shrinker, and the scans
  *       kswapd ran (the others ran in direct reclaim)
  *   _hist_dropped_count    scans lost by whichever of the two hists lost more, to tracing_map's
- *       insert race (histDrops: up to 1% kept, a full map refused)
+ *       insert race (histDrops: one, or up to 1%, kept; a full map refused)
  *   _cache_hits_count, _cache_misses_count, _hit_ratio_pct
  *   _objects_count, _reclaimable_count, _inodes_on_list_count
  *                                          the cache when fio ended

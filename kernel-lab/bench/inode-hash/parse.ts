@@ -20,7 +20,7 @@
  *   <fs>_top_lock_contention_count            on the most contended lock
  *   <fs>_contended_locks_count                distinct locks (and kinds) contended
  *   <fs>_contention_dropped_count             contentions the hist lost to tracing_map's
- *                                             insert race (histDrops: up to 1% kept)
+ *                                             insert race (histDrops: one, or up to 1%, kept)
  *   <fs>_inodes_before_count, _after_count    inodes in memory around the walk
  *   <fs>_create_s                             building the trees
  */
