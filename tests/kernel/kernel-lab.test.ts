@@ -144,11 +144,11 @@ describe('kernel lab', () => {
    * host read case a at 44, 52 and 107 µs, and a fresh clone's npm test had
    * case a at 50 (42 to 60) against 36 (30 to 58). So the timing is held on
    * every scan of a run, the three cases pooled (summed scan time over
-   * scans: before 46 to 92 µs, after 33 to 63 over 32 runs), before's median
+   * scans: before 46 to 92 µs, after 33 to 63 over 38 runs), before's median
    * above after's. The mechanism is held in every run and case: before
    * frees extents just looked up (no REFERENCED second chance) and does not
    * cache the holes the delalloc path finds, so fio's lookups miss the
-   * extent cache, hit ratio before 43 to 69% against after 91 to 100% in
+   * extent cache, hit ratio before 41 to 69% against after 91 to 100% in
    * every quick run measured. The kernel's own average, the mail's metric,
    * weighs each scan 1/4, so it is mostly a case's last few scans: it read 0
    * in two of three "before" runs of one set (155, 0, 0 against 30, 18, 28)
