@@ -26,7 +26,9 @@
  * way, natively and in WASM, in a second table beside this build's.
  *
  * Prints a Markdown table with each target beside its number and writes
- * bench/results.json. Progress goes to stderr.
+ * bench/results.json (the last run, not committed) and an entry in the
+ * day's bench/measurements/<YYYY-MM-DD>.json (committed: measurements.ts).
+ * Progress goes to stderr.
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -58,6 +60,7 @@ import {
   type RunTime,
 } from './sim';
 import { measureScale, SCALE_TARGETS, type ScaleResult } from './scale';
+import { loadNow, recordMeasurement } from './measurements';
 import { grid, kb, markdown, median, quantile, si, speed, workRate, type Row, type Speed, type WorkRate } from './stats';
 
 const LAB = 'fast-commit';
@@ -347,6 +350,7 @@ function scaleRows(r: ScaleResult): Row[] {
 }
 
 async function runScaleOnly(): Promise<number> {
+  const loadBefore = loadNow();
   const engine = await loadEngine();
   const { site, browser, close } = await serve();
   let scale: ScaleResult;
@@ -364,10 +368,11 @@ async function runScaleOnly(): Promise<number> {
   }
   results.scale = { ...scale, date: new Date().toISOString(), targets: SCALE_TARGETS };
   writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  const record = recordMeasurement({ root: REPO_ROOT, part: 'scale', results: results.scale, loadBefore, args: process.argv.slice(2), revision: currentRevision() });
   process.stdout.write(`${markdown(scaleRows(scale))}\n`);
   process.stdout.write(
     `machine: ${scale.load.cpus} cores, 1-minute load average ${scale.load.before.toFixed(2)} before, ` +
-      `${scale.load.after.toFixed(2)} after; written to bench/results.json\n`,
+      `${scale.load.after.toFixed(2)} after; written to bench/results.json, on record in ${record}\n`,
   );
   return 0;
 }
@@ -461,7 +466,8 @@ export async function runBench(options: BenchOptions = {}): Promise<number> {
   const baselineBuild = options.baseline === undefined ? null : buildRevision(options.baseline, log);
 
   /* other work on the machine slows every number down: the 1-minute load average says whether there was any */
-  const loadBefore = os.loadavg()[0] ?? 0;
+  const loadAverages = loadNow();
+  const loadBefore = loadAverages[0];
   let fc: LabTimes;
   let ih: LabTimes;
   let sweepRun: Awaited<ReturnType<typeof sweepWall>>;
@@ -602,6 +608,7 @@ export async function runBench(options: BenchOptions = {}): Promise<number> {
     table,
   };
   writeFileSync(join(REPO_ROOT, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  const record = recordMeasurement({ root: REPO_ROOT, part: 'all', results, loadBefore: loadAverages, args: process.argv.slice(2), revision: current });
 
   const out = (text: string): void => {
     process.stdout.write(`${text}\n`);
@@ -609,7 +616,7 @@ export async function runBench(options: BenchOptions = {}): Promise<number> {
   out(`${markdown(table)}\n`);
   out(
     `machine: ${results.machine.cpu}, ${results.machine.cpus} cores, Node ${process.version}, ` +
-      `1-minute load average ${loadBefore.toFixed(2)} before the runs; written to bench/results.json`,
+      `1-minute load average ${loadBefore.toFixed(2)} before the runs; written to bench/results.json, on record in ${record}`,
   );
   out(`median ${LAB} run, native ${(median(fc.native.map((r) => r.wall_s)) * 1000).toFixed(2)} ms, WASM ${(median(fc.wasm.map((r) => r.wall_s)) * 1000).toFixed(2)} ms`);
   if (base) {

@@ -2,7 +2,9 @@
  * npm run bench [-- --no-build] [-- --baseline REV] [-- --only scale|kernel]
  * [-- --kernel-runs N]: see bench.ts, and kernel.ts for the kernel lab's
  * boot, measured last (or alone with --only kernel) and added to
- * bench/results.json under `kernel`. Exit status 0 when all was measured,
+ * bench/results.json under `kernel`. Every part measured is also added to
+ * the day's committed file, bench/measurements/<YYYY-MM-DD>.json
+ * (measurements.ts). Exit status 0 when all was measured,
  * whatever the numbers.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -11,11 +13,14 @@ import { parseArgs } from 'node:util';
 import { REPO_ROOT } from '../web/src/core/node';
 import { runBench } from './bench';
 import { BOOT_RUNS, BOOT_TARGET_S, kernelNote, kernelRows, measureKernelBoot } from './kernel';
+import { currentRevision } from './baseline';
+import { loadNow, recordMeasurement } from './measurements';
 import { markdown } from './stats';
 
 const ONLY = ['scale', 'kernel'];
 
 async function kernelBench(runs: number): Promise<number> {
+  const loadBefore = loadNow();
   const bench = await measureKernelBoot({ runs, log: (text) => process.stderr.write(`bench: ${text}\n`) });
   const rows = kernelRows(bench);
   const path = join(REPO_ROOT, 'bench', 'results.json');
@@ -24,6 +29,11 @@ async function kernelBench(runs: number): Promise<number> {
   writeFileSync(path, `${JSON.stringify(results, null, 2)}\n`);
   if (rows.length) process.stdout.write(`\n${markdown(rows)}\n`);
   process.stdout.write(`${kernelNote(bench)}\n`);
+  /* a skipped part measured nothing: nothing goes on record */
+  if (!('skipped' in bench)) {
+    const file = recordMeasurement({ root: REPO_ROOT, part: 'kernel', results: results.kernel, loadBefore, args: process.argv.slice(2), revision: currentRevision() });
+    process.stdout.write(`on record in ${file}\n`);
+  }
   return 0;
 }
 
