@@ -1,0 +1,44 @@
+/**
+ * The labs' list in README.md (scripts/registry/readme.mjs): written between
+ * its markers from mails/<id>.json, the rest of README.md untouched.
+ */
+import { describe, expect, it } from 'vitest';
+import { labOf, labs } from '../../scripts/registry.mjs';
+import { BEGIN, END, generate, labLine, mailEntry, replaceBetween } from '../../scripts/registry/readme.mjs';
+
+describe("README.md's list of labs", () => {
+  it('replaces only what is between the markers', () => {
+    const text = `# t\n\nabove\n${BEGIN}\nold 1\nold 2\n${END}\nbelow\n`;
+    expect(replaceBetween(text, 'new\n')).toBe(`# t\n\nabove\n${BEGIN}\nnew\n${END}\nbelow\n`);
+  });
+
+  it('refuses a README without its two markers once each, in order', () => {
+    for (const text of ['no markers', `${BEGIN}\nx\n`, `${END}\n${BEGIN}\n`, `${BEGIN}\n${END}\n${BEGIN}\n${END}\n`])
+      expect(() => replaceBetween(text, '')).toThrow(/README\.md must hold the lines <!-- labs:begin --> and <!-- labs:end --> once each/);
+  });
+
+  it("links each lab's page, with what its mail data file says of the mail", () => {
+    const lab = labOf('fast-commit', 1);
+    expect(labLine(lab, { id: 'fast-commit' })).toBe('- [fast-commit](docs/labs/fast-commit.md)');
+    expect(
+      labLine(lab, {
+        id: 'fast-commit',
+        title: 'ext4 fast_commit scalability',
+        citation: { author: 'A. Author', list: 'linux-ext4', date: '2022-02-21', url: 'https://lore.kernel.org/x/' },
+      }),
+    ).toBe('- [fast-commit](docs/labs/fast-commit.md): ext4 fast\\_commit scalability (A. Author, linux-ext4, 2022-02-21), [the mail](https://lore.kernel.org/x/)');
+    expect(labLine(lab, { id: 'fast-commit', citation: 'A. Author, 2022', url: 'https://example.org/m' })).toBe(
+      '- [fast-commit](docs/labs/fast-commit.md): (A. Author, 2022), [the mail](https://example.org/m)',
+    );
+  });
+
+  it('is the whole README.md, its list one line a lab in their order', () => {
+    const all = labs();
+    const [readme] = generate(all);
+    expect(readme!.path).toBe('README.md');
+    const between = readme!.content.split(BEGIN)[1]!.split(END)[0]!;
+    const lines = between.split('\n').filter((l) => l.startsWith('- '));
+    expect(lines.map((l) => /^- \[([a-z0-9-]+)\]/.exec(l)?.[1])).toEqual(all.map((l) => l.id));
+    for (const lab of all) mailEntry(lab.id);
+  });
+});
