@@ -78,29 +78,41 @@ function headingText(raw: string): string {
 }
 
 /**
- * GitHub's anchor for a heading (as github-slugger makes it): lower case,
- * every character that is not a letter, a mark, a digit, a connector
- * (`_`), a space or a hyphen dropped, each space a hyphen.
+ * GitHub's anchor for a heading, by github-slugger's rule: lower case, then
+ * every character dropped but letters, marks, decimal and letter numbers,
+ * connector punctuation (`_`), any other alphabetic character, the space and
+ * the hyphen-minus; each space becomes a hyphen. (Other numbers such as ²,
+ * other dashes and every symbol go.)
  */
 export function slug(heading: string): string {
   return headingText(heading)
     .trim()
     .toLowerCase()
-    .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
+    .replace(/[^\p{L}\p{M}\p{Nd}\p{Nl}\p{Pc}\p{Alphabetic} -]/gu, '')
     .replace(/ /g, '-');
 }
 
-/** The anchors of a Markdown file: its headings' slugs (a repeated one gets -1, -2, ...) and explicit ids. */
+/**
+ * The anchors of a Markdown file: its headings' slugs and explicit ids. A
+ * slug already taken gets -1, -2, ... (the first of those not taken), as
+ * GitHub numbers repeated headings.
+ */
 export function anchors(text: string): Set<string> {
   const out = new Set<string>();
-  const seen = new Map<string, number>();
+  const repeats = new Map<string, number>();
+  const headingsSeen = new Set<string>();
   for (const line of withoutFences(text)) {
     const h = /^ {0,3}#{1,6}(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/.exec(line);
     if (h) {
       const base = slug(h[1] ?? '');
-      const n = seen.get(base) ?? 0;
-      seen.set(base, n + 1);
-      out.add(n === 0 ? base : `${base}-${n}`);
+      let name = base;
+      while (headingsSeen.has(name)) {
+        const n = (repeats.get(base) ?? 0) + 1;
+        repeats.set(base, n);
+        name = `${base}-${n}`;
+      }
+      headingsSeen.add(name);
+      out.add(name);
     }
     for (const m of line.matchAll(/<a\s[^>]*\b(?:id|name)\s*=\s*["']([^"']+)["']/gi)) out.add(m[1]!);
   }
@@ -205,7 +217,8 @@ describe('Markdown as the link check reads it', () => {
     expect(slug("The kernel lab's boot")).toBe('the-kernel-labs-boot');
     expect(slug('Predict, then reveal: the questions on every lab page')).toBe('predict-then-reveal-the-questions-on-every-lab-page');
     expect(slug('`lab_es_lru` and `s_es_lock`')).toBe('lab_es_lru-and-s_es_lock');
-    expect(slug('O(N²) → O(N)')).toBe('on²--on');
+    expect(slug('O(N²) → O(N)')).toBe('on--on');
+    expect(slug('ext4 IOPS drop 5.4 – 5.10')).toBe('ext4-iops-drop-54--510');
     expect(slug('Runs in sets: alternate, repeat, compare')).toBe('runs-in-sets-alternate-repeat-compare');
     expect(slug('[The bundle](bundle.md) **now**')).toBe('the-bundle-now');
     expect(slug('1. Choose the id')).toBe('1-choose-the-id');
@@ -213,8 +226,8 @@ describe('Markdown as the link check reads it', () => {
   });
 
   it('numbers a repeated heading, reads explicit ids, and skips headings in code', () => {
-    const md = ['# Title', '## Notes', '```sh', '## not a heading', '```', '## Notes', '### Notes ##', '<a id="here"></a>', '#hashtag'].join('\n');
-    expect([...anchors(md)]).toEqual(['title', 'notes', 'notes-1', 'notes-2', 'here']);
+    const md = ['# Title', '## Notes', '```sh', '## not a heading', '```', '## Notes', '### Notes ##', '## Notes 3', '## Notes-3', '## Notes', '<a id="here"></a>', '#hashtag'].join('\n');
+    expect([...anchors(md)]).toEqual(['title', 'notes', 'notes-1', 'notes-2', 'notes-3', 'notes-3-1', 'notes-4', 'here']);
   });
 
   it('finds inline links, images, references and HTML links, not those in code', () => {
