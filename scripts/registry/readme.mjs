@@ -29,6 +29,7 @@ const Citation = z.union([
     author: z.string().min(1).optional(),
     list: z.string().min(1).optional(),
     date: z.string().min(1).optional(),
+    subject: z.string().min(1).optional(),
     url: z.url().optional(),
   }),
 ]);
@@ -51,7 +52,7 @@ export function mailEntry(id, root = ROOT) {
   const parsed = MailEntry.safeParse(JSON.parse(readFileSync(join(root, path), 'utf8')));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new Error(`${path}: "${issue?.path.join('.')}" ${issue?.message ?? 'is not valid'} (title and url are strings, citation a string or {author, list, date, url})`);
+    throw new Error(`${path}: "${issue?.path.join('.')}" ${issue?.message ?? 'is not valid'} (title and url are strings, citation a string or {author, list, date, subject, url})`);
   }
   return parsed.data;
 }
@@ -67,14 +68,17 @@ const escape = (s) => s.replace(/([\\`*_[\]<>|])/g, '\\$1');
 
 /**
  * One line of the list: the lab's page, then what the mail data file says
- * of the mail (title, citation, a link to it), as much as it says.
+ * of the mail (its title, else its subject quoted; who, where and when; a
+ * link to it), as much as it says.
  * @param {import('../registry.mjs').Lab} lab
  * @param {z.infer<typeof MailEntry>} mail
  */
 export function labLine(lab, mail) {
   const url = mail.url ?? (typeof mail.citation === 'object' ? mail.citation.url : undefined);
   const cite = mail.citation === undefined ? '' : citationText(mail.citation);
-  const about = [mail.title ? escape(mail.title) : '', cite ? `(${escape(cite)})` : ''].filter(Boolean).join(' ');
+  const subject = typeof mail.citation === 'object' ? mail.citation.subject : undefined;
+  const name = mail.title ? escape(mail.title) : subject ? `"${escape(subject)}"` : '';
+  const about = [name, cite ? `(${escape(cite)})` : ''].filter(Boolean).join(' ');
   const link = url ? `[the mail](${url})` : '';
   const tail = [about, link].filter(Boolean).join(', ');
   return `- [${lab.id}](docs/labs/${lab.id}.md)${tail ? `: ${tail}` : ''}`;

@@ -27,6 +27,12 @@ describe("README.md's list of labs", () => {
         citation: { author: 'A. Author', list: 'linux-ext4', date: '2022-02-21', url: 'https://lore.kernel.org/x/' },
       }),
     ).toBe('- [fast-commit](docs/labs/fast-commit.md): ext4 fast\\_commit scalability (A. Author, linux-ext4, 2022-02-21), [the mail](https://lore.kernel.org/x/)');
+    expect(
+      labLine(lab, {
+        id: 'fast-commit',
+        citation: { author: 'A. Author', list: 'linux-ext4', date: '2022-02-21', subject: '[PATCH 0/1] ext4: faster', url: 'https://lore.kernel.org/x/' },
+      }),
+    ).toBe('- [fast-commit](docs/labs/fast-commit.md): "\\[PATCH 0/1\\] ext4: faster" (A. Author, linux-ext4, 2022-02-21), [the mail](https://lore.kernel.org/x/)');
     expect(labLine(lab, { id: 'fast-commit', citation: 'A. Author, 2022', url: 'https://example.org/m' })).toBe(
       '- [fast-commit](docs/labs/fast-commit.md): (A. Author, 2022), [the mail](https://example.org/m)',
     );
