@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { makeSkeleton } from '../skeleton';
-import type { ExerciseRunner, RunOutcome, RunRequest } from '../types';
-import { extentStatusExercise } from './extent-status';
+import { makeSkeleton } from '../../exercises/skeleton';
+import type { ExerciseRunner, RunOutcome, RunRequest } from '../../exercises/types';
+import { exercise } from './exercise';
 
 const dir = new URL('../../../../exercises/extent-status/', import.meta.url);
 const solution = readFileSync(new URL('solution.c', dir), 'utf8');
@@ -20,7 +20,7 @@ describe('the extent-status exercise files', () => {
   });
 
   it('has three bugs, each one exact replacement of the solution, each for a check the exercise runs', () => {
-    const ids = extentStatusExercise.checks.map((c) => c.id);
+    const ids = exercise.checks.map((c) => c.id);
     expect(bugs.bugs).toHaveLength(3);
     for (const b of bugs.bugs) {
       expect(ids).toContain(b.check);
@@ -44,7 +44,7 @@ function fakeRunner(scan: Record<string, number>, fail?: string): ExerciseRunner
 }
 
 describe('the extent-status headline', () => {
-  const headline = extentStatusExercise.checks.find((c) => c.id === 'headline')!;
+  const headline = exercise.checks.find((c) => c.id === 'headline')!;
 
   it('runs yours, upstream and baseline, the lab\'s own names, on every seed', async () => {
     const r = fakeRunner({ yours: 10.5, upstream: 10.5, baseline: 52.1 });

@@ -1,5 +1,5 @@
-import { failedRun, fmt, invariantsCheck, scalingCheck } from '../checker';
-import type { CheckContext, CheckDef, CheckOutcome, Exercise } from '../types';
+import { failedRun, fmt, invariantsCheck, scalingCheck } from '../../exercises/checker';
+import type { CheckContext, CheckDef, CheckOutcome, Exercise } from '../../exercises/types';
 
 /*
  * The configurations are case b scaled down until the sanitizer build runs each in well under a second: one
@@ -54,7 +54,7 @@ function scanTimeCheck(opts: { params: string; label: string; withinUpstream: nu
  * The extent-status exercise: 6.12's per-inode reclaim, a budget of extents scanned, a resume position and the
  * REFERENCED second chance, in place of 3.18's walk from the first extent until 128 are freed.
  */
-export const extentStatusExercise: Exercise = {
+export const exercise: Exercise = {
   lab: 'extent-status',
   title: 'Reclaim an inode\'s extents within a scan budget, from where the last scan stopped',
   mirrors: 'es_reclaim_extents() and es_do_reclaim_extents() (fs/ext4/extents_status.c)',

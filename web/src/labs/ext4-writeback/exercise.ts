@@ -1,14 +1,7 @@
-import { failedRun, invariantsCheck } from '../checker';
-import type { CheckContext, CheckDef, CheckOutcome, Exercise } from '../types';
+import { failedRun, invariantsCheck } from '../../exercises/checker';
+import type { TradeoffPoint } from '../../exercise-page/TradeoffChart';
+import type { CheckContext, CheckDef, CheckOutcome, Exercise } from '../../exercises/types';
 
-/** One run on the throughput/latency chart. */
-export interface TradeoffPoint {
-  variant: string;
-  seed: number;
-  iops: number;
-  latency_p50: number;
-  latency_p99: number;
-}
 
 const mean = (xs: number[]): number => xs.reduce((a, x) => a + x, 0) / xs.length;
 const round = (x: number, d = 1): number => Number(x.toFixed(d));
@@ -86,7 +79,7 @@ export function tradeoffCheck(opts: { params: string; label: string; target: num
  * The ext4-writeback exercise, an open one: the fsync's writeback policy and the old extra pass, scored on a
  * throughput/latency chart against before and after. Configurations are small enough for the sanitizer build.
  */
-export const ext4WritebackExercise: Exercise = {
+export const exercise: Exercise = {
   lab: 'ext4-writeback',
   title: 'Batch fsync writeback without the latency (open)',
   mirrors: 'ext4_sync_file() and the handle loop of ext4_do_writepages() (fs/ext4/fsync.c, fs/ext4/inode.c)',

@@ -4,8 +4,8 @@
  * baseline sorts its inode list, on the page's small case b.
  */
 import { SimError } from '../../core/types';
-import { Draw, drawInput, type Answer, type LabQuestions, type Question, type Runner } from '../question';
-import { firstMark, lastMarkBefore, marksOf, metric, requestOf, stepAt } from '../runs';
+import { Draw, drawInput, type Answer, type LabQuestions, type Question, type Runner } from '../../questions/question';
+import { firstMark, lastMarkBefore, marksOf, metric, requestOf, stepAt } from '../../questions/runs';
 
 const LAB = 'extent-status';
 
@@ -92,4 +92,4 @@ async function answer(q: Question, runner: Runner): Promise<Answer> {
 }
 
 /* every parameter sets the case's size: the questions fix them all */
-export const extentStatus: LabQuestions = { lab: LAB, draws: DRAWS, follows: [], generate, answer };
+export const questions: LabQuestions = { lab: LAB, draws: DRAWS, follows: [], generate, answer };

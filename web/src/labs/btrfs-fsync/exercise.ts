@@ -1,5 +1,5 @@
-import { failedRun, fmt, headlineCheck, invariantsCheck } from '../checker';
-import type { CheckContext, CheckDef, CheckOutcome, Exercise } from '../types';
+import { failedRun, fmt, headlineCheck, invariantsCheck } from '../../exercises/checker';
+import type { CheckContext, CheckDef, CheckOutcome, Exercise } from '../../exercises/types';
 
 /**
  * superBlockCheck - the measure of the patch: the time fsyncs spend waiting for a commit after its super block
@@ -49,7 +49,7 @@ export function superBlockCheck(opts: { configs: { params: string; label: string
  * The btrfs-fsync exercise: the state an fsync waiting for another task's commit needs, at both of
  * btrfs_commit_transaction()'s waits. Configurations are small enough for the sanitizer build.
  */
-export const btrfsFsyncExercise: Exercise = {
+export const exercise: Exercise = {
   lab: 'btrfs-fsync',
   title: 'Let fsync wait for the super block, not the unpin',
   mirrors: 'btrfs_commit_transaction()\'s two waits for another commit (fs/btrfs/transaction.c), for btrfs_sync_file()',

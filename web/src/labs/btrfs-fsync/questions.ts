@@ -5,9 +5,9 @@
  */
 import { z } from 'zod';
 import { SimError, type Step } from '../../core/types';
-import { TRANS_STATES } from '../../labs/btrfs-fsync/schema';
-import { Draw, drawInput, inputParams, type Answer, type LabQuestions, type Question, type Runner } from '../question';
-import { atStep, firstMark, fullRun, marksOf, metric, requestOf, runAt, stepsBetween } from '../runs';
+import { TRANS_STATES } from './schema';
+import { Draw, drawInput, inputParams, type Answer, type LabQuestions, type Question, type Runner } from '../../questions/question';
+import { atStep, firstMark, fullRun, marksOf, metric, requestOf, runAt, stepsBetween } from '../../questions/runs';
 
 const LAB = 'btrfs-fsync';
 
@@ -125,4 +125,4 @@ async function answer(q: Question, runner: Runner): Promise<Answer> {
   }
 }
 
-export const btrfsFsync: LabQuestions = { lab: LAB, draws: DRAWS, follows: FOLLOWS, generate, answer };
+export const questions: LabQuestions = { lab: LAB, draws: DRAWS, follows: FOLLOWS, generate, answer };

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { runExercise } from '../checker';
-import { makeSkeleton } from '../skeleton';
-import type { ExerciseRunner, RunOutcome, RunRequest } from '../types';
-import { btrfsFsyncExercise, superBlockCheck } from './btrfs-fsync';
+import { runExercise } from '../../exercises/checker';
+import { makeSkeleton } from '../../exercises/skeleton';
+import type { ExerciseRunner, RunOutcome, RunRequest } from '../../exercises/types';
+import { exercise, superBlockCheck } from './exercise';
 
 const DIR = new URL('../../../../exercises/btrfs-fsync/', import.meta.url);
 const solution = readFileSync(new URL('solution.c', DIR), 'utf8');
@@ -71,7 +71,7 @@ describe('the super-block check', () => {
 
   it('refuses to pass a configuration where no fsync finished', async () => {
     const runner = fakeRunner(() => ({ flush_count: 0, wait_after_super_ms: 0, completed_waits: 0 }));
-    const r = await runExercise({ ...btrfsFsyncExercise, checks: [check] }, runner, { seeds: [1] });
+    const r = await runExercise({ ...exercise, checks: [check] }, runner, { seeds: [1] });
     expect(r.checks[0]!.outcome.pass).toBe(false);
     expect(r.checks[0]!.outcome.detail).toContain('no fsync finished');
   });
@@ -90,7 +90,7 @@ describe('the btrfs-fsync exercise files', () => {
     const { bugs } = JSON.parse(readFileSync(new URL('bugs.json', DIR), 'utf8')) as {
       bugs: { name: string; check: string; replace: [string, string][] }[];
     };
-    const ids = btrfsFsyncExercise.checks.map((c) => c.id);
+    const ids = exercise.checks.map((c) => c.id);
     expect(bugs).toHaveLength(3);
     for (const b of bugs) {
       expect(ids).toContain(b.check);

@@ -5,8 +5,8 @@
  */
 import { z } from 'zod';
 import { SimError, type RunOutput } from '../../core/types';
-import { Draw, drawInput, inputParams, type Answer, type LabQuestions, type Question, type Runner } from '../question';
-import { atStep, figure, fullRun, metric, requestOf, runAt } from '../runs';
+import { Draw, drawInput, inputParams, type Answer, type LabQuestions, type Question, type Runner } from '../../questions/question';
+import { atStep, figure, fullRun, metric, requestOf, runAt } from '../../questions/runs';
 
 const LAB = 'inode-hash';
 const LOCK = 'inode_hash_lock';
@@ -111,4 +111,4 @@ async function answer(q: Question, runner: Runner): Promise<Answer> {
   }
 }
 
-export const inodeHash: LabQuestions = { lab: LAB, draws: DRAWS, follows: FOLLOWS, generate, answer };
+export const questions: LabQuestions = { lab: LAB, draws: DRAWS, follows: FOLLOWS, generate, answer };

@@ -5,8 +5,8 @@
  * and files.
  */
 import { SimError } from '../../core/types';
-import { Draw, drawInput, inputParams, type Answer, type LabQuestions, type Question, type Runner } from '../question';
-import { figure, firstMark, fullRun, marksOf, metric, requestOf, stepsBetween } from '../runs';
+import { Draw, drawInput, inputParams, type Answer, type LabQuestions, type Question, type Runner } from '../../questions/question';
+import { figure, firstMark, fullRun, marksOf, metric, requestOf, stepsBetween } from '../../questions/runs';
 
 const LAB = 'fast-commit';
 
@@ -125,4 +125,4 @@ async function answer(q: Question, runner: Runner): Promise<Answer> {
   }
 }
 
-export const fastCommit: LabQuestions = { lab: LAB, draws: DRAWS, follows: FOLLOWS, generate, answer };
+export const questions: LabQuestions = { lab: LAB, draws: DRAWS, follows: FOLLOWS, generate, answer };

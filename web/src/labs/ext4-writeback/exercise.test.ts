@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ExerciseRunner, RunOutcome, RunRequest } from '../types';
-import { ext4WritebackExercise, tradeoffCheck, tradeoffScore } from './ext4-writeback';
+import type { ExerciseRunner, RunOutcome, RunRequest } from '../../exercises/types';
+import { exercise, tradeoffCheck, tradeoffScore } from './exercise';
 
 const after = { iops: 400, p99: 60_000 };
 
@@ -67,7 +67,7 @@ describe('tradeoffCheck', () => {
 
 describe('the exercise', () => {
   it('is open, runs the invariants with the checker on every event, and scores the tradeoff', () => {
-    expect(ext4WritebackExercise.open).toBe(true);
-    expect(ext4WritebackExercise.checks.map((c) => c.id)).toEqual(['invariants', 'tradeoff']);
+    expect(exercise.open).toBe(true);
+    expect(exercise.checks.map((c) => c.id)).toEqual(['invariants', 'tradeoff']);
   });
 });

@@ -1,11 +1,11 @@
-import { headlineCheck, invariantsCheck, scalingCheck } from '../checker';
-import type { Exercise } from '../types';
+import { headlineCheck, invariantsCheck, scalingCheck } from '../../exercises/checker';
+import type { Exercise } from '../../exercises/types';
 
 /**
  * The fast-commit exercise: link each create record to its inode when it is queued, and write the dentry
  * commit without the walk. Configurations are small enough for the sanitizer build (each under a second).
  */
-export const fastCommitExercise: Exercise = {
+export const exercise: Exercise = {
   lab: 'fast-commit',
   title: 'Make the fast commit of dentries linear',
   mirrors: 'ext4_fc_commit_dentry_updates() and __track_dentry_update() (fs/ext4/fast_commit.c)',

@@ -1,12 +1,12 @@
-import { headlineCheck, invariantsCheck, scalingCheck } from '../checker';
-import type { Exercise } from '../types';
+import { headlineCheck, invariantsCheck, scalingCheck } from '../../exercises/checker';
+import type { Exercise } from '../../exercises/types';
 
 /**
  * The inode-hash exercise: iget_locked()'s first lookup under RCU alone, the insert's lookup again under
  * inode_hash_lock, and an inode being freed waited for unless evict() has already unhashed it.
  * Configurations are small enough for the sanitizer build.
  */
-export const inodeHashExercise: Exercise = {
+export const exercise: Exercise = {
   lab: 'inode-hash',
   title: 'Look inodes up under RCU before taking inode_hash_lock',
   mirrors: 'iget_locked(), find_inode_fast() and __wait_on_freeing_inode() (fs/inode.c, Linux 6.12)',

@@ -6,8 +6,8 @@
  */
 import { z } from 'zod';
 import { SimError, type RunOutput } from '../../core/types';
-import { Draw, drawInput, inputParams, type Answer, type LabQuestions, type Question, type Runner } from '../question';
-import { atStep, figure, fullRun, metric, requestOf, runAt } from '../runs';
+import { Draw, drawInput, inputParams, type Answer, type LabQuestions, type Question, type Runner } from '../../questions/question';
+import { atStep, figure, fullRun, metric, requestOf, runAt } from '../../questions/runs';
 
 const LAB = 'ext4-writeback';
 
@@ -116,4 +116,4 @@ async function answer(q: Question, runner: Runner): Promise<Answer> {
   }
 }
 
-export const ext4Writeback: LabQuestions = { lab: LAB, draws: DRAWS, follows: FOLLOWS, generate, answer };
+export const questions: LabQuestions = { lab: LAB, draws: DRAWS, follows: FOLLOWS, generate, answer };

@@ -1,0 +1,33 @@
+/** The btrfs-fsync lab as shared code reads it: its card, trace rules and small configuration. */
+import { mailValue, signedPct } from '../../app/cardText';
+import type { LabFace } from '../face';
+import { TRANS_STATES } from './schema';
+
+export const lab: LabFace = {
+  card: {
+    title: 'btrfs fsyncs wait less',
+    change: 'wait for SUPER_COMMITTED, not COMPLETED',
+    headline() {
+      const where = { clients: '32' };
+      const stated = (metric: string) => signedPct(mailValue('btrfs-fsync', `${metric}_change_pct`, 'after', where));
+      return `dbench ${stated('throughput_mb_s')} throughput, ${stated('max_latency_ms')} max latency (${where.clients} clients)`;
+    },
+  },
+  trace: {
+    phases: [{ begin: 'wait', end: 'woke', name: 'wait for transaction', key: { arg: 'a', name: 'transid' } }],
+    waits: [],
+    counters: [],
+    chains: [
+      {
+        kind: 'state',
+        track: 'transactions',
+        key: { arg: 'a', name: 'transid' },
+        state: { arg: 'b', name: 'state' },
+        /* btrfs-fsync.c's state_names, in the order of enum btrfs_trans_state */
+        names: TRANS_STATES,
+        last: TRANS_STATES.length - 1,
+      },
+    ],
+  },
+  small: { clients: [2, 16], cpus: [2, 4], runtime_ms: [200, 300] },
+};

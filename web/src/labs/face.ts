@@ -1,0 +1,31 @@
+/**
+ * What shared code reads of a lab without loading its page: each lab's
+ * web/src/labs/<id>/lab.ts exports one, and registry.gen.ts lists them.
+ */
+import type { LabRules } from '../core/chromeTrace';
+import type { SimulatorMetric } from '../viz/kernel/simulatorMetrics';
+
+export interface LabCard {
+  title: string;
+  /** one line: what the patch changes */
+  change: string;
+  /** the figure the lab reproduces, written around the mail's figures (lib/mails.ts) */
+  headline(): string;
+}
+
+export interface LabFace {
+  /** the lab's card on the home page */
+  card: LabCard;
+  /** what the lab's own steps mean in a Chrome trace; the kinds and argument names are those of its C table */
+  trace: LabRules;
+  /**
+   * A small configuration, for the long-session tests (the page's and Node's): each parameter drawn from
+   * [min, max], so that 300 runs take seconds, not hours. A parameter not named keeps its default.
+   */
+  small: Readonly<Record<string, [number, number]>>;
+  /**
+   * The simulator metric a kernel result key names where the names differ (fs_mark's files_per_s is the
+   * model's creates_per_s), with the parameter the key names; null where the key is the model's own name.
+   */
+  kernelMetric?(key: string): SimulatorMetric | null;
+}
