@@ -24,6 +24,11 @@ export interface LabFace {
    */
   small: Readonly<Record<string, [number, number]>>;
   /**
+   * A small run for the engine's own tests, as the C tests (test_advance.c) run it, some thousands of
+   * steps: its parameters, the variant an open run is advanced in, and two variants stepped in turns.
+   */
+  engineRun: { params: Readonly<Record<string, number>>; variant: string; pair: readonly [string, string] };
+  /**
    * The simulator metric a kernel result key names where the names differ (fs_mark's files_per_s is the
    * model's creates_per_s), with the parameter the key names; null where the key is the model's own name.
    */

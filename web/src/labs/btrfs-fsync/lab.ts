@@ -30,4 +30,5 @@ export const lab: LabFace = {
     ],
   },
   small: { clients: [2, 16], cpus: [2, 4], runtime_ms: [200, 300] },
+  engineRun: { params: { clients: 2, cpus: 2, runtime_ms: 200 }, variant: 'before', pair: ['before', 'after'] },
 };

@@ -15,4 +15,5 @@ export const lab: LabFace = {
   /* its steps are the engine's own (sleeps, I/O, locks) */
   trace: { phases: [], waits: [], counters: [], chains: [] },
   small: { jobs: [1, 4], sync: [0, 1], runtime_ms: [500, 800] },
+  engineRun: { params: { jobs: 2, runtime_ms: 500, filesize: 65536, sync: 1 }, variant: 'after', pair: ['before', 'after'] },
 };

@@ -29,6 +29,7 @@ export const lab: LabFace = {
     chains: [],
   },
   small: { case: [0, 2], runtime_ms: [100, 300], mem_mb: [32, 32], jobs: [1, 4], small_files: [1024, 4096] },
+  engineRun: { params: { case: 1, runtime_ms: 100, mem_mb: 32, small_files: 16 }, variant: 'baseline', pair: ['baseline', 'upstream'] },
   /* case_b_avg_scan_time_us: the model's avg_scan_us at case b */
   kernelMetric(key) {
     const m = /^case_([abc])_(.+)$/.exec(key);

@@ -23,6 +23,7 @@ export const lab: LabFace = {
     chains: [],
   },
   small: { ways: [1, 8], dirs: [1, 4], files: [4, 32], loops: [1, 1] },
+  engineRun: { params: { ways: 4, files: 8 }, variant: 'before', pair: ['before', 'after'] },
   /* fs_mark counts files a second: the model's creates */
   kernelMetric: (key) => (key === 'files_per_s' ? { metric: 'creates_per_s' } : null),
 };

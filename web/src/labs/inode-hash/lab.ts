@@ -26,6 +26,7 @@ export const lab: LabFace = {
     chains: [],
   },
   small: { fs: [0, 1], threads: [1, 8], dirs: [1, 4], files: [8, 32], passes: [1, 2] },
+  engineRun: { params: { threads: 4, files: 8, dirs: 2 }, variant: 'after', pair: ['before', 'after'] },
   /* btrfs_elapsed_s: the model's total_s on btrfs */
   kernelMetric(key) {
     const m = /^(ext4|btrfs)_(.+)$/.exec(key);

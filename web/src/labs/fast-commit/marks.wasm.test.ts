@@ -1,12 +1,13 @@
 /**
- * Marks over the real WASM build: the steps of chosen kinds over a whole run,
+ * Marks over the real WASM build, on fast-commit's default run (its commits
+ * a rare kind, its locks and walk visits frequent): the steps of chosen kinds over a whole run,
  * held to the trace of the same run, bounded with an even spread per kind,
  * out of the hash, and refused for a kind the lab has not.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Engine } from './engine';
-import { loadEngine } from './node';
-import { SimError, type Marks, type Steps } from './types';
+import type { Engine } from '../../core/engine';
+import { loadEngine } from '../../core/node';
+import { SimError, type Marks, type Steps } from '../../core/types';
 
 let engine: Engine;
 
