@@ -23,7 +23,7 @@ let run: RunOutput;
 beforeAll(async () => {
   engine = await loadEngine();
   first = engine.labs().find((l) => l.id === LAB)!;
-  /* the lab's default run without the patch, whole (fast-commit's: 4,208 steps) */
+  /* the lab's default run without the patch, whole (some thousands of steps) */
   run = engine.run({ lab: LAB, variant: BEFORE, params: {}, seed: 1, options: { traceMax: TRACE_STEPS_MAX } });
 });
 

@@ -1,7 +1,8 @@
+/** fast-commit's kernel results imported into its page, from the synthetic fixtures of its runs. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { KernelResult } from '../../../../lib/kernel-results';
-import { applyImport, clearImports, dismissProblems, EMPTY_IMPORTS, MAX_RESULT_BYTES, removeRun, sizeProblem } from './imports';
+import { KERNEL_LABS, KernelResult } from '../../../../lib/kernel-results';
+import { applyImport, clearImports, dismissProblems, EMPTY_IMPORTS, MAX_RESULT_BYTES, removeRun, sizeProblem } from '../../viz/kernel/imports';
 
 const FIXTURES = new URL('../../../../tests/e2e/fixtures/kernel/', import.meta.url);
 
@@ -15,7 +16,7 @@ const AFTER = 'synthetic-fast-commit-after.json';
 
 describe('the synthetic fixtures', () => {
   it('are valid results where they are meant to be', () => {
-    for (const f of [BEFORE, BEFORE2, AFTER, 'synthetic-fast-commit-after-not-live.json', 'synthetic-ext4-writeback-after.json']) {
+    for (const f of [BEFORE, BEFORE2, AFTER, 'synthetic-fast-commit-after-not-live.json']) {
       const parsed = KernelResult.safeParse(JSON.parse(fixture(f).text));
       expect(parsed.success, f).toBe(true);
     }
@@ -51,10 +52,12 @@ describe('applyImport', () => {
   });
 
   it('refuses a result of another lab and says where it belongs', () => {
-    const s = applyImport(EMPTY_IMPORTS, 'fast-commit', [fixture('synthetic-ext4-writeback-after.json')]);
+    const other = KERNEL_LABS.find((l) => l !== 'fast-commit')!;
+    const text = JSON.stringify({ ...JSON.parse(fixture(AFTER).text), lab: other });
+    const s = applyImport(EMPTY_IMPORTS, 'fast-commit', [{ name: 'other-after.json', text }]);
     expect(s.runs).toEqual([]);
     expect(s.problems[0].message).toBe(
-      'synthetic-ext4-writeback-after.json holds a result of the ext4-writeback lab; this page imports fast-commit results only (open the ext4-writeback page for it)',
+      `other-after.json holds a result of the ${other} lab; this page imports fast-commit results only (open the ${other} page for it)`,
     );
   });
 

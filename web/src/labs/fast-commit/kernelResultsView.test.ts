@@ -1,11 +1,12 @@
+/** fast-commit's kernel runs drawn: where each ran, and the notes under the comparison. */
 import { readFileSync } from 'node:fs';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { KERNEL_LAB_SPECS } from '../../../../lib/kernel-labs';
 import { parseKernelResult, type KernelResult } from '../../../../lib/kernel-results';
-import type { ImportedRun } from './imports';
-import { ComparisonNotes, RunContext } from './KernelResultsView';
+import type { ImportedRun } from '../../viz/kernel/imports';
+import { ComparisonNotes, RunContext } from '../../viz/kernel/KernelResultsView';
 
 const FIXTURES = new URL('../../../../tests/e2e/fixtures/kernel/', import.meta.url);
 const load = (name: string): KernelResult => parseKernelResult(readFileSync(new URL(name, FIXTURES), 'utf8'), name);
