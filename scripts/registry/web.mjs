@@ -2,15 +2,17 @@
 /**
  * The web face of every lab: web/src/labs/<id>/, with its page (index.tsx,
  * loaded when the lab is opened), the page's manifest (manifest.tsx), what
- * shared code reads of the lab without its page (lab.ts: the home card,
- * the trace rules, the small configurations, the kernel panel's metrics),
- * its questions (questions.ts) and its exercise's checks (exercise.ts).
+ * shared code reads of the lab without its page (lab.ts: the trace rules,
+ * the small configurations, the kernel panel's metrics), its home card
+ * (card.ts), its questions (questions.ts) and its exercise's checks
+ * (exercise.ts).
  *
- * Three registries are generated from those folders, each imported only
- * where it is read, so that the home page carries no question or exercise
- * code and the CLI (under tsx, without Vite's import.meta.glob) imports
- * them statically:
- *   web/src/labs/registry.gen.ts    the ids, each lab's lab.ts, its page loader
+ * Four registries are generated from those folders, each imported only
+ * where it is read, so that the workers carry no page and the home page no
+ * question or exercise code, and the CLI (under tsx, without Vite's
+ * import.meta.glob) imports them statically:
+ *   web/src/labs/registry.gen.ts    the ids and each lab's lab.ts
+ *   web/src/labs/pages.gen.ts       each lab's card and its page's loader
  *   web/src/labs/questions.gen.ts   each lab's questions
  *   web/src/labs/exercises.gen.ts   each lab's exercise
  */
@@ -24,7 +26,7 @@ const DIR = 'web/src/labs';
 export const face = {
   name: 'web page',
   dir: (id) => `${DIR}/${id}`,
-  files: () => ['index.tsx', 'manifest.tsx', 'lab.ts', 'questions.ts', 'exercise.ts'],
+  files: () => ['index.tsx', 'manifest.tsx', 'lab.ts', 'card.ts', 'questions.ts', 'exercise.ts'],
 };
 
 /** The id as a TypeScript name: fast-commit -> fastCommit. @param {string} id */
@@ -39,11 +41,9 @@ function registry(labs) {
   return {
     path,
     content: `${banner(path)}/**
- * The labs, in their order (mails/<id>.json's "order"): each lab's
- * web/src/labs/<id>/lab.ts, read by shared code, and its page, imported
- * when it is first opened (a bundle of its own).
+ * The labs, in their order (mails/<id>.json's "order"), and each lab's
+ * web/src/labs/<id>/lab.ts, read by shared code.
  */
-import type { ComponentType } from 'react';
 import type { LabFace } from './face';
 ${labs.map((l) => `import { lab as ${camel(l.id)} } from './${l.id}/lab';`).join('\n')}
 
@@ -57,6 +57,27 @@ export function isLabId(id: string): id is LabId {
 }
 
 export const LAB_FACES: Readonly<Record<LabId, LabFace>> = {
+${labs.map((l) => `  ${str(l.id)}: ${camel(l.id)},`).join('\n')}
+};
+`,
+  };
+}
+
+/** @param {Lab[]} labs */
+function pages(labs) {
+  const path = `${DIR}/pages.gen.ts`;
+  return {
+    path,
+    content: `${banner(path)}/**
+ * Each lab's home card (web/src/labs/<id>/card.ts) and its page, imported
+ * when it is first opened (a bundle of its own).
+ */
+import type { ComponentType } from 'react';
+import type { LabCard } from './face';
+import type { LabId } from './registry.gen';
+${labs.map((l) => `import { card as ${camel(l.id)} } from './${l.id}/card';`).join('\n')}
+
+export const LAB_CARDS: Readonly<Record<LabId, LabCard>> = {
 ${labs.map((l) => `  ${str(l.id)}: ${camel(l.id)},`).join('\n')}
 };
 
@@ -103,5 +124,5 @@ export const LAB_EXERCISES: readonly Exercise[] = [${labs.map((l) => camel(l.id)
 
 /** @param {Lab[]} labs */
 export function generate(labs) {
-  return [registry(labs), questions(labs), exercises(labs)];
+  return [registry(labs), pages(labs), questions(labs), exercises(labs)];
 }

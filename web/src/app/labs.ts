@@ -1,10 +1,12 @@
 /**
  * The labs of journalclub, in their order (web/src/labs/registry.gen.ts,
- * generated from the labs' folders): each lab's home card, from its lab.ts,
- * and its page (web/src/labs/<id>), loaded when it is opened.
+ * generated from the labs' folders): each lab's home card, from its card.ts,
+ * and its page (web/src/labs/<id>), loaded when it is opened (both listed
+ * by web/src/labs/pages.gen.ts).
  */
 import { MAILS } from '../../../lib/mails';
-import { LAB_FACES, LAB_IDS, LAB_PAGES, type LabId, type PageLoader } from '../labs/registry.gen';
+import { LAB_CARDS, LAB_PAGES, type PageLoader } from '../labs/pages.gen';
+import { LAB_IDS, type LabId } from '../labs/registry.gen';
 
 export type { PageLoader };
 
@@ -35,7 +37,7 @@ function mailLine(lab: LabId): string {
 }
 
 export const LABS: readonly LabEntry[] = LAB_IDS.map((id) => {
-  const { card } = LAB_FACES[id];
+  const card = LAB_CARDS[id];
   return { id, title: card.title, change: card.change, headline: card.headline(), mail: mailLine(id), page: LAB_PAGES[id], status: 'live' };
 });
 

@@ -1,10 +1,13 @@
 /**
  * What shared code reads of a lab without loading its page: each lab's
- * web/src/labs/<id>/lab.ts exports one, and registry.gen.ts lists them.
+ * web/src/labs/<id>/lab.ts exports a LabFace (registry.gen.ts lists them,
+ * read by the page, the workers and the CLI) and its card.ts a LabCard
+ * (pages.gen.ts, read by the home page alone).
  */
 import type { LabRules } from '../core/chromeTrace';
 import type { SimulatorMetric } from '../viz/kernel/simulatorMetrics';
 
+/** A lab's card on the home page. */
 export interface LabCard {
   title: string;
   /** one line: what the patch changes */
@@ -14,8 +17,6 @@ export interface LabCard {
 }
 
 export interface LabFace {
-  /** the lab's card on the home page */
-  card: LabCard;
   /** what the lab's own steps mean in a Chrome trace; the kinds and argument names are those of its C table */
   trace: LabRules;
   /**

@@ -1,18 +1,8 @@
 /** The btrfs-fsync lab as shared code reads it: its card, trace rules and small configuration. */
-import { mailValue, signedPct } from '../../app/cardText';
 import type { LabFace } from '../face';
 import { TRANS_STATES } from './schema';
 
 export const lab: LabFace = {
-  card: {
-    title: 'btrfs fsyncs wait less',
-    change: 'wait for SUPER_COMMITTED, not COMPLETED',
-    headline() {
-      const where = { clients: '32' };
-      const stated = (metric: string) => signedPct(mailValue('btrfs-fsync', `${metric}_change_pct`, 'after', where));
-      return `dbench ${stated('throughput_mb_s')} throughput, ${stated('max_latency_ms')} max latency (${where.clients} clients)`;
-    },
-  },
   trace: {
     phases: [{ begin: 'wait', end: 'woke', name: 'wait for transaction', key: { arg: 'a', name: 'transid' } }],
     waits: [],

@@ -1,5 +1,4 @@
-/** The extent-status lab as shared code reads it: its card, trace rules, small configuration and kernel metrics. */
-import { COUNT_WORDS, mailValue } from '../../app/cardText';
+/** The extent-status lab as shared code reads it: its trace rules, small configuration and kernel metrics. */
 import type { LabFace } from '../face';
 
 /* the guest benchmark's names of the model's metrics */
@@ -12,16 +11,6 @@ const KERNEL_METRICS: Readonly<Record<string, string>> = {
 };
 
 export const lab: LabFace = {
-  card: {
-    title: 'ext4 extent status shrinker',
-    change: 'LRU → round robin, reclaim lists, aging, hole caching',
-    headline() {
-      const a = { case: 'a' };
-      const scan = (v: string) => Math.round(mailValue('extent-status', 'avg_scan_us', v, a));
-      const orders = Math.floor(Math.log10(mailValue('extent-status', 'hits', 'es-gc', a) / mailValue('extent-status', 'hits', 'baseline', a)));
-      return `average scan time ${scan('baseline')} → ${scan('es-ilist')} µs (case a), cache hits up by ${COUNT_WORDS[orders]} orders`;
-    },
-  },
   trace: {
     phases: [{ begin: 'shrink_begin', end: 'shrink_end', name: 'shrink' }],
     waits: [],

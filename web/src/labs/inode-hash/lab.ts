@@ -1,5 +1,4 @@
-/** The inode-hash lab as shared code reads it: its card, trace rules, small configuration and kernel metrics. */
-import { mailValue, signedPct } from '../../app/cardText';
+/** The inode-hash lab as shared code reads it: its trace rules, small configuration and kernel metrics. */
 import type { LabFace } from '../face';
 
 /* the guest benchmark's names of the model's metrics */
@@ -11,14 +10,6 @@ const KERNEL_METRICS: Readonly<Record<string, string>> = {
 };
 
 export const lab: LabFace = {
-  card: {
-    title: 'RCU inode lookup for iget',
-    change: 'lookup without inode_hash_lock',
-    headline() {
-      const where = { fs: 'ext4', threads: '20' };
-      return `${where.threads}-thread stat walk ${signedPct(mailValue('inode-hash', 'total_s_change_pct', 'after', where))} on ext4`;
-    },
-  },
   trace: {
     phases: [],
     waits: [{ kind: 'grace_period', name: 'grace period' }],
