@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSubmission } from '../../cli/exercise/build';
 import { solutionPath } from '../../cli/exercise/files';
-import { inodeHashExercise } from '../../web/src/exercises/labs/inode-hash';
+import { exercise as inodeHashExercise } from '../../web/src/labs/inode-hash/exercise';
 import { makeSkeleton } from '../../web/src/exercises/skeleton';
 
 const RUNS = [

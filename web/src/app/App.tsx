@@ -7,12 +7,11 @@ import { isPresentView, PRESENT_VIEWS } from './presenter/views';
 import { quote } from '../../../lib/quote';
 import { matchRoute, useHashLocation } from './router';
 
-const PlaceholderLab = lazy(() => import('../labs/placeholder/PlaceholderLab'));
 /* the exercise page, with its editor and the compiler's worker, loaded only when it is opened */
 const ExercisePage = lazy(() => import('../exercise-page/ExercisePage'));
 
 /** The simulator pages, by lab id, each loaded when it is first opened. */
-const LAB_PAGES = new Map(LABS.flatMap((l) => (l.page ? [[l.id, lazy(l.page)] as const] : [])));
+const LAB_PAGES = new Map<string, ReturnType<typeof lazy>>(LABS.map((l) => [l.id, lazy(l.page)]));
 
 export function App() {
   const loc = useHashLocation();
@@ -56,10 +55,10 @@ export function App() {
   let page;
   if (route.name === 'home') page = <Home />;
   else if (route.name === 'lab' && lab) {
-    const Page = LAB_PAGES.get(lab.id);
+    const Page = LAB_PAGES.get(lab.id)!;
     page = (
       <Suspense fallback={<p className="loading">Loading the lab…</p>}>
-        {Page ? <Page /> : <PlaceholderLab key={lab.id} id={lab.id} />}
+        <Page />
       </Suspense>
     );
   } else if (route.name === 'exercise' && lab) {

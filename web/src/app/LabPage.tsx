@@ -81,7 +81,7 @@ export interface LabManifest<S extends SnapshotBase = SnapshotBase> {
     parse(raw: unknown): Parsed<S>;
     /** the lab's view of one variant */
     Pane: ComponentType<PaneProps<S>>;
-    /** what a pane's exports are called, before the variant's name (e.g. "inode-hash-table") */
+    /** what a pane's exports are called, before the variant's name (e.g. "<id>-table") */
     paneName: string;
     /** the code pane's height when one variant is shown */
     codeHeight?: number;

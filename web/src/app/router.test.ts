@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { buildHash, matchRoute, parseHash } from './router';
+import { LAB_IDS } from '../labs/registry.gen';
+
+const [LAB, OTHER] = LAB_IDS;
 
 describe('parseHash', () => {
   it('reads the path and query inside the hash', () => {
-    const h = parseHash('#/lab/fast-commit?variant=after&ways=4');
-    expect(h.path).toBe('/lab/fast-commit');
+    const h = parseHash(`#/lab/${LAB}?variant=after&ways=4`);
+    expect(h.path).toBe(`/lab/${LAB}`);
     expect(h.query.get('ways')).toBe('4');
   });
   it('treats an empty hash as home', () => {
@@ -22,15 +25,15 @@ describe('parseHash', () => {
 describe('matchRoute', () => {
   it('matches home, labs and the rest', () => {
     expect(matchRoute('/')).toEqual({ name: 'home' });
-    expect(matchRoute('/lab/fast-commit')).toEqual({ name: 'lab', id: 'fast-commit' });
+    expect(matchRoute(`/lab/${LAB}`)).toEqual({ name: 'lab', id: LAB });
     expect(matchRoute('/nope')).toEqual({ name: 'not-found', path: '/nope' });
   });
   it('matches an embedded view of a lab', () => {
-    expect(matchRoute('/embed/fast-commit/heatmap')).toEqual({ name: 'embed', id: 'fast-commit', view: 'heatmap' });
-    expect(matchRoute('/embed/fast-commit')).toEqual({ name: 'not-found', path: '/embed/fast-commit' });
+    expect(matchRoute(`/embed/${LAB}/heatmap`)).toEqual({ name: 'embed', id: LAB, view: 'heatmap' });
+    expect(matchRoute(`/embed/${LAB}`)).toEqual({ name: 'not-found', path: `/embed/${LAB}` });
   });
   it("matches a lab's exercise page", () => {
-    expect(matchRoute('/exercise/inode-hash')).toEqual({ name: 'exercise', id: 'inode-hash' });
+    expect(matchRoute(`/exercise/${OTHER}`)).toEqual({ name: 'exercise', id: OTHER });
     expect(matchRoute('/exercise/')).toEqual({ name: 'not-found', path: '/exercise/' });
     expect(matchRoute('/exercise/a/b')).toEqual({ name: 'not-found', path: '/exercise/a/b' });
   });

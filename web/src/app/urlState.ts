@@ -1,8 +1,8 @@
 /**
  * A lab view's state as it lives in the URL:
- *   #/lab/fast-commit?variant=before&ways=4&files=8&seed=1&step=120
- *   #/lab/inode-hash?fs=btrfs&threads=8
- *   #/lab/extent-status?variant=side&show=baseline,es-slist,upstream
+ *   #/lab/<id>?variant=before&ways=4&files=8&seed=1&step=120
+ *   #/lab/<id>?fs=btrfs&threads=8
+ *   #/lab/<id>?variant=side&show=baseline,es-slist,upstream
  *
  * The variant is one the lab declares (jc_labs_json) or `side`: two or more
  * of them side by side, `show`, by default the first and the last (the

@@ -3,6 +3,9 @@ import type { ParamSpec } from '../core/types';
 import { buildHash } from './router';
 import { clampStep, historyMode, readQuery, restoreFromHash, sameBesidesStep, sameGesture, SEEK_COALESCE_MS, stepOnly, urlWritePlan, withIssue } from './useLabUrlState';
 import { defaultViewState, serializeLabQuery, type LabViewState } from './urlState';
+import { LAB_IDS } from '../labs/registry.gen';
+
+const [LAB, OTHER] = LAB_IDS;
 
 const specs: ParamSpec[] = [
   { name: 'ways', type: 'int', unit: 'threads', min: 1, max: 64, default: 16, help: '' },
@@ -40,13 +43,13 @@ describe('readQuery', () => {
 
 describe('restoreFromHash', () => {
   it("restores a changed hash of this lab's page, and ignores other pages", () => {
-    expect(restoreFromHash('#/lab/fast-commit?ways=2', 'fast-commit', shape, defaults)?.state.params.ways).toBe(2);
-    expect(restoreFromHash('#/lab/inode-hash?ways=2', 'fast-commit', shape, defaults)).toBeNull();
-    expect(restoreFromHash('#/', 'fast-commit', shape, defaults)).toBeNull();
+    expect(restoreFromHash(`#/lab/${LAB}?ways=2`, LAB, shape, defaults)?.state.params.ways).toBe(2);
+    expect(restoreFromHash(`#/lab/${OTHER}?ways=2`, LAB, shape, defaults)).toBeNull();
+    expect(restoreFromHash('#/', LAB, shape, defaults)).toBeNull();
   });
 
   it('reports bad values and keeps the rest', () => {
-    const r = restoreFromHash('#/lab/fast-commit?ways=999&seed=5', 'fast-commit', shape, defaults)!;
+    const r = restoreFromHash(`#/lab/${LAB}?ways=999&seed=5`, LAB, shape, defaults)!;
     expect(r.state.params.ways).toBe(4);
     expect(r.state.seed).toBe(5);
     expect(r.issues.map((i) => i.key)).toEqual(['ways']);

@@ -9,6 +9,7 @@ import type { Checkpoint, Engine } from './engine';
 import { loadEngine, newEngine } from './node';
 import { SimError, type RunOutput, type RunRequest } from './types';
 import { rng } from './testing/rng';
+import { LAB_FACES, LAB_IDS } from '../labs/registry.gen';
 
 let engine: Engine;
 
@@ -27,14 +28,8 @@ interface RawModule {
 const otherEngine = (onModule?: (mod: RawModule) => void): Promise<Engine> =>
   newEngine(undefined, onModule as ((mod: unknown) => void) | undefined);
 
-/** Small configurations of every lab, as the C tests (test_advance.c) run them. */
-const CASES: Omit<RunRequest, 'seed'>[] = [
-  { lab: 'fast-commit', variant: 'before', params: { ways: 4, files: 8 } },
-  { lab: 'inode-hash', variant: 'after', params: { threads: 4, files: 8, dirs: 2 } },
-  { lab: 'extent-status', variant: 'baseline', params: { case: 1, runtime_ms: 100, mem_mb: 32, small_files: 16 } },
-  { lab: 'btrfs-fsync', variant: 'before', params: { clients: 2, cpus: 2, runtime_ms: 200 } },
-  { lab: 'ext4-writeback', variant: 'after', params: { jobs: 2, runtime_ms: 500, filesize: 65536, sync: 1 } },
-];
+/** Every lab's small run (its lab.ts's engineRun), as the C tests (test_advance.c) run them. */
+const CASES: Omit<RunRequest, 'seed'>[] = LAB_IDS.map((lab) => ({ lab, variant: LAB_FACES[lab].engineRun.variant, params: { ...LAB_FACES[lab].engineRun.params } }));
 
 const SEED = 11;
 
@@ -146,23 +141,24 @@ describe.each(CASES)('an open run of $lab $variant', (c) => {
 });
 
 describe('checkpoints', () => {
-  const fc = CASES[0]!;
+  const firstCase = CASES[0]!;
 
   it('hold linear memory up to the heap top less the C stack: static data and the heap at its highest', async () => {
     /* a fresh instance: the heap never shrinks (Emscripten's dlmalloc cannot trim), so it holds every earlier run's high-water mark */
     const fresh = await otherEngine();
-    fresh.run({ ...fc, seed: SEED, options: { stopStep: 100 } });
+    fresh.run({ ...firstCase, seed: SEED, options: { stopStep: 100 } });
     const small = fresh.checkpoint();
-    const big = CASES[3]!;
+    /* the run that holds the most memory by step 50,000 */
+    const big = CASES.map((c) => ({ c, mem: straight(c, 50_000).result.sim.mem_bytes })).sort((x, y) => y.mem - x.mem)[0]!.c;
     const o = fresh.run({ ...big, seed: SEED, options: { stopStep: 50000, heatBuckets: 16 } });
     const large = fresh.checkpoint();
-    fresh.run({ ...fc, seed: SEED, options: { stopStep: 100 } });
+    fresh.run({ ...firstCase, seed: SEED, options: { stopStep: 100 } });
     const after = fresh.checkpoint();
     for (const cp of [small, large, after]) {
       expect(cp.bytes).toBeGreaterThan(0);
       expect(cp.bytes).toBeLessThan(cp.heapTop);
     }
-    /* seen: 0.34 MiB for the small run; 2.7 MiB once btrfs-fsync's 2.4 MiB run has been in it, and after it */
+    /* seen: 0.34 MiB for the small run; 2.7 MiB once the biggest, a 2.4 MiB run, has been in it, and after it */
     expect(small.bytes).toBeLessThan(1 << 20);
     expect(large.bytes - small.bytes).toBeLessThan(o.result.sim.mem_bytes * 2 + (256 << 10));
     expect(after.bytes).toBe(large.bytes);
@@ -170,9 +166,9 @@ describe('checkpoints', () => {
   });
 
   it('bring a run back after another run started: the checkpoint is the whole state', () => {
-    straight(fc, 400);
+    straight(firstCase, 400);
     const cp = engine.checkpoint();
-    const want = state(straight(fc, 900));
+    const want = state(straight(firstCase, 900));
     straight(CASES[1]!, 300);
     engine.restore(cp);
     expect(state(engine.advance(900))).toEqual(want);
@@ -182,9 +178,9 @@ describe('checkpoints', () => {
   it('restore into memory that has grown since', async () => {
     let raw: RawModule | undefined;
     const fresh = await otherEngine((m) => (raw = m));
-    fresh.run({ ...fc, seed: SEED, options: { stopStep: 400 } });
+    fresh.run({ ...firstCase, seed: SEED, options: { stopStep: 400 } });
     const cp = fresh.checkpoint();
-    const want = state(fresh.run({ ...fc, seed: SEED, options: { stopStep: 900, traceMax: 0, heatBuckets: 16 } }));
+    const want = state(fresh.run({ ...firstCase, seed: SEED, options: { stopStep: 900, traceMax: 0, heatBuckets: 16 } }));
     const before = raw!.HEAPU8.length;
     const big = raw!._malloc(64 << 20);
     expect(big).not.toBe(0);
@@ -197,9 +193,9 @@ describe('checkpoints', () => {
 
   it('of another instance are refused', async () => {
     const other = await otherEngine();
-    other.run({ ...fc, seed: SEED, options: { stopStep: 200 } });
+    other.run({ ...firstCase, seed: SEED, options: { stopStep: 200 } });
     const cp = other.checkpoint();
-    straight(fc, 300);
+    straight(firstCase, 300);
     const e = refusal(() => engine.restore(cp));
     expect(e.status).toBe('invalid');
     expect(e.message).toContain('not taken by this simulator instance');
@@ -208,14 +204,14 @@ describe('checkpoints', () => {
 });
 
 describe('advance refuses', () => {
-  const fc = CASES[0]!;
+  const firstCase = CASES[0]!;
 
   it('a run that has ended, a step not ahead, naming what is allowed', () => {
-    straight(fc);
+    straight(firstCase);
     let e = refusal(() => engine.advance(10));
     expect(e.status).toBe('invalid');
     expect(e.message).toContain('the run has ended');
-    straight(fc, 100);
+    straight(firstCase, 100);
     e = refusal(() => engine.advance(100));
     expect(e.message).toContain("option 'stop_step' must be after the step the run stands at, 100, or 0 for the end");
     e = refusal(() => engine.advance(-1));
@@ -225,21 +221,22 @@ describe('advance refuses', () => {
   });
 
   it('lightly, as the full advance refuses', async () => {
-    straight(fc);
+    straight(firstCase);
     let e = refusal(() => engine.advanceTo(10));
     expect(e.status).toBe('invalid');
     expect(e.message).toContain('the run has ended');
-    straight(fc, 100);
+    straight(firstCase, 100);
     e = refusal(() => engine.advanceTo(100));
     expect(e.message).toContain("option 'stop_step' must be after the step the run stands at, 100, or 0 for the end");
     e = refusal(() => engine.advanceTo(1.5));
     expect(e.message).toContain('stop_step must be a whole number >= 0');
     expect(engine.position().steps).toBe(100);
-    engine.run({ ...fc, seed: SEED, options: { stopStep: 100, maxEvents: 300 } });
+    engine.run({ ...firstCase, seed: SEED, options: { stopStep: 100, maxEvents: 300 } });
     e = refusal(() => engine.advanceTo(0));
     expect(e.status).toBe('budget');
-    e = refusal(() => engine.runTo({ ...fc, variant: 'sideways', seed: SEED }));
-    expect(e.message).toContain("unknown variant 'sideways' for lab fast-commit (variants: before, after)");
+    e = refusal(() => engine.runTo({ ...firstCase, variant: 'sideways', seed: SEED }));
+    const variants = engine.labs().find((l) => l.id === firstCase.lab)!.variants;
+    expect(e.message).toContain(`unknown variant 'sideways' for lab ${firstCase.lab} (variants: ${variants.join(', ')})`);
     /* a fresh instance has no run: where it stands is refused, saying so */
     const other = await otherEngine();
     e = refusal(() => other.position());
@@ -250,16 +247,16 @@ describe('advance refuses', () => {
   });
 
   it('past the run budgets, as a budget error', () => {
-    engine.run({ ...fc, seed: SEED, options: { stopStep: 100, maxEvents: 300 } });
+    engine.run({ ...firstCase, seed: SEED, options: { stopStep: 100, maxEvents: 300 } });
     const e = refusal(() => engine.advance(0));
     expect(e.status).toBe('budget');
     expect(e.message).toContain('event budget of 300 events exceeded');
   });
 
   it('records the steps of a trail window it runs', () => {
-    straight(fc, 300);
+    straight(firstCase, 300);
     const o = engine.advance(600, { traceFrom: 591, traceMax: 10 });
-    const want = engine.run({ ...fc, seed: SEED, options: { stopStep: 600, traceFrom: 591, traceMax: 10, heatBuckets: 16 } });
+    const want = engine.run({ ...firstCase, seed: SEED, options: { stopStep: 600, traceFrom: 591, traceMax: 10, heatBuckets: 16 } });
     expect(o.steps).toEqual(want.steps);
     expect(o.steps.steps.map((s) => s.i)).toEqual([591, 592, 593, 594, 595, 596, 597, 598, 599, 600]);
   });

@@ -27,6 +27,7 @@ import { z } from 'zod';
 import type { CompleteEvent, CounterEvent, InstantEvent, MetadataEvent, TraceEvent, TraceFile } from './chromeTraceSchema';
 import type { Engine, RawRunRequest } from './engine';
 import { SimError, type LabInfo, type RunResult, type Step } from './types';
+import { isLabId, LAB_FACES } from '../labs/registry.gen';
 
 /** The most steps of one run that a trace holds, as many as the simulator records in one window (jc_run's trace_max); the rest is left out, and its metadata says so. */
 export const TRACE_STEPS_MAX = 100_000;
@@ -50,7 +51,7 @@ const SnapshotNames = z.object({
 });
 
 /** A begin step and an end step of one task: a phase of the lab. */
-interface PhaseRule {
+export interface PhaseRule {
   begin: string;
   end: string;
   name: string;
@@ -59,20 +60,20 @@ interface PhaseRule {
 }
 
 /** A step that starts a wait that ends at the task's next step. */
-interface WaitRule {
+export interface WaitRule {
   kind: string;
   name: string;
 }
 
 /** Steps that carry a queue's length: a counter per rule, each series read from a or b and named as the C table names it. */
-interface CounterRule {
+export interface CounterRule {
   kind: string;
   name: string;
   series: Record<string, 'a' | 'b'>;
 }
 
 /** A state machine of an object other than a task: a slice per state, from one state step to its next. */
-interface ChainRule {
+export interface ChainRule {
   kind: string;
   /** the track the states are drawn on */
   track: string;
@@ -85,7 +86,7 @@ interface ChainRule {
   last: number;
 }
 
-interface LabRules {
+export interface LabRules {
   phases: PhaseRule[];
   waits: WaitRule[];
   counters: CounterRule[];
@@ -99,64 +100,20 @@ const ENGINE_WAITS: WaitRule[] = [
   { kind: 'rcu_sync', name: 'synchronize_rcu' },
 ];
 
-/* btrfs-fsync.c's state_names, in the order of enum btrfs_trans_state */
-const BTRFS_TRANS_STATES = [
-  'RUNNING',
-  'COMMIT_PREP',
-  'COMMIT_START',
-  'COMMIT_DOING',
-  'UNBLOCKED',
-  'SUPER_COMMITTED',
-  'COMPLETED',
-] as const;
+const NO_RULES: LabRules = { phases: [], waits: [], counters: [], chains: [] };
 
 /**
- * What each lab's own steps mean for the trace; the kinds and argument
- * names are those of the labs' C tables (chromeTrace.wasm.test.ts checks them).
+ * What a lab's own steps mean for the trace, as its lab.ts declares them
+ * with the kinds and argument names of its C table (chromeTrace.wasm.test.ts
+ * checks them); none for a lab the registry does not list.
  */
-export const LAB_RULES: Readonly<Record<string, LabRules>> = {
-  'fast-commit': {
-    /* an fsync ends in its own commit or, committed by another, in fsync_done: both instants */
-    phases: [{ begin: 'commit_start', end: 'commit_end', name: 'fast commit' }],
-    waits: [],
-    counters: [{ kind: 'commit_start', name: 'fast-commit queue', series: { inodes: 'a', records: 'b' } }],
-    chains: [],
-  },
-  'extent-status': {
-    phases: [{ begin: 'shrink_begin', end: 'shrink_end', name: 'shrink' }],
-    waits: [],
-    counters: [{ kind: 'shrink_begin', name: 'shrinker list', series: { list_len: 'b' } }],
-    chains: [],
-  },
-  'inode-hash': {
-    phases: [],
-    waits: [{ kind: 'grace_period', name: 'grace period' }],
-    counters: [{ kind: 'grace_period', name: 'RCU batch', series: { inodes: 'b' } }],
-    chains: [],
-  },
-  'btrfs-fsync': {
-    phases: [{ begin: 'wait', end: 'woke', name: 'wait for transaction', key: { arg: 'a', name: 'transid' } }],
-    waits: [],
-    counters: [],
-    chains: [
-      {
-        kind: 'state',
-        track: 'transactions',
-        key: { arg: 'a', name: 'transid' },
-        state: { arg: 'b', name: 'state' },
-        names: BTRFS_TRANS_STATES,
-        last: BTRFS_TRANS_STATES.length - 1,
-      },
-    ],
-  },
-  'ext4-writeback': { phases: [], waits: [], counters: [], chains: [] },
-};
-
-const NO_RULES: LabRules = { phases: [], waits: [], counters: [], chains: [] };
+export function labRules(lab: string): LabRules {
+  return isLabId(lab) ? LAB_FACES[lab].trace : NO_RULES;
+}
 
 /** The step kinds and argument names the rules read, as [a, b] (for the contract test). */
 export function rulesContract(lab: string): Record<string, [string | null, string | null]> {
-  const rules = LAB_RULES[lab] ?? NO_RULES;
+  const rules = labRules(lab);
   const out: Record<string, [string | null, string | null]> = {};
   const need = (kind: string, read?: { arg: 'a' | 'b'; name: string }) => {
     const entry = (out[kind] ??= [null, null]);
@@ -237,7 +194,7 @@ export function chromeTrace(lab: LabInfo, runs: readonly TraceRun[], options: Tr
 }
 
 function traceRun(lab: LabInfo, run: TraceRun, pid: number, stepsMax: number, out: TraceEvent[]) {
-  const rules = LAB_RULES[lab.id] ?? NO_RULES;
+  const rules = labRules(lab.id);
   const names = SnapshotNames.safeParse(run.snapshot ?? {});
   const lockInfo = (names.success && names.data.locks) || [];
   const taskNames = new Map((names.success && names.data.tasks ? names.data.tasks : []).map((t) => [t.id, t.name]));

@@ -1,47 +1,52 @@
 /**
- * The Chrome trace of real runs: it is the Trace Event Format (the schema
- * beside it), and every lock acquire, commit, sleep and I/O of the steps is
- * exactly one slice, at the step it began at.
+ * The Chrome trace of real runs (the first lab's, and every lab's rules):
+ * it is the Trace Event Format (the schema beside it), and every lock
+ * acquire, lab phase, sleep and I/O of the steps is exactly one slice, at
+ * the step it began at.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { chromeTrace, LAB_RULES, nestLanes, rulesContract, TRACE_STEPS_MAX } from './chromeTrace';
+import { LAB_FACES, LAB_IDS } from '../labs/registry.gen';
+import { chromeTrace, labRules, nestLanes, rulesContract, TRACE_STEPS_MAX } from './chromeTrace';
 import { TraceFile, type CompleteEvent } from './chromeTraceSchema';
 import type { Engine } from './engine';
 import { loadEngine } from './node';
 import { contractProblems } from './steps';
 import type { LabInfo, RunOutput } from './types';
 
+const LAB = LAB_IDS[0];
+const [BEFORE, AFTER] = LAB_FACES[LAB].engineRun.pair;
+
 let engine: Engine;
-let fc: LabInfo;
+let first: LabInfo;
 let run: RunOutput;
 
 beforeAll(async () => {
   engine = await loadEngine();
-  fc = engine.labs().find((l) => l.id === 'fast-commit')!;
-  /* the default fast-commit run before the patch, whole: 4,208 steps */
-  run = engine.run({ lab: 'fast-commit', variant: 'before', params: {}, seed: 1, options: { traceMax: TRACE_STEPS_MAX } });
+  first = engine.labs().find((l) => l.id === LAB)!;
+  /* the lab's default run without the patch, whole (some thousands of steps) */
+  run = engine.run({ lab: LAB, variant: BEFORE, params: {}, seed: 1, options: { traceMax: TRACE_STEPS_MAX } });
 });
 
 const slicesOf = (trace: TraceFile) => trace.traceEvents.filter((e): e is CompleteEvent => e.ph === 'X');
 
 describe('chromeTrace', () => {
   it('holds every rule to the labs\' C step tables', () => {
+    expect(engine.labs().map((l) => l.id).sort()).toEqual([...LAB_IDS].sort());
     for (const lab of engine.labs()) {
-      expect(LAB_RULES[lab.id], lab.id).toBeDefined();
       expect(contractProblems(rulesContract(lab.id), lab.steps), lab.id).toEqual([]);
     }
   });
 
   it('writes the Trace Event Format, a process per run and a track per CPU', () => {
-    const after = engine.run({ lab: 'fast-commit', variant: 'after', params: {}, seed: 1, options: { traceMax: TRACE_STEPS_MAX } });
-    const trace = chromeTrace(fc, [
+    const after = engine.run({ lab: LAB, variant: AFTER, params: {}, seed: 1, options: { traceMax: TRACE_STEPS_MAX } });
+    const trace = chromeTrace(first, [
       { result: run.result, steps: run.steps.steps, snapshot: run.snapshot },
       { result: after.result, steps: after.steps.steps, snapshot: after.snapshot },
     ]);
     const parsed = TraceFile.safeParse(JSON.parse(JSON.stringify(trace)));
     expect(parsed.success, parsed.success ? '' : JSON.stringify(parsed.error.issues.slice(0, 3))).toBe(true);
     const names = trace.traceEvents.filter((e) => e.ph === 'M' && e.name === 'process_name').map((e) => e.args);
-    expect(names).toEqual([{ name: 'fast-commit before (seed 1)' }, { name: 'fast-commit after (seed 1)' }]);
+    expect(names).toEqual([{ name: `${LAB} ${BEFORE} (seed 1)` }, { name: `${LAB} ${AFTER} (seed 1)` }]);
     for (const pid of [1, 2]) {
       const threads = trace.traceEvents.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.pid === pid);
       const cpus = threads.map((e) => (e.args as { name: string }).name).filter((n) => /^CPU \d+$/.test(n));
@@ -49,10 +54,10 @@ describe('chromeTrace', () => {
     }
   });
 
-  it('draws every lock acquire, commit, sleep and I/O of a known run as exactly one slice', () => {
+  it("draws every lock acquire, lab phase, sleep and I/O of a known run as exactly one slice", () => {
     const steps = run.steps.steps;
     expect(steps.length).toBe(run.result.sim.steps);
-    const trace = chromeTrace(fc, [{ result: run.result, steps, snapshot: run.snapshot }]);
+    const trace = chromeTrace(first, [{ result: run.result, steps, snapshot: run.snapshot }]);
     const slices = slicesOf(trace);
     const byStep = (prefix: string) => {
       const m = new Map<number, number>();
@@ -67,21 +72,23 @@ describe('chromeTrace', () => {
       expect([...got.values()].every((n) => n === 1), kind).toBe(true);
     };
     expectOnePer('lock', 'hold ');
-    expectOnePer('commit_start', 'fast commit');
     expectOnePer('sleep', 'sleep');
     expectOnePer('io', 'io');
-    /* a commit slice ends at its own commit_end */
-    for (const s of slices.filter((e) => e.name === 'fast commit')) {
-      const end = steps.find((x) => x.i === s.args.end_step)!;
-      expect(end.kind).toBe('commit_end');
-      expect(end.task).toBe(s.args.task);
+    /* a phase's slice ends at its own end step, of the same task */
+    for (const phase of labRules(LAB).phases) {
+      expectOnePer(phase.begin, phase.name);
+      for (const s of slices.filter((e) => e.name === phase.name)) {
+        const end = steps.find((x) => x.i === s.args.end_step)!;
+        expect(end.kind).toBe(phase.end);
+        expect(end.task).toBe(s.args.task);
+      }
     }
     /* the whole run is in the window: nothing open, nothing from before it, no wait ended by guess */
     expect(slices.filter((s) => s.args.open || s.args.before_window || s.args.inferred)).toEqual([]);
   });
 
   it('ends a contended wait where the holder hands the lock over, and a hold at its unlock', () => {
-    const trace = chromeTrace(fc, [{ result: run.result, steps: run.steps.steps, snapshot: run.snapshot }]);
+    const trace = chromeTrace(first, [{ result: run.result, steps: run.steps.steps, snapshot: run.snapshot }]);
     const steps = new Map(run.steps.steps.map((s) => [s.i, s]));
     const waits = slicesOf(trace).filter((s) => s.name.startsWith('wait '));
     expect(waits.length).toBeGreaterThan(0);
@@ -98,7 +105,7 @@ describe('chromeTrace', () => {
   });
 
   it('puts the step number and C line on every slice and instant, and counts no queue below zero', () => {
-    const trace = chromeTrace(fc, [{ result: run.result, steps: run.steps.steps, snapshot: run.snapshot }]);
+    const trace = chromeTrace(first, [{ result: run.result, steps: run.steps.steps, snapshot: run.snapshot }]);
     const steps = new Map(run.steps.steps.map((s) => [s.i, s]));
     let counters = 0;
     for (const e of trace.traceEvents) {
@@ -110,14 +117,12 @@ describe('chromeTrace', () => {
       }
     }
     expect(counters).toBeGreaterThan(0);
-    const waiters = trace.traceEvents.filter((e) => e.ph === 'C' && e.name === 'waiters s_fc_lock');
-    expect(Math.max(...waiters.map((e) => (e.args as { waiters: number }).waiters))).toBeGreaterThan(0);
   });
 
-  it('nests the slices of every track, as a viewer needs', () => {
-    const ext4 = engine.labs().find((l) => l.id === 'ext4-writeback')!;
-    const out = engine.run({ lab: 'ext4-writeback', variant: 'before', params: {}, seed: 1, options: { traceMax: 20_000 } });
-    const trace = chromeTrace(ext4, [{ result: out.result, steps: out.steps.steps, snapshot: out.snapshot }]);
+  it.each(LAB_IDS)('nests the slices of every track of a %s run, as a viewer needs', (lab) => {
+    const info = engine.labs().find((l) => l.id === lab)!;
+    const out = engine.run({ lab, variant: LAB_FACES[lab].engineRun.pair[0], params: {}, seed: 1, options: { traceMax: 20_000 } });
+    const trace = chromeTrace(info, [{ result: out.result, steps: out.steps.steps, snapshot: out.snapshot }]);
     const tracks = new Map<number, CompleteEvent[]>();
     for (const s of slicesOf(trace)) tracks.set(s.tid, [...(tracks.get(s.tid) ?? []), s]);
     for (const list of tracks.values()) {
@@ -127,12 +132,12 @@ describe('chromeTrace', () => {
   });
 
   it('keeps at most stepsMax steps of a run and says so', () => {
-    const trace = chromeTrace(fc, [{ result: run.result, steps: run.steps.steps, snapshot: run.snapshot }], { stepsMax: 1000 });
+    const trace = chromeTrace(first, [{ result: run.result, steps: run.steps.steps, snapshot: run.snapshot }], { stepsMax: 1000 });
     const meta = (trace.metadata.runs as { truncated: unknown; window: { steps: number } }[])[0]!;
     expect(meta.truncated).toEqual({ steps_given: run.steps.steps.length, steps_kept: 1000 });
     expect(meta.window.steps).toBe(1000);
     expect(Math.max(...trace.traceEvents.flatMap((e) => (e.ph === 'X' || e.ph === 'i' ? [e.args.step] : [])))).toBeLessThanOrEqual(1000);
-    expect(() => chromeTrace(fc, [], { stepsMax: TRACE_STEPS_MAX + 1 })).toThrow(/stepsMax must be a whole number from 1 to 100000/);
+    expect(() => chromeTrace(first, [], { stepsMax: TRACE_STEPS_MAX + 1 })).toThrow(/stepsMax must be a whole number from 1 to 100000/);
   });
 });
 

@@ -3,6 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CancelledError, wrapWorker, type SimRestart } from './client';
 import { failureOf, replyOf } from './protocol';
 import { SimError } from './types';
+import { LAB_IDS } from '../labs/registry.gen';
+
+const [LAB] = LAB_IDS;
 
 /** A worker over a message channel, answering as worker.ts does, with what the test makes it answer. */
 function fakeWorker(api: Record<string, (...args: never[]) => unknown>) {
@@ -36,7 +39,7 @@ describe('the simulator client', () => {
     opened.push(w);
     const dead = vi.fn();
     const sim = wrapWorker(w as unknown as Worker, dead);
-    const pending = sim.run({ lab: 'fast-commit', variant: 'before', params: {}, seed: 1 });
+    const pending = sim.run({ lab: LAB, variant: 'before', params: {}, seed: 1 });
     const event = errorEvent('Uncaught RangeError: out of memory');
     w.dispatchEvent(event);
     await expect(pending).rejects.toThrow('the simulator worker stopped: Uncaught RangeError: out of memory');
@@ -56,12 +59,12 @@ describe('the simulator client', () => {
     const deadA = vi.fn();
     const deadB = vi.fn();
     const killed = wrapWorker(a as unknown as Worker, deadA);
-    const pending = killed.run({ lab: 'fast-commit', variant: 'before', params: {}, seed: 1 });
+    const pending = killed.run({ lab: LAB, variant: 'before', params: {}, seed: 1 });
     await killed.crash('terminate');
     await expect(pending).rejects.toThrow('the simulator worker was terminated');
     expect(deadA.mock.calls).toEqual([[{ cause: 'worker', message: 'the simulator worker was terminated' }]]);
     const stopped = wrapWorker(b as unknown as Worker, deadB);
-    const cancelled = stopped.run({ lab: 'fast-commit', variant: 'before', params: {}, seed: 1 });
+    const cancelled = stopped.run({ lab: LAB, variant: 'before', params: {}, seed: 1 });
     stopped.stop('cancelled by the user');
     await expect(cancelled).rejects.toBeInstanceOf(CancelledError);
     expect(deadB.mock.calls).toEqual([[null]]);
@@ -76,7 +79,7 @@ describe('the simulator client', () => {
     const restarts = vi.fn();
     const dead = vi.fn();
     const sim = wrapWorker(w as unknown as Worker, dead, restarts);
-    await expect(sim.run({ lab: 'fast-commit', variant: 'before', params: {}, seed: 1 })).rejects.toThrow('Aborted(OOM)');
+    await expect(sim.run({ lab: LAB, variant: 'before', params: {}, seed: 1 })).rejects.toThrow('Aborted(OOM)');
     await expect(sim.labs()).rejects.toThrow('unknown lab');
     expect(restarts.mock.calls).toEqual([[{ cause: 'simulator', message: 'the simulator crashed in jc_run: Aborted(OOM)' }]]);
     // the worker lives on

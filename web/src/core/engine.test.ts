@@ -3,7 +3,7 @@ import { checkSeed, encodeOptions, encodeParams, parseJson, wrapModule } from '.
 import { FAKE, fakeJson, fakeModule } from './testing/fakeModule';
 import { RunResult, SimError } from './types';
 
-const req = { lab: 'fast-commit', variant: 'before', params: { ways: 4 }, seed: 1 };
+const req = { lab: 'toy', variant: 'before', params: { ways: 4 }, seed: 1 };
 
 function simError(fn: () => unknown): SimError {
   try {
@@ -75,22 +75,22 @@ describe('engine over a stand-in module', () => {
   it('lists labs, parameters and rows', () => {
     const engine = wrapModule(fakeModule({ json: fakeJson() }));
     expect(engine.version()).toBe('0.0.0-fake');
-    expect(engine.labs().map((l) => l.id)).toEqual(['fast-commit']);
-    expect(engine.params('fast-commit').map((p) => p.name)).toEqual(['ways', 'files']);
-    expect(engine.rows('fast-commit').rows).toHaveLength(2);
+    expect(engine.labs().map((l) => l.id)).toEqual(['toy']);
+    expect(engine.params('toy').map((p) => p.name)).toEqual(['ways', 'files']);
+    expect(engine.rows('toy').rows).toHaveLength(2);
   });
 
   it('refuses an unknown lab before asking the module', () => {
     const engine = wrapModule(fakeModule({ json: fakeJson() }));
     const e = simError(() => engine.params('nope'));
-    expect(e.message).toBe('unknown lab "nope" (labs: fast-commit)');
+    expect(e.message).toBe('unknown lab "nope" (labs: toy)');
     expect(e.status).toBe('invalid');
   });
 
   it('hands jc_run its arguments and returns every part of the run', () => {
     const mod = fakeModule({ json: fakeJson() });
     const out = wrapModule(mod).run({ ...req, options: { stopStep: 3, traceMax: 10 } });
-    expect(mod.runs).toEqual([['fast-commit', 'before', 'ways=4', 1, 'stop_step=3;trace_max=10']]);
+    expect(mod.runs).toEqual([['toy', 'before', 'ways=4', 1, 'stop_step=3;trace_max=10']]);
     expect(out.result.metrics.creates_per_s).toBe(1234.5);
     expect(out.steps.steps[0]?.kind).toBe('lock');
     expect(out.heatmap.data).toHaveLength(10);
@@ -134,18 +134,18 @@ describe('engine over a stand-in module', () => {
       check: (_lab, params) => (params.includes('65') ? { status: 1, error: refusal } : { status: 0 }),
     });
     const engine = wrapModule(mod);
-    expect(engine.checkParams('fast-commit', { ways: 4, files: ' 8 ' })).toEqual({ ok: true });
-    expect(engine.checkParams('fast-commit', { ways: 65 })).toEqual({ ok: false, ...refusal });
+    expect(engine.checkParams('toy', { ways: 4, files: ' 8 ' })).toEqual({ ok: true });
+    expect(engine.checkParams('toy', { ways: 65 })).toEqual({ ok: false, ...refusal });
     expect(mod.checks).toEqual([
-      ['fast-commit', 'ways=4;files=8'],
-      ['fast-commit', 'ways=65'],
+      ['toy', 'ways=4;files=8'],
+      ['toy', 'ways=65'],
     ]);
     expect(mod.runs).toEqual([]);
   });
 
   it('refuses text that cannot be written as name=value without asking the module, naming the parameter', () => {
     const mod = fakeModule({ json: fakeJson() });
-    const check = wrapModule(mod).checkParams('fast-commit', { ways: 4, files: '1;ways=2' });
+    const check = wrapModule(mod).checkParams('toy', { ways: 4, files: '1;ways=2' });
     expect(check).toEqual({
       ok: false,
       message: 'parameter files: "1;ways=2" is not a number or a name',
@@ -158,7 +158,7 @@ describe('engine over a stand-in module', () => {
 
   it('reports a refusal JSON of the wrong shape as an internal error', () => {
     const mod = fakeModule({ json: fakeJson(), check: () => ({ status: 1, error: { message: 'no', params: 'ways' } }) });
-    const e = simError(() => wrapModule(mod).checkParams('fast-commit', { ways: 0 }));
+    const e = simError(() => wrapModule(mod).checkParams('toy', { ways: 0 }));
     expect(e.status).toBe('internal');
     expect(e.message).toMatch(/^jc_last_error_json returned unexpected JSON at param/);
   });

@@ -54,7 +54,7 @@ export const DEFAULT_BUDGET = 256 << 20;
 
 /**
  * The fewest steps between checkpoints. A checkpoint costs a copy of the
- * simulator's memory (3-4 ms for fast-commit's 2.9 MB at the mail's size),
+ * simulator's memory (3-4 ms for a 2.9 MB model at the mail's size),
  * about the time the simulator takes to run some 100,000 steps: checkpoints
  * closer than that would cost more to take than the replay they save.
  */

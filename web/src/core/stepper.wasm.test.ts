@@ -9,6 +9,7 @@ import type { Engine } from './engine';
 import { loadEngine, newEngine } from './node';
 import { createStepper, runKey, type FrameRun, type StepFrame } from './stepper';
 import { rng } from './testing/rng';
+import { LAB_FACES, LAB_IDS } from '../labs/registry.gen';
 
 /** The stepper's engine, and another instance for the straight runs, so that they do not disturb its open runs. */
 let engine: Engine;
@@ -19,14 +20,11 @@ beforeAll(async () => {
   reference = await newEngine();
 });
 
-/** Small configurations of every lab, two variants each. */
-const CASES: { lab: string; variants: [string, string]; params: Record<string, number> }[] = [
-  { lab: 'fast-commit', variants: ['before', 'after'], params: { ways: 4, files: 8 } },
-  { lab: 'inode-hash', variants: ['before', 'after'], params: { threads: 4, files: 8, dirs: 2 } },
-  { lab: 'extent-status', variants: ['baseline', 'upstream'], params: { case: 1, runtime_ms: 100, mem_mb: 32, small_files: 16 } },
-  { lab: 'btrfs-fsync', variants: ['before', 'after'], params: { clients: 2, cpus: 2, runtime_ms: 200 } },
-  { lab: 'ext4-writeback', variants: ['before', 'after'], params: { jobs: 2, runtime_ms: 500, filesize: 65536, sync: 1 } },
-];
+/** Every lab's small run (its lab.ts's engineRun), in two variants. */
+const CASES: { lab: string; variants: [string, string]; params: Record<string, number> }[] = LAB_IDS.map((lab) => {
+  const { pair, params } = LAB_FACES[lab].engineRun;
+  return { lab, variants: [...pair], params: { ...params } };
+});
 
 const SEED = 11;
 const TRAIL = 16;

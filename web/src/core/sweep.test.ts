@@ -20,20 +20,20 @@ import { ParamSpec, type PaperRows } from './types';
 /** The fake lab's parameter table, checked as the engine checks it. */
 const FAKE_SPECS = ParamSpec.array().parse(FAKE.params);
 
-/** The thread counts the inode-hash table sweeps. */
-const INODE_HASH_THREADS = [1, 2, 4, 8, 16, 20, 32];
+/** The thread counts the swept table sweeps. */
+const SWEPT_THREADS = [1, 2, 4, 8, 16, 20, 32];
 
-/** The inode-hash parameters the rows name. */
-const INODE_HASH_SPECS: ParamSpec[] = [
+/** The parameters the swept table's rows name. */
+const SWEPT_SPECS: ParamSpec[] = [
   { name: 'fs', type: 'choice', unit: '', min: 0, max: 1, default: 0, default_name: 'ext4', choices: ['ext4', 'btrfs'], help: '' },
   { name: 'threads', type: 'int', unit: 'threads', min: 1, max: 64, default: 4, help: '' },
   { name: 'dirs', type: 'int', unit: 'dirs', min: 1, max: 64, default: 4, help: '' },
 ];
 
-/** The inode-hash table's shape: one row per file system at the mail's 20 threads, swept over threads. */
-const INODE_HASH_ROWS: PaperRows = {
+/** A swept table's shape (as a mail's may be): one row per file system at 20 threads, swept over threads. */
+const SWEPT_ROWS: PaperRows = {
   ...FAKE.rows,
-  lab: 'inode-hash',
+  lab: 'toy-sweep',
   metric: 'total_s',
   unit: 's',
   scale: 0.000128,
@@ -41,7 +41,7 @@ const INODE_HASH_ROWS: PaperRows = {
     { row: 1, label: 'ext4', params: { fs: 0, threads: 20, dirs: 4 }, paper: { before: 46.118, after: 21.581 }, note: 'scaled' },
     { row: 2, label: 'btrfs', params: { fs: 1, threads: 20, dirs: 4 }, paper: { before: 45.549, after: 37.932 }, note: 'scaled' },
   ],
-  sweep: { param: 'threads', values: INODE_HASH_THREADS },
+  sweep: { param: 'threads', values: SWEPT_THREADS },
 };
 
 /** The seeds every sweep runs by default. */
@@ -72,12 +72,12 @@ describe('sweep', () => {
   it("runs every paper row before and after with the row's parameters, once per seed", async () => {
     const mod = fakeModule({ json: fakeJson() });
     const progress: SweepProgress[] = [];
-    const result = await sweep(wrapModule(mod), 'fast-commit', (p) => progress.push(p));
+    const result = await sweep(wrapModule(mod), 'toy', (p) => progress.push(p));
     expect(mod.runs).toEqual(
       ['ways=1;files=1', 'ways=64;files=1024'].flatMap((params) =>
         SEEDS.flatMap((seed) => [
-          ['fast-commit', 'before', params, seed, ''],
-          ['fast-commit', 'after', params, seed, ''],
+          ['toy', 'before', params, seed, ''],
+          ['toy', 'after', params, seed, ''],
         ]),
       ),
     );
@@ -88,7 +88,7 @@ describe('sweep', () => {
     expect(result.rows[1]?.runs.before!.metrics.creates_per_s).toBe(1234.5);
     expect(result.rows[1]?.runs.before!.runs).toHaveLength(SEEDS.length);
     expect(result).toMatchObject({
-      lab: 'fast-commit',
+      lab: 'toy',
       metric: 'creates_per_s',
       unit: 'K creates/s',
       scale: 1000,
@@ -109,7 +109,7 @@ describe('sweep', () => {
 
   it('reports the median over the seeds, with each metric\'s min and max', async () => {
     const mod = fakeModule({ json: fakeJson(), result: seededResult });
-    const result = await sweep(wrapModule(mod), 'fast-commit');
+    const result = await sweep(wrapModule(mod), 'toy');
     const row = result.rows[1]!;
     /* ways=64: before 64000 + (30, -10, 20), after 128000 + the same */
     expect(row.runs.before!.ranges.creates_per_s).toEqual({ min: 63990, median: 64020, max: 64030 });
@@ -126,12 +126,12 @@ describe('sweep', () => {
   it('runs the seeds it is given', async () => {
     const mod = fakeModule({ json: fakeJson(), result: seededResult });
     const progress: SweepProgress[] = [];
-    const result = await sweep(wrapModule(mod), 'fast-commit', (p) => progress.push(p), { seeds: [5] });
+    const result = await sweep(wrapModule(mod), 'toy', (p) => progress.push(p), { seeds: [5] });
     expect(mod.runs.map((r) => r[3])).toEqual([5, 5, 5, 5]);
     expect(result).toMatchObject({ seed: 5, seeds: [5] });
     expect(result.rows[0]?.runs.before!.ranges.seed_echo).toEqual({ min: 5, median: 5, max: 5 });
     expect(progress.at(-1)).toMatchObject({ done: 4, total: 4 });
-    await expect(sweep(wrapModule(mod), 'fast-commit', undefined, { seeds: [] })).rejects.toThrow('at least one seed');
+    await expect(sweep(wrapModule(mod), 'toy', undefined, { seeds: [] })).rejects.toThrow('at least one seed');
   });
 
   it('with several lanes and a runner that answers out of order, puts every run in its place', async () => {
@@ -148,7 +148,7 @@ describe('sweep', () => {
       return engine.result(req);
     };
     const progress: SweepProgress[] = [];
-    const result = await sweep(engine, 'fast-commit', (p) => progress.push(p), { run, lanes: 3 });
+    const result = await sweep(engine, 'toy', (p) => progress.push(p), { run, lanes: 3 });
     expect(most).toBe(3);
     expect(progress.map((p) => p.done)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
     for (const row of result.rows) {
@@ -168,13 +168,13 @@ describe('sweep', () => {
       if (req.seed === 2) throw new Error('seed 2 refused');
       return engine.result(req);
     };
-    await expect(sweep(engine, 'fast-commit', undefined, { run, lanes: 2 })).rejects.toThrow('seed 2 refused');
+    await expect(sweep(engine, 'toy', undefined, { run, lanes: 2 })).rejects.toThrow('seed 2 refused');
     expect(calls).toBeLessThan(12);
   });
 
   it('survives a progress callback that throws', async () => {
     const engine = wrapModule(fakeModule({ json: fakeJson() }));
-    const result = await sweep(engine, 'fast-commit', () => {
+    const result = await sweep(engine, 'toy', () => {
       throw new Error('display gone');
     });
     expect(result.rows).toHaveLength(2);
@@ -185,7 +185,7 @@ describe('sweep', () => {
     const labs = [{ ...FAKE.labs[0]!, variants }];
     const mod = fakeModule({ json: { ...fakeJson(), jc_labs_json: labs }, result: seededResult });
     const progress: SweepProgress[] = [];
-    const result = await sweep(wrapModule(mod), 'fast-commit', (p) => progress.push(p), { seeds: [1, 2] });
+    const result = await sweep(wrapModule(mod), 'toy', (p) => progress.push(p), { seeds: [1, 2] });
     expect(result.variants).toEqual(variants);
     expect(mod.runs.slice(0, 4).map((r) => r[1])).toEqual(variants);
     expect(mod.runs).toHaveLength(2 * variants.length * 2);
@@ -204,7 +204,7 @@ describe('sweep', () => {
 
   it('stops at the first refused run with its error', async () => {
     const engine = wrapModule(fakeModule({ json: fakeJson(), run: () => ({ status: 1, error: 'ways=64 is out of range 1..8' }) }));
-    await expect(sweep(engine, 'fast-commit')).rejects.toThrow('ways=64 is out of range 1..8');
+    await expect(sweep(engine, 'toy')).rejects.toThrow('ways=64 is out of range 1..8');
   });
 });
 
@@ -225,11 +225,11 @@ describe('sweep plans', () => {
   });
 
   it("a declared sweep runs each row at every value; the row's own value is the paper row", () => {
-    const plan = sweepPlan(INODE_HASH_ROWS, INODE_HASH_SPECS);
+    const plan = sweepPlan(SWEPT_ROWS, SWEPT_SPECS);
     expect(plan.map((p) => p.keys)).toEqual(
-      ['ext4', 'btrfs'].flatMap((fs) => INODE_HASH_THREADS.map((threads) => ({ fs, threads }))),
+      ['ext4', 'btrfs'].flatMap((fs) => SWEPT_THREADS.map((threads) => ({ fs, threads }))),
     );
-    expect(plan.map((p) => p.params.threads)).toEqual([...INODE_HASH_THREADS, ...INODE_HASH_THREADS]);
+    expect(plan.map((p) => p.params.threads)).toEqual([...SWEPT_THREADS, ...SWEPT_THREADS]);
     for (const p of plan) expect(p.params).toMatchObject({ fs: p.keys.fs === 'ext4' ? 0 : 1, dirs: 4 });
     const paper = plan.filter((p) => p.paper !== null);
     expect(paper.map((p) => [p.row, p.keys, p.paper, p.note])).toEqual([
@@ -245,14 +245,14 @@ describe('sweep plans', () => {
 
   it('rows that differ only in the swept parameter run each point once, as the row that owns it', () => {
     const table = {
-      ...INODE_HASH_ROWS,
+      ...SWEPT_ROWS,
       rows: [
-        { ...INODE_HASH_ROWS.rows[0]!, row: 1, label: '32', params: { clients: 32 } },
-        { ...INODE_HASH_ROWS.rows[0]!, row: 2, label: '64', params: { clients: 64 } },
+        { ...SWEPT_ROWS.rows[0]!, row: 1, label: '32', params: { clients: 32 } },
+        { ...SWEPT_ROWS.rows[0]!, row: 2, label: '64', params: { clients: 64 } },
       ],
       sweep: { param: 'clients', values: [4, 32, 64] },
     };
-    const plan = sweepPlan(table, [{ ...INODE_HASH_SPECS[0]!, name: 'clients', type: 'int' } as never]);
+    const plan = sweepPlan(table, [{ ...SWEPT_SPECS[0]!, name: 'clients', type: 'int' } as never]);
     expect(plan.map((p) => [p.params.clients, p.row, p.paper !== null])).toEqual([
       [4, 3, false],
       [32, 1, true],
@@ -261,21 +261,21 @@ describe('sweep plans', () => {
   });
 
   it("sweep() runs the lab's plan, both variants per point and seed, with progress over all its runs", async () => {
-    const labs = [...FAKE.labs, { id: 'inode-hash', title: 'inode hash', variants: ['before', 'after'], source: 'inode-hash.c', steps: [] }];
-    const json = { ...fakeJson(), jc_labs_json: labs, jc_rows_json: INODE_HASH_ROWS, jc_params_json: INODE_HASH_SPECS };
+    const labs = [...FAKE.labs, { id: 'toy-sweep', title: 'a toy sweep', variants: ['before', 'after'], source: 'toy-sweep.c', steps: [] }];
+    const json = { ...fakeJson(), jc_labs_json: labs, jc_rows_json: SWEPT_ROWS, jc_params_json: SWEPT_SPECS };
     const mod = fakeModule({ json });
     const progress: SweepProgress[] = [];
-    const result = await sweep(wrapModule(mod), 'inode-hash', (p) => progress.push(p));
-    const points = INODE_HASH_THREADS.length * 2;
+    const result = await sweep(wrapModule(mod), 'toy-sweep', (p) => progress.push(p));
+    const points = SWEPT_THREADS.length * 2;
     const runs = points * 2 * SEEDS.length;
     expect(mod.runs).toHaveLength(runs);
-    expect(mod.runs[0]).toEqual(['inode-hash', 'before', 'fs=0;threads=1;dirs=4', SWEEP_SEED, '']);
-    expect(mod.runs[1]).toEqual(['inode-hash', 'after', 'fs=0;threads=1;dirs=4', SWEEP_SEED, '']);
-    expect(mod.runs.at(-1)).toEqual(['inode-hash', 'after', 'fs=1;threads=32;dirs=4', SEEDS.at(-1), '']);
+    expect(mod.runs[0]).toEqual(['toy-sweep', 'before', 'fs=0;threads=1;dirs=4', SWEEP_SEED, '']);
+    expect(mod.runs[1]).toEqual(['toy-sweep', 'after', 'fs=0;threads=1;dirs=4', SWEEP_SEED, '']);
+    expect(mod.runs.at(-1)).toEqual(['toy-sweep', 'after', 'fs=1;threads=32;dirs=4', SEEDS.at(-1), '']);
     expect(result.rows).toHaveLength(points);
-    expect(result.rows.map((r) => r.keys.threads)).toEqual([...INODE_HASH_THREADS, ...INODE_HASH_THREADS]);
+    expect(result.rows.map((r) => r.keys.threads)).toEqual([...SWEPT_THREADS, ...SWEPT_THREADS]);
     expect(progress.map((p) => p.done)).toEqual(Array.from({ length: runs }, (_, i) => i + 1));
     expect(progress.every((p) => p.total === runs)).toBe(true);
-    expect(result).toMatchObject({ lab: 'inode-hash', metric: 'total_s', scale: 0.000128 });
+    expect(result).toMatchObject({ lab: 'toy-sweep', metric: 'total_s', scale: 0.000128 });
   });
 });

@@ -89,7 +89,7 @@ export function variantRuns(runs: RunResult[]): VariantRuns {
 /**
  * The paper table, row by row: the sweep of a lab that declares no sweep
  * parameter. A choice parameter whose value differs between the rows
- * (extent-status's case) names each row's point, by its value's name.
+ * (a case a, b or c) names each row's point, by its value's name.
  */
 export const paperPlan: SweepPlan = (table, specs) => {
   const naming = specs.filter(

@@ -8,14 +8,14 @@ describe('parseDiagnostics', () => {
       '    5 |         return missing;',
       '      |                ^',
       "yours.c:2:1: warning: type specifier missing, defaults to 'int' [-Wimplicit-int]",
-      "include/yours/fast_commit.h:10:6: note: previous declaration is here",
+      "include/yours/lab.h:10:6: note: previous declaration is here",
       'yours.c:7:1: fatal error: too many errors emitted, stopping now',
       '3 errors generated.',
     ].join('\n');
     expect(parseDiagnostics(text)).toEqual([
       { file: 'yours.c', line: 5, column: 9, severity: 'error', message: "use of undeclared identifier 'missing'" },
       { file: 'yours.c', line: 2, column: 1, severity: 'warning', message: "type specifier missing, defaults to 'int' [-Wimplicit-int]" },
-      { file: 'include/yours/fast_commit.h', line: 10, column: 6, severity: 'note', message: 'previous declaration is here' },
+      { file: 'include/yours/lab.h', line: 10, column: 6, severity: 'note', message: 'previous declaration is here' },
       { file: 'yours.c', line: 7, column: 1, severity: 'error', message: 'too many errors emitted, stopping now' },
     ]);
   });

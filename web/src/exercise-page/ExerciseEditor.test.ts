@@ -2,7 +2,7 @@ import { Text } from '@codemirror/state';
 import { describe, expect, it } from 'vitest';
 import { diagnosticRange, editorDiagnostics } from './ExerciseEditor';
 
-const doc = Text.of(['#include "yours/fast_commit.h"', '', 'int f(void)', '{', '\treturn missing + 1;', '}']);
+const doc = Text.of(['#include "yours/lab.h"', '', 'int f(void)', '{', '\treturn missing + 1;', '}']);
 
 describe('the editor places clang diagnostics', () => {
   it('at the token under clang\'s line and column (a tab is one column)', () => {
@@ -18,7 +18,7 @@ describe('the editor places clang diagnostics', () => {
   it("keeps the student's file's errors and warnings, on their lines, and leaves headers' and notes out", () => {
     const got = editorDiagnostics(doc, [
       { file: 'yours.c', line: 5, column: 9, severity: 'error', message: 'undeclared' },
-      { file: 'include/yours/fast_commit.h', line: 1, column: 1, severity: 'error', message: 'in a header' },
+      { file: 'include/yours/lab.h', line: 1, column: 1, severity: 'error', message: 'in a header' },
       { file: 'yours.c', line: 3, column: 5, severity: 'note', message: 'a note' },
       { file: 'yours.c', line: 3, column: 5, severity: 'warning', message: 'unused' },
     ]);

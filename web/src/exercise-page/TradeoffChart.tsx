@@ -5,10 +5,16 @@
  */
 import { scaleLinear } from 'd3-scale';
 import { memo } from 'react';
-import type { TradeoffPoint } from '../exercises/labs/ext4-writeback';
 import { AFTER, BEFORE, OKABE_ITO } from '../viz/palette';
 
-export type { TradeoffPoint };
+/** One run on the throughput/latency chart: a variant's IOPS and write latency at one seed. */
+export interface TradeoffPoint {
+  variant: string;
+  seed: number;
+  iops: number;
+  latency_p50: number;
+  latency_p99: number;
+}
 
 const STYLE: Record<string, { color: string; shape: 'circle' | 'square' | 'diamond' }> = {
   before: { color: BEFORE, shape: 'square' },

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { forgetCode, loadCode, saveCode, storageKey } from './storage';
+import { LAB_IDS } from '../labs/registry.gen';
+
+const [LAB, OTHER] = LAB_IDS;
 
 function memory(): Storage {
   const m = new Map<string, string>();
@@ -18,19 +21,19 @@ function memory(): Storage {
 describe('the student file kept per lab', () => {
   it('is kept under its lab and read back, another lab apart', () => {
     const s = memory();
-    expect(saveCode('fast-commit', 'int a;', s)).toBe(true);
-    expect(saveCode('inode-hash', 'int b;', s)).toBe(true);
-    expect(loadCode('fast-commit', s)).toBe('int a;');
-    expect(loadCode('inode-hash', s)).toBe('int b;');
-    expect(s.getItem(storageKey('fast-commit'))).toBe('int a;');
-    forgetCode('fast-commit', s);
-    expect(loadCode('fast-commit', s)).toBeNull();
+    expect(saveCode(LAB, 'int a;', s)).toBe(true);
+    expect(saveCode(OTHER, 'int b;', s)).toBe(true);
+    expect(loadCode(LAB, s)).toBe('int a;');
+    expect(loadCode(OTHER, s)).toBe('int b;');
+    expect(s.getItem(storageKey(LAB))).toBe('int a;');
+    forgetCode(LAB, s);
+    expect(loadCode(LAB, s)).toBeNull();
   });
 
   it('says so when the storage refuses it, and reads nothing from a storage that throws', () => {
     const full = { ...memory(), setItem: () => { throw new DOMException('full', 'QuotaExceededError'); }, getItem: () => { throw new Error('denied'); } };
-    expect(saveCode('fast-commit', 'int a;', full)).toBe(false);
-    expect(loadCode('fast-commit', full)).toBeNull();
-    expect(saveCode('fast-commit', 'int a;', undefined)).toBe(false);
+    expect(saveCode(LAB, 'int a;', full)).toBe(false);
+    expect(loadCode(LAB, full)).toBeNull();
+    expect(saveCode(LAB, 'int a;', undefined)).toBe(false);
   });
 });

@@ -6,7 +6,8 @@
  * The runs each lab's answers read are in runs.ts.
  */
 import { SimError } from '../core/types';
-import { LAB_QUESTIONS } from './labs';
+import { LAB_QUESTIONS } from '../labs/questions.gen';
+import { isLabId } from '../labs/registry.gen';
 import { followed, type Answer, type LabQuestions, type Question, type Runner } from './question';
 
 /** The labs that have questions, in the order the registry lists them. */
@@ -15,7 +16,7 @@ export function questionLabs(): string[] {
 }
 
 function labQuestions(lab: string): LabQuestions {
-  const q = LAB_QUESTIONS[lab];
+  const q = isLabId(lab) ? LAB_QUESTIONS[lab] : undefined;
   if (!q) throw new SimError(`unknown lab "${lab}" (labs with questions: ${questionLabs().join(', ')})`, 'invalid');
   return q;
 }

@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { embedSnippet, embedUrl } from './mode';
+import { LAB_IDS } from '../../labs/registry.gen';
+
+const [LAB] = LAB_IDS;
 
 describe('embedUrl', () => {
   it('keeps the view of the page, but not presenter mode', () => {
-    const url = embedUrl('http://h/app/', 'fast-commit', 'heatmap', [
+    const url = embedUrl('http://h/app/', LAB, 'heatmap', [
       ['variant', 'side'],
       ['color', 'spin'],
       ['present', 'table'],
     ]);
-    expect(url).toBe('http://h/app/#/embed/fast-commit/heatmap?variant=side&color=spin');
+    expect(url).toBe(`http://h/app/#/embed/${LAB}/heatmap?variant=side&color=spin`);
     expect(embedUrl('http://h/', 'x', 'mail', [])).toBe('http://h/#/embed/x/mail');
   });
 });

@@ -86,10 +86,10 @@ export function fakeModule(spec: FakeSpec): FakeModule {
 export const FAKE = {
   labs: [
     {
-      id: 'fast-commit',
-      title: 'ext4 fast_commit',
+      id: 'toy',
+      title: 'a toy lab',
       variants: ['before', 'after'],
-      source: 'fast-commit.c',
+      source: 'toy.c',
       steps: [
         { kind: 'lock', a: 'lock', b: 'shared' },
         { kind: 'visit', a: 'dentry_idx', b: 'inode_idx' },
@@ -101,7 +101,7 @@ export const FAKE = {
     { name: 'files', type: 'int', unit: 'files', min: 1, max: 1024, default: 8, help: 'files per thread' },
   ],
   rows: {
-    lab: 'fast-commit',
+    lab: 'toy',
     metric: 'creates_per_s',
     unit: 'K creates/s',
     scale: 1000,
@@ -113,7 +113,7 @@ export const FAKE = {
     sweep: null,
   },
   result: {
-    lab: 'fast-commit',
+    lab: 'toy',
     variant: 'before',
     seed: 1,
     params: { ways: 4, files: 8 },

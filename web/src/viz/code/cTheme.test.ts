@@ -4,6 +4,7 @@ import { EditorState } from '@codemirror/state';
 import { highlightTree } from '@lezer/highlight';
 import { describe, expect, it } from 'vitest';
 import { C_GROUNDS, C_TEXT, C_TOKENS, cCode, cHighlightStyle } from './cTheme';
+import { LAB_IDS } from '../../labs/registry.gen';
 
 /** WCAG 2 relative luminance of '#rrggbb'. */
 function luminance(hex: string): number {
@@ -64,7 +65,8 @@ function colouredTokens(source: string): { text: string; colour: string | undefi
 }
 
 describe('the highlight style on the models', () => {
-  const source = readFileSync(new URL('../../../../wasm-core/labs/fast-commit.c', import.meta.url), 'utf8');
+  const modelSource = (lab: string) => readFileSync(new URL(`../../../../wasm-core/labs/${lab}.c`, import.meta.url), 'utf8');
+  const source = modelSource(LAB_IDS[0]);
   const tokens = colouredTokens(source);
   const colourOf = (text: string) => new Set(tokens.filter((t) => t.text === text).map((t) => t.colour));
 
@@ -90,8 +92,8 @@ describe('the highlight style on the models', () => {
   });
 
   it('colours every control keyword of every model, where the grammar recovers from the coroutine macros too', () => {
-    for (const lab of ['fast-commit', 'inode-hash', 'extent-status', 'btrfs-fsync', 'ext4-writeback']) {
-      const src = readFileSync(new URL(`../../../../wasm-core/labs/${lab}.c`, import.meta.url), 'utf8');
+    for (const lab of LAB_IDS) {
+      const src = modelSource(lab);
       const words = colouredTokens(src).filter((t) => ['if', 'else', 'for', 'while', 'return', 'break', 'goto'].includes(t.text));
       const wrong = words.filter((t) => t.colour !== C_TOKENS.keyword).map((t) => `${t.text}: ${t.colour}`);
       expect(words.length, lab).toBeGreaterThan(50);

@@ -2,7 +2,7 @@
  * "Reproduce on a real kernel": on every lab page, the switch the lab adds
  * to Linux 6.12, the commands that run the mail's benchmark in QEMU (from a
  * checkout or from the bundle), and the import of the runs' results, put
- * beside the mail's own change and, where the lab has one, the simulator's.
+ * beside the mail's own change and the simulator's.
  */
 import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { KERNEL_LAB_SPECS } from '../../../../lib/kernel-labs';
@@ -27,8 +27,8 @@ export interface SimulatorSection {
 
 export interface ReproducePanelProps {
   lab: KernelLab;
-  /** where the page shows the simulator's table; absent while the lab has no simulator */
-  simulatorSection?: SimulatorSection;
+  /** where the page shows the simulator's table */
+  simulatorSection: SimulatorSection;
   /** the mail's change per metric; the project's table by default */
   mailChanges?: MailChangeLookup;
   /** the simulator's runs at the page's configuration, for the table's simulator column (asked for once runs are imported) */
@@ -37,13 +37,7 @@ export interface ReproducePanelProps {
   onImported?(count: number): void;
 }
 
-function SimulatorNote({ section }: { section?: SimulatorSection }) {
-  if (!section)
-    return (
-      <p className="muted kp-sim" data-testid="kernel-sim-coming">
-        This lab's simulator is coming; until then the mail's own figures on this page are the reference.
-      </p>
-    );
+function SimulatorNote({ section }: { section: SimulatorSection }) {
   return (
     <p className="kp-sim" data-testid="kernel-sim-link">
       The simulator's answer to the same mail, higher on this page:{' '}

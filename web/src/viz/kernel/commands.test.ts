@@ -2,14 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { KERNEL_LABS } from '../../../../lib/kernel-results';
 import { bundleHref, parseBundleManifest } from './bundleManifest';
 import { bundleCommands, checkoutCommands, commandText, shellQuote } from './commands';
+import { LAB_IDS } from '../../labs/registry.gen';
+
+const [LAB, OTHER] = LAB_IDS;
 
 describe('commands', () => {
   it('the checkout commands of a lab', () => {
-    expect(checkoutCommands('inode-hash').map((c) => commandText(c.argv))).toEqual([
+    expect(checkoutCommands(OTHER).map((c) => commandText(c.argv))).toEqual([
       'npx journalclub lab build',
       'npx journalclub lab image',
-      'npx journalclub lab run inode-hash --variant before --profile quick',
-      'npx journalclub lab run inode-hash --variant after --profile quick',
+      `npx journalclub lab run ${OTHER} --variant before --profile quick`,
+      `npx journalclub lab run ${OTHER} --variant after --profile quick`,
       'npx journalclub lab compare <before.json> <after.json>',
     ]);
   });
@@ -22,7 +25,7 @@ describe('commands', () => {
         `./run ${lab} after`,
         `npx journalclub lab ingest results/${lab}-<variant>-<time>`,
       ]);
-    expect(commandText(bundleCommands('fast-commit', 'other-name.tar.gz')[1].argv)).toBe('cd other-name');
+    expect(commandText(bundleCommands(LAB, 'other-name.tar.gz')[1].argv)).toBe('cd other-name');
   });
   it('quotes what a shell would split or expand', () => {
     expect(shellQuote('plain-arg_1.json')).toBe('plain-arg_1.json');

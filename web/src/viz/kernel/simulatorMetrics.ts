@@ -1,19 +1,18 @@
 /**
  * The simulator's column of the kernel comparison: for a metric of the
  * kernel benchmark's results, the simulator metric that measures the same
- * thing (the names differ: fs_mark's files_per_s is the model's
- * creates_per_s), the parameter a result key names (extent-status's case,
- * inode-hash's file system), and the simulator's change at the page's
- * configuration.
+ * thing (the key's own name, or where the names differ the one the lab's
+ * lab.ts gives, with the parameter a result key names, such as a case or
+ * a file system), and the simulator's change at the page's configuration.
  *
  * The kernel's "before" is the lab's switch on, the kernel without the
  * change; its "after" is Linux 6.12 as it ships. The simulator's are its
  * first variant (without the patch) and its last (the patched kernel, which
- * for extent-status and btrfs-fsync is 6.12's own code, not the mail's
- * series alone).
+ * for some labs is 6.12's own code, not the mail's series alone).
  */
 import { changePct } from '../../../../lib/compare';
 import type { KernelLab } from '../../../../lib/kernel-results';
+import { isLabId, LAB_FACES } from '../../labs/registry.gen';
 
 export interface SimulatorMetric {
   /** the simulator's metric name */
@@ -40,29 +39,9 @@ export type SimulatorCell =
   | { kind: 'value'; metric: string; before: number; after: number; changePct?: number }
   | { kind: 'none'; reason: string };
 
-const EXTENT_STATUS: Record<string, string> = {
-  avg_scan_time_us: 'avg_scan_us',
-  max_scan_time_us: 'max_scan_us',
-  cache_hits_count: 'hits',
-  avg_latency_us: 'user_avg_latency_us',
-  max_latency_us: 'user_max_latency_us',
-};
-
-const INODE_HASH: Record<string, string> = {
-  elapsed_s: 'total_s',
-  user_s: 'user_s',
-  sys_s: 'sys_s',
-  cpu_pct: 'cpu_pct',
-};
-
 /** The simulator metric a kernel result key compares with, or null when the model has none. */
 export function simulatorMetric(lab: KernelLab, key: string, known: ReadonlySet<string>): SimulatorMetric | null {
-  let m: SimulatorMetric | null = null;
-  if (lab === 'fast-commit' && key === 'files_per_s') m = { metric: 'creates_per_s' };
-  const es = lab === 'extent-status' ? /^case_([abc])_(.+)$/.exec(key) : null;
-  if (es && EXTENT_STATUS[es[2]!]) m = { metric: EXTENT_STATUS[es[2]!]!, param: { name: 'case', value: es[1]! } };
-  const ih = lab === 'inode-hash' ? /^(ext4|btrfs)_(.+)$/.exec(key) : null;
-  if (ih && INODE_HASH[ih[2]!]) m = { metric: INODE_HASH[ih[2]!]!, param: { name: 'fs', value: ih[1]! } };
+  let m = isLabId(lab) ? (LAB_FACES[lab].kernelMetric?.(key) ?? null) : null;
   if (!m && known.has(key)) m = { metric: key };
   return m && known.has(m.metric) ? m : null;
 }

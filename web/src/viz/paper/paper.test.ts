@@ -3,9 +3,12 @@ import { medians, metricSpreads } from '../../core/stats';
 import type { PaperRows } from '../../core/types';
 import { formatChange, formatNumber, formatRange } from '../../../../lib/format';
 import { barGroups, buildPaperTable, PAPER_FIGURE, paperEnds, seriesLabel, valueDomain, verdictReason } from './paper';
+import { LAB_IDS } from '../../labs/registry.gen';
+
+const [LAB] = LAB_IDS;
 
 const rows: PaperRows = {
-  lab: 'fast-commit',
+  lab: LAB,
   metric: 'creates_per_s',
   unit: 'K creates/s',
   scale: 1000,

@@ -1,6 +1,6 @@
 /**
- * What the labs' lane timelines share (btrfs-fsync's transactions,
- * ext4-writeback's jobs): a time axis read from the window's start, and a
+ * What the labs' lane timelines share (a transaction's states, a job's
+ * lanes): a time axis read from the window's start, and a
  * legend of colour swatches wrapped to the view's width.
  */
 import type { ScaleLinear } from 'd3-scale';

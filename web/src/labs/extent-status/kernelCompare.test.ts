@@ -1,0 +1,35 @@
+/** extent-status's kernel runs: a switch its after variant sets too is checked in the after run. */
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { KERNEL_LAB_SPECS } from '../../../../lib/kernel-labs';
+import { KernelResult, parseKernelResult } from '../../../../lib/kernel-results';
+import { checkRun } from '../../viz/kernel/compare';
+
+const FIXTURES = new URL('../../../../tests/e2e/fixtures/kernel/', import.meta.url);
+
+/** A synthetic after run of the fixtures, whichever lab's: its machine and shape, made into extent-status's below. */
+function someAfterRun(): KernelResult {
+  for (const name of readdirSync(FIXTURES).filter((f) => f.endsWith('-after.json')).sort()) {
+    const parsed = KernelResult.safeParse(JSON.parse(readFileSync(new URL(name, FIXTURES), 'utf8')));
+    if (parsed.success) return parseKernelResult(readFileSync(new URL(name, FIXTURES), 'utf8'), name);
+  }
+  throw new Error(`no valid synthetic after run in ${FIXTURES.pathname}`);
+}
+
+describe("extent-status's kernel runs", () => {
+  it('expect a switch set in both variants in the after run too', () => {
+    const es = KERNEL_LAB_SPECS['extent-status'];
+    const r: KernelResult = {
+      ...someAfterRun(),
+      lab: 'extent-status',
+      variant: 'after',
+      accelerator: 'kvm',
+      switches: { lab_es_lru: 0, lab_es_no_aging: 0, lab_es_unbounded_scan: 0, lab_es_no_hole_cache: 0, lab_es_no_merge: 1 },
+      counters: Object.fromEntries(es.counters.map((c) => [c.name, 0])),
+    };
+    expect(checkRun(r, es)).toEqual([]);
+    expect(checkRun({ ...r, switches: { ...r.switches, lab_es_no_merge: 0 } }, es)[0].message).toMatch(
+      /^lab_es_no_merge was 0, but the after variant sets it to 1/,
+    );
+  });
+});

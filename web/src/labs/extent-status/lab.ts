@@ -1,0 +1,28 @@
+/** The extent-status lab as shared code reads it: its trace rules, small configuration and kernel metrics. */
+import type { LabFace } from '../face';
+
+/* the guest benchmark's names of the model's metrics */
+const KERNEL_METRICS: Readonly<Record<string, string>> = {
+  avg_scan_time_us: 'avg_scan_us',
+  max_scan_time_us: 'max_scan_us',
+  cache_hits_count: 'hits',
+  avg_latency_us: 'user_avg_latency_us',
+  max_latency_us: 'user_max_latency_us',
+};
+
+export const lab: LabFace = {
+  trace: {
+    phases: [{ begin: 'shrink_begin', end: 'shrink_end', name: 'shrink' }],
+    waits: [],
+    counters: [{ kind: 'shrink_begin', name: 'shrinker list', series: { list_len: 'b' } }],
+    chains: [],
+  },
+  small: { case: [0, 2], runtime_ms: [100, 300], mem_mb: [32, 32], jobs: [1, 4], small_files: [1024, 4096] },
+  engineRun: { params: { case: 1, runtime_ms: 100, mem_mb: 32, small_files: 16 }, variant: 'baseline', pair: ['baseline', 'upstream'] },
+  /* case_b_avg_scan_time_us: the model's avg_scan_us at case b */
+  kernelMetric(key) {
+    const m = /^case_([abc])_(.+)$/.exec(key);
+    const metric = m ? KERNEL_METRICS[m[2]!] : undefined;
+    return m && metric ? { metric, param: { name: 'case', value: m[1]! } } : null;
+  },
+};

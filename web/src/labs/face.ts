@@ -1,0 +1,37 @@
+/**
+ * What shared code reads of a lab without loading its page: each lab's
+ * web/src/labs/<id>/lab.ts exports a LabFace (registry.gen.ts lists them,
+ * read by the page, the workers and the CLI) and its card.ts a LabCard
+ * (pages.gen.ts, read by the home page alone).
+ */
+import type { LabRules } from '../core/chromeTrace';
+import type { SimulatorMetric } from '../viz/kernel/simulatorMetrics';
+
+/** A lab's card on the home page. */
+export interface LabCard {
+  title: string;
+  /** one line: what the patch changes */
+  change: string;
+  /** the figure the lab reproduces, written around the mail's figures (lib/mails.ts) */
+  headline(): string;
+}
+
+export interface LabFace {
+  /** what the lab's own steps mean in a Chrome trace; the kinds and argument names are those of its C table */
+  trace: LabRules;
+  /**
+   * A small configuration, for the long-session tests (the page's and Node's): each parameter drawn from
+   * [min, max], so that 300 runs take seconds, not hours. A parameter not named keeps its default.
+   */
+  small: Readonly<Record<string, [number, number]>>;
+  /**
+   * A small run for the engine's own tests, as the C tests (test_advance.c) run it, some thousands of
+   * steps: its parameters, the variant an open run is advanced in, and two variants stepped in turns.
+   */
+  engineRun: { params: Readonly<Record<string, number>>; variant: string; pair: readonly [string, string] };
+  /**
+   * The simulator metric a kernel result key names where the names differ (fs_mark's files_per_s is the
+   * model's creates_per_s), with the parameter the key names; null where the key is the model's own name.
+   */
+  kernelMetric?(key: string): SimulatorMetric | null;
+}
