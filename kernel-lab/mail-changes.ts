@@ -1,8 +1,9 @@
 /**
  * The mails' own before/after figures for the metrics the kernel lab
  * measures: what `journalclub lab compare` and the lab pages put beside a
- * run's change. The figures and citations are lib/mails.ts's; this module
- * only pairs each mail's before and after under the results' metric keys,
+ * run's change. The figures and citations are the labs' mails/<id>.json,
+ * read through lib/mails.ts (mailPairs pairs each row's before and after);
+ * this module only names the pairs by the results' metric keys,
  * cited by author, list and date. A metric the mail published no figure for
  * has none here.
  *
@@ -26,7 +27,7 @@
 import { changePct, changesDiffer } from '../lib/compare';
 import { citationText } from '../lib/format';
 import type { KernelLab } from '../lib/kernel-results';
-import { MAILS, mailFigure, mailFigures, type MailLabId } from '../lib/mails';
+import { MAILS, mailPair, mailPairs, mailValue, type MailLabId } from '../lib/mails';
 
 export interface MailFigure {
   /** the results metric key it compares with */
@@ -52,19 +53,6 @@ export interface MailFigure {
   when?: Record<string, string | number>;
 }
 
-/** A figure of lib/mails.ts by metric, variant and row; the lookups below name figures the mail has. */
-function value(lab: MailLabId, metric: string, variant: string, where: Record<string, string>): number {
-  const f = mailFigure(lab, { metric, variant, where });
-  if (!f) throw new Error(`lib/mails.ts has no ${lab} figure ${metric} ${variant} ${JSON.stringify(where)}`);
-  return f.value;
-}
-
-/** The change the mail's text states for a row, when it states one. */
-function stated(lab: MailLabId, metric: string, where: Record<string, string>): { stated_pct?: number } {
-  const f = mailFigure(lab, { metric: `${metric}_change_pct`, variant: 'after', where });
-  return f ? { stated_pct: f.value } : {};
-}
-
 const citation = (lab: MailLabId): string => citationText(MAILS[lab].cite);
 
 /** K creates/s as files/s. */
@@ -72,21 +60,17 @@ const kilo = (k: number): number => Math.round(k * 1000);
 
 /* fast-commit: the mail's 8 rows, row 7 first: the collapse, shown when a run names no row */
 function fastCommit(): MailFigure[] {
-  const rows = mailFigures('fast-commit', { metric: 'creates_per_s', variant: 'before' }).map((f) => f.where);
-  rows.sort((a, b) => Number(b.row === '7') - Number(a.row === '7'));
-  return rows.map((where) => {
-    const before = value('fast-commit', 'creates_per_s', 'before', where);
-    const after = value('fast-commit', 'creates_per_s', 'after', where);
-    return {
-      metric: 'files_per_s',
-      before: kilo(before),
-      after: kilo(after),
-      where: `row ${where.row} (${where.order}), ${before} -> ${after} K creates/s`,
-      citation: citation('fast-commit'),
-      ...stated('fast-commit', 'creates_per_s', where),
-      when: { row: Number(where.row) },
-    };
-  });
+  const rows = mailPairs('fast-commit', 'creates_per_s');
+  rows.sort((a, b) => Number(b.where.row === '7') - Number(a.where.row === '7'));
+  return rows.map(({ where, before, after, stated_pct }) => ({
+    metric: 'files_per_s',
+    before: kilo(before),
+    after: kilo(after),
+    where: `row ${where.row} (${where.order}), ${before} -> ${after} K creates/s`,
+    citation: citation('fast-commit'),
+    ...(stated_pct === undefined ? {} : { stated_pct }),
+    when: { row: Number(where.row) },
+  }));
 }
 
 /*
@@ -104,11 +88,11 @@ const EXTENT_STATUS_KEYS: [metric: string, key: string, what: string][] = [
 
 function extentStatus(): MailFigure[] {
   return EXTENT_STATUS_KEYS.flatMap(([metric, key, what]) =>
-    mailFigures('extent-status', { metric, variant: 'baseline' }).map((f) => ({
-      metric: `case_${f.where.case}_${key}`,
-      before: f.value,
-      after: value('extent-status', metric, 'es-gc', f.where),
-      where: `case ${f.where.case}, ${what}, baseline -> es-gc (all six patches; upstream took 3-4 and Jan Kara's alternatives to 5-6), mean of 3 runs`,
+    mailPairs('extent-status', metric, { variants: ['baseline', 'es-gc'] }).map(({ where, before, after }) => ({
+      metric: `case_${where.case}_${key}`,
+      before,
+      after,
+      where: `case ${where.case}, ${what}, baseline -> es-gc (all six patches; upstream took 3-4 and Jan Kara's alternatives to 5-6), mean of 3 runs`,
       citation: citation('extent-status'),
     })),
   );
@@ -123,15 +107,18 @@ const INODE_HASH_KEYS: [metric: string, key: string, what: string][] = [
 ];
 
 function inodeHash(): MailFigure[] {
-  return mailFigures('inode-hash', { metric: 'total_s', variant: 'before' }).flatMap(({ where }) =>
-    INODE_HASH_KEYS.map(([metric, key, what]) => ({
-      metric: `${where.fs}_${key}`,
-      before: value('inode-hash', metric, 'before', where),
-      after: value('inode-hash', metric, 'after', where),
-      where: `${where.fs}, time(1) ${what}, ${where.threads} threads`,
-      citation: citation('inode-hash'),
-      ...stated('inode-hash', metric, where),
-    })),
+  return mailPairs('inode-hash', 'total_s').flatMap(({ where }) =>
+    INODE_HASH_KEYS.map(([metric, key, what]) => {
+      const { before, after, stated_pct } = mailPair('inode-hash', metric, where);
+      return {
+        metric: `${where.fs}_${key}`,
+        before,
+        after,
+        where: `${where.fs}, time(1) ${what}, ${where.threads} threads`,
+        citation: citation('inode-hash'),
+        ...(stated_pct === undefined ? {} : { stated_pct }),
+      };
+    }),
   );
 }
 
@@ -145,16 +132,19 @@ const BTRFS_FSYNC_KEYS: [metric: string, what: string][] = [
 ];
 
 function btrfsFsync(): MailFigure[] {
-  return mailFigures('btrfs-fsync', { metric: 'throughput_mb_s', variant: 'before' }).flatMap(({ where }) =>
-    BTRFS_FSYNC_KEYS.map(([metric, what]) => ({
-      metric,
-      before: value('btrfs-fsync', metric, 'before', where),
-      after: value('btrfs-fsync', metric, 'after', where),
-      where: `${where.clients} clients, ${what}`,
-      citation: citation('btrfs-fsync'),
-      ...stated('btrfs-fsync', metric, where),
-      when: { clients: Number(where.clients) },
-    })),
+  return mailPairs('btrfs-fsync', 'throughput_mb_s').flatMap(({ where }) =>
+    BTRFS_FSYNC_KEYS.map(([metric, what]) => {
+      const { before, after, stated_pct } = mailPair('btrfs-fsync', metric, where);
+      return {
+        metric,
+        before,
+        after,
+        where: `${where.clients} clients, ${what}`,
+        citation: citation('btrfs-fsync'),
+        ...(stated_pct === undefined ? {} : { stated_pct }),
+        when: { clients: Number(where.clients) },
+      };
+    }),
   );
 }
 
@@ -187,8 +177,8 @@ function ext4Writeback(): MailFigure[] {
   const where = { fio: 'fsync=1' };
   return EXT4_WRITEBACK_KEYS.map(([metric, what]) => ({
     metric,
-    before: value('ext4-writeback', metric, 'before', where),
-    after: value('ext4-writeback', metric, 'after', where),
+    before: mailValue('ext4-writeback', metric, 'before', where),
+    after: mailValue('ext4-writeback', metric, 'after', where),
     where: `${what}, 5.10.162 with the commit reverted -> as released`,
     citation: citation('ext4-writeback'),
   }));

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { citationText } from './format';
-import { EXTENT_STATUS_VARIANTS, MAIL_LAB_IDS, MAILS, mailFigure, mailFigures, type MailLabId } from './mails';
+import { MAIL_LAB_IDS, MAILS, mailFigure, mailFigures, mailLinks, mailPair, mailPairs, mailValue, type MailLabId } from './mails';
+
+/* the extent-status mail's five columns, the series applied in steps */
+const EXTENT_STATUS_VARIANTS = ['baseline', 'es-cache', 'es-slist', 'es-ilist', 'es-gc'] as const;
 
 describe('MAILS', () => {
   it('has the five labs, each under its own id, with a complete citation', () => {
@@ -134,5 +137,42 @@ describe('citations', () => {
       'ext4-writeback': '2023',
     };
     for (const id of MAIL_LAB_IDS) expect(citationText(MAILS[id].cite)).toContain(years[id]);
+  });
+});
+
+describe('mailValue, mailPair, mailPairs', () => {
+  it('give the figures a reader names, and name the file when one is missing', () => {
+    expect(mailValue('inode-hash', 'sys_s', 'after', { fs: 'btrfs' })).toBe(738.66);
+    expect(() => mailValue('inode-hash', 'sys_s', 'after', { fs: 'xfs' })).toThrow('mails/inode-hash.json has no figure sys_s of after where {"fs":"xfs"}');
+    expect(() => mailValue('inode-hash', 'sys_s', 'after')).toThrow('mails/inode-hash.json has 2 figures sys_s of after');
+  });
+
+  it("pair a row's before and after with the change the mail states", () => {
+    expect(mailPair('btrfs-fsync', 'max_latency_ms', { clients: '32' })).toEqual({ where: { clients: '32' }, before: 341.833, after: 228.847, stated_pct: -39.6 });
+    expect(mailPair('btrfs-fsync', 'flush_count', { clients: '64' })).toEqual({ where: { clients: '64' }, before: 627746, after: 635652 });
+    expect(mailPairs('extent-status', 'hits', { variants: ['baseline', 'es-gc'] }).map((p) => [p.where.case, p.before, p.after])).toEqual([
+      ['a', 4787.7, 10422428],
+      ['b', 1646592.3, 9732236],
+      ['c', 14895.7, 1805076],
+    ]);
+    expect(mailPairs('fast-commit', 'creates_per_s')).toHaveLength(8);
+  });
+});
+
+describe('rows and links', () => {
+  it("resolve each row's figures from the mail's", () => {
+    expect(MAILS['extent-status'].rows.map((r) => [r.row, r.before, r.after, r.variants.join('->')])).toEqual([
+      [1, 10195.7, 212.3, 'baseline->es-ilist'],
+      [2, 29838.7, 526, 'baseline->es-slist'],
+      [3, 178.3, 50.3, 'baseline->es-slist'],
+    ]);
+    expect(MAILS['ext4-writeback'].rows[1]).toMatchObject({ before: null, after: null, change_pct: -5, metric: 'fdatasync_iops_per_s' });
+    expect(MAILS['fast-commit'].rows.every((r) => !r.variantsNamed && r.change_pct === null)).toBe(true);
+  });
+
+  it('give the links a page names, and refuse a name the file lacks', () => {
+    expect(mailLinks('inode-hash', ['commit'])).toEqual({ commit: 'https://git.kernel.org/pub/scm/linux/kernel/git/torvalds/linux.git/commit/?id=7180f8d91fcb' });
+    expect(() => mailLinks('inode-hash', ['nope'])).toThrow(/mails\/inode-hash\.json has no link "nope"; its links: commit, source/);
+    for (const id of MAIL_LAB_IDS) for (const url of Object.values(MAILS[id].links)) expect(url, id).toMatch(/^https:\/\//);
   });
 });

@@ -2095,18 +2095,18 @@ static const struct step_kind bf_kinds[] = {
 	[BK_COMMIT_END - SK_LAB] = { "commit_end", "transid", "commit_us" },
 };
 
+#include "mail/btrfs-fsync.gen.h"
+
 /*
- * The mail's figures are for the whole series of seven patches; the rows
- * put its throughput beside before and after, the one patch this model
- * has (the page says which part it explains).
+ * The mail's figures (mails/btrfs-fsync.json) are for the whole series of
+ * seven patches; the rows put its throughput beside before and after, the
+ * one patch this model has (the page says which part it explains).
  */
 static const struct paper_row bf_rows[] = {
-	{ 1, "dbench, 32 clients", "clients=32", 1008.02, 1049.91,
-	  "throughput_mb_s; 12 CPUs, tree-log, 2.5 s with 0.5 s warmup (the mail: 300 s, 60 s warmup); the mail's figures are for all seven patches",
-	  "before", "after", NULL, 0 },
-	{ 2, "dbench, 64 clients", "clients=64", 924.738, 990.13,
-	  "throughput_mb_s; 12 CPUs, tree-log, 2.5 s with 0.5 s warmup (the mail: 300 s, 60 s warmup); the mail's figures are for all seven patches",
-	  "before", "after", NULL, 0 },
+	{ MAIL_BTRFS_FSYNC_ROW_1, .params = "clients=32",
+	  .note = "throughput_mb_s; 12 CPUs, tree-log, 2.5 s with 0.5 s warmup (the mail: 300 s, 60 s warmup); the mail's figures are for all seven patches" },
+	{ MAIL_BTRFS_FSYNC_ROW_2, .params = "clients=64",
+	  .note = "throughput_mb_s; 12 CPUs, tree-log, 2.5 s with 0.5 s warmup (the mail: 300 s, 60 s warmup); the mail's figures are for all seven patches" },
 };
 
 static const long long bf_sweep_clients[] = { 4, 8, 16, 32, 64 };
@@ -2128,14 +2128,7 @@ const struct lab lab_btrfs_fsync = {
 	.row_metric = "throughput_mb_s",
 	.row_unit = "MB/s",
 	.row_scale = 1.0,
-	.cite = {
-		.author = "Filipe Manana",
-		.list = "linux-btrfs",
-		.date = "2021-01-27",
-		.subject = "btrfs: make concurrent fsyncs wait less when waiting for a transaction commit",
-		.url = "https://git.kernel.org/pub/scm/linux/kernel/git/torvalds/linux.git/commit/?id=d0c2f4fa555e",
-		.commit = "d0c2f4fa555e",
-	},
+	.cite = MAIL_BTRFS_FSYNC_CITATION,
 	.sweep_param = "clients",
 	.sweep_values = bf_sweep_clients,
 	.nr_sweep_values = ARRAY_SIZE(bf_sweep_clients),

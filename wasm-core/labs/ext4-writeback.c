@@ -1796,24 +1796,25 @@ static const struct step_kind ewb_kinds[] = {
 	{ "fsync", "slot", NULL },
 };
 
+#include "mail/ext4-writeback.gen.h"
+
 /*
  * The mail's fio run with --fsync=1: IOPS of 5.10.162 with 6b8ed62008a4
- * reverted (before) and as released (after).
+ * reverted (before) and as released (after); the figures are
+ * mails/ext4-writeback.json's.
  */
 static const struct paper_row ewb_rows[] = {
-	{ 1, "fio randwrite, 16 jobs, 16 KiB, fsync=1",
-	  "jobs=16;bs_kib=16;filesize=1000000;sync=0;kernel=0", 460, 449,
-	  "fsync_iops_per_s; 6 s with 1.2 s warmup (the mail: 60 s); 5.10's write_begin handles",
-	  "before", "after", NULL, 0 },
+	{ MAIL_EXT4_WRITEBACK_ROW_1,
+	  .params = "jobs=16;bs_kib=16;filesize=1000000;sync=0;kernel=0",
+	  .note = "fsync_iops_per_s; 6 s with 1.2 s warmup (the mail: 60 s); 5.10's write_begin handles" },
 	/*
 	 * The control Jan Kara asked for: the mail states only that the gap
 	 * is 5% with fdatasync, no figures. Its sign is the thread's reading
 	 * (the reverted kernel still ahead), not a number the mail gives.
 	 */
-	{ 2, "fio randwrite, 16 jobs, 16 KiB, fdatasync=1",
-	  "jobs=16;bs_kib=16;filesize=1000000;sync=1;kernel=0", NAN, NAN,
-	  "fdatasync_iops_per_s; the mail gives no figures, only a 5% gap",
-	  "before", "after", "fdatasync_iops_per_s", -5.0 },
+	{ MAIL_EXT4_WRITEBACK_ROW_2,
+	  .params = "jobs=16;bs_kib=16;filesize=1000000;sync=1;kernel=0",
+	  .note = "fdatasync_iops_per_s; the mail gives no figures, only a 5% gap" },
 };
 
 static const long long ewb_sweep_jobs[] = { 1, 4, 8, 16, 32 };
@@ -1835,14 +1836,7 @@ const struct lab lab_ext4_writeback = {
 	.row_metric = "fsync_iops_per_s",
 	.row_unit = "1/s",
 	.row_scale = 1.0,
-	.cite = {
-		.author = "Rishabh Bhatnagar, Jan Kara",
-		.list = "linux-ext4",
-		.date = "2023-01-11",
-		.subject = "EXT4 IOPS degradation in 5.10 compared to 5.4",
-		.url = "https://lore.kernel.org/linux-ext4/?q=s%3A%22EXT4+IOPS+degradation%22",
-		.commit = "6b8ed62008a4",
-	},
+	.cite = MAIL_EXT4_WRITEBACK_CITATION,
 	.sweep_param = "jobs",
 	.sweep_values = ewb_sweep_jobs,
 	.nr_sweep_values = ARRAY_SIZE(ewb_sweep_jobs),

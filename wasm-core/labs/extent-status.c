@@ -2157,23 +2157,23 @@ static const struct step_kind es_kinds[] = {
 	[EK_WRITEBACK - SK_LAB] = { "writeback", "ino", "blocks" },
 };
 
+#include "mail/extent-status.gen.h"
+
 /*
  * The mail's table has five columns and struct paper_row two (before,
  * after) and one row_metric: each row holds baseline and the variant the
- * mail credits for that avg scan time figure. The other figures (max scan
+ * mail credits for that avg scan time figure (mails/extent-status.json's
+ * rows). The other figures (max scan
  * time, hits, latencies) do not fit this shape; the calibration test
  * checks them.
  */
 static const struct paper_row es_rows[] = {
-	{ 1, "avg scan time, case a: baseline vs es-ilist", "case=a", 10195.7, 212.3,
-	  "avg_scan_us; 8 jobs x 2 files, 256 MiB, 5 s (the mail: 100 x 5, 24 GB, 300 s); after = es-ilist",
-	  "baseline", "es-ilist", NULL, 0 },
-	{ 2, "avg scan time, case b: baseline vs es-slist", "case=b", 29838.7, 526,
-	  "avg_scan_us; case a plus 8192 small inodes by 4 jobs (the mail: 400000 by 20); after = es-slist",
-	  "baseline", "es-slist", NULL, 0 },
-	{ 3, "avg scan time, case c: baseline vs es-slist", "case=c", 178.3, 50.3,
-	  "avg_scan_us; a reader over 10 x 32 MiB beside case a's writers, 128 MiB (the mail: 50 x 1 GB, 12 GB); after = es-slist",
-	  "baseline", "es-slist", NULL, 0 },
+	{ MAIL_EXTENT_STATUS_ROW_1, .params = "case=a",
+	  .note = "avg_scan_us; 8 jobs x 2 files, 256 MiB, 5 s (the mail: 100 x 5, 24 GB, 300 s); after = es-ilist" },
+	{ MAIL_EXTENT_STATUS_ROW_2, .params = "case=b",
+	  .note = "avg_scan_us; case a plus 8192 small inodes by 4 jobs (the mail: 400000 by 20); after = es-slist" },
+	{ MAIL_EXTENT_STATUS_ROW_3, .params = "case=c",
+	  .note = "avg_scan_us; a reader over 10 x 32 MiB beside case a's writers, 128 MiB (the mail: 50 x 1 GB, 12 GB); after = es-slist" },
 };
 
 static const char *const es_check_params[] = { "mem_mb" };
@@ -2195,14 +2195,7 @@ const struct lab lab_extent_status = {
 	.row_metric = "avg_scan_us",
 	.row_unit = "us",
 	.row_scale = 1.0,
-	.cite = {
-		.author = "Zheng Liu",
-		.list = "linux-ext4",
-		.date = "2014-08-07",
-		.subject = "[PATCH v3 0/6] ext4: extents status tree shrinker improvement",
-		.url = "https://lists.openwall.net/linux-ext4/2014/08/07/1",
-		.commit = "edaa53cac8fd",
-	},
+	.cite = MAIL_EXTENT_STATUS_CITATION,
 	.nr_cpus = es_nr_cpus,
 	.check = es_check,
 	.check_params = es_check_params,

@@ -1378,30 +1378,32 @@ static const char *const fc_variants[] = {
 #endif
 };
 
+#include "mail/fast-commit.gen.h"
+
 /*
- * The mail's rows. The x-axis "order,dir&files" means 2^order ways, 2^dir
+ * The mail's rows; their figures are mails/fast-commit.json's. The x-axis "order,dir&files" means 2^order ways, 2^dir
  * subdirectories and 2^files files per loop. Rows 7 and 8 queue 64K and 1M
  * creates per loop: the old walk would visit 2^31 and 2^39 nodes, far past
  * any budget, so they run with fewer files and directories per way (the
  * note says how many) and one loop. Rows 1-6 run 4 loops instead of 100.
  */
 static const struct paper_row fc_rows[] = {
-	{ 1, "1", "ways=2;dirs=2;files=2;loops=4", 16.90, 17.51,
-	  "2 ways x 2 files, 4 loops (the mail: 100 loops)", NULL, NULL, NULL, 0 },
-	{ 2, "2,2", "ways=4;dirs=4;files=4;loops=4", 32.08, 31.80,
-	  "4 ways x 4 files, 4 loops", NULL, NULL, NULL, 0 },
-	{ 3, "3,3", "ways=8;dirs=8;files=8;loops=4", 53.97, 55.01,
-	  "8 ways x 8 files, 4 loops", NULL, NULL, NULL, 0 },
-	{ 4, "4,4", "ways=16;dirs=16;files=16;loops=4", 78.94, 76.90,
-	  "16 ways x 16 files, 4 loops", NULL, NULL, NULL, 0 },
-	{ 5, "5,5", "ways=32;dirs=32;files=32;loops=4", 95.82, 95.37,
-	  "32 ways x 32 files, 4 loops", NULL, NULL, NULL, 0 },
-	{ 6, "6,6", "ways=64;dirs=64;files=64;loops=4", 87.92, 103.38,
-	  "64 ways x 64 files, 4 loops", NULL, NULL, NULL, 0 },
-	{ 7, "6,10", "ways=64;dirs=192;files=192;loops=1", 0.73, 126.13,
-	  "scaled: 192 files and dirs per way instead of 1024, 1 loop", NULL, NULL, NULL, 0 },
-	{ 8, "6,14", "ways=64;dirs=256;files=256;loops=1", 2.33, 143.19,
-	  "scaled: 256 files and dirs per way instead of 16384, 1 loop", NULL, NULL, NULL, 0 },
+	{ MAIL_FAST_COMMIT_ROW_1, .params = "ways=2;dirs=2;files=2;loops=4",
+	  .note = "2 ways x 2 files, 4 loops (the mail: 100 loops)" },
+	{ MAIL_FAST_COMMIT_ROW_2, .params = "ways=4;dirs=4;files=4;loops=4",
+	  .note = "4 ways x 4 files, 4 loops" },
+	{ MAIL_FAST_COMMIT_ROW_3, .params = "ways=8;dirs=8;files=8;loops=4",
+	  .note = "8 ways x 8 files, 4 loops" },
+	{ MAIL_FAST_COMMIT_ROW_4, .params = "ways=16;dirs=16;files=16;loops=4",
+	  .note = "16 ways x 16 files, 4 loops" },
+	{ MAIL_FAST_COMMIT_ROW_5, .params = "ways=32;dirs=32;files=32;loops=4",
+	  .note = "32 ways x 32 files, 4 loops" },
+	{ MAIL_FAST_COMMIT_ROW_6, .params = "ways=64;dirs=64;files=64;loops=4",
+	  .note = "64 ways x 64 files, 4 loops" },
+	{ MAIL_FAST_COMMIT_ROW_7, .params = "ways=64;dirs=192;files=192;loops=1",
+	  .note = "scaled: 192 files and dirs per way instead of 1024, 1 loop" },
+	{ MAIL_FAST_COMMIT_ROW_8, .params = "ways=64;dirs=256;files=256;loops=1",
+	  .note = "scaled: 256 files and dirs per way instead of 16384, 1 loop" },
 };
 
 const struct lab lab_fast_commit = {
@@ -1421,14 +1423,7 @@ const struct lab lab_fast_commit = {
 	.row_metric = "creates_per_s",
 	.row_unit = "K creates/s",
 	.row_scale = 1000,
-	.cite = {
-		.author = "Ritesh Harjani (IBM)",
-		.list = "linux-ext4",
-		.date = "2022-02-21",
-		.subject = "[PATCHv2 0/1] ext4: Performance scalability improvement with fast_commit",
-		.url = "https://lore.kernel.org/all/cover.1644809996.git.riteshh@linux.ibm.com/",
-		.commit = "b3998b3bc658",
-	},
+	.cite = MAIL_FAST_COMMIT_CITATION,
 	.nr_cpus = fc_nr_cpus,
 	.check = fc_check,
 	.check_params = fc_check_params,

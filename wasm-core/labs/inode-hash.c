@@ -2344,8 +2344,11 @@ static const char *const ih_variants[] = {
 #endif
 };
 
+#include "mail/inode-hash.gen.h"
+
 /*
- * The mail's table: both file systems at 20 threads. The simulator's tree is
+ * The mail's table: both file systems at 20 threads, its figures
+ * mails/inode-hash.json's. The simulator's tree is
  * the mail's scaled down by keeping what sets the chains' length: the mail
  * walks 20 x 1000 x 1000 files into a table of 2^21 chains (about 9.5 per
  * chain) and its 24 GiB hold about 8 inodes per chain; here 20 x 4 x 32
@@ -2356,10 +2359,10 @@ static const char *const ih_variants[] = {
 #define IH_ROW_SHAPE "threads=20;dirs=4;files=32;hash_bits=8;icache=2048;passes=1;shared=0"
 
 static const struct paper_row ih_rows[] = {
-	{ 1, "ext4", "fs=ext4;" IH_ROW_SHAPE, 46.118, 21.581,
-	  "total_s x 7812.5: each thread walks 4 x 32 files (the mail: 1000 x 1000); 2^8 chains, 2048 cached inodes, as many per chain as the mail's 2^21 and 24 GiB", NULL, NULL, NULL, 0 },
-	{ 2, "btrfs", "fs=btrfs;" IH_ROW_SHAPE, 45.549, 37.932,
-	  "total_s x 7812.5: each thread walks 4 x 32 files (the mail: 1000 x 1000); 2^8 chains, 2048 cached inodes, as many per chain as the mail's 2^21 and 24 GiB", NULL, NULL, NULL, 0 },
+	{ MAIL_INODE_HASH_ROW_1, .params = "fs=ext4;" IH_ROW_SHAPE,
+	  .note = "total_s x 7812.5: each thread walks 4 x 32 files (the mail: 1000 x 1000); 2^8 chains, 2048 cached inodes, as many per chain as the mail's 2^21 and 24 GiB" },
+	{ MAIL_INODE_HASH_ROW_2, .params = "fs=btrfs;" IH_ROW_SHAPE,
+	  .note = "total_s x 7812.5: each thread walks 4 x 32 files (the mail: 1000 x 1000); 2^8 chains, 2048 cached inodes, as many per chain as the mail's 2^21 and 24 GiB" },
 };
 
 /*
@@ -2385,14 +2388,7 @@ const struct lab lab_inode_hash = {
 	.row_metric = "total_s",
 	.row_unit = "s (total, the mail's tree)",
 	.row_scale = 128.0 / 1000000.0,
-	.cite = {
-		.author = "Mateusz Guzik",
-		.list = "linux-fsdevel",
-		.date = "2024-06-11",
-		.subject = "[PATCH v3 0/2] rcu-based inode lookup for iget*",
-		.url = "https://lore.kernel.org/linux-fsdevel/20240611101633.507101-1-mjguzik@gmail.com/",
-		.commit = "7180f8d91fcb",
-	},
+	.cite = MAIL_INODE_HASH_CITATION,
 	.sweep_param = "threads",
 	.sweep_values = ih_sweep_threads,
 	.nr_sweep_values = ARRAY_SIZE(ih_sweep_threads),

@@ -4,7 +4,7 @@
  * mail's change (seven patches) the one patch the model has accounts for.
  */
 import { changePct } from '../../../../lib/compare';
-import { BTRFS_FSYNC_OP_NAMES, mailFigure, mailFigures } from '../../../../lib/mails';
+import { mailFigure, mailFigures } from '../../../../lib/mails';
 import type { SweepResult } from '../../core/sweep';
 import { spread, type Spread } from '../../core/stats';
 
@@ -18,6 +18,9 @@ export function nearestMailClients(clients: number): string {
     if (Math.abs(Math.log(Number(c) / clients)) < Math.abs(Math.log(Number(best) / clients))) best = c;
   return best;
 }
+
+/** dbench's operations in the order its table prints them, but Flush (the mail's flush_* figures) */
+export const BTRFS_FSYNC_OP_NAMES = ['NTCreateX', 'Close', 'Rename', 'Unlink', 'Deltree', 'Mkdir', 'Qpathinfo', 'Qfileinfo', 'Qfsinfo', 'Sfileinfo', 'Find', 'WriteX', 'ReadX', 'LockX', 'UnlockX'] as const;
 
 /** dbench's operations as its table prints them, Flush last. */
 export const DBENCH_OPS = [...BTRFS_FSYNC_OP_NAMES, 'Flush'] as const;

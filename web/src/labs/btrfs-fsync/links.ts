@@ -1,20 +1,16 @@
 /**
  * Where to read the mail and the code the model follows: the commit as
- * lib/mails.ts cites it, the later commit that changed the fallback, and
- * the 6.12 functions the model mirrors.
+ * mails/btrfs-fsync.json cites it, and the links it keeps: the later commit
+ * that changed the fallback and the 6.12 sources the model mirrors.
  */
-import { MAILS } from '../../../../lib/mails';
+import { MAILS, mailLinks } from '../../../../lib/mails';
 
-const COMMIT = 'https://git.kernel.org/pub/scm/linux/kernel/git/torvalds/linux.git/commit/?id=';
 const IDENT = 'https://elixir.bootlin.com/linux/v6.12/C/ident';
 
 export const LINKS = {
   mail: MAILS['btrfs-fsync'].cite.url,
-  /** the deadlock fix (5.15+ stable) that sends a fast fsync's fallback through the attach barrier */
-  attachBarrier: `${COMMIT}2496bb92a818`,
-  transaction: 'https://elixir.bootlin.com/linux/v6.12/source/fs/btrfs/transaction.c',
-  file: 'https://elixir.bootlin.com/linux/v6.12/source/fs/btrfs/file.c',
-  treeLog: 'https://elixir.bootlin.com/linux/v6.12/source/fs/btrfs/tree-log.c',
+  /* attachBarrier: the deadlock fix (5.15+ stable) that sends a fast fsync's fallback through the attach barrier */
+  ...mailLinks('btrfs-fsync', ['attachBarrier', 'transaction', 'file', 'treeLog']),
 } as const;
 
 /** The 6.12 functions the page names, each at its definition. */

@@ -3,9 +3,9 @@
  * btrfs-fsync.c's bf_kinds, by the names the C table gives a and b
  * (steps.wasm.test.ts holds this to the C table).
  */
-import { BTRFS_FSYNC_OP_NAMES } from '../../../../lib/mails';
 import { describeEngineStep, ENGINE_STEP_ARGS, stepArgs, type StepContract } from '../../core/steps';
 import type { LockSnap, Step } from '../../core/types';
+import { BTRFS_FSYNC_OP_NAMES } from './compare';
 import { TRANS_STATES } from './schema';
 
 export const BF_STEP_ARGS = {

@@ -1,17 +1,15 @@
 /**
  * Where to read the mail and the code the model follows: the thread as
- * lib/mails.ts cites it, the commit, and the 6.12 functions the model mirrors.
+ * mails/ext4-writeback.json cites it, and the links it keeps: the commit and
+ * the 6.12 sources the model mirrors.
  */
-import { MAILS } from '../../../../lib/mails';
+import { MAILS, mailLinks } from '../../../../lib/mails';
 
-const COMMIT = 'https://git.kernel.org/pub/scm/linux/kernel/git/torvalds/linux.git/commit/?id=';
 const IDENT = 'https://elixir.bootlin.com/linux/v6.12/C/ident';
 
 export const LINKS = {
   thread: MAILS['ext4-writeback'].cite.url,
-  commit: `${COMMIT}${MAILS['ext4-writeback'].cite.commit}`,
-  inode: 'https://elixir.bootlin.com/linux/v6.12/source/fs/ext4/inode.c',
-  fsync: 'https://elixir.bootlin.com/linux/v6.12/source/fs/ext4/fsync.c',
+  ...mailLinks('ext4-writeback', ['commit', 'inode', 'fsync']),
 } as const;
 
 /** The 6.12 functions the page names, each at its definition. */

@@ -1,15 +1,13 @@
 /** The fast-commit mail, told in this project's own words, with links to the sources. */
 import { memo } from 'react';
 import { citationText } from '../../../../lib/format';
+import { MAILS, mailLinks } from '../../../../lib/mails';
 import type { LabData } from '../../app/simHooks';
 
+/** The series' two postings (the first is the one cited) and the links mails/fast-commit.json keeps. */
 export const LINKS = {
-  mailV2: 'https://lore.kernel.org/linux-ext4/cover.1645426817.git.riteshh@linux.ibm.com/',
-  mailV1: 'https://lore.kernel.org/all/cover.1644809996.git.riteshh@linux.ibm.com/',
-  commit: 'https://git.kernel.org/pub/scm/linux/kernel/git/torvalds/linux.git/commit/?id=b3998b3bc658',
-  source: 'https://elixir.bootlin.com/linux/v6.12/source/fs/ext4/fast_commit.c',
-  ident: 'https://elixir.bootlin.com/linux/v6.12/C/ident/ext4_fc_commit_dentry_updates',
-  lwn: 'https://lwn.net/Articles/842385/',
+  mailV1: MAILS['fast-commit'].cite.url,
+  ...mailLinks('fast-commit', ['mailV2', 'commit', 'source', 'ident', 'lwn']),
 } as const;
 
 
