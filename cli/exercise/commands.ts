@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync, 
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import type { Command } from 'commander';
+import { StudentRunner } from '../../web/src/core/studentRunner';
 import { runExercise } from '../../web/src/exercises/checker';
 import { EXERCISES } from '../../web/src/exercises/registry';
 import type { CheckReport, Exercise, ExerciseReport, ExerciseRunner, RunOutcome, RunRequest } from '../../web/src/exercises/types';
@@ -13,7 +14,7 @@ import { EXIT_FAILURE, UsageError } from '../errors';
 import { table } from '../format';
 import { buildSubmission, type BuildOutcome } from './build';
 import { exerciseOrFail, hints, readme, sections, skeletonOf } from './files';
-import { DEFAULT_LIMITS, NativeRunner, type SandboxLimits } from './runner';
+import { DEFAULT_LIMITS, NativeBuild, type SandboxLimits } from './sandbox';
 
 type Print = (text: string) => void;
 
@@ -100,7 +101,7 @@ export async function checkFile(
   try {
     const build = await buildSubmission(ex, file, workdir, shownAs);
     if (!build.ok) return { build, report: null };
-    let runner: ExerciseRunner = new NativeRunner(build.binary, ex.lab, workdir, shownAs, opts.limits);
+    let runner: ExerciseRunner = new StudentRunner(new NativeBuild(build.binary, workdir, shownAs, opts.limits), ex.lab);
     if (opts.budgetS) runner = new BudgetRunner(runner, opts.budgetS);
     const report = await runExercise(ex, runner, { seeds: opts.seeds, only: opts.only, onCheck: opts.onCheck });
     return { build, report };
@@ -113,7 +114,7 @@ function describeCheck(r: CheckReport, reproduce: string): string {
   const o = r.outcome;
   const lines = [`${o.pass ? 'PASS' : 'FAIL'}  ${r.id}: ${r.title} (${(r.ms / 1000).toFixed(1)} s)`, `      ${o.detail}`];
   if (!o.pass && o.seed !== undefined) {
-    lines.push(`      run: variant ${o.variant ?? 'yours'}, seed ${o.seed}, ${o.params}${o.step ? `, failed at step ${o.step}` : ''}`);
+    lines.push(`      run: variant ${o.variant ?? 'yours'}, seed ${o.seed}, ${o.params}${o.step ? `, failed at step ${o.step}` : ''}${o.refusedBy ? ` (${o.refusedBy})` : ''}`);
     if (o.lastSteps?.length) lines.push('      the last steps before it:', ...o.lastSteps.map((l) => `        ${l}`));
     lines.push(`      again: ${reproduce} --only ${r.id} --seed ${o.seed}`);
   }

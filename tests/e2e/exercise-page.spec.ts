@@ -2,8 +2,10 @@
  * The exercise page (#/exercise/<lab>): Run compiles the student's file in
  * Chromium with clang built for WebAssembly, links it with the lab's model and
  * shows `yours` beside `before` and `after`, each from a run (the step total of
- * `yours` is the one the same file gives when compiled and run in Node); a
- * compile error is drawn in the editor at its line; the file survives a reload.
+ * `yours` is the one the same file gives when compiled and run in Node); the
+ * checker passes the solution and names a bug's failure (its step, the
+ * simulator's check that refused it, the steps before it); a compile error is
+ * drawn in the editor at its line; the file survives a reload.
  *
  * The compile times and the time from Run to the first frame are printed, for
  * the README's "Exercises in the browser".
@@ -147,6 +149,31 @@ test('the page compiles the solution in Chromium and shows yours beside before a
   console.log(`exercise page: after a reload, clang loaded from the cache in ${again.loadMs} ms, compile ${again.compileMs} ms`);
   expect(requests.filter((u) => /llvm/.test(u))).toEqual([]);
   expect(requests.filter((u) => !u.startsWith(origin) && !u.startsWith('blob:') && !u.startsWith('data:'))).toEqual([]);
+});
+
+test("the checker names a model's failure: the step, the simulator's check that refused it, the steps before it", async ({ page }) => {
+  test.setTimeout(600_000);
+  const bugs = JSON.parse(readFileSync(join(REPO_ROOT, 'exercises', LAB, 'bugs.json'), 'utf8')) as { bugs: { check: string; replace: [string, string][] }[] };
+  const bug = bugs.bugs.find((b) => b.check === 'invariants')!;
+  const source = bug.replace.reduce((text, [from, to]) => text.replace(from, to), solution());
+  await page.goto(URL);
+  await expect(page.getByTestId('exercise-editor')).toBeVisible();
+  await setEditorText(page, source);
+  expect((await run(page)).phase).toBe('running');
+  await page.getByTestId('check-run').click();
+  await expect(page.getByTestId('check-score')).toBeVisible({ timeout: 400_000 });
+  const invariants = page.locator('[data-testid="check-result"][data-check="invariants"]');
+  await expect(invariants).toHaveAttribute('data-pass', 'false');
+  const step = Number(await invariants.getAttribute('data-step'));
+  expect(step).toBeGreaterThan(1);
+  const check = (await invariants.getAttribute('data-refused-by')) ?? '';
+  expect(check).toMatch(/^[a-z_]+$/);
+  await expect(invariants).toContainText(`the model found a broken invariant: `);
+  await expect(invariants).toContainText(`at step ${step} (${check})`);
+  /* the steps before it, the last the one just before, its arguments named as the lab names them */
+  const lines = ((await invariants.locator('.check-steps').textContent()) ?? '').split('\n');
+  expect(lines.length).toBeGreaterThan(1);
+  expect(lines.at(-1)).toMatch(new RegExp(`^step ${step - 1}  \\d+\\.\\d{3} us  cpu \\d+  task \\d+  \\w+`));
 });
 
 test("every other lab's exercise page compiles its solution and plays yours beside before and after", async ({ page }) => {

@@ -13,7 +13,10 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { checkFile } from '../../cli/exercise/commands';
 import { bugs, hints, readme, skeletonOf, solutionPath } from '../../cli/exercise/files';
-import { canSandboxFiles, spawnLimited } from '../../cli/exercise/runner';
+import { buildSubmission } from '../../cli/exercise/build';
+import { canSandboxFiles, JC_ERROR_EXITS, spawnLimited } from '../../cli/exercise/sandbox';
+import { JcError } from '../../web/src/core/studentRunner';
+import { REPO_ROOT } from '../../web/src/core/node';
 import { EXERCISES, exerciseFor } from '../../web/src/exercises/registry';
 import type { ExerciseReport } from '../../web/src/exercises/types';
 import { journalclub, jsonOf } from './cli';
@@ -87,6 +90,13 @@ for (const ex of EXERCISES) {
         const c = r.checks.find((k) => k.id === bug.check)!;
         // a pass/fail check names the seed that reproduces it; a scored one is over all its seeds
         if (c.outcome.score === undefined && c.outcome.seed === undefined) assert.fail(`the failure names the seed that reproduces it: ${c.outcome.detail}`);
+        // the model's failure: the step, the check of the simulator that refused it, the steps before it
+        if (bug.check === 'invariants') {
+          assert.ok(Number.isInteger(c.outcome.step) && c.outcome.step! > 0, `a step: ${JSON.stringify(c.outcome)}`);
+          assert.match(c.outcome.refusedBy ?? '', /^[a-z_]+$/, `the check that refused it: ${JSON.stringify(c.outcome)}`);
+          assert.ok(c.outcome.lastSteps?.length, `the steps before it: ${JSON.stringify(c.outcome)}`);
+          assert.match(c.outcome.lastSteps!.at(-1)!, new RegExp(`^step ${c.outcome.step! - 1} `));
+        }
       });
   });
 }
@@ -246,6 +256,64 @@ describe('a submission is built in a sandbox', () => {
     assert.equal(inv.outcome.pass, false);
     assert.match(inv.outcome.detail, /program crashed: AddressSanitizer: .*at yours_track_create .*oob\.c:\d+/);
     assert.doesNotMatch(inv.outcome.detail, /#\d+ 0x/);
+  });
+});
+
+describe("jc's errors, as the runner reads them", () => {
+  /** jc @args: its exit status, stdout, and stderr's last line */
+  const jc = async (binary: string, args: string[]) => {
+    const p = await spawnLimited([binary, ...args], tmp, LIMITS);
+    return { code: p.code, stdout: p.stdout, last: p.stderr.trim().split('\n').pop() ?? '' };
+  };
+  const structured = (line: string): JcError => JcError.parse(JSON.parse(line));
+  const JC = join(REPO_ROOT, 'wasm-core', 'build', 'native', 'jc');
+
+  it('exits by the class of the error: the command line, an input refused, a budget; the line or the structured error on stderr', async () => {
+    assert.ok(existsSync(JC), `${JC}: run \`bash scripts/make-core.sh native\``);
+    const usage = await jc(JC, ['frobnicate']);
+    assert.equal(usage.code, 2);
+    const help = (await spawnLimited([JC], tmp, LIMITS)).stderr;
+    for (const line of [/2 the command line is malformed/, /3 an input was refused.*JC_EINVAL/, /4 the run went past its .*budget \(JC_EBUDGET\)/, /5 the model failed a check.*JC_EINTERNAL/, /--error-json/])
+      assert.match(help, line);
+    const human = await jc(JC, ['run', 'fast-commit', 'middle', '', '1']);
+    assert.equal(human.code, 3);
+    assert.equal(human.last, "jc: unknown variant 'middle' for lab fast-commit (variants: before, after)");
+    const bad = await jc(JC, ['--error-json', 'run', 'fast-commit', 'middle', '', '1']);
+    assert.equal(bad.code, 3);
+    assert.deepEqual(structured(bad.last), { status: 1, message: "unknown variant 'middle' for lab fast-commit (variants: before, after)", step: null, check: null, param: null, params: [] });
+    const seed = await jc(JC, ['--error-json', 'run', 'fast-commit', 'before', '', 'a"b\\']);
+    assert.equal(seed.code, 3);
+    assert.equal(structured(seed.last).message, `seed must be an integer from 0 to 4294967295 (got 'a"b\\')`);
+    const budget = await jc(JC, ['--error-json', 'run', 'fast-commit', 'before', '', '1', 'max_events=100']);
+    assert.equal(budget.code, 4);
+    const e = structured(budget.last);
+    assert.equal(e.status, 2);
+    assert.equal(e.check, 'max_events');
+    assert.ok(e.step !== null && e.step > 0, budget.last);
+    assert.deepEqual(JC_ERROR_EXITS, [3, 4, 5]);
+  });
+
+  it("exits 5 for a model's failure, with the step and the interface's check that refused it", async () => {
+    const ex = exerciseFor('fast-commit')!;
+    const { bug, source } = bugs('fast-commit').find((b) => b.bug.check === 'invariants')!;
+    const dir = mkdtempSync(join(tmp, 'jc-bug-'));
+    const file = join(dir, 'bug.c');
+    writeFileSync(file, source);
+    const b = await buildSubmission(ex, file, dir);
+    assert.ok(b.ok, `${bug.name} builds: ${b.ok ? '' : b.message}`);
+    if (!b.ok) return;
+    const run = ['run', 'fast-commit', 'yours', 'ways=2;dirs=2;files=8;loops=2', '1', 'check_every=1'];
+    const human = await jc(b.binary, run);
+    assert.equal(human.code, 5);
+    assert.match(human.last, /^jc: .*\(lab fast-commit, variant yours, seed 1\)$/);
+    const got = await jc(b.binary, ['--error-json', ...run]);
+    assert.equal(got.code, 5);
+    const e = structured(got.last);
+    assert.equal(e.status, 3);
+    assert.ok(e.step !== null && e.step > 0, got.last);
+    assert.ok(e.check !== null, got.last);
+    // the message is the failure alone: the run it names is the caller's
+    assert.equal(human.last, `jc: ${e.message} (lab fast-commit, variant yours, seed 1)`);
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * The folders import one way only: lib/ (the schema, the lab table, the
  * formatting and comparison shared by all sides) imports none of the others;
- * kernel-lab/ imports lib/ but never web/ or cli/; web/ never imports cli/.
+ * kernel-lab/ imports lib/ but never web/ or cli/; web/ never imports cli/, and
+ * web/src/core/ never imports web/src/exercises/.
  * A cycle between them is what lib/ exists to prevent.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -43,5 +44,16 @@ describe('import direction', () => {
 
   it('web/ never imports cli/', () => {
     expect(offenders('web', ['cli', 'tests'])).toEqual([]);
+  });
+
+  it('web/src/core/ never imports web/src/exercises/: the exercises build on the core', () => {
+    const exercises = join(ROOT, 'web', 'src', 'exercises');
+    const bad = sources('web/src/core').filter((f) =>
+      [...readFileSync(join(ROOT, f), 'utf8').matchAll(/(?:from|import)\s*\(?\s*['"](\.[^'"]+)['"]/g)].some((m) => {
+        const to = resolve(ROOT, dirname(f), m[1]!);
+        return to === exercises || to.startsWith(`${exercises}/`);
+      }),
+    );
+    expect(bad).toEqual([]);
   });
 });

@@ -36,9 +36,10 @@
  *   jc_snapshot_json()  lab-specific model state where the run stopped
  *   jc_heatmap_json()   {"cpus","buckets","bucket_ns","states":[..],
  *                        "data":[cpu][bucket][state] flattened, fractions}
- *   jc_last_error_json() {"message","param","params":[..]} and, when a
- *                        parameter's value was refused, "type","got" and
- *                        "min","max" (an integer) or "allowed":[..] (a choice)
+ *   jc_last_error_json() {"status","message","step","check","param",
+ *                         "params":[..]} and, when a parameter's value was
+ *                        refused, "type","got" and "min","max" (an
+ *                        integer) or "allowed":[..] (a choice)
  *
  * The result's params give a choice parameter's value as its name.
  */
@@ -47,7 +48,11 @@
 
 #include <stdint.h>
 
-/* Return codes of jc_run(), jc_advance() and jc_check_params(). */
+/*
+ * Return codes of jc_run(), jc_advance() and jc_check_params(), and the
+ * "status" of jc_last_error_json(): what kind of failure it was, so that a
+ * caller tells them apart without reading the message.
+ */
 enum jc_status {
 	JC_OK = 0,
 	JC_EINVAL = 1,		/* bad lab, variant, parameter or option */
@@ -157,10 +162,33 @@ const char *jc_steps_json(void);
 const char *jc_marks_json(void);
 const char *jc_snapshot_json(void);
 const char *jc_heatmap_json(void);
+
+/*
+ * jc_last_error - the last error in one line. A model's failure
+ * (JC_EINTERNAL) ends with the lab, variant and seed that reproduce it.
+ */
 const char *jc_last_error(void);
 
 /*
- * jc_last_error_json - the last error as JSON: "message" (jc_last_error()),
+ * jc_last_status - the jc_status of the error jc_last_error() describes:
+ * JC_EINVAL for an input refused (a JSON call's NULL too), JC_EBUDGET and
+ * JC_EINTERNAL for a run that failed; JC_OK when the last jc_run(),
+ * jc_advance() or jc_check_params() succeeded.
+ */
+int jc_last_status(void);
+
+/*
+ * jc_last_error_json - the last error as JSON:
+ * "status": its jc_status (jc_last_status());
+ * "message": what went wrong (jc_last_error(), without the run it names);
+ * "step": the step the run failed at, or null when the error is not a
+ *   failed run's (an input refused, or a failure before the first step);
+ * "check": the check that refused the run, or null: for JC_EINTERNAL the
+ *   lab's interface function whose answer was wrong ("yours_..."), the
+ *   lab's "invariants" or an engine rule ("might_sleep", "deadlock",
+ *   "lock_recursion", "lock_release", "held_locks", "exit_holding",
+ *   "rcu_unlock"); for JC_EBUDGET the budget that ran out ("max_events",
+ *   "max_mem_mb", "max_steps", "lock_classes");
  * "param": the parameter the input named, or null; "params": the lab's
  * parameters the error is about ([param], or those the lab's cross-parameter
  * check reads, or none). A refused value adds "type", "got", and "min" and

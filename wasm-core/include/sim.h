@@ -386,6 +386,8 @@ struct sim {
 	struct task *halted_task;	/* the task that halted, for sim_resume() */
 	int error;		/* a jc_status; nonzero stops the run */
 	char errmsg[256];
+	u64 errstep;		/* the step the run failed at (0: before any) */
+	const char *errcheck;	/* the check that failed it, or NULL */
 
 	/* the invariant checker, run every check_every events (0: never) */
 	int (*check)(struct sim *s, bool final, char *msg, size_t len);
@@ -418,7 +420,20 @@ int sim_resume(struct sim *s, u64 stop_step);
  */
 u64 sim_hash(const struct sim *s);
 u64 sim_cpu_state_ns(const struct sim *s, enum cpu_state st);
+/*
+ * sim_fail - stop the run with jc_status @status and a message, at the step
+ * it stands at. The first failure of a run is the one kept.
+ */
 void sim_fail(struct sim *s, int status, const char *fmt, ...);
+/*
+ * sim_fail_check - sim_fail(), naming the check that refused the run: the
+ * interface function whose answer was wrong ("yours_dentry_inode"), the
+ * lab's "invariants", an engine rule ("might_sleep", "deadlock") or the
+ * budget that ran out ("max_events"). jc_last_error_json() gives it as
+ * "check", so that a caller tells failures apart without reading the message.
+ */
+void sim_fail_check(struct sim *s, int status, const char *check,
+		    const char *fmt, ...);
 
 /* Memory, charged against max_mem; zeroed. NULL (and an error) over budget. */
 void *sim_alloc(struct sim *s, size_t size);

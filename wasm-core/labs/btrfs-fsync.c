@@ -756,10 +756,10 @@ static int bf_yours_wait_state(struct sim *s, const struct bf_client *c,
 	int want = (int)yours_commit_wait_state(&h, site);
 
 	if (want < TRANS_STATE_RUNNING || want > TRANS_STATE_COMPLETED) {
-		sim_fail(s, 3, "yours_commit_wait_state() returned %d for the %s wait of task %d (transaction %llu, step %llu): a transaction's states are TRANS_STATE_RUNNING (0) to TRANS_STATE_COMPLETED (6)",
-			 want, site == BTRFS_WAIT_OWN ? "BTRFS_WAIT_OWN" : "BTRFS_WAIT_PREV",
-			 c->t->id, (unsigned long long)h.transid,
-			 (unsigned long long)s->steps);
+		sim_fail_check(s, 3, "yours_commit_wait_state", "yours_commit_wait_state() returned %d for the %s wait of task %d (transaction %llu, step %llu): a transaction's states are TRANS_STATE_RUNNING (0) to TRANS_STATE_COMPLETED (6)",
+			       want, site == BTRFS_WAIT_OWN ? "BTRFS_WAIT_OWN" : "BTRFS_WAIT_PREV",
+			       c->t->id, (unsigned long long)h.transid,
+			       (unsigned long long)s->steps);
 		return TRANS_STATE_COMPLETED;
 	}
 	return want;

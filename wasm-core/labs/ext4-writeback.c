@@ -924,23 +924,23 @@ static void ewb_yours_decide(struct sim *s, struct ewb_job *jb)
 		return;
 	case EWB_WAIT:
 		if (!jb->wait_ns || jb->wait_ns > EWB_MAX_WAIT_NS) {
-			sim_fail(s, 3, "yours_fsync_begin() asked job %d's fsync to wait %llu ns: a wait is 1 to %llu ns (step %llu)",
-				 jb->id, (unsigned long long)jb->wait_ns,
-				 (unsigned long long)EWB_MAX_WAIT_NS, (unsigned long long)s->steps);
+			sim_fail_check(s, 3, "yours_fsync_begin", "yours_fsync_begin() asked job %d's fsync to wait %llu ns: a wait is 1 to %llu ns (step %llu)",
+				       jb->id, (unsigned long long)jb->wait_ns,
+				       (unsigned long long)EWB_MAX_WAIT_NS, (unsigned long long)s->steps);
 			break;
 		}
 		if (jb->waited_ns + jb->wait_ns > EWB_MAX_HOLD_NS) {
-			sim_fail(s, 3, "yours_fsync_begin() held job %d's fsync for %llu ns in %d waits and asked for %llu ns more: an fsync may be held at most %llu ns (step %llu)",
-				 jb->id, (unsigned long long)jb->waited_ns, jb->asked - 1,
-				 (unsigned long long)jb->wait_ns, (unsigned long long)EWB_MAX_HOLD_NS,
-				 (unsigned long long)s->steps);
+			sim_fail_check(s, 3, "yours_fsync_begin", "yours_fsync_begin() held job %d's fsync for %llu ns in %d waits and asked for %llu ns more: an fsync may be held at most %llu ns (step %llu)",
+				       jb->id, (unsigned long long)jb->waited_ns, jb->asked - 1,
+				       (unsigned long long)jb->wait_ns, (unsigned long long)EWB_MAX_HOLD_NS,
+				       (unsigned long long)s->steps);
 			break;
 		}
 		jb->wait_until = now + jb->wait_ns;
 		return;
 	default:
-		sim_fail(s, 3, "yours_fsync_begin() returned %d for job %d's fsync: it returns EWB_WRITEBACK, EWB_WAIT or EWB_SKIP_WRITEBACK (step %llu)",
-			 (int)jb->action, jb->id, (unsigned long long)s->steps);
+		sim_fail_check(s, 3, "yours_fsync_begin", "yours_fsync_begin() returned %d for job %d's fsync: it returns EWB_WRITEBACK, EWB_WAIT or EWB_SKIP_WRITEBACK (step %llu)",
+			       (int)jb->action, jb->id, (unsigned long long)s->steps);
 		break;
 	}
 	jb->action = EWB_WRITEBACK;

@@ -719,8 +719,8 @@ static void es_yours_fail(struct es_scan *sc, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	sim_fail(sc->s, 3, "yours_reclaim_extents() %s (inode %d, step %llu)", msg,
-		 sc->f->ei->ino, (unsigned long long)sc->s->steps);
+	sim_fail_check(sc->s, 3, "yours_reclaim_extents", "yours_reclaim_extents() %s (inode %d, step %llu)", msg,
+		       sc->f->ei->ino, (unsigned long long)sc->s->steps);
 }
 
 /* es_target - the extent a scan from @lblk starts at: found there, else the first */

@@ -527,8 +527,8 @@ struct ext4_inode_info *fc_walk_first(struct fc_walk *w)
 struct ext4_inode_info *fc_walk_next(struct fc_walk *w, struct ext4_inode_info *ei)
 {
 	if (!fc_is_file_inode(ei) || ei->i_fc_q != FC_Q_MAIN) {
-		sim_fail(w->s, 3, "fc_walk_next() was given %s, not an inode on the main inode queue",
-			 ei ? "a pointer" : "NULL");
+		sim_fail_check(w->s, 3, "fc_walk_next", "fc_walk_next() was given %s, not an inode on the main inode queue",
+			       ei ? "a pointer" : "NULL");
 		return NULL;
 	}
 	if (ei->i_fc_list.next == &fc.sbi.s_fc_q[FC_Q_MAIN])
@@ -561,20 +561,20 @@ static void fc_yours_lookup(struct sim *s, struct task *t)
 	if (w.visits > fc.prev_walk)
 		fc.prev_walk = w.visits;
 	if (!ei && own->i_fc_q == FC_Q_MAIN)
-		sim_fail(s, 3, "yours_dentry_inode() returned NULL for the create record of inode %llu, which is on the main inode queue (record %ld of the commit, step %llu)",
-			 (unsigned long long)fcd->fcd_ino, fc.didx,
-			 (unsigned long long)s->steps);
+		sim_fail_check(s, 3, "yours_dentry_inode", "yours_dentry_inode() returned NULL for the create record of inode %llu, which is on the main inode queue (record %ld of the commit, step %llu)",
+			       (unsigned long long)fcd->fcd_ino, fc.didx,
+			       (unsigned long long)s->steps);
 	else if (!ei)
 		;	/* not on the queue: 5.17's walk finds none either */
 	else if (!fc_is_file_inode(ei))
-		sim_fail(s, 3, "yours_dentry_inode() returned a pointer that is no file's inode for the create record of inode %llu (record %ld of the commit, step %llu)",
-			 (unsigned long long)fcd->fcd_ino, fc.didx,
-			 (unsigned long long)s->steps);
+		sim_fail_check(s, 3, "yours_dentry_inode", "yours_dentry_inode() returned a pointer that is no file's inode for the create record of inode %llu (record %ld of the commit, step %llu)",
+			       (unsigned long long)fcd->fcd_ino, fc.didx,
+			       (unsigned long long)s->steps);
 	else if (ei != own)
-		sim_fail(s, 3, "yours_dentry_inode() returned inode %llu for the create record of inode %llu (record %ld of the commit, step %llu)",
-			 (unsigned long long)ei->vfs_inode.i_ino,
-			 (unsigned long long)fcd->fcd_ino, fc.didx,
-			 (unsigned long long)s->steps);
+		sim_fail_check(s, 3, "yours_dentry_inode", "yours_dentry_inode() returned inode %llu for the create record of inode %llu (record %ld of the commit, step %llu)",
+			       (unsigned long long)ei->vfs_inode.i_ino,
+			       (unsigned long long)fcd->fcd_ino, fc.didx,
+			       (unsigned long long)s->steps);
 	fc.ei = own;
 }
 #endif

@@ -786,18 +786,18 @@ static enum ih_verdict yours_verdict(struct sim *s, struct ih_task *w, struct in
 			why = "a retry on an inode of another number";
 		break;
 	default:
-		sim_fail(s, 3, "yours_find_inode_fast() returned %d for inode %llu (looking up %llu, step %llu): allowed: IH_NEXT, IH_HIT, IH_WAIT, IH_RETRY",
-			 (int)v, (unsigned long long)inode->i_ino,
-			 (unsigned long long)w->ino, (unsigned long long)s->steps);
+		sim_fail_check(s, 3, "yours_find_inode_fast", "yours_find_inode_fast() returned %d for inode %llu (looking up %llu, step %llu): allowed: IH_NEXT, IH_HIT, IH_WAIT, IH_RETRY",
+			       (int)v, (unsigned long long)inode->i_ino,
+			       (unsigned long long)w->ino, (unsigned long long)s->steps);
 		return want;
 	}
 	if (!why)
 		return v;
-	sim_fail(s, 3, "yours_find_inode_fast() returned %s for inode %llu (%s) looking up %llu %s, step %llu: %s",
-		 ih_verdict_names[v], (unsigned long long)inode->i_ino,
-		 inode_state_words(inode), (unsigned long long)w->ino,
-		 w->locked ? "under inode_hash_lock" : "under RCU",
-		 (unsigned long long)s->steps, why);
+	sim_fail_check(s, 3, "yours_find_inode_fast", "yours_find_inode_fast() returned %s for inode %llu (%s) looking up %llu %s, step %llu: %s",
+		       ih_verdict_names[v], (unsigned long long)inode->i_ino,
+		       inode_state_words(inode), (unsigned long long)w->ino,
+		       w->locked ? "under inode_hash_lock" : "under RCU",
+		       (unsigned long long)s->steps, why);
 	return want;
 }
 
@@ -812,10 +812,10 @@ static enum ih_lookup yours_lookup(struct sim *s, struct ih_task *w, bool missed
 	const char *why = NULL;
 
 	if (how != IH_LOOKUP_RCU && how != IH_LOOKUP_LOCKED && how != IH_LOCK_INSERT) {
-		sim_fail(s, 3, "yours_iget_lookup(%s) returned %d (inode %llu, step %llu): allowed: %s",
-			 missed ? "true" : "false", (int)how, (unsigned long long)w->ino,
-			 (unsigned long long)s->steps,
-			 missed ? "IH_LOOKUP_LOCKED, IH_LOCK_INSERT" : "IH_LOOKUP_RCU, IH_LOOKUP_LOCKED");
+		sim_fail_check(s, 3, "yours_iget_lookup", "yours_iget_lookup(%s) returned %d (inode %llu, step %llu): allowed: %s",
+			       missed ? "true" : "false", (int)how, (unsigned long long)w->ino,
+			       (unsigned long long)s->steps,
+			       missed ? "IH_LOOKUP_LOCKED, IH_LOCK_INSERT" : "IH_LOOKUP_RCU, IH_LOOKUP_LOCKED");
 		return missed ? IH_LOOKUP_LOCKED : IH_LOOKUP_RCU;
 	}
 	if (!missed && how == IH_LOCK_INSERT)
@@ -824,9 +824,9 @@ static enum ih_lookup yours_lookup(struct sim *s, struct ih_task *w, bool missed
 		why = "a miss under RCU proves nothing: another CPU may hash the inode before the insert; allowed: IH_LOOKUP_LOCKED, IH_LOCK_INSERT";
 	if (!why)
 		return how;
-	sim_fail(s, 3, "yours_iget_lookup(%s) returned %s (inode %llu, step %llu): %s",
-		 missed ? "true" : "false", ih_lookup_names[how],
-		 (unsigned long long)w->ino, (unsigned long long)s->steps, why);
+	sim_fail_check(s, 3, "yours_iget_lookup", "yours_iget_lookup(%s) returned %s (inode %llu, step %llu): %s",
+		       missed ? "true" : "false", ih_lookup_names[how],
+		       (unsigned long long)w->ino, (unsigned long long)s->steps, why);
 	return missed ? IH_LOOKUP_LOCKED : IH_LOOKUP_RCU;
 }
 #endif

@@ -74,6 +74,11 @@ static const struct lab *const lab_table[] = {
 /*
  * struct error_about - what the last error was about, beside its message,
  * for jc_last_error_json().
+ * @status: its jc_status; JC_OK when the last call failed in nothing
+ * @step:  the step the run failed at, 0 when the error is not a run's
+ * @check: the check that refused the run (sim_fail_check()), or NULL
+ * @len:   the length of the message's own part: for a model's failure,
+ *         jc_last_error() goes on with the run that reproduces it
  * @lab:   the lab whose parameters were refused, or NULL
  * @spec:  the parameter whose value was refused, or NULL
  * @param: the parameter the input named (it may be unknown to the lab)
@@ -81,6 +86,10 @@ static const struct lab *const lab_table[] = {
  * @cross: the lab's check() refused the parameters together
  */
 struct error_about {
+	int status;
+	u64 step;
+	const char *check;
+	size_t len;
 	const struct lab *lab;
 	const struct param_spec *spec;
 	char param[64];
@@ -101,15 +110,35 @@ static struct {
 	u64 trace_cap;		/* steps the run's trace buffer holds */
 } run;
 
-/* set_error - the message of the last error; what it is about is unset */
+static void __set_error(int status, const char *fmt, va_list ap)
+{
+	vsnprintf(run.error, sizeof(run.error), fmt, ap);
+	memset(&run.about, 0, sizeof(run.about));
+	run.about.status = status;
+	run.about.len = strlen(run.error);
+}
+
+/*
+ * set_error - the message of the last error, an input refused (JC_EINVAL);
+ * what it is about is unset
+ */
 static void set_error(const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(run.error, sizeof(run.error), fmt, ap);
+	__set_error(JC_EINVAL, fmt, ap);
 	va_end(ap);
-	memset(&run.about, 0, sizeof(run.about));
+}
+
+/* set_internal_error - the last error is the library's own (JC_EINTERNAL) */
+static void set_internal_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	__set_error(JC_EINTERNAL, fmt, ap);
+	va_end(ap);
 }
 
 static void clear_error(void)
@@ -137,6 +166,11 @@ static void error_value(const struct lab *lab, const struct param_spec *spec,
 const char *jc_last_error(void)
 {
 	return run.error;
+}
+
+int jc_last_status(void)
+{
+	return run.about.status;
 }
 
 const char *jc_version(void)
@@ -507,10 +541,14 @@ int jc_run(const char *lab_id, const char *variant, const char *params,
 	return run_status();
 }
 
-/* run_status - the live run's jc_status, its error set as jc_last_error() */
+/*
+ * run_status - the live run's jc_status, its error set as jc_last_error(),
+ * with the step it failed at and the check that refused it
+ */
 static int run_status(void)
 {
 	const struct sim *s = &run.sim;
+	size_t len;
 
 	if (!s->error)
 		return JC_OK;
@@ -519,6 +557,12 @@ static int run_status(void)
 			  run.lab->variants[run.variant], run.seed);
 	else
 		set_error("%s", s->errmsg);
+	len = strlen(s->errmsg);
+	run.about.status = s->error;
+	run.about.step = s->errstep;
+	run.about.check = s->errcheck;
+	if (len < run.about.len)
+		run.about.len = len;
 	return s->error;
 }
 
@@ -696,8 +740,8 @@ const char *jc_position_json(void)
 	if (!need_run())
 		return NULL;
 	if (run.lab->nr_metrics > LAB_MAX_METRICS) {
-		set_error("lab %s declares %d metrics; at most %d fit", run.lab->id,
-			  run.lab->nr_metrics, LAB_MAX_METRICS);
+		set_internal_error("lab %s declares %d metrics; at most %d fit",
+				   run.lab->id, run.lab->nr_metrics, LAB_MAX_METRICS);
 		return NULL;
 	}
 	jb_obj_open(jb);
@@ -721,8 +765,8 @@ const char *jc_result_json(void)
 	if (!need_run())
 		return NULL;
 	if (lab->nr_metrics > LAB_MAX_METRICS) {
-		set_error("lab %s declares %d metrics; at most %d fit", lab->id,
-			  lab->nr_metrics, LAB_MAX_METRICS);
+		set_internal_error("lab %s declares %d metrics; at most %d fit",
+				   lab->id, lab->nr_metrics, LAB_MAX_METRICS);
 		return NULL;
 	}
 	h = run_hash(m);
@@ -1164,8 +1208,8 @@ static bool write_row_param(const char *name, size_t nlen, const char *val,
 	long long v;
 
 	if (!ps) {
-		set_error("row %d of lab %s names an unknown parameter '%.*s'",
-			  c->row->row, c->lab->id, (int)nlen, name);
+		set_internal_error("row %d of lab %s names an unknown parameter '%.*s'",
+				   c->row->row, c->lab->id, (int)nlen, name);
 		return false;
 	}
 	if (!parse_value(c->lab, ps, val, vlen, &v))
@@ -1254,11 +1298,20 @@ const char *jc_last_error_json(void)
 	const struct error_about *e = &run.about;
 	const struct param_spec *ps = e->spec;
 	struct jbuf *jb = &run.out;
+	char msg[sizeof(run.error)];
 	int i;
 
 	jb_reset(jb);
 	jb_obj_open(jb);
-	jb_kv_str(jb, "message", run.error);
+	jb_kv_int(jb, "status", e->status);
+	snprintf(msg, sizeof(msg), "%.*s", (int)e->len, run.error);
+	jb_kv_str(jb, "message", msg);
+	jb_key(jb, "step");
+	if (e->step)
+		jb_uint(jb, e->step);
+	else
+		jb_null(jb);
+	kv_str_or_null(jb, "check", e->check);
 	kv_str_or_null(jb, "param", e->param[0] ? e->param : NULL);
 	jb_key(jb, "params");
 	jb_arr_open(jb);

@@ -41,8 +41,8 @@ void *sim_alloc(struct sim *s, size_t size)
 	struct sim_block *b;
 
 	if (s->mem + size + sizeof(*b) > s->max_mem) {
-		sim_fail(s, 2, "memory budget of %zu MiB exceeded (the run needs more than that); lower the parameters or raise max_mem_mb",
-			 s->max_mem >> 20);
+		sim_fail_check(s, 2, "max_mem_mb", "memory budget of %zu MiB exceeded (the run needs more than that); lower the parameters or raise max_mem_mb",
+			       s->max_mem >> 20);
 		return NULL;
 	}
 	b = calloc(1, sizeof(*b) + size);
@@ -56,15 +56,33 @@ void *sim_alloc(struct sim *s, size_t size)
 	return b + 1;
 }
 
+static void __sim_vfail(struct sim *s, int status, const char *check,
+			const char *fmt, va_list ap)
+{
+	if (s->error)
+		return;
+	s->error = status;
+	s->errstep = s->steps;
+	s->errcheck = check;
+	vsnprintf(s->errmsg, sizeof(s->errmsg), fmt, ap);
+}
+
 void sim_fail(struct sim *s, int status, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (s->error)
-		return;
-	s->error = status;
 	va_start(ap, fmt);
-	vsnprintf(s->errmsg, sizeof(s->errmsg), fmt, ap);
+	__sim_vfail(s, status, NULL, fmt, ap);
+	va_end(ap);
+}
+
+void sim_fail_check(struct sim *s, int status, const char *check,
+		    const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	__sim_vfail(s, status, check, fmt, ap);
 	va_end(ap);
 }
 
@@ -512,9 +530,9 @@ static bool might_sleep(struct sim *s, struct task *t, const char *what)
 		t->rcu_nesting);
 	abort();
 #endif
-	sim_fail(s, 3, "BUG: sleeping function called from invalid context: %s at %s:%d (task %s, %d spinlocks held, rcu nesting %d)",
-		 what, t->file ? t->file : "?", t->line, t->name, t->spin_held,
-		 t->rcu_nesting);
+	sim_fail_check(s, 3, "might_sleep", "BUG: sleeping function called from invalid context: %s at %s:%d (task %s, %d spinlocks held, rcu nesting %d)",
+		       what, t->file ? t->file : "?", t->line, t->name, t->spin_held,
+		       t->rcu_nesting);
 	return false;
 }
 
@@ -549,7 +567,7 @@ void sim_lock_init(struct sim *s, struct sim_lock *lk, enum lock_kind kind,
 	}
 	lk->cls = lock_class_of(s, name, kind);
 	if (!lk->cls)
-		sim_fail(s, 2, "more than %d lock classes (at '%s')", SIM_MAX_CLASSES, name);
+		sim_fail_check(s, 2, "lock_classes", "more than %d lock classes (at '%s')", SIM_MAX_CLASSES, name);
 	sim_line_init(&lk->line);
 	INIT_LIST_HEAD(&lk->waiters);
 	INIT_LIST_HEAD(&lk->spinners);
@@ -575,8 +593,8 @@ static void lock_granted(struct sim *s, struct sim_lock *lk, struct task *t,
 			 int mode, u64 at)
 {
 	if (t->nr_held == SIM_MAX_HELD) {
-		sim_fail(s, 3, "task %s holds more than %d locks (taking %s at line %d)",
-			 t->name, SIM_MAX_HELD, lk->name, t->line);
+		sim_fail_check(s, 3, "held_locks", "task %s holds more than %d locks (taking %s at line %d)",
+			       t->name, SIM_MAX_HELD, lk->name, t->line);
 		return;
 	}
 	t->held[t->nr_held++] = lk;
@@ -743,8 +761,8 @@ static void do_lock(struct sim *s, struct task *t, struct sim_lock *lk, int mode
 
 	if (lk->owner == t || (mode == LOCK_SHARED && held_index(t, lk) >= 0 &&
 			       lk->kind != LOCK_RW)) {
-		sim_fail(s, 3, "task %s takes %s twice (%s:%d)", t->name, lk->name,
-			 t->file ? t->file : "?", t->line);
+		sim_fail_check(s, 3, "lock_recursion", "task %s takes %s twice (%s:%d)", t->name, lk->name,
+			       t->file ? t->file : "?", t->line);
 		return;
 	}
 	if (lock_sleeps(lk) && !might_sleep(s, t, lk->kind == LOCK_MUTEX ? "mutex_lock" :
@@ -787,8 +805,8 @@ static void do_unlock(struct sim *s, struct task *t, struct sim_lock *lk, int mo
 
 	if (i < 0 || (mode == LOCK_EXCL && lk->owner != t) ||
 	    (mode == LOCK_SHARED && lk->owner == t)) {
-		sim_fail(s, 3, "task %s releases %s that it does not hold that way (%s:%d)",
-			 t->name, lk->name, t->file ? t->file : "?", t->line);
+		sim_fail_check(s, 3, "lock_release", "task %s releases %s that it does not hold that way (%s:%d)",
+			       t->name, lk->name, t->file ? t->file : "?", t->line);
 		return;
 	}
 	memmove(&t->held[i], &t->held[i + 1], sizeof(t->held[0]) * (size_t)(t->nr_held - i - 1));
@@ -1053,9 +1071,9 @@ static void dispatch(struct sim *s, struct task *t)
 	case REQ_EXIT:
 		t->req = REQ_NONE;
 		if (t->nr_held || t->rcu_nesting) {
-			sim_fail(s, 3, "task %s ended holding %s%s",
-				 t->name, t->nr_held ? t->held[0]->name : "",
-				 t->rcu_nesting ? " (inside an RCU read section)" : "");
+			sim_fail_check(s, 3, "exit_holding", "task %s ended holding %s%s",
+				       t->name, t->nr_held ? t->held[0]->name : "",
+				       t->rcu_nesting ? " (inside an RCU read section)" : "");
 			return;
 		}
 		task_set_state(s, t, TASK_DONE);
@@ -1100,8 +1118,8 @@ static void dispatch(struct sim *s, struct task *t)
 		return;
 	case REQ_RCU_UNLOCK:
 		if (t->rcu_nesting <= 0) {
-			sim_fail(s, 3, "task %s: rcu_read_unlock without rcu_read_lock (line %d)",
-				 t->name, t->line);
+			sim_fail_check(s, 3, "rcu_unlock", "task %s: rcu_read_unlock without rcu_read_lock (line %d)",
+				       t->name, t->line);
 			return;
 		}
 		if (--t->rcu_nesting == 0)
@@ -1237,8 +1255,8 @@ bool __sim_step_slow(struct sim *s, struct task *t, int line, int kind,
 		return false;
 
 	if (i > s->max_steps) {
-		sim_fail(s, 2, "step budget of %llu steps exceeded at %.3f ms of virtual time; lower the parameters",
-			 (unsigned long long)s->max_steps, (double)s->now / 1e6);
+		sim_fail_check(s, 2, "max_steps", "step budget of %llu steps exceeded at %.3f ms of virtual time; lower the parameters",
+			       (unsigned long long)s->max_steps, (double)s->now / 1e6);
 		return true;
 	}
 	if (s->trace_max && i >= s->trace_from && i < s->trace_from + s->trace_max &&
@@ -1376,9 +1394,9 @@ static void report_stuck(struct sim *s)
 
 		if (t->state == TASK_DONE)
 			continue;
-		sim_fail(s, 3, "deadlock: task %s never finished (state %d in %s, line %d, waiting on %s)",
-			 t->name, t->state, t->func, t->line,
-			 t->req_lock ? t->req_lock->name : t->req_wq ? t->req_wq->name : "nothing");
+		sim_fail_check(s, 3, "deadlock", "deadlock: task %s never finished (state %d in %s, line %d, waiting on %s)",
+			       t->name, t->state, t->func, t->line,
+			       t->req_lock ? t->req_lock->name : t->req_wq ? t->req_wq->name : "nothing");
 		return;
 	}
 }
@@ -1391,9 +1409,9 @@ static void run_check(struct sim *s, bool final)
 		return;
 	s->checks++;
 	if (s->check(s, final, msg, sizeof(msg)))
-		sim_fail(s, 3, "invariant violated at step %llu, %llu ns (event %llu): %s",
-			 (unsigned long long)s->steps, (unsigned long long)s->now,
-			 (unsigned long long)s->events, msg);
+		sim_fail_check(s, 3, "invariants", "invariant violated at step %llu, %llu ns (event %llu): %s",
+			       (unsigned long long)s->steps, (unsigned long long)s->now,
+			       (unsigned long long)s->events, msg);
 }
 
 /*
@@ -1413,8 +1431,8 @@ static int sim_loop(struct sim *s)
 			continue;	/* a cancelled timer */
 		s->now = ev.time;
 		if (++s->events > s->max_events) {
-			sim_fail(s, 2, "event budget of %llu events exceeded at %.3f ms of virtual time; lower the parameters or raise max_events",
-				 (unsigned long long)s->max_events, (double)s->now / 1e6);
+			sim_fail_check(s, 2, "max_events", "event budget of %llu events exceeded at %.3f ms of virtual time; lower the parameters or raise max_events",
+				       (unsigned long long)s->max_events, (double)s->now / 1e6);
 			break;
 		}
 		hash_mix(s, ev.time);

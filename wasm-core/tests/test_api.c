@@ -560,6 +560,49 @@ static void test_error_json_without_param(void **state)
 	assert_json_has(e, "\"param\":null,\"params\":[]}");
 }
 
+/*
+ * Every error says its class (status), and a run's failure the step it
+ * failed at and the check that refused it, apart from the message.
+ */
+static void test_error_json_status_step_check(void **state)
+{
+	const char *e;
+	char want[128];
+	double steps;
+
+	(void)state;
+	assert_int_equal(jc_check_params(LAB, "ways=0"), JC_EINVAL);
+	assert_int_equal(jc_last_status(), JC_EINVAL);
+	e = jc_last_error_json();
+	assert_json_has(e, "{\"status\":1,\"message\":\"parameter 'ways'");
+	assert_json_has(e, "\"step\":null,\"check\":null,\"param\":\"ways\"");
+	assert_int_equal(jc_check_params(LAB, "ways=8"), JC_OK);
+	assert_int_equal(jc_last_status(), JC_OK);
+	assert_json_has(jc_last_error_json(), "{\"status\":0,\"message\":\"\",\"step\":null,\"check\":null,");
+
+	/* a budget: the one that ran out, and the step where it did */
+	assert_int_equal(jc_run(LAB, "before", "", 1, "max_events=10"), JC_EBUDGET);
+	assert_int_equal(jc_last_status(), JC_EBUDGET);
+	e = jc_last_error_json();
+	assert_true(json_balanced(e));
+	assert_json_has(e, "{\"status\":2,\"message\":\"event budget of 10 events");
+	assert_json_has(e, "\"check\":\"max_events\",\"param\":null,\"params\":[]}");
+	assert_true(json_num(strstr(jc_result_json(), "\"sim\":{"), "steps", &steps));
+	assert_true(steps > 0);
+	snprintf(want, sizeof(want), "\"step\":%.0f,", steps);
+	assert_json_has(jc_last_error_json(), want);
+
+	/* a budget hit while the run is set up fails at no step */
+	assert_int_equal(jc_run(LAB, "after", "ways=64;files=4096;loops=8", 1,
+				"max_mem_mb=1"), JC_EBUDGET);
+	assert_json_has(jc_last_error_json(), "\"check\":\"max_mem_mb\"");
+
+	/* a JSON call's NULL is an input refused */
+	assert_null(jc_params_json("ext5"));
+	assert_int_equal(jc_last_status(), JC_EINVAL);
+	assert_json_has(jc_last_error_json(), "{\"status\":1,\"message\":\"unknown lab 'ext5'");
+}
+
 /* ---------------------------------------------------------------------
  * Budgets
  * ------------------------------------------------------------------- */
@@ -870,6 +913,7 @@ int main(void)
 		cmocka_unit_test(test_check_params),
 		cmocka_unit_test(test_check_leaves_the_run),
 		cmocka_unit_test(test_error_json_without_param),
+		cmocka_unit_test(test_error_json_status_step_check),
 		cmocka_unit_test(test_memory_budget),
 		cmocka_unit_test(test_event_budget),
 		cmocka_unit_test(test_outputs_after_failed_setup),

@@ -1023,6 +1023,8 @@ static void test_budget_events(void **state)
 	assert_int_equal(sim_run(&W.s), 2);
 	assert_int_equal(W.s.error, 2);
 	assert_non_null(strstr(W.s.errmsg, "event budget of 10 events"));
+	assert_string_equal(W.s.errcheck, "max_events");
+	assert_int_equal(W.s.errstep, W.s.steps);
 	assert_true(a->i < a->n);
 	assert_true(W.s.events > 10 && W.s.events <= 11);
 }
@@ -1044,6 +1046,9 @@ static void test_budget_memory(void **state)
 	assert_null(sim_alloc(&W.s, 4096));
 	assert_int_equal(W.s.error, 2);
 	assert_non_null(strstr(W.s.errmsg, "memory budget"));
+	assert_string_equal(W.s.errcheck, "max_mem_mb");
+	/* before any step: the failure has none */
+	assert_int_equal(W.s.errstep, 0);
 	assert_true(W.s.mem <= W.s.max_mem);
 }
 
@@ -1059,6 +1064,8 @@ static void test_budget_steps(void **state)
 	a->work_ns = 100;
 	assert_int_equal(sim_run(&W.s), 2);
 	assert_non_null(strstr(W.s.errmsg, "step budget of 5 steps"));
+	assert_string_equal(W.s.errcheck, "max_steps");
+	assert_int_equal(W.s.errstep, 6);
 	assert_int_equal(W.steps_done, 5);
 	assert_true(W.t[0]->state != TASK_DONE);
 }
@@ -1090,6 +1097,8 @@ static void test_deadlock_names_task(void **state)
 	assert_non_null(strstr(W.s.errmsg, "stuck_sleeper"));
 	assert_non_null(strstr(W.s.errmsg, "test_wq"));
 	assert_null(strstr(W.s.errmsg, "worker"));
+	assert_string_equal(W.s.errcheck, "deadlock");
+	assert_int_equal(W.s.errstep, W.s.steps);
 	assert_int_equal(W.t[1]->state, TASK_DONE);
 }
 

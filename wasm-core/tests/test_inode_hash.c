@@ -147,6 +147,14 @@ static bool run_faulty(int fault, const char *variant, const char *params,
 			 fault, variant, params, seed, ret, what, jc_last_error());
 	if (!strstr(jc_last_error(), "seed"))
 		fail_msg("the error does not give the seed: %s", jc_last_error());
+	/* the structured error: the class, the step and the check, apart from the message */
+	if (jc_last_status() != JC_EINTERNAL ||
+	    !strstr(jc_last_error_json(), "{\"status\":3,\"message\":\"invariant violated at step ") ||
+	    !strstr(jc_last_error_json(), "\"check\":\"invariants\"") ||
+	    strstr(jc_last_error_json(), "\"step\":null") ||
+	    strstr(jc_last_error_json(), "(lab inode-hash"))
+		fail_msg("with bug %d, the structured error is not the checker's at a step: %s",
+			 fault, jc_last_error_json());
 	return true;
 }
 

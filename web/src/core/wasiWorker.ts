@@ -18,7 +18,7 @@ import { failureOf, replyOf, type Reply } from './protocol';
 import { createStepper, type FrameRun, type StepFrame, type Stepper } from './stepper';
 import type { LabInfo, ParamSpec, RunOutput, RunRequest } from './types';
 import type { JcModule } from './engine';
-import type { RunOutcome, RunRequest as CheckRunRequest } from '../exercises/types';
+import { StudentRunner, type BuildReply, type RunOutcome, type RunRequest as CheckRunRequest, type SimBuild } from './studentRunner';
 import { compile, CompileError, instantiate, type Clang, type Diagnostic, type LabToolchain } from './wasi';
 
 /* each lab's library, by file name (<lab>.a), emitted by the build with a hashed name */
@@ -125,54 +125,49 @@ async function checkerModule(): Promise<JcModule> {
 const callNumber = (mod: JcModule, name: string, types: ('number' | 'string')[] = [], args: (number | string)[] = []): number =>
   mod.ccall(name, 'number', types, args) as number;
 
-function textOf(mod: JcModule, name: string): string {
+/* a jc_*_json() output, or the error that its NULL leaves */
+function jsonOf(mod: JcModule, name: string): BuildReply {
   const ptr = callNumber(mod, name);
-  return ptr ? mod.UTF8ToString(ptr) : '';
+  if (ptr) return { kind: 'json', json: mod.UTF8ToString(ptr) };
+  return { kind: 'error', error: mod.UTF8ToString(callNumber(mod, 'jc_last_error_json')) };
 }
 
-/**
- * One run of the exercise's checker, as cli/exercise/runner.ts reads a
- * native one: the metrics and hash, or how it failed in the student's
- * terms; an invariant's failure with the steps before it.
+/*
+ * The page's build as the checker's runner sees it: each call on the
+ * checker's own instance. A trap is the student's code crashing: that
+ * instance is dropped, and the next call makes a new one.
  */
-async function checkRun(lab: string, req: CheckRunRequest): Promise<RunOutcome> {
-  const base = { variant: req.variant, params: req.params, seed: req.seed };
+const pageBuild: SimBuild = {
+  run: (lab, req, output) =>
+    onChecker((mod) => {
+      const status = callNumber(mod, 'jc_run', ['string', 'string', 'string', 'number', 'string'], [lab, req.variant, req.params, req.seed, req.opts ?? '']);
+      if (status !== 0) return { kind: 'error', error: mod.UTF8ToString(callNumber(mod, 'jc_last_error_json')) };
+      return jsonOf(mod, output === 'result' ? 'jc_result_json' : 'jc_steps_json');
+    }),
+  labs: () => onChecker((mod) => jsonOf(mod, 'jc_labs_json')),
+};
+
+async function onChecker(call: (mod: JcModule) => BuildReply): Promise<BuildReply> {
   const mod = await checkerModule();
-  let status: number;
   try {
-    status = callNumber(mod, 'jc_run', ['string', 'string', 'string', 'number', 'string'], [lab, req.variant, req.params, req.seed, req.opts ?? '']);
+    return call(mod);
   } catch (e) {
     checker = null;
-    return { ok: false, ...base, failure: 'crash', message: `the program crashed (${e instanceof Error ? e.message : String(e)}): an access out of memory, or a call through a bad pointer, in your code?` };
+    return {
+      kind: 'died',
+      failure: 'crash',
+      message: `the program crashed (${e instanceof Error ? e.message : String(e)}): an access out of memory, or a call through a bad pointer, in your code?`,
+    };
   }
-  if (status === 0) {
-    const r = JSON.parse(textOf(mod, 'jc_result_json')) as { metrics: Record<string, number>; sim: { hash: string } };
-    return { ok: true, ...base, metrics: r.metrics, hash: r.sim.hash };
-  }
-  const message = textOf(mod, 'jc_last_error').replace(/ \(lab [^)]*\)$/, '') || `jc_run failed with status ${status}`;
-  const failure = /invariant violated|yours_|fc_walk|returned/.test(message) ? 'invariant' : /budget/.test(message) || status === 2 ? 'budget' : 'invalid';
-  const out: RunOutcome = { ok: false, ...base, failure, message };
-  const step = /\bstep (\d+)/.exec(message);
-  if (step && failure === 'invariant') {
-    out.step = Number(step[1]);
-    out.lastSteps = stepsBefore(mod, lab, req, out.step);
-  }
-  return out;
 }
 
-/* the 12 steps before `step`, one line each, from a run stopped just before it */
-function stepsBefore(mod: JcModule, lab: string, req: CheckRunRequest, step: number, n = 12): string[] | undefined {
-  if (step <= 1) return undefined;
-  const opts = `stop_step=${step - 1};trace_from=${Math.max(1, step - n)};trace_max=${n}`;
-  try {
-    if (callNumber(mod, 'jc_run', ['string', 'string', 'string', 'number', 'string'], [lab, req.variant, req.params, req.seed, opts]) !== 0)
-      return undefined;
-    const steps = (JSON.parse(textOf(mod, 'jc_steps_json')) as { steps: { i: number; t: number; cpu: number; task: number; line: number; kind: string }[] }).steps;
-    return steps.map((s) => `step ${s.i}  ${(s.t / 1000).toFixed(3)} us  cpu ${s.cpu}  task ${s.task}  ${s.kind}  line ${s.line}`);
-  } catch {
-    checker = null;
-    return undefined;
-  }
+/* the checker's runner of the current build, made again for each new build */
+let runner: { module: WebAssembly.Module; lab: string; runner: StudentRunner } | null = null;
+
+function runnerOf(lab: string): StudentRunner {
+  const { module } = current();
+  if (runner?.module !== module || runner.lab !== lab) runner = { module, lab, runner: new StudentRunner(pageBuild, lab) };
+  return runner.runner;
 }
 
 function current(): NonNullable<typeof live> {
@@ -232,8 +227,8 @@ const api = {
       stepper.release();
       return engine.run(req);
     }),
-  /** One run of the exercise's checker on the student's build (exercises/types.ts's ExerciseRunner). */
-  checkRun: (lab: string, req: CheckRunRequest): Promise<Reply<RunOutcome>> => answer(() => checkRun(lab, req)),
+  /** One run of the exercise's checker on the student's build (studentRunner.ts's ExerciseRunner). */
+  checkRun: (lab: string, req: CheckRunRequest): Promise<Reply<RunOutcome>> => answer(() => runnerOf(lab).run(req)),
   frame: (req: FrameRun, step: number, trailSteps: number, lengthHint?: number): Promise<Reply<StepFrame>> =>
     answer(() => current().stepper.frame(req, step, trailSteps, lengthHint)),
 };

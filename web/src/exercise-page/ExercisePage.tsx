@@ -341,12 +341,20 @@ function CheckPanel({ exercise, client, lab }: { exercise: ExerciseDef; client: 
       )}
       <ol className="check-list">
         {state.checks.map((c) => (
-          <li key={c.id} data-testid="check-result" data-check={c.id} data-pass={c.outcome.pass}>
+          <li
+            key={c.id}
+            data-testid="check-result"
+            data-check={c.id}
+            data-pass={c.outcome.pass}
+            data-step={c.outcome.step}
+            data-refused-by={c.outcome.refusedBy}
+          >
             <strong>{c.outcome.pass ? '✓ pass' : '✗ fail'}</strong> {c.title}: {c.outcome.detail}
             {!c.outcome.pass && c.outcome.seed !== undefined && (
               <div className="muted mono">
                 {c.outcome.variant} {c.outcome.params} seed {c.outcome.seed}
                 {c.outcome.step !== undefined ? ` at step ${c.outcome.step}` : ''}
+                {c.outcome.refusedBy !== undefined ? ` (${c.outcome.refusedBy})` : ''}
               </div>
             )}
             {c.outcome.lastSteps && <pre className="check-steps">{c.outcome.lastSteps.join('\n')}</pre>}

@@ -8,7 +8,7 @@ import { unwrap } from '../core/protocol';
 import type { FrameRun, StepFrame } from '../core/stepper';
 import type { RunOutput, RunRequest } from '../core/types';
 import type { CompileReply, DownloadProgress, WasiWorkerApi } from '../core/wasiWorker';
-import type { ExerciseRunner, RunOutcome, RunRequest as CheckRunRequest } from '../exercises/types';
+import type { ExerciseRunner, RunOutcome, RunRequest as CheckRunRequest } from '../core/studentRunner';
 
 export type { CompileReply, DownloadProgress };
 

@@ -23,6 +23,7 @@ export function failedRun(o: Extract<RunOutcome, { ok: false }>, detail: string)
     params: o.params,
     variant: o.variant,
     ...(o.step !== undefined ? { step: o.step } : {}),
+    ...(o.refusedBy !== undefined ? { refusedBy: o.refusedBy } : {}),
     ...(o.lastSteps ? { lastSteps: o.lastSteps } : {}),
   };
 }

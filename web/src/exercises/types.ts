@@ -5,47 +5,10 @@
  * (the student's C compiled to WebAssembly): both hand it an ExerciseRunner.
  */
 
-/** How a run of the simulator ended, as a checker sees it. */
-export type RunOutcome =
-  | {
-      ok: true;
-      variant: string;
-      params: string;
-      seed: number;
-      metrics: Record<string, number>;
-      hash: string;
-    }
-  | {
-      ok: false;
-      variant: string;
-      params: string;
-      seed: number;
-      /**
-       * invariant: the model's invariant checker or the interface's own check refused the state (a bug);
-       * budget: the run needed more events or memory than its budget; crash: the process died (a sanitizer
-       * report, a signal, abort()); timeout: it ran past its time limit; invalid: the parameters were refused
-       */
-      failure: 'invariant' | 'budget' | 'crash' | 'timeout' | 'invalid';
-      message: string;
-      /** the step the run failed at, when the simulator knows it */
-      step?: number;
-      /** the last steps before it, one readable line each, oldest first */
-      lastSteps?: string[];
-    };
+import type { ExerciseRunner } from '../core/studentRunner';
 
-export interface RunRequest {
-  variant: string;
-  /** "name=value;..." as `journalclub run --set` and jc_run take them */
-  params: string;
-  seed: number;
-  /** jc_run's options, e.g. "check_every=1" */
-  opts?: string;
-}
-
-/** Runs the simulator built with the student's code. It never throws for a run that fails: it says how. */
-export interface ExerciseRunner {
-  run(req: RunRequest): Promise<RunOutcome>;
-}
+/* A run of the student's build and how it ended, as the one runner (core/studentRunner.ts) gives it */
+export type { ExerciseRunner, RunFailure, RunOutcome, RunRequest } from '../core/studentRunner';
 
 /** What one check found. */
 export interface CheckOutcome {
@@ -59,6 +22,8 @@ export interface CheckOutcome {
   params?: string;
   variant?: string;
   step?: number;
+  /** the simulator's check that refused the run */
+  refusedBy?: string;
   lastSteps?: string[];
   /** numbers behind the verdict, for a chart or a JSON report */
   data?: Record<string, unknown>;

@@ -2,13 +2,13 @@
  * Running a student's build of the native simulator, one process a run, each in its own sandbox: a time
  * limit (the process group is killed past it), a memory limit (AddressSanitizer's hard RSS limit, beside
  * the simulator's own budget), no network and a file system read-only but for its scratch directory (new
- * user, mount and network namespaces where unshare can make them), no core files, an empty environment. A
- * failure becomes a RunOutcome that says what happened in the student's terms: the invariant that broke
- * and the steps before it, the sanitizer's report at the student's line, the time limit.
+ * user, mount and network namespaces where unshare can make them), no core files, an empty environment.
+ * NativeBuild is that build as the one runner of a student's code (web/src/core/studentRunner.ts) drives
+ * it: the simulator's JSON, its structured error, or how the process died in the student's terms.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
-import type { ExerciseRunner, RunOutcome, RunRequest } from '../../web/src/exercises/types';
+import type { BuildReply, RunRequest, SimBuild } from '../../web/src/core/studentRunner';
 import { killGroup } from '../lab/proc';
 
 export interface SandboxLimits {
@@ -133,89 +133,43 @@ export function sanitizerReport(stderr: string, shownAs: string): string | null 
   return `${asan!.replace(/^.*ERROR: AddressSanitizer:\s*/, 'AddressSanitizer: ').replace(/ on (unknown )?address.*$/, '')}${how}${frame}`;
 }
 
-interface StepKindNames {
-  [kind: string]: { a: string | null; b: string | null };
-}
+/**
+ * The exit statuses of jc (wasm-core/tools/jc.c's usage) that carry the engine's structured error on stderr:
+ * an input refused, a budget run out, a check of the model failed (2 + the jc_status).
+ */
+export const JC_ERROR_EXITS: readonly number[] = [3, 4, 5];
 
-/** The native runner of one lab's student build. */
-export class NativeRunner implements ExerciseRunner {
-  private kinds: StepKindNames | undefined;
-
+/**
+ * The native student build of one lab, run in the sandbox: each call a process of `jc --error-json`, its
+ * output JSON, its structured error, or how it died in the student's terms (a sanitizer's report at the
+ * student's line, a signal, the time limit).
+ */
+export class NativeBuild implements SimBuild {
   constructor(
     private readonly binary: string,
-    private readonly lab: string,
     private readonly workdir: string,
     private readonly shownAs: string,
     private readonly limits: SandboxLimits = DEFAULT_LIMITS,
   ) {}
 
-  async run(req: RunRequest): Promise<RunOutcome> {
-    const base = { variant: req.variant, params: req.params, seed: req.seed };
-    const p = await spawnLimited(
-      [this.binary, 'run', this.lab, req.variant, req.params, String(req.seed), req.opts ?? ''],
-      this.workdir,
-      this.limits,
-    );
+  run(lab: string, req: RunRequest, output: 'result' | 'steps'): Promise<BuildReply> {
+    return this.call([output === 'result' ? 'run' : 'steps', lab, req.variant, req.params, String(req.seed), req.opts ?? '']);
+  }
+
+  labs(): Promise<BuildReply> {
+    return this.call(['labs']);
+  }
+
+  private async call(args: string[]): Promise<BuildReply> {
+    const p = await spawnLimited([this.binary, '--error-json', ...args], this.workdir, this.limits);
     if (p.timedOut)
-      return { ok: false, ...base, failure: 'timeout', message: `the run went past its time limit of ${this.limits.timeoutS} s and was stopped (an endless loop in your code?)` };
-    if (p.code === 0) {
-      try {
-        const r = JSON.parse(p.stdout) as { metrics: Record<string, number>; sim: { hash: string } };
-        return { ok: true, ...base, metrics: r.metrics, hash: r.sim.hash };
-      } catch {
-        return { ok: false, ...base, failure: 'crash', message: 'the run printed no result (its output was cut or corrupted)' };
-      }
-    }
+      return { kind: 'died', failure: 'timeout', message: `the run went past its time limit of ${this.limits.timeoutS} s and was stopped (an endless loop in your code?)` };
+    if (p.code === 0) return { kind: 'json', json: p.stdout };
     const report = sanitizerReport(p.stderr, this.shownAs);
-    if (report) return { ok: false, ...base, failure: 'crash', message: report };
-    const jc = /^jc: (.*)$/m.exec(p.stderr)?.[1];
-    if (p.code === 2 && jc) {
-      const message = jc.replace(/ \(lab [^)]*\)$/, '');
-      const step = /\bstep (\d+)/.exec(message);
-      const failure = /invariant violated|yours_|fc_walk|returned/.test(message) ? 'invariant' : /budget/.test(message) ? 'budget' : 'invalid';
-      const out: RunOutcome = { ok: false, ...base, failure, message };
-      if (step && failure === 'invariant') {
-        out.step = Number(step[1]);
-        out.lastSteps = await this.stepsBefore(req, out.step);
-      }
-      return out;
-    }
+    if (report) return { kind: 'died', failure: 'crash', message: report };
+    if (p.code !== null && JC_ERROR_EXITS.includes(p.code)) return { kind: 'error', error: p.stderr.trim().split('\n').pop() ?? '' };
     const how = p.signal ? `was killed by ${p.signal}` : `exited with status ${p.code}`;
     const tail = p.stderr.trim().split('\n').slice(-3).join(' | ');
-    return { ok: false, ...base, failure: 'crash', message: `the program ${how}${tail ? `: ${studentFile(tail, this.shownAs)}` : ''}` };
-  }
-
-  /** the steps before @step, one line each, from a run stopped just before it */
-  private async stepsBefore(req: RunRequest, step: number, n = 12): Promise<string[] | undefined> {
-    if (step <= 1) return undefined;
-    const from = Math.max(1, step - n);
-    const opts = `stop_step=${step - 1};trace_from=${from};trace_max=${n}`;
-    const p = await spawnLimited([this.binary, 'steps', this.lab, req.variant, req.params, String(req.seed), opts], this.workdir, this.limits);
-    if (p.code !== 0) return undefined;
-    const kinds = await this.kindNames();
-    try {
-      const steps = (JSON.parse(p.stdout) as { steps: { i: number; t: number; cpu: number; task: number; line: number; kind: string; a: number; b: number }[] }).steps;
-      return steps.map((s) => {
-        const k = kinds[s.kind];
-        const args = [k?.a ? `${k.a} ${s.a}` : '', k?.b ? `${k.b} ${s.b}` : ''].filter(Boolean).join(', ');
-        return `step ${s.i}  ${(s.t / 1000).toFixed(3)} us  cpu ${s.cpu}  task ${s.task}  ${s.kind}${args ? ` (${args})` : ''}  line ${s.line}`;
-      });
-    } catch {
-      return undefined;
-    }
-  }
-
-  private async kindNames(): Promise<StepKindNames> {
-    if (this.kinds) return this.kinds;
-    const p = await spawnLimited([this.binary, 'labs'], this.workdir, this.limits);
-    const names: StepKindNames = {};
-    try {
-      const labs = JSON.parse(p.stdout) as { id: string; steps: { kind: string; a: string | null; b: string | null }[] }[];
-      for (const k of labs.find((l) => l.id === this.lab)?.steps ?? []) names[k.kind] = { a: k.a, b: k.b };
-    } catch {
-      /* the lines then show the raw step without argument names */
-    }
-    this.kinds = names;
-    return names;
+    return { kind: 'died', failure: 'crash', message: `the program ${how}${tail ? `: ${studentFile(tail, this.shownAs)}` : ''}` };
   }
 }
