@@ -3,10 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { KernelResult } from '../../../../lib/kernel-results';
 import { applyImport, clearImports, dismissProblems, EMPTY_IMPORTS, MAX_RESULT_BYTES, removeRun, sizeProblem } from './imports';
 
-const FIXTURES = new URL('../../../../tests/e2e/fixtures/kernel/', import.meta.url);
+const FIXTURES = new URL('../../labs/fast-commit/fixtures/kernel/', import.meta.url);
 
-function fixture(name: string): { name: string; text: string } {
-  return { name, text: readFileSync(new URL(name, FIXTURES), 'utf8') };
+/* a valid result of another lab, from that lab's fixtures */
+const OTHER_LAB = new URL('../../labs/ext4-writeback/fixtures/kernel/', import.meta.url);
+
+function fixture(name: string, dir: URL = FIXTURES): { name: string; text: string } {
+  return { name, text: readFileSync(new URL(name, dir), 'utf8') };
 }
 
 const BEFORE = 'synthetic-fast-commit-before.json';
@@ -15,9 +18,10 @@ const AFTER = 'synthetic-fast-commit-after.json';
 
 describe('the synthetic fixtures', () => {
   it('are valid results where they are meant to be', () => {
-    for (const f of [BEFORE, BEFORE2, AFTER, 'synthetic-fast-commit-after-not-live.json', 'synthetic-ext4-writeback-after.json']) {
-      const parsed = KernelResult.safeParse(JSON.parse(fixture(f).text));
-      expect(parsed.success, f).toBe(true);
+    const files = [BEFORE, BEFORE2, AFTER, 'synthetic-fast-commit-after-not-live.json'].map((f) => fixture(f));
+    for (const f of [...files, fixture('synthetic-ext4-writeback-after.json', OTHER_LAB)]) {
+      const parsed = KernelResult.safeParse(JSON.parse(f.text));
+      expect(parsed.success, f.name).toBe(true);
     }
   });
 });
@@ -51,7 +55,7 @@ describe('applyImport', () => {
   });
 
   it('refuses a result of another lab and says where it belongs', () => {
-    const s = applyImport(EMPTY_IMPORTS, 'fast-commit', [fixture('synthetic-ext4-writeback-after.json')]);
+    const s = applyImport(EMPTY_IMPORTS, 'fast-commit', [fixture('synthetic-ext4-writeback-after.json', OTHER_LAB)]);
     expect(s.runs).toEqual([]);
     expect(s.problems[0].message).toBe(
       'synthetic-ext4-writeback-after.json holds a result of the ext4-writeback lab; this page imports fast-commit results only (open the ext4-writeback page for it)',

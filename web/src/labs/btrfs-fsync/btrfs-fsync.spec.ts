@@ -1,13 +1,14 @@
 import type { Page } from '@playwright/test';
-import { loadEngine } from '../../web/src/core/node';
-import { sweepSeeds } from '../../web/src/core/sweep';
-import { median } from '../../web/src/core/stats';
-import { ANIMATION_PRESET } from '../../web/src/labs/btrfs-fsync/preset';
-import { BF_VARIANTS, BfSnapshot } from '../../web/src/labs/btrfs-fsync/schema';
-import { buildTimeline } from '../../web/src/labs/btrfs-fsync/timeline';
-import { expect, labUrl, test, waitForRuns } from './fixtures';
-import { checkHeatmapWords } from './heatmapWords';
-import { firstStep, openLabAt, smallRun as labSmallRun } from './labRuns';
+import { loadEngine } from '../../core/node';
+import { sweepSeeds } from '../../core/sweep';
+import { median } from '../../core/stats';
+import { ANIMATION_PRESET } from './preset';
+import { BF_VARIANTS, BfSnapshot } from './schema';
+import { buildTimeline } from './timeline';
+import { expect, labUrl, test, waitForRuns } from '../../../../tests/e2e/fixtures';
+import { checkHeatmapWords } from '../../../../tests/e2e/heatmapWords';
+import { checkOpening, firstStep, openLabAt, smallRun as labSmallRun } from '../../../../tests/e2e/labRuns';
+import { manifest } from './manifest';
 
 const LAB = 'btrfs-fsync';
 
@@ -172,4 +173,19 @@ test('the sweep fills the clients sweep and what the patch explains, from the ru
   const pct = ((at('after') - at('before')) / at('before')) * 100;
   const cell = done.locator('tr[data-clients="32"][data-metric="throughput_mb_s"] td').nth(3);
   await expect(cell).toContainText(`${pct > 0 ? '+' : '−'}${Math.abs(pct).toFixed(1)}%`);
+});
+
+test("a lab's own heatmap is reachable by keyboard too, and says when it held the most", async ({ page }) => {
+  await page.goto(labUrl(LAB, { variant: 'after' }));
+  await waitForRuns(page);
+  const map = page.getByTestId('flush-heatmap').first();
+  await map.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(map).toHaveAttribute('data-cursor', '1,0');
+  await expect(page.getByTestId('flush-heatmap-live').first()).toContainText('Flushes finished');
+  await expect(page.getByTestId('flush-busiest').first()).toContainText(/busiest stretch: .+ of it in .+ of the time|no Flush finished/);
+});
+
+test('opens on its preset at a step where before and after differ, a fallback within three seconds', async ({ page }) => {
+  await checkOpening(page, manifest, 'fallback');
 });

@@ -1,9 +1,14 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { loadEngine } from '../../web/src/core/node';
-import { buildLanes } from '../../web/src/labs/ext4-writeback/lanes';
-import { ANIMATION_PRESET } from '../../web/src/labs/ext4-writeback/preset';
-import { EWB_VARIANTS, EwbSnapshot } from '../../web/src/labs/ext4-writeback/schema';
-import { expect, labUrl, test, waitForRuns } from './fixtures';
+import { loadEngine } from '../../core/node';
+import { buildLanes } from './lanes';
+import { ANIMATION_PRESET } from './preset';
+import { EWB_VARIANTS, EwbSnapshot } from './schema';
+import { expect, labUrl, test, waitForRuns } from '../../../../tests/e2e/fixtures';
+import { openPanel } from '../../../../tests/e2e/kernelPanel';
+import { checkOpening } from '../../../../tests/e2e/labRuns';
+import { manifest } from './manifest';
 
 const LAB = 'ext4-writeback';
 
@@ -118,4 +123,25 @@ test('the sweep fills the latency-throughput scatter with every run of both vari
   const evidence = page.getByTestId('ewb-sweep-evidence-table');
   await expect(evidence.locator('tbody tr')).toHaveCount(7);
   await expect(evidence.locator('tr[data-metric="jbd2_handles_per_txn"]').getByTestId('ewb-agrees')).toHaveText('yes');
+});
+
+test('opens on its preset at a step where before and after differ, an fsync within three seconds', async ({ page }) => {
+  await checkOpening(page, manifest, 'fsync');
+});
+
+test('results can be dropped onto the kernel panel', async ({ page }) => {
+  const panel = await openPanel(page, LAB);
+  const text = readFileSync(fileURLToPath(new URL('./fixtures/kernel/synthetic-ext4-writeback-after.json', import.meta.url)), 'utf8');
+  const transfer = await page.evaluateHandle((json) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([json], 'synthetic-ext4-writeback-after.json', { type: 'application/json' }));
+    return dt;
+  }, text);
+  const drop = panel.getByTestId('kernel-drop');
+  await drop.dispatchEvent('dragenter', { dataTransfer: transfer });
+  await drop.dispatchEvent('dragover', { dataTransfer: transfer });
+  await drop.dispatchEvent('drop', { dataTransfer: transfer });
+  await expect(panel.getByTestId('kernel-run')).toHaveCount(1);
+  await expect(panel.getByTestId('kernel-metric-handles_per_txn')).toContainText('50');
+  await expect(panel.getByTestId('kernel-missing')).toContainText('no before run yet');
 });

@@ -1,11 +1,12 @@
 import type { Page } from '@playwright/test';
-import { loadEngine } from '../../web/src/core/node';
-import { sweepSeeds } from '../../web/src/core/sweep';
-import { ANIMATION_PRESET } from '../../web/src/labs/extent-status/preset';
-import { EsSnapshot, ES_VARIANTS } from '../../web/src/labs/extent-status/schema';
-import { expect, labUrl, test, waitForRuns } from './fixtures';
-import { checkHeatmapWords } from './heatmapWords';
-import { firstStep, openLabAt, smallRun as labSmallRun } from './labRuns';
+import { loadEngine } from '../../core/node';
+import { sweepSeeds } from '../../core/sweep';
+import { ANIMATION_PRESET } from './preset';
+import { EsSnapshot, ES_VARIANTS } from './schema';
+import { expect, labUrl, test, waitForRuns } from '../../../../tests/e2e/fixtures';
+import { checkHeatmapWords } from '../../../../tests/e2e/heatmapWords';
+import { checkOpening, firstStep, openLabAt, smallRun as labSmallRun } from '../../../../tests/e2e/labRuns';
+import { manifest } from './manifest';
 
 const LAB = 'extent-status';
 
@@ -211,4 +212,8 @@ test("the sweep fills the small multiples: the mail's range and the simulator's 
   await expect(page.getByTestId('es-num-mail-avg_scan_us-a-baseline')).toHaveText('9,402–11,552');
   await expect(page.getByTestId('es-num-mail-hits-b-upstream')).toHaveText('not measured');
   await expect(page.getByTestId('es-num-sim-hits-b-upstream')).toHaveText(/\d/);
+});
+
+test('opens on its preset at a step where before and after differ, the shrinker within three seconds', async ({ page }) => {
+  await checkOpening(page, manifest, 'shrink_begin');
 });
