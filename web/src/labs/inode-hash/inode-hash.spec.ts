@@ -438,3 +438,13 @@ test("the kernel panel says what emulation cannot show, what a quick run can, an
   await expect(note).toBeVisible();
   for (const text of ['lab_iget_locked_lookups', 'ext4_contention_count', '--profile paper', 'real cores']) await expect(note).toContainText(text);
 });
+
+test('side by side, each variant has its own row of event ticks', async ({ page }) => {
+  await page.goto(labUrl(LAB, { variant: 'side' }));
+  await waitForRuns(page);
+  const rows = page.locator('[data-testid="event-ticks"] g[data-variant]');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toHaveAttribute('data-variant', 'before');
+  await expect(rows.nth(1)).toHaveAttribute('data-variant', 'after');
+  for (const r of [0, 1]) expect(await rows.nth(r).getByTestId('event-tick').count()).toBeGreaterThan(10);
+});
