@@ -100,76 +100,76 @@ export const TimelineView = memo(function TimelineView({ snap, variant, steps, n
       testId="bf-view"
       variant={bf.variant}
     >
-        <defs>
-          <pattern id={`bf-unpin-${variant}`} width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
-            <rect width="6" height="6" fill={STATE_COLORS.SUPER_COMMITTED} />
-            <line x1="0" y1="0" x2="0" y2="6" stroke="#b08a1e" strokeWidth="2" />
-          </pattern>
-        </defs>
-        <FitText x={PAD} y={16} width={innerW} className="q-head">
-          {`t = ${formatDuration(snap.now_ns)} · ${VARIANT_WORDS[bf.variant]}`}
+      <defs>
+        <pattern id={`bf-unpin-${variant}`} width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+          <rect width="6" height="6" fill={STATE_COLORS.SUPER_COMMITTED} />
+          <line x1="0" y1="0" x2="0" y2="6" stroke="#b08a1e" strokeWidth="2" />
+        </pattern>
+      </defs>
+      <FitText x={PAD} y={16} width={innerW} className="q-head">
+        {`t = ${formatDuration(snap.now_ns)} · ${VARIANT_WORDS[bf.variant]}`}
+      </FitText>
+      <FitText x={PAD} y={32} width={innerW} className="q-sub" testId="bf-step">
+        {last ? `step ${last.i}: T${last.task} on cpu ${last.cpu} ${describeBfStep(last, snap.locks)}` : ' '}
+      </FitText>
+      <g transform={`translate(${PAD},0)`}>
+        <FitText x={0} y={HEAD_H + 10} width={innerW} className="q-label" testId="bf-window">
+          {`the last ${formatDuration(tl.to - tl.from)}: ${tl.txns.length} transactions, ${tl.lanes.length} tasks that committed or waited${tl.hiddenLanes ? ` (${tl.hiddenLanes} more not drawn)` : ''}${saved.waits ? ` · ${saved.waits} waits sat ${formatDuration(saved.ns)} through unpins` : ''}`}
         </FitText>
-        <FitText x={PAD} y={32} width={innerW} className="q-sub" testId="bf-step">
-          {last ? `step ${last.i}: T${last.task} on cpu ${last.cpu} ${describeBfStep(last, snap.locks)}` : ' '}
-        </FitText>
-        <g transform={`translate(${PAD},0)`}>
-          <FitText x={0} y={HEAD_H + 10} width={innerW} className="q-label" testId="bf-window">
-            {`the last ${formatDuration(tl.to - tl.from)}: ${tl.txns.length} transactions, ${tl.lanes.length} tasks that committed or waited${tl.hiddenLanes ? ` (${tl.hiddenLanes} more not drawn)` : ''}${saved.waits ? ` · ${saved.waits} waits sat ${formatDuration(saved.ns)} through unpins` : ''}`}
-          </FitText>
-          <text x={0} y={yTxn + 15} className="q-sub">
-            transactions
-          </text>
-          <g data-testid="bf-txns">
-            {tl.txns.map((t) => (
-              <TxnBarView key={t.transid} t={t} x={x} y={yTxn + t.row * (TXN_H + 2)} pattern={`url(#bf-unpin-${variant})`} />
-            ))}
-          </g>
-          <g data-testid="bf-lanes">
-            {tl.lanes.length === 0 && (
-              <text x={LABEL_W} y={yLanes + 12} className="q-empty">
-                no task committed or waited in this window
-              </text>
-            )}
-            {tl.lanes.map((lane, i) => (
-              <LaneView key={lane.task} lane={lane} x={x} y={yLanes + i * LANE_H} right={innerW} />
-            ))}
-          </g>
-          <TimeAxis x={x} y={yAxis} from={tl.from} ticks={Math.max(2, Math.floor((innerW - LABEL_W) / 80))} />
-          <SwatchLegend entries={LEGEND_ALL} x={LABEL_W} y={yLegend} width={innerW - LABEL_W} rowH={LEGEND_H} className="bf-legend" />
-
-          <text x={0} y={yList + 12} className="q-label">
-            fs_info→trans_list
-          </text>
-          <g data-testid="bf-trans-list">
-            {bf.trans_list.length === 0 && (
-              <text x={130} y={yList + 12} className="q-empty">
-                empty: no transaction is open
-              </text>
-            )}
-            {bf.trans_list.map((t, i) => (
-              <g key={t.transid} data-testid="bf-trans" data-state={t.state}>
-                <FitText x={130} y={yList + 12 + i * LINE_H} width={innerW - 130} className="q-sub">
-                {`${t.transid}: ${t.state} · ${t.num_writers} writers (${t.num_extwriters} external) · ${formatNumber(t.dirty_blocks)} blocks COWed · ${formatNumber(t.pinned)} pinned${t.unpinned ? `, ${formatNumber(t.unpinned)} unpinned` : ''}${t.committer >= 0 ? ` · committer T${t.committer}` : ''}`}
-                </FitText>
-              </g>
-            ))}
-          </g>
-          <FitText x={0} y={yClients + 12} width={innerW} className="q-sub" testId="bf-clients">
-            {`${bf.clients.length} clients · ${waiting.length} waiting on a transaction${waiting.length ? `: ${waiting
-              .slice(0, 8)
-              .map((c) => `T${c.task} for ${c.waiting!.transid} ${c.waiting!.want} (${c.waiting!.site})`)
-              .join(', ')}${waiting.length > 8 ? ', …' : ''}` : ''} · log tree ${bf.log_tree.log_transid}${bf.log_tree.committing ? ' committing' : ''}, ${bf.log_tree.writers} writers${bf.log_full_commit ? ' · the transaction needs a full commit' : ''}`}
-          </FitText>
-          <FitText x={0} y={yStats + 12} width={innerW} className="q-sub" testId="bf-stats">
-            {`fsyncs ${formatNumber(st.fsyncs)} · log syncs ${formatNumber(st.log_syncs)} · fallbacks to a commit ${formatNumber(st.fallbacks)} · commit_stats: last ${formatNumber(bf.commit_stats.last_commit_ms, { digits: 3 })} ms, max ${formatNumber(bf.commit_stats.max_commit_ms, { digits: 3 })} ms`}
-          </FitText>
-          <FitText x={0} y={yStats + 12 + LINE_H} width={innerW} className="q-sub" testId="bf-waits">
-            {`waits: ${formatNumber(st.join_waits)} joined a commit, ${formatNumber(st.prev_waits)} for the previous one, ${formatNumber(st.attach_waits)} through the attach barrier, ${formatNumber(st.start_waits)} starts blocked · ${formatNumber(st.completed_waits)} wanted COMPLETED, ${formatNumber(st.super_waits)} SUPER_COMMITTED · ${formatDuration(st.wait_after_super_ms * 1e6)} after SUPER_COMMITTED`}
-          </FitText>
-          <g data-testid="tasks" transform={`translate(0,${yTasks})`}>
-            <TaskChipGrid tasks={snap.tasks} layout={chips} activeTask={last?.task} />
-          </g>
+        <text x={0} y={yTxn + 15} className="q-sub">
+          transactions
+        </text>
+        <g data-testid="bf-txns">
+          {tl.txns.map((t) => (
+            <TxnBarView key={t.transid} t={t} x={x} y={yTxn + t.row * (TXN_H + 2)} pattern={`url(#bf-unpin-${variant})`} />
+          ))}
         </g>
+        <g data-testid="bf-lanes">
+          {tl.lanes.length === 0 && (
+            <text x={LABEL_W} y={yLanes + 12} className="q-empty">
+              no task committed or waited in this window
+            </text>
+          )}
+          {tl.lanes.map((lane, i) => (
+            <LaneView key={lane.task} lane={lane} x={x} y={yLanes + i * LANE_H} right={innerW} />
+          ))}
+        </g>
+        <TimeAxis x={x} y={yAxis} from={tl.from} ticks={Math.max(2, Math.floor((innerW - LABEL_W) / 80))} />
+        <SwatchLegend entries={LEGEND_ALL} x={LABEL_W} y={yLegend} width={innerW - LABEL_W} rowH={LEGEND_H} className="bf-legend" />
+
+        <text x={0} y={yList + 12} className="q-label">
+          fs_info→trans_list
+        </text>
+        <g data-testid="bf-trans-list">
+          {bf.trans_list.length === 0 && (
+            <text x={130} y={yList + 12} className="q-empty">
+              empty: no transaction is open
+            </text>
+          )}
+          {bf.trans_list.map((t, i) => (
+            <g key={t.transid} data-testid="bf-trans" data-state={t.state}>
+              <FitText x={130} y={yList + 12 + i * LINE_H} width={innerW - 130} className="q-sub">
+              {`${t.transid}: ${t.state} · ${t.num_writers} writers (${t.num_extwriters} external) · ${formatNumber(t.dirty_blocks)} blocks COWed · ${formatNumber(t.pinned)} pinned${t.unpinned ? `, ${formatNumber(t.unpinned)} unpinned` : ''}${t.committer >= 0 ? ` · committer T${t.committer}` : ''}`}
+              </FitText>
+            </g>
+          ))}
+        </g>
+        <FitText x={0} y={yClients + 12} width={innerW} className="q-sub" testId="bf-clients">
+          {`${bf.clients.length} clients · ${waiting.length} waiting on a transaction${waiting.length ? `: ${waiting
+            .slice(0, 8)
+            .map((c) => `T${c.task} for ${c.waiting!.transid} ${c.waiting!.want} (${c.waiting!.site})`)
+            .join(', ')}${waiting.length > 8 ? ', …' : ''}` : ''} · log tree ${bf.log_tree.log_transid}${bf.log_tree.committing ? ' committing' : ''}, ${bf.log_tree.writers} writers${bf.log_full_commit ? ' · the transaction needs a full commit' : ''}`}
+        </FitText>
+        <FitText x={0} y={yStats + 12} width={innerW} className="q-sub" testId="bf-stats">
+          {`fsyncs ${formatNumber(st.fsyncs)} · log syncs ${formatNumber(st.log_syncs)} · fallbacks to a commit ${formatNumber(st.fallbacks)} · commit_stats: last ${formatNumber(bf.commit_stats.last_commit_ms, { digits: 3 })} ms, max ${formatNumber(bf.commit_stats.max_commit_ms, { digits: 3 })} ms`}
+        </FitText>
+        <FitText x={0} y={yStats + 12 + LINE_H} width={innerW} className="q-sub" testId="bf-waits">
+          {`waits: ${formatNumber(st.join_waits)} joined a commit, ${formatNumber(st.prev_waits)} for the previous one, ${formatNumber(st.attach_waits)} through the attach barrier, ${formatNumber(st.start_waits)} starts blocked · ${formatNumber(st.completed_waits)} wanted COMPLETED, ${formatNumber(st.super_waits)} SUPER_COMMITTED · ${formatDuration(st.wait_after_super_ms * 1e6)} after SUPER_COMMITTED`}
+        </FitText>
+        <g data-testid="tasks" transform={`translate(0,${yTasks})`}>
+          <TaskChipGrid tasks={snap.tasks} layout={chips} activeTask={last?.task} />
+        </g>
+      </g>
     </ViewFrame>
   );
 });

@@ -98,56 +98,56 @@ export const LanesView = memo(function LanesView({ snap, variant, steps, name, t
       testId="ewb-view"
       variant={e.variant}
     >
-        <FitText x={PAD} y={16} width={innerW} className="q-head">
-          {`t = ${formatDuration(snap.now_ns)} · ${VARIANT_WORDS[e.variant]}`}
+      <FitText x={PAD} y={16} width={innerW} className="q-head">
+        {`t = ${formatDuration(snap.now_ns)} · ${VARIANT_WORDS[e.variant]}`}
+      </FitText>
+      <FitText x={PAD} y={32} width={innerW} className="q-sub" testId="ewb-step">
+        {last ? `step ${last.i}: T${last.task} on cpu ${last.cpu} ${describeEwbStep(last, snap.locks)}` : ' '}
+      </FitText>
+      <g transform={`translate(${PAD},0)`}>
+        <FitText x={0} y={HEAD_H + 10} width={innerW} className="q-label" testId="ewb-window">
+          {`the last ${formatDuration(tl.to - tl.from)}: ${tl.txns.length} transactions${tl.handlesPerTxn === null ? '' : `, ${formatNumber(tl.handlesPerTxn, { digits: 3 })} handles each`} · ${tl.releases.commits} commits released ${formatNumber(tl.releases.jobsPerCommit, { digits: 3 })} waiting jobs each${tl.full ? ' · older records lost' : ''}`}
         </FitText>
-        <FitText x={PAD} y={32} width={innerW} className="q-sub" testId="ewb-step">
-          {last ? `step ${last.i}: T${last.task} on cpu ${last.cpu} ${describeEwbStep(last, snap.locks)}` : ' '}
-        </FitText>
-        <g transform={`translate(${PAD},0)`}>
-          <FitText x={0} y={HEAD_H + 10} width={innerW} className="q-label" testId="ewb-window">
-            {`the last ${formatDuration(tl.to - tl.from)}: ${tl.txns.length} transactions${tl.handlesPerTxn === null ? '' : `, ${formatNumber(tl.handlesPerTxn, { digits: 3 })} handles each`} · ${tl.releases.commits} commits released ${formatNumber(tl.releases.jobsPerCommit, { digits: 3 })} waiting jobs each${tl.full ? ' · older records lost' : ''}`}
-          </FitText>
-          <text x={0} y={yTxn + 13} className="q-sub">
-            jbd2
-          </text>
-          <g data-testid="ewb-txns">
-            {tl.txns.map((t) => (
-              <TxnView key={t.tid} t={t} x={x} y={yTxn + t.row * (TXN_H + 2)} />
-            ))}
-          </g>
-          <g data-testid="ewb-lanes">
-            {tl.lanes.map((lane, i) => (
-              <LaneView key={lane.job} lane={lane} x={x} y={yLanes + i * LANE_H} right={innerW} />
-            ))}
-          </g>
-          <TimeAxis x={x} y={yAxis} from={tl.from} ticks={Math.max(2, Math.floor((innerW - LABEL_W) / 80))} />
-          <SwatchLegend entries={LEGEND} x={LABEL_W} y={yLegend} width={innerW - LABEL_W} rowH={LEGEND_H} className="ewb-legend" />
-          <text x={0} y={yPages + 7} className="q-sub">
-            pages
-          </text>
-          <g data-testid="ewb-pages" transform={`translate(${LABEL_W},${yPages})`}>
-            {[...e.pages].map((c, i) => (
-              <rect
-                key={i}
-                x={(i % perRow) * PAGE_CELL}
-                y={Math.floor(i / perRow) * PAGE_CELL}
-                width={PAGE_CELL - 1}
-                height={PAGE_CELL - 1}
-                fill={PAGE_COLORS[c] ?? '#ccc'}
-              />
-            ))}
-          </g>
-          <FitText x={0} y={yJournal + 4} width={innerW} className="q-sub" testId="ewb-cache">
-            {`page cache: ${e.nr_dirty} dirty (${e.nr_towrite} tagged TOWRITE), ${e.nr_writeback} under writeback · i_sync_tid ${e.i_sync_tid} · device: ${formatNumber(e.device.requests)} requests, ${formatNumber(e.device.merges)} merges, ${formatNumber(e.device.flushes)} flushes, ${formatDuration(e.device.queued_ns)} queued`}
-          </FitText>
-          <FitText x={0} y={yJournal + 4 + LINE_H} width={innerW} className="q-sub" testId="ewb-journal">
-            {`jbd2: ${formatNumber(j.transactions)} transactions, ${formatNumber(j.handles)} handles (${formatNumber(j.transactions ? j.handles / j.transactions : 0, { digits: 3 })} each) · average commit ${formatDuration(j.average_commit_time_us * 1e3)} · ${e.jobs.filter((jb) => jb.handle).length} jobs hold a handle`}
-          </FitText>
-          <g data-testid="tasks" transform={`translate(0,${yTasks})`}>
-            <TaskChipGrid tasks={snap.tasks} layout={chips} activeTask={last?.task} />
-          </g>
+        <text x={0} y={yTxn + 13} className="q-sub">
+          jbd2
+        </text>
+        <g data-testid="ewb-txns">
+          {tl.txns.map((t) => (
+            <TxnView key={t.tid} t={t} x={x} y={yTxn + t.row * (TXN_H + 2)} />
+          ))}
         </g>
+        <g data-testid="ewb-lanes">
+          {tl.lanes.map((lane, i) => (
+            <LaneView key={lane.job} lane={lane} x={x} y={yLanes + i * LANE_H} right={innerW} />
+          ))}
+        </g>
+        <TimeAxis x={x} y={yAxis} from={tl.from} ticks={Math.max(2, Math.floor((innerW - LABEL_W) / 80))} />
+        <SwatchLegend entries={LEGEND} x={LABEL_W} y={yLegend} width={innerW - LABEL_W} rowH={LEGEND_H} className="ewb-legend" />
+        <text x={0} y={yPages + 7} className="q-sub">
+          pages
+        </text>
+        <g data-testid="ewb-pages" transform={`translate(${LABEL_W},${yPages})`}>
+          {[...e.pages].map((c, i) => (
+            <rect
+              key={i}
+              x={(i % perRow) * PAGE_CELL}
+              y={Math.floor(i / perRow) * PAGE_CELL}
+              width={PAGE_CELL - 1}
+              height={PAGE_CELL - 1}
+              fill={PAGE_COLORS[c] ?? '#ccc'}
+            />
+          ))}
+        </g>
+        <FitText x={0} y={yJournal + 4} width={innerW} className="q-sub" testId="ewb-cache">
+          {`page cache: ${e.nr_dirty} dirty (${e.nr_towrite} tagged TOWRITE), ${e.nr_writeback} under writeback · i_sync_tid ${e.i_sync_tid} · device: ${formatNumber(e.device.requests)} requests, ${formatNumber(e.device.merges)} merges, ${formatNumber(e.device.flushes)} flushes, ${formatDuration(e.device.queued_ns)} queued`}
+        </FitText>
+        <FitText x={0} y={yJournal + 4 + LINE_H} width={innerW} className="q-sub" testId="ewb-journal">
+          {`jbd2: ${formatNumber(j.transactions)} transactions, ${formatNumber(j.handles)} handles (${formatNumber(j.transactions ? j.handles / j.transactions : 0, { digits: 3 })} each) · average commit ${formatDuration(j.average_commit_time_us * 1e3)} · ${e.jobs.filter((jb) => jb.handle).length} jobs hold a handle`}
+        </FitText>
+        <g data-testid="tasks" transform={`translate(0,${yTasks})`}>
+          <TaskChipGrid tasks={snap.tasks} layout={chips} activeTask={last?.task} />
+        </g>
+      </g>
     </ViewFrame>
   );
 });

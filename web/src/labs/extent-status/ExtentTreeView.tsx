@@ -95,65 +95,65 @@ export const ExtentTreeView = memo(function ExtentTreeView({ snap, variant, step
       testId="es-view"
       variant={es.variant}
     >
-        <FitText x={PAD} y={16} width={innerW} className="q-head">
-          {`t = ${formatDuration(snap.now_ns)} · ${VARIANT_WORDS[es.variant]}`}
-        </FitText>
-        <FitText x={PAD} y={32} width={innerW} className="q-sub" testId="es-step">
-          {last ? `step ${last.i}: T${last.task} on cpu ${last.cpu} ${describeEsStep(last, snap.locks)}` : ' '}
-        </FitText>
+      <FitText x={PAD} y={16} width={innerW} className="q-head">
+        {`t = ${formatDuration(snap.now_ns)} · ${VARIANT_WORDS[es.variant]}`}
+      </FitText>
+      <FitText x={PAD} y={32} width={innerW} className="q-sub" testId="es-step">
+        {last ? `step ${last.i}: T${last.task} on cpu ${last.cpu} ${describeEsStep(last, snap.locks)}` : ' '}
+      </FitText>
 
-        <g transform={`translate(${PAD},0)`}>
-          {es.focus ? (
-            <Tree variant={es.variant} focus={es.focus} steps={steps} shrinkers={es.shrinkers} width={innerW} y={yTreeLabel} yTrail={yTrail} yBar={yBar} upstream={es.variant === 'upstream'} />
-          ) : (
-            <text x={0} y={yTreeLabel + 12} className="q-empty">
-              no inode has cached extents yet
+      <g transform={`translate(${PAD},0)`}>
+        {es.focus ? (
+          <Tree variant={es.variant} focus={es.focus} steps={steps} shrinkers={es.shrinkers} width={innerW} y={yTreeLabel} yTrail={yTrail} yBar={yBar} upstream={es.variant === 'upstream'} />
+        ) : (
+          <text x={0} y={yTreeLabel + 12} className="q-empty">
+            no inode has cached extents yet
+          </text>
+        )}
+        {lists && es.focus && <ReclaimLists focus={es.focus} gc={es.variant === 'es-gc'} y={yLists} width={innerW} />}
+
+        <FitText x={0} y={yList + 12} width={innerW} className="q-label" testId="es-list-words">
+          {listWords(es)}
+        </FitText>
+        <g data-testid="es-list" transform={`translate(0,${yListBoxes})`}>
+          {cells.length === 0 && (
+            <text x={0} y={16} className="q-empty">
+              the list is empty: no inode holds a reclaimable extent
             </text>
           )}
-          {lists && es.focus && <ReclaimLists focus={es.focus} gc={es.variant === 'es-gc'} y={yLists} width={innerW} />}
-
-          <FitText x={0} y={yList + 12} width={innerW} className="q-label" testId="es-list-words">
-            {listWords(es)}
-          </FitText>
-          <g data-testid="es-list" transform={`translate(0,${yListBoxes})`}>
-            {cells.length === 0 && (
-              <text x={0} y={16} className="q-empty">
-                the list is empty: no inode holds a reclaimable extent
-              </text>
-            )}
-            {cells.map((c, i) => (
-              <ListBox key={c.entry.ino} cell={c} x={(i % perRow) * (LIST_BOX_W + LIST_GAP)} y={Math.floor(i / perRow) * (LIST_BOX_H + LIST_GAP)} next={i === 0 && !isLruVariant(es.variant)} />
-            ))}
-          </g>
-
-          <FitText x={0} y={yShrinkers + 12} width={innerW} className="q-label">
-            {`shrinkers: ${es.shrinkers.length ? `${es.shrinkers.length} in __es_shrink()` : 'none running'}`}
-          </FitText>
-          <g transform={`translate(0,${yShrinkers + LABEL_H})`}>
-            {es.shrinkers.map((s, i) => (
-              <ShrinkerRow key={s.task} s={s} y={i * SHRINKER_H} width={innerW} />
-            ))}
-          </g>
-
-          {locks.map((lock, i) => (
-            <g key={`${lock.name}-${i}`} data-testid={`lock-${lock.name}`} transform={`translate(0,${yLocks + i * LOCK_H})`}>
-              <LockRow lock={lock} tasks={snap.tasks} boxW={110} />
-            </g>
+          {cells.map((c, i) => (
+            <ListBox key={c.entry.ino} cell={c} x={(i % perRow) * (LIST_BOX_W + LIST_GAP)} y={Math.floor(i / perRow) * (LIST_BOX_H + LIST_GAP)} next={i === 0 && !isLruVariant(es.variant)} />
           ))}
-
-          <PageBar es={es} y={yPages} width={innerW} />
-
-          <FitText x={0} y={yStats + 13} width={innerW} className="q-sub" testId="es-stats">
-            {`shrinker calls ${formatNumber(st.calls)} · scan time EWMA ${formatNumber(st.scan_ewma_us, { digits: 3 })} µs, max ${formatNumber(st.max_scan_us, { digits: 3 })} µs · list sorts ${formatNumber(st.sorts)}`}
-          </FitText>
-          <FitText x={0} y={yStats + STATS_H + 13} width={innerW} className="q-sub">
-            {`lookups: ${formatNumber(st.hits)} hits, ${formatNumber(st.misses)} misses · freed ${formatNumber(st.freed)} · visited ${formatNumber(st.visited)}, of them delayed ${formatNumber(st.delayed_skipped)}`}
-          </FitText>
-
-          <g data-testid="tasks" transform={`translate(0,${yTasks})`}>
-            <TaskChipGrid tasks={snap.tasks} layout={chips} activeTask={last?.task} />
-          </g>
         </g>
+
+        <FitText x={0} y={yShrinkers + 12} width={innerW} className="q-label">
+          {`shrinkers: ${es.shrinkers.length ? `${es.shrinkers.length} in __es_shrink()` : 'none running'}`}
+        </FitText>
+        <g transform={`translate(0,${yShrinkers + LABEL_H})`}>
+          {es.shrinkers.map((s, i) => (
+            <ShrinkerRow key={s.task} s={s} y={i * SHRINKER_H} width={innerW} />
+          ))}
+        </g>
+
+        {locks.map((lock, i) => (
+          <g key={`${lock.name}-${i}`} data-testid={`lock-${lock.name}`} transform={`translate(0,${yLocks + i * LOCK_H})`}>
+            <LockRow lock={lock} tasks={snap.tasks} boxW={110} />
+          </g>
+        ))}
+
+        <PageBar es={es} y={yPages} width={innerW} />
+
+        <FitText x={0} y={yStats + 13} width={innerW} className="q-sub" testId="es-stats">
+          {`shrinker calls ${formatNumber(st.calls)} · scan time EWMA ${formatNumber(st.scan_ewma_us, { digits: 3 })} µs, max ${formatNumber(st.max_scan_us, { digits: 3 })} µs · list sorts ${formatNumber(st.sorts)}`}
+        </FitText>
+        <FitText x={0} y={yStats + STATS_H + 13} width={innerW} className="q-sub">
+          {`lookups: ${formatNumber(st.hits)} hits, ${formatNumber(st.misses)} misses · freed ${formatNumber(st.freed)} · visited ${formatNumber(st.visited)}, of them delayed ${formatNumber(st.delayed_skipped)}`}
+        </FitText>
+
+        <g data-testid="tasks" transform={`translate(0,${yTasks})`}>
+          <TaskChipGrid tasks={snap.tasks} layout={chips} activeTask={last?.task} />
+        </g>
+      </g>
     </ViewFrame>
   );
 });
