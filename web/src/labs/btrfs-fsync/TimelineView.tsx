@@ -9,7 +9,6 @@
  * waiting for the unpin. Then the transaction list, the clients and every
  * task.
  */
-import { scaleLinear } from 'd3-scale';
 import { memo, useMemo } from 'react';
 import { formatDuration, formatNumber } from '../../../../lib/format';
 import type { PaneProps } from '../../app/LabPage';
@@ -17,19 +16,16 @@ import { CHIP_H, chipLayout, TaskChipGrid } from '../../viz/tasks/TaskChips';
 import { FitText } from '../../viz/text/FitText';
 import { legendLayout, SwatchLegend, TimeAxis, type LegendEntry } from '../../viz/timeline/TimeAxis';
 import { useViewFrame, ViewFrame } from '../../viz/frame/ViewFrame';
+import { LANE_VIEW, laneLayout } from '../../viz/timeline/laneLayout';
 import type { BfSnapshot, BfState, TransState } from './schema';
 import { describeBfStep } from './steps';
 import { buildTimeline, waitAfterSuper, type Lane, type LaneItem, type TxnBar } from './timeline';
 import { OKABE_ITO } from '../../viz/palette';
 
-const PAD = 10;
-const HEAD_H = 40;
+const { pad: PAD, headH: HEAD_H, legendH: LEGEND_H, lineH: LINE_H } = LANE_VIEW;
 const LABEL_W = 96;
 const TXN_H = 22;
 const LANE_H = 18;
-const AXIS_H = 18;
-const LEGEND_H = 20;
-const LINE_H = 16;
 
 /** The colour of each state on the transactions' bars. */
 export const STATE_COLORS: Record<TransState, string> = {
@@ -63,17 +59,10 @@ export const TimelineView = memo(function TimelineView({ snap, variant, steps, n
   const bf = snap.btrfs;
   const tl = useMemo(() => buildTimeline(snap), [snap]);
   const saved = useMemo(() => waitAfterSuper(tl), [tl]);
-  const innerW = Math.max(260, width - 2 * PAD);
-  const x = scaleLinear()
-    .domain([tl.from, Math.max(tl.to, tl.from + 1)])
-    .range([LABEL_W, innerW]);
+  const { innerW, x, yTxn, yLanes, yAxis, yLegend } = laneLayout(width, tl, { labelW: LABEL_W, txnH: TXN_H, laneH: LANE_H });
   const chips = chipLayout(snap.tasks.length, innerW);
   const waiting = bf.clients.filter((c) => c.waiting);
 
-  const yTxn = HEAD_H + LINE_H;
-  const yLanes = yTxn + tl.txnRows * (TXN_H + 2) + 6;
-  const yAxis = yLanes + Math.max(1, tl.lanes.length) * LANE_H + 2;
-  const yLegend = yAxis + AXIS_H;
   const yList = yLegend + legendLayout(LEGEND_ALL.map(([label]) => label), innerW - LABEL_W, LEGEND_H).rows * LEGEND_H + 8;
   const yClients = yList + LINE_H * (1 + Math.max(1, bf.trans_list.length));
   const yStats = yClients + LINE_H * 2;

@@ -8,7 +8,6 @@
  * leave their commit waits together; drifting jobs leave them one by one.
  * Then the page cache, one cell a page, and every task.
  */
-import { scaleLinear } from 'd3-scale';
 import { memo, useMemo } from 'react';
 import { formatDuration, formatNumber } from '../../../../lib/format';
 import type { PaneProps } from '../../app/LabPage';
@@ -16,18 +15,15 @@ import { CHIP_H, chipLayout, TaskChipGrid } from '../../viz/tasks/TaskChips';
 import { FitText } from '../../viz/text/FitText';
 import { legendLayout, SwatchLegend, TimeAxis } from '../../viz/timeline/TimeAxis';
 import { useViewFrame, ViewFrame } from '../../viz/frame/ViewFrame';
+import { LANE_VIEW, laneLayout } from '../../viz/timeline/laneLayout';
 import { buildLanes, LANE_KINDS, type Lane, type LaneKind, type TxnBar } from './lanes';
 import type { EwbSnapshot, EwbState } from './schema';
 import { describeEwbStep } from './steps';
 
-const PAD = 10;
-const HEAD_H = 40;
+const { pad: PAD, headH: HEAD_H, legendH: LEGEND_H, lineH: LINE_H } = LANE_VIEW;
 const LABEL_W = 56;
 const TXN_H = 18;
 const LANE_H = 12;
-const AXIS_H = 18;
-const LEGEND_H = 20;
-const LINE_H = 16;
 const PAGE_CELL = 7;
 
 export const LANE_COLORS: Record<LaneKind, string> = {
@@ -60,18 +56,11 @@ export const LanesView = memo(function LanesView({ snap, variant, steps, name, t
   const { width } = box;
   const e = snap.ext4;
   const tl = useMemo(() => buildLanes(snap), [snap]);
-  const innerW = Math.max(260, width - 2 * PAD);
-  const x = scaleLinear()
-    .domain([tl.from, Math.max(tl.to, tl.from + 1)])
-    .range([LABEL_W, innerW]);
+  const { innerW, x, yTxn, yLanes, yAxis, yLegend } = laneLayout(width, tl, { labelW: LABEL_W, txnH: TXN_H, laneH: LANE_H });
   const chips = chipLayout(snap.tasks.length, innerW);
   const perRow = Math.max(1, Math.floor((innerW - LABEL_W) / PAGE_CELL));
   const pageRows = Math.ceil(e.pages.length / perRow);
 
-  const yTxn = HEAD_H + LINE_H;
-  const yLanes = yTxn + tl.txnRows * (TXN_H + 2) + 6;
-  const yAxis = yLanes + Math.max(1, tl.lanes.length) * LANE_H + 2;
-  const yLegend = yAxis + AXIS_H;
   const legendRows = legendLayout(LEGEND.map(([label]) => label), innerW - LABEL_W, LEGEND_H).rows;
   const yPages = yLegend + legendRows * LEGEND_H + 8;
   const yJournal = yPages + pageRows * PAGE_CELL + LINE_H;
