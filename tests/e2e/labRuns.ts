@@ -2,7 +2,8 @@
  * What the lab specs share: a lab's small configuration run here, from the
  * same WASM build the page runs, the first step of a kind in it, a page
  * opened at a URL and waited for until its view is drawn, the lab's preset
- * run with its marks, and the check that a lab opens where its variants differ.
+ * run with its marks, the check that a lab opens where its variants differ,
+ * a view exported as SVG, and a lab opened from the home page.
  */
 import type { Page } from '@playwright/test';
 import { formatNumber } from '../../lib/format';
@@ -84,4 +85,22 @@ export async function checkOpening(page: Page, m: Opening, kind: string): Promis
   await expect(page.getByTestId('run-status')).toContainText(`${last}: ${formatNumber(b.out.result.sim.steps)} steps`);
   await page.getByRole('button', { name: 'next event' }).click();
   await expect.poll(async () => Number(await page.getByTestId('step-counter').textContent())).toBeLessThanOrEqual(soon!.i);
+}
+
+/** Click the SVG export button of the view `name` names; the downloaded file's name and text. */
+export async function exportSvg(page: Page, name: string): Promise<{ file: string; text: string }> {
+  const download = page.waitForEvent('download');
+  await page.getByTestId(`export-svg-${name}`).click();
+  const file = await download;
+  return { file: file.suggestedFilename(), text: Buffer.concat(await (await file.createReadStream()).toArray()).toString('utf8') };
+}
+
+/** Open the lab from its card on the home page, marked open, and wait for its player. */
+export async function openFromHome(page: Page, lab: string): Promise<void> {
+  await page.goto('/');
+  const card = page.getByTestId(`lab-card-${lab}`);
+  await expect(card.locator('.badge')).toHaveText('open');
+  await card.getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`#/lab/${lab}`));
+  await expect(page.getByTestId('step-counter')).toBeVisible({ timeout: 30_000 });
 }

@@ -7,7 +7,7 @@ import { BF_VARIANTS, BfSnapshot } from './schema';
 import { buildTimeline } from './timeline';
 import { expect, labUrl, test, waitForRuns } from '../../../../tests/e2e/fixtures';
 import { checkHeatmapWords } from '../../../../tests/e2e/heatmapWords';
-import { checkOpening, firstStep, openLabAt, smallRun as labSmallRun } from '../../../../tests/e2e/labRuns';
+import { checkOpening, exportSvg, firstStep, openFromHome, openLabAt, smallRun as labSmallRun } from '../../../../tests/e2e/labRuns';
 import { manifest } from './manifest';
 
 const LAB = 'btrfs-fsync';
@@ -22,12 +22,7 @@ const firstStepOf = (variant: string, kind: string, b?: number) =>
 const openAt = (page: Page, query: Record<string, string | number>) => openLabAt(page, LAB, 'bf-view', query);
 
 test('the page opens from the home, with the commit, the 6.12 functions and the kernel panel', async ({ page }) => {
-  await page.goto('/');
-  const card = page.getByTestId(`lab-card-${LAB}`);
-  await expect(card.locator('.badge')).toHaveText('open');
-  await card.getByRole('link').click();
-  await expect(page).toHaveURL(new RegExp(`#/lab/${LAB}`));
-  await expect(page.getByTestId('step-counter')).toBeVisible({ timeout: 30_000 });
+  await openFromHome(page, LAB);
   await expect(page.getByTestId('citation')).toContainText('Filipe Manana');
   await expect(page.locator('a[href$="?id=d0c2f4fa555e"]').first()).toBeVisible();
   for (const fn of ['btrfs_commit_transaction', 'wait_for_commit', 'btrfs_sync_file'])
@@ -146,12 +141,9 @@ test("the Flush heatmap's words and the CPU heatmaps' words follow from their ce
 
 test('the timeline exports as SVG', async ({ page }) => {
   await openAt(page, { variant: '6.12', step: 4000 });
-  const svg = page.waitForEvent('download');
-  await page.getByTestId('export-svg-btrfs-fsync-timeline-6.12').click();
-  const file = await svg;
-  expect(file.suggestedFilename()).toBe('btrfs-fsync-timeline-6.12.svg');
-  const text = Buffer.concat(await (await file.createReadStream()).toArray()).toString('utf8');
-  expect(text).toContain('transactions');
+  const svg = await exportSvg(page, 'btrfs-fsync-timeline-6.12');
+  expect(svg.file).toBe('btrfs-fsync-timeline-6.12.svg');
+  expect(svg.text).toContain('transactions');
 });
 
 test('the sweep fills the clients sweep and what the patch explains, from the runs over seeds', async ({ page }) => {

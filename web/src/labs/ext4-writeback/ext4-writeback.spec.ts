@@ -7,7 +7,7 @@ import { ANIMATION_PRESET } from './preset';
 import { EWB_VARIANTS, EwbSnapshot } from './schema';
 import { expect, labUrl, test, waitForRuns } from '../../../../tests/e2e/fixtures';
 import { openPanel } from '../../../../tests/e2e/kernelPanel';
-import { checkOpening } from '../../../../tests/e2e/labRuns';
+import { checkOpening, exportSvg, openFromHome } from '../../../../tests/e2e/labRuns';
 import { manifest } from './manifest';
 
 const LAB = 'ext4-writeback';
@@ -28,12 +28,7 @@ async function openAt(page: Page, query: Record<string, string | number>): Promi
 }
 
 test('the page opens from the home, with the thread, the commit, the 6.12 functions, the kernel panel and the IOPS caveat', async ({ page }) => {
-  await page.goto('/');
-  const card = page.getByTestId(`lab-card-${LAB}`);
-  await expect(card.locator('.badge')).toHaveText('open');
-  await card.getByRole('link').click();
-  await expect(page).toHaveURL(new RegExp(`#/lab/${LAB}`));
-  await expect(page.getByTestId('step-counter')).toBeVisible({ timeout: 30_000 });
+  await openFromHome(page, LAB);
   await expect(page.getByTestId('citation')).toContainText('Rishabh Bhatnagar');
   await expect(page.locator('a[href$="?id=6b8ed62008a4"]').first()).toBeVisible();
   await expect(page.locator('a[href^="https://lore.kernel.org/linux-ext4/"]').first()).toBeVisible();
@@ -93,12 +88,9 @@ test('both variants side by side, the open question says where IOPS go, duplicat
 
 test('the lanes export as SVG', async ({ page }) => {
   await openAt(page, { variant: 'after', step: 6000 });
-  const svg = page.waitForEvent('download');
-  await page.getByTestId('export-svg-ext4-writeback-lanes-after').click();
-  const file = await svg;
-  expect(file.suggestedFilename()).toBe('ext4-writeback-lanes-after.svg');
-  const text = Buffer.concat(await (await file.createReadStream()).toArray()).toString('utf8');
-  expect(text).toContain('jbd2');
+  const svg = await exportSvg(page, 'ext4-writeback-lanes-after');
+  expect(svg.file).toBe('ext4-writeback-lanes-after.svg');
+  expect(svg.text).toContain('jbd2');
 });
 
 test('the sweep fills the latency-throughput scatter with every run of both variants', async ({ page }) => {

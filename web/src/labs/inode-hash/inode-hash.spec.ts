@@ -5,7 +5,7 @@ import { IhSnapshot } from './schema';
 import { ANIMATION_PRESET } from './preset';
 import { expect, hashQuery, labUrl, paramSpecs, test, waitForRuns } from '../../../../tests/e2e/fixtures';
 import { openPanel } from '../../../../tests/e2e/kernelPanel';
-import { checkOpening } from '../../../../tests/e2e/labRuns';
+import { checkOpening, exportSvg, openFromHome } from '../../../../tests/e2e/labRuns';
 import { checkHeatmapWords } from '../../../../tests/e2e/heatmapWords';
 import { checkPaperVerdicts, expectedPaperRows } from '../../../../tests/e2e/seeds';
 import { checkPresenterTexts } from '../../../../tests/e2e/presenter';
@@ -61,12 +61,7 @@ async function openAt(page: Page, variant: 'before' | 'after', step: number, par
 }
 
 test('the page opens from the home, with its kernel panel', async ({ page }) => {
-  await page.goto('/');
-  const card = page.getByTestId(`lab-card-${LAB}`);
-  await expect(card.locator('.badge')).toHaveText('open');
-  await card.getByRole('link').click();
-  await expect(page).toHaveURL(new RegExp(`#/lab/${LAB}`));
-  await expect(page.getByTestId('step-counter')).toBeVisible({ timeout: 30_000 });
+  await openFromHome(page, LAB);
   await expect(page.getByTestId('citation')).toContainText('Mateusz Guzik');
   await expect(page.locator('a[href*="elixir.bootlin.com/linux/v6.12"]').first()).toBeVisible();
   await expect(page.getByTestId('kernel-panel')).toBeVisible();
@@ -232,12 +227,9 @@ test("the CPU heatmaps' words follow from the cells they draw: the small configu
 
 test('the hash table and the chain heatmap export as SVG and PNG', async ({ page }) => {
   await openAt(page, 'before', 40);
-  const svg = page.waitForEvent('download');
-  await page.getByTestId('export-svg-inode-hash-table-before').click();
-  const file = await svg;
-  expect(file.suggestedFilename()).toBe('inode-hash-table-before.svg');
-  const text = await (await file.createReadStream()).toArray();
-  expect(Buffer.concat(text).toString('utf8')).toContain('inode_hash_lock');
+  const svg = await exportSvg(page, 'inode-hash-table-before');
+  expect(svg.file).toBe('inode-hash-table-before.svg');
+  expect(svg.text).toContain('inode_hash_lock');
 
   const png = page.waitForEvent('download');
   await page.getByTestId('export-png-inode-hash-chain-heat-before').click();
