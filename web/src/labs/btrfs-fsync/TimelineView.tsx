@@ -15,7 +15,7 @@ import type { PaneProps } from '../../app/LabPage';
 import { CHIP_H, chipLayout, TaskChipGrid } from '../../viz/tasks/TaskChips';
 import { FitText } from '../../viz/text/FitText';
 import { legendLayout, SwatchLegend, TimeAxis, type LegendEntry } from '../../viz/timeline/TimeAxis';
-import { useViewFrame, ViewFrame } from '../../viz/frame/ViewFrame';
+import { useViewFrame, ViewFrame, ViewHead } from '../../viz/frame/ViewFrame';
 import { LANE_VIEW, laneLayout } from '../../viz/timeline/laneLayout';
 import type { BfSnapshot, BfState, TransState } from './schema';
 import { describeBfStep } from './steps';
@@ -95,12 +95,15 @@ export const TimelineView = memo(function TimelineView({ snap, variant, steps, n
           <line x1="0" y1="0" x2="0" y2="6" stroke="#b08a1e" strokeWidth="2" />
         </pattern>
       </defs>
-      <FitText x={PAD} y={16} width={innerW} className="q-head">
-        {`t = ${formatDuration(snap.now_ns)} · ${VARIANT_WORDS[bf.variant]}`}
-      </FitText>
-      <FitText x={PAD} y={32} width={innerW} className="q-sub" testId="bf-step">
-        {last ? `step ${last.i}: T${last.task} on cpu ${last.cpu} ${describeBfStep(last, snap.locks)}` : ' '}
-      </FitText>
+      <ViewHead
+        x={PAD}
+        width={innerW}
+        now={snap.now_ns}
+        words={VARIANT_WORDS[bf.variant]}
+        last={last}
+        describe={(step) => describeBfStep(step, snap.locks)}
+        testId="bf-step"
+      />
       <g transform={`translate(${PAD},0)`}>
         <FitText x={0} y={HEAD_H + 10} width={innerW} className="q-label" testId="bf-window">
           {`the last ${formatDuration(tl.to - tl.from)}: ${tl.txns.length} transactions, ${tl.lanes.length} tasks that committed or waited${tl.hiddenLanes ? ` (${tl.hiddenLanes} more not drawn)` : ''}${saved.waits ? ` · ${saved.waits} waits sat ${formatDuration(saved.ns)} through unpins` : ''}`}

@@ -14,7 +14,7 @@ import type { PaneProps } from '../../app/LabPage';
 import { CHIP_H, chipLayout, TaskChipGrid } from '../../viz/tasks/TaskChips';
 import { FitText } from '../../viz/text/FitText';
 import { legendLayout, SwatchLegend, TimeAxis } from '../../viz/timeline/TimeAxis';
-import { useViewFrame, ViewFrame } from '../../viz/frame/ViewFrame';
+import { useViewFrame, ViewFrame, ViewHead } from '../../viz/frame/ViewFrame';
 import { LANE_VIEW, laneLayout } from '../../viz/timeline/laneLayout';
 import { buildLanes, LANE_KINDS, type Lane, type LaneKind, type TxnBar } from './lanes';
 import type { EwbSnapshot, EwbState } from './schema';
@@ -87,12 +87,15 @@ export const LanesView = memo(function LanesView({ snap, variant, steps, name, t
       testId="ewb-view"
       variant={e.variant}
     >
-      <FitText x={PAD} y={16} width={innerW} className="q-head">
-        {`t = ${formatDuration(snap.now_ns)} · ${VARIANT_WORDS[e.variant]}`}
-      </FitText>
-      <FitText x={PAD} y={32} width={innerW} className="q-sub" testId="ewb-step">
-        {last ? `step ${last.i}: T${last.task} on cpu ${last.cpu} ${describeEwbStep(last, snap.locks)}` : ' '}
-      </FitText>
+      <ViewHead
+        x={PAD}
+        width={innerW}
+        now={snap.now_ns}
+        words={VARIANT_WORDS[e.variant]}
+        last={last}
+        describe={(step) => describeEwbStep(step, snap.locks)}
+        testId="ewb-step"
+      />
       <g transform={`translate(${PAD},0)`}>
         <FitText x={0} y={HEAD_H + 10} width={innerW} className="q-label" testId="ewb-window">
           {`the last ${formatDuration(tl.to - tl.from)}: ${tl.txns.length} transactions${tl.handlesPerTxn === null ? '' : `, ${formatNumber(tl.handlesPerTxn, { digits: 3 })} handles each`} · ${tl.releases.commits} commits released ${formatNumber(tl.releases.jobsPerCommit, { digits: 3 })} waiting jobs each${tl.full ? ' · older records lost' : ''}`}

@@ -7,11 +7,11 @@
  * every shrinker's phase; s_es_lock; the page cache; and every task.
  */
 import { memo, useMemo } from 'react';
-import { formatDuration, formatNumber } from '../../../../lib/format';
+import { formatNumber } from '../../../../lib/format';
 import type { PaneProps } from '../../app/LabPage';
 import { CHIP_H, chipLayout, LOCK_H, LockRow, TaskChipGrid } from '../../viz/tasks/TaskChips';
 import { CHAR_W, FitText } from '../../viz/text/FitText';
-import { useViewFrame, ViewFrame } from '../../viz/frame/ViewFrame';
+import { useViewFrame, ViewFrame, ViewHead } from '../../viz/frame/ViewFrame';
 import {
   extentCounts,
   focusWords,
@@ -95,12 +95,15 @@ export const ExtentTreeView = memo(function ExtentTreeView({ snap, variant, step
       testId="es-view"
       variant={es.variant}
     >
-      <FitText x={PAD} y={16} width={innerW} className="q-head">
-        {`t = ${formatDuration(snap.now_ns)} · ${VARIANT_WORDS[es.variant]}`}
-      </FitText>
-      <FitText x={PAD} y={32} width={innerW} className="q-sub" testId="es-step">
-        {last ? `step ${last.i}: T${last.task} on cpu ${last.cpu} ${describeEsStep(last, snap.locks)}` : ' '}
-      </FitText>
+      <ViewHead
+        x={PAD}
+        width={innerW}
+        now={snap.now_ns}
+        words={VARIANT_WORDS[es.variant]}
+        last={last}
+        describe={(step) => describeEsStep(step, snap.locks)}
+        testId="es-step"
+      />
 
       <g transform={`translate(${PAD},0)`}>
         {es.focus ? (

@@ -3,10 +3,14 @@
  * pane's title, a line about the snapshot and the export buttons, over an
  * SVG as wide as its box and as high as the view's layout says. The view
  * lays itself out from the box's width (useViewFrame) and draws the SVG's
- * content; the frame draws the rest, the same for every view.
+ * content, under its head (ViewHead); the frame draws the rest, the same
+ * for every view.
  */
 import { useRef, type ReactNode, type RefObject } from 'react';
+import { formatDuration } from '../../../../lib/format';
+import type { Step } from '../../core/types';
 import { ExportButtons, svgRefExporter } from '../export/ExportButtons';
+import { FitText } from '../text/FitText';
 import { useElementWidth } from '../useElementWidth';
 
 /** The box a view is drawn in: its measured width, and the refs the frame sets. */
@@ -67,5 +71,33 @@ export function ViewFrame({ box, figureClass, boxClass, title, caption, name, he
         </svg>
       </div>
     </figure>
+  );
+}
+
+export interface ViewHeadProps {
+  x: number;
+  width: number;
+  /** the snapshot's time, ns */
+  now: number;
+  /** what the variant does */
+  words: string;
+  /** the step shown, if any, and what it did in words */
+  last: Step | null;
+  describe: (step: Step) => string;
+  /** the test id of the step's line */
+  testId: string;
+}
+
+/** The two lines atop a view: the time and the variant's words, then the step shown and what it did. */
+export function ViewHead({ x, width, now, words, last, describe, testId }: ViewHeadProps) {
+  return (
+    <>
+      <FitText x={x} y={16} width={width} className="q-head">
+        {`t = ${formatDuration(now)} · ${words}`}
+      </FitText>
+      <FitText x={x} y={32} width={width} className="q-sub" testId={testId}>
+        {last ? `step ${last.i}: T${last.task} on cpu ${last.cpu} ${describe(last)}` : ' '}
+      </FitText>
+    </>
   );
 }
