@@ -1,6 +1,6 @@
 /**
  * Browser tests in Debian's Chromium (Playwright cannot download its own
- * browsers here). The lab is built and served by `vite preview` on the same
+ * browsers here): the specs of tests/e2e and each lab's own, in its folder. The lab is built and served by `vite preview` on the same
  * address `npm start` uses.
  */
 import { defineConfig } from '@playwright/test';
@@ -11,7 +11,9 @@ const PORT = Number(process.env.JC_E2E_PORT ?? 5173);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 export default defineConfig({
-  testDir: 'tests/e2e',
+  /* the specs of shared features in tests/e2e, each lab's own beside its page (web/src/labs/<id>/*.spec.ts) */
+  testDir: '.',
+  testMatch: ['tests/e2e/**/*.spec.ts', 'web/src/labs/*/**/*.spec.ts'],
   outputDir: '.cache/test/playwright-results',
   /* two cores: one browser at a time, and the simulator worker gets the other */
   workers: 1,

@@ -7,8 +7,8 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { MAIL_LAB_IDS } from '../../lib/mails';
 import { expect, labUrl, test, waitForRuns } from './fixtures';
+import { FIRST_LAB, LAB_IDS } from './labs';
 
 async function seriousViolations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).analyze();
@@ -23,11 +23,11 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 test('the home page has no serious or critical accessibility violation', async ({ page }) => {
   await page.goto('/');
-  await expect(page.locator('a[href*="fast-commit"]').first()).toBeVisible();
+  await expect(page.locator(`a[href*="${FIRST_LAB}"]`).first()).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-for (const lab of MAIL_LAB_IDS) {
+for (const lab of LAB_IDS) {
   test(`${lab}: the page, one variant, has no serious or critical accessibility violation`, async ({ page }) => {
     test.setTimeout(300_000);
     await page.goto(labUrl(lab));

@@ -1,12 +1,12 @@
 /**
  * The catalogue of bad inputs (docs/bad-inputs.md), its page rows in
  * Chromium: a lab page opened at each bad address, and each bad results
- * file imported on the fast-commit page. The page shows one banner or
+ * file imported on the lab page its row names. The page shows one banner or
  * message that says what was wrong, falls back to its defaults, renders
  * nothing of the input as HTML (no element or attribute injected, no
  * dialog) and logs no error (the fixture fails a test that does).
  */
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +14,12 @@ import type { Page } from '@playwright/test';
 import { bigResultChunks, expectation, readCatalogue, RESULT_FILES, TEXT_GENERATORS, type Row } from '../node/bad-inputs';
 import { expect, hashQuery, test } from './fixtures';
 
-const GOOD_RESULT = fileURLToPath(new URL('./fixtures/kernel/synthetic-fast-commit-before.json', import.meta.url));
+/** A valid result of the lab, from its fixtures, which its page imports after a bad one. */
+function goodResult(lab: string): string {
+  const path = fileURLToPath(new URL(`../../web/src/labs/${lab}/fixtures/kernel/synthetic-${lab}-before.json`, import.meta.url));
+  if (!existsSync(path)) throw new Error(`an import row on the ${lab} page imports a good result after the bad one: ${path} is missing`);
+  return path;
+}
 
 const rows = readCatalogue().filter((r) => r.surface === 'url' || r.surface === 'import');
 
@@ -136,7 +141,7 @@ async function runImportRow(page: Page, row: Row): Promise<void> {
   await expect(panel.getByTestId('kernel-run')).toHaveCount(0);
   await expectNoInjection(page, dialogs, e.says);
   /* the page keeps working: a good file imports after the bad one */
-  await input.setInputFiles(GOOD_RESULT);
+  await input.setInputFiles(goodResult(m[1]!));
   await expect(panel.getByTestId('kernel-run')).toHaveCount(1);
 }
 

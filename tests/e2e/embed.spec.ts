@@ -5,9 +5,11 @@
  * snippet that loads it.
  */
 import { expect, hashQuery, labUrl, test, waitForRuns } from './fixtures';
+import { PRESENT_VIEWS } from '../../web/src/app/presenter/views';
+import { FIRST_LAB, viewsOf } from './labs';
 
 test('an embed renders only its view, with the view state of its query', async ({ page }) => {
-  await page.goto('/#/embed/fast-commit/heatmap?variant=side&color=sleep&buckets=240');
+  await page.goto(`/#/embed/${FIRST_LAB}/heatmap?variant=side&color=sleep&buckets=240`);
   const embed = page.getByTestId('embed-view');
   await expect(embed).toHaveAttribute('data-view', 'heatmap');
   await expect(page.getByTestId('heatmap-state')).toHaveValue('sleep');
@@ -24,11 +26,11 @@ test('an embed renders only its view, with the view state of its query', async (
   await page.getByTestId('heatmap-state').selectOption('spin');
   expect((await hashQuery(page)).get('color')).toBe('spin');
   expect(await page.evaluate(() => history.length)).toBe(length);
-  expect(page.url()).toContain('#/embed/fast-commit/heatmap');
+  expect(page.url()).toContain(`#/embed/${FIRST_LAB}/heatmap`);
 });
 
 test('an embed of the animation plays by its keys', async ({ page }) => {
-  await page.goto('/#/embed/inode-hash/animation?variant=after&step=5');
+  await page.goto(`/#/embed/${FIRST_LAB}/animation?variant=after&step=5`);
   await expect(page.getByTestId('embed-view')).toHaveAttribute('data-view', 'animation');
   await expect(page.getByTestId('step-forward')).toBeEnabled({ timeout: 30_000 });
   await expect(page.getByTestId('anim-pane')).toHaveCount(1);
@@ -38,26 +40,24 @@ test('an embed of the animation plays by its keys', async ({ page }) => {
 });
 
 test('a bad embed says what exists', async ({ page }) => {
-  await page.goto('/#/embed/fast-commit/slides');
+  await page.goto(`/#/embed/${FIRST_LAB}/slides`);
   await expect(page.getByTestId('embed-error')).toContainText('There is no view “slides”');
-  await expect(page.getByTestId('embed-error')).toContainText('mail, mechanism, animation, heatmap, table, kernel');
-  await page.goto('/#/embed/fast-commit/mechanism');
-  await expect(page.getByTestId('embed-error')).toContainText('its views are: mail, animation, heatmap, table, kernel');
+  await expect(page.getByTestId('embed-error')).toContainText(PRESENT_VIEWS.join(', '));
   await page.goto('/#/embed/nope/mail');
   await expect(page.getByTestId('embed-error')).toContainText('There is no lab “nope”');
 });
 
 test('copy-embed gives an <iframe> snippet that loads the view; copy-link gives its address', async ({ page }) => {
-  await page.goto(labUrl('fast-commit', { variant: 'after', step: 12 }));
+  await page.goto(labUrl(FIRST_LAB, { variant: 'after', step: 12 }));
   await waitForRuns(page);
-  for (const view of ['mail', 'animation', 'heatmap', 'table', 'kernel'])
+  for (const view of await viewsOf(FIRST_LAB))
     await expect(page.getByTestId(`share-${view}`).getByTestId('copy-embed')).toBeVisible();
 
   const share = page.getByTestId('share-heatmap');
   await page.getByTestId('heatmap-state').selectOption('spin');
   await share.getByTestId('copy-link').click();
   const link = await share.getByTestId('share-text').inputValue();
-  expect(link).toMatch(/^http:\/\/[^#]+#\/embed\/fast-commit\/heatmap\?/);
+  expect(link).toMatch(new RegExp(`^http://[^#]+#/embed/${FIRST_LAB}/heatmap\\?`));
   const linkQuery = new URLSearchParams(link.slice(link.indexOf('?') + 1));
   expect([linkQuery.get('variant'), linkQuery.get('step'), linkQuery.get('color')]).toEqual(['after', '12', 'spin']);
 
@@ -83,7 +83,7 @@ test('copy-embed gives an <iframe> snippet that loads the view; copy-link gives 
 });
 
 test('the present button of a view opens presenter mode on it', async ({ page }) => {
-  await page.goto(labUrl('fast-commit', { variant: 'after' }));
+  await page.goto(labUrl(FIRST_LAB, { variant: 'after' }));
   await waitForRuns(page);
   await page.getByTestId('share-table').getByTestId('present-view').click();
   await expect(page.getByTestId('presenter-stage')).toHaveAttribute('data-view', 'table');

@@ -20,9 +20,9 @@ import { REPO_ROOT } from '../../web/src/core/node';
 import { compile, instantiate, type Clang } from '../../web/src/core/wasi';
 import { storageKey } from '../../web/src/exercise-page/storage';
 import { C_TOKENS } from '../../web/src/viz/code/cTheme';
+import { run, setEditorText } from './exercisePage';
 import { expect, test } from './fixtures';
-
-const LAB = 'fast-commit';
+import { FIRST_LAB as LAB } from './labs';
 const URL = `/#/exercise/${LAB}`;
 const WASI_DIR = join(REPO_ROOT, 'wasm-core', 'build', 'wasi');
 
@@ -52,35 +52,6 @@ async function editorText(page: Page): Promise<string> {
     const lines = host.shadowRoot?.querySelectorAll('.cm-line') ?? [];
     return [...lines].map((l) => l.textContent ?? '').join('\n');
   });
-}
-
-/**
- * Replace the editor's whole text, as a user selecting all and pasting it:
- * the paste event CodeMirror handles (the browser's own insertion of many
- * lines into a contenteditable would copy style attributes, which the
- * page's policy refuses).
- */
-async function setEditorText(page: Page, text: string): Promise<void> {
-  const content = page.getByTestId('exercise-code');
-  await content.click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await content.evaluate((el, t) => {
-    const data = new DataTransfer();
-    data.setData('text/plain', t);
-    el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }, text);
-}
-
-/** Press Run and wait for the compile to end; its phase ("running" or "failed") and timings. */
-async function run(page: Page): Promise<{ phase: string; compileMs: number; loadMs: number }> {
-  await page.getByTestId('exercise-run').click();
-  const status = page.getByTestId('build-status');
-  await expect(status).toHaveAttribute('data-phase', /^(running|failed)$/, { timeout: 400_000 });
-  return {
-    phase: (await status.getAttribute('data-phase')) ?? '',
-    compileMs: Number(await status.getAttribute('data-compile-ms')),
-    loadMs: Number(await status.getAttribute('data-load-ms')),
-  };
 }
 
 test.beforeEach(async ({ page }) => {
@@ -180,7 +151,7 @@ test("every other lab's exercise page compiles its solution and plays yours besi
   const labs = readdirSync(join(REPO_ROOT, 'exercises'), { withFileTypes: true })
     .filter((e) => e.isDirectory() && e.name !== LAB && existsSync(join(REPO_ROOT, 'exercises', e.name, 'solution.c')))
     .map((e) => e.name);
-  expect(labs.length, 'exercises besides fast-commit').toBeGreaterThan(0);
+  expect(labs.length, `exercises besides ${LAB}`).toBeGreaterThan(0);
   for (const lab of labs) {
     /* from the lab page's link: the page and its worker stay, so clang is loaded once */
     await page.goto(`/#/lab/${lab}`);
@@ -194,45 +165,6 @@ test("every other lab's exercise page compiles its solution and plays yours besi
     expect(Number(await yours.getAttribute('data-total')), lab).toBeGreaterThan(0);
     await expect(page.getByTestId('metrics').locator('thead th').last()).toHaveText('yours');
   }
-});
-
-test('Stop ends a run that never comes back, and the next Run works', async ({ page }) => {
-  const endless = [
-    '#include "yours/fast_commit.h"',
-    '',
-    'void yours_track_create(struct ext4_fc_dentry_update *fcd, struct ext4_inode_info *ei)',
-    '{',
-    '\t(void)fcd;',
-    '\t(void)ei;',
-    '}',
-    '',
-    'struct ext4_inode_info *yours_dentry_inode(struct fc_walk *w, struct ext4_fc_dentry_update *fcd)',
-    '{',
-    '\tvolatile int spin = 1;',
-    '',
-    '\t(void)fcd;',
-    '\twhile (spin)',
-    '\t\t;',
-    '\treturn fc_walk_first(w);',
-    '}',
-    '',
-  ].join('\n');
-  await page.goto(URL);
-  await expect(page.getByTestId('exercise-editor')).toBeVisible();
-  await setEditorText(page, endless);
-  expect((await run(page)).phase).toBe('running');
-  /* before and after end; yours never does */
-  await page.waitForTimeout(3_000);
-  await expect(page.locator('[data-testid="anim-pane"][data-variant="yours"][data-hash]')).toHaveCount(0);
-  await page.getByTestId('exercise-stop').click();
-  await expect(page.getByTestId('build-status')).toHaveAttribute('data-phase', 'failed');
-  await expect(page.getByTestId('build-status')).toContainText('Stopped');
-
-  await setEditorText(page, solution());
-  expect((await run(page)).phase).toBe('running');
-  await expect(page.locator('[data-testid="anim-pane"][data-variant="yours"]')).toHaveAttribute('data-hash', /^[0-9a-f]{16}$/, {
-    timeout: 120_000,
-  });
 });
 
 test('a compile error shows in the editor at its line', async ({ page }) => {

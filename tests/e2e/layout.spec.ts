@@ -6,8 +6,8 @@
  * and read out.
  */
 import type { Page } from '@playwright/test';
-import { MAIL_LAB_IDS } from '../../lib/mails';
 import { expect, labUrl, test, waitForRuns } from './fixtures';
+import { FIRST_LAB, LAB_IDS } from './labs';
 
 const PHONE = { width: 390, height: 844 };
 const PROJECTOR = { width: 1024, height: 768 };
@@ -65,7 +65,7 @@ async function clippedText(page: Page): Promise<string[]> {
   });
 }
 
-for (const lab of MAIL_LAB_IDS) {
+for (const lab of LAB_IDS) {
   test(`${lab} on a 390x844 phone: no sideways scroll, the whole player on screen and working`, async ({ page }) => {
     test.setTimeout(120_000);
     await page.setViewportSize(PHONE);
@@ -108,7 +108,7 @@ for (const lab of MAIL_LAB_IDS) {
 }
 
 test('with reduced motion asked for, no transition or animation runs and nothing scrolls smoothly', async ({ page }) => {
-  await page.goto(labUrl('fast-commit'));
+  await page.goto(labUrl(FIRST_LAB));
   await waitForRuns(page);
   /* a transition and an animation such as a stylesheet might add: the page's own rules must stop them */
   /* (a constructed sheet: the page's Content-Security-Policy refuses a <style> element) */
@@ -147,7 +147,7 @@ test('with reduced motion asked for, no transition or animation runs and nothing
 });
 
 test('a heatmap takes focus, its cell cursor moves with the arrows, and the value is read out and shown', async ({ page }) => {
-  await page.goto(labUrl('fast-commit', { variant: 'after' }));
+  await page.goto(labUrl(FIRST_LAB, { variant: 'after' }));
   await waitForRuns(page);
   const counter = page.getByTestId('step-counter');
   const at = await counter.textContent();
@@ -181,19 +181,8 @@ test('a heatmap takes focus, its cell cursor moves with the arrows, and the valu
   await expect(tooltip).toBeHidden();
 });
 
-test("a lab's own heatmap is reachable by keyboard too, and says when it held the most", async ({ page }) => {
-  await page.goto(labUrl('btrfs-fsync', { variant: 'after' }));
-  await waitForRuns(page);
-  const map = page.getByTestId('flush-heatmap').first();
-  await map.focus();
-  await page.keyboard.press('ArrowDown');
-  await expect(map).toHaveAttribute('data-cursor', '1,0');
-  await expect(page.getByTestId('flush-heatmap-live').first()).toContainText('Flushes finished');
-  await expect(page.getByTestId('flush-busiest').first()).toContainText(/busiest stretch: .+ of it in .+ of the time|no Flush finished/);
-});
-
 test('each CPU heatmap says where and when the CPUs waited most, from its cells', async ({ page }) => {
-  await page.goto(labUrl('inode-hash', { variant: 'side' }));
+  await page.goto(labUrl(FIRST_LAB, { variant: 'side' }));
   await waitForRuns(page);
   const waits = page.getByTestId('heatmap-waits');
   await expect(waits).toHaveCount(2);

@@ -14,8 +14,8 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { MAIL_LAB_IDS } from '../../lib/mails';
 import { expect, labUrl, test, waitForRuns } from './fixtures';
+import { FIRST_LAB, LAB_IDS } from './labs';
 
 const DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
@@ -99,12 +99,12 @@ test('the build carries a strict Content-Security-Policy: no inline script, no e
 test('the home page works from a plain static server with nothing leaving the host', async ({ page }) => {
   const w = await watch(page);
   await page.goto(`${site.origin}/`);
-  await expect(page.locator('a[href*="fast-commit"]').first()).toBeVisible();
+  await expect(page.locator(`a[href*="${FIRST_LAB}"]`).first()).toBeVisible();
   expect(w.foreign).toEqual([]);
   expect(await w.violations()).toEqual([]);
 });
 
-for (const lab of MAIL_LAB_IDS) {
+for (const lab of LAB_IDS) {
   test(`${lab}: alone and side by side, runs and a step, from a plain static server under the CSP, nothing leaving the host`, async ({ page }) => {
     test.setTimeout(120_000);
     const w = await watch(page);

@@ -4,8 +4,7 @@
  * accepted value until the field holds one the simulator takes.
  */
 import { expect, hashQuery, labUrl, paramSpecs, test, waitForRuns } from './fixtures';
-
-const LAB = 'fast-commit';
+import { FIRST_LAB as LAB } from './labs';
 
 test('a refused value stays as typed, with the message beside the field', async ({ page }) => {
   const spec = (await paramSpecs(LAB)).find((s) => s.type === 'int')!;

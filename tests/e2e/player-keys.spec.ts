@@ -4,8 +4,7 @@
  * rather than the control; at the end, play replays from the first step.
  */
 import { expect, labUrl, test, waitForRuns } from './fixtures';
-
-const LAB = 'fast-commit';
+import { FIRST_LAB as LAB } from './labs';
 
 test('the keys drive the player after a click on the speed select and on the scrubber', async ({ page }) => {
   await page.goto(labUrl(LAB, { variant: 'after', step: 5 }));

@@ -5,87 +5,12 @@
  * 18 px or more on a 1024x768 projector, and the `?` list of shortcuts on
  * every page.
  */
-import type { Page } from '@playwright/test';
 import { expect, hashQuery, labUrl, test, waitForRuns } from './fixtures';
-
-const PROJECTOR = { width: 1024, height: 768 };
-
-/** Wait for presenter mode's view, with the runs in. */
-async function presenting(page: Page, view: string): Promise<void> {
-  await expect(page.getByTestId('presenter-stage')).toHaveAttribute('data-view', view);
-  await expect(page.getByTestId('run-status')).toHaveText(/steps/, { timeout: 30_000 });
-}
-
-interface TextSize {
-  text: string;
-  px: number;
-  svg: boolean;
-}
-
-/**
- * Every visible text of the presented view with the size it renders at: an
- * HTML text's computed font size times its CSS zoom, an SVG text's computed
- * font size times the scale of its screen matrix (which holds the zoom of
- * its ancestors and its viewBox); form controls by their own font size.
- */
-async function renderedTextSizes(page: Page): Promise<TextSize[]> {
-  return page.evaluate(() => {
-    const root = document.querySelector('.presenter-view');
-    if (!root) throw new Error('no presenter view');
-    const out: { text: string; px: number; svg: boolean }[] = [];
-    const visible = (el: Element) => {
-      const r = el.getBoundingClientRect();
-      if (r.width === 0 || r.height === 0) return false;
-      const cs = getComputedStyle(el);
-      return cs.visibility !== 'hidden' && cs.display !== 'none' && Number(cs.opacity) > 0;
-    };
-    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-      const text = (n.textContent ?? '').trim();
-      const el = n.parentElement as Element | null;
-      if (!text || !el || el.closest('option, script, style, title')) continue;
-      if (!visible(el)) continue;
-      const size = parseFloat(getComputedStyle(el).fontSize);
-      if (el instanceof SVGElement) {
-        const m = (el as unknown as SVGGraphicsElement).getScreenCTM?.();
-        const scale = m ? Math.hypot(m.a, m.b) : 1;
-        out.push({ text: text.slice(0, 40), px: size * scale, svg: true });
-      } else out.push({ text: text.slice(0, 40), px: size * ((el as Element & { currentCSSZoom?: number }).currentCSSZoom ?? 1), svg: false });
-    }
-    for (const el of root.querySelectorAll('select, input[type="text"], input:not([type])')) {
-      if (visible(el))
-        out.push({
-          text: `<${el.tagName.toLowerCase()}>`,
-          px: parseFloat(getComputedStyle(el).fontSize) * ((el as Element & { currentCSSZoom?: number }).currentCSSZoom ?? 1),
-          svg: false,
-        });
-    }
-    return out;
-  });
-}
-
-/** Texts cut off by an ancestor that hides its overflow (an SVG, or a box with overflow hidden or clip). */
-async function clippedTexts(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const root = document.querySelector('.presenter-view')!;
-    const out: string[] = [];
-    for (const el of root.querySelectorAll('text')) {
-      const r = el.getBoundingClientRect();
-      if (r.width === 0 || !(el.textContent ?? '').trim()) continue;
-      for (let a = el.parentElement; a && a !== root; a = a.parentElement) {
-        const cs = getComputedStyle(a);
-        if (cs.overflowX !== 'hidden' && cs.overflowX !== 'clip') continue;
-        const b = a.getBoundingClientRect();
-        if (r.left < b.left - 1 || r.right > b.right + 1) out.push(`${el.textContent} in <${a.tagName.toLowerCase()} class="${a.getAttribute('class') ?? ''}">`);
-        break;
-      }
-    }
-    return out;
-  });
-}
+import { FIRST_LAB, viewsOf } from './labs';
+import { checkPresenterTexts, presenting } from './presenter';
 
 test('the sequence: the present button, PageDown and PageUp, the arrows, Back and Escape', async ({ page }) => {
-  await page.goto(labUrl('fast-commit', { variant: 'after', step: 5 }));
+  await page.goto(labUrl(FIRST_LAB, { variant: 'after', step: 5 }));
   await waitForRuns(page);
   await page.getByTestId('presenter').click();
   await presenting(page, 'mail');
@@ -133,7 +58,7 @@ test('the sequence: the present button, PageDown and PageUp, the arrows, Back an
   await page.goBack();
   await expect(page.getByTestId('presenter-stage')).toHaveCount(0);
   await expect(page.getByTestId('variant')).toBeVisible();
-  expect(page.url()).toContain('#/lab/fast-commit');
+  expect(page.url()).toContain(`#/lab/${FIRST_LAB}`);
 
   /* Escape leaves presenter mode */
   await page.goForward();
@@ -144,7 +69,7 @@ test('the sequence: the present button, PageDown and PageUp, the arrows, Back an
 });
 
 test('Back undoes deliberate steps on the lab page, and play makes one entry, not one a frame', async ({ page }) => {
-  await page.goto(labUrl('fast-commit', { variant: 'after', step: 3 }));
+  await page.goto(labUrl(FIRST_LAB, { variant: 'after', step: 3 }));
   await waitForRuns(page);
   const counter = page.getByTestId('step-counter');
   await page.getByTestId('step-forward').click();
@@ -165,11 +90,11 @@ test('Back undoes deliberate steps on the lab page, and play makes one entry, no
   await expect(page.getByTestId('heatmap-buckets')).toHaveValue('120');
   await page.goBack();
   await expect(counter).toHaveText('3');
-  expect(page.url()).toContain('#/lab/fast-commit');
+  expect(page.url()).toContain(`#/lab/${FIRST_LAB}`);
 });
 
 test('the steps of one gesture (a key held, a scrubber dragged) make one history entry', async ({ page }) => {
-  await page.goto(labUrl('fast-commit', { variant: 'after', step: 3 }));
+  await page.goto(labUrl(FIRST_LAB, { variant: 'after', step: 3 }));
   await waitForRuns(page);
   const counter = page.getByTestId('step-counter');
   const entries = await page.evaluate(() => history.length);
@@ -182,7 +107,7 @@ test('the steps of one gesture (a key held, a scrubber dragged) make one history
 
 test('every new key makes the round trip through the URL', async ({ page }) => {
   const query = { variant: 'side', step: 7, color: 'spin', buckets: 240, speed: 60, follow: 'after', present: 'heatmap' };
-  await page.goto(labUrl('fast-commit', query));
+  await page.goto(labUrl(FIRST_LAB, query));
   await presenting(page, 'heatmap');
   await expect(page.getByTestId('url-error')).toHaveCount(0);
   await expect(page.getByTestId('heatmap-state')).toHaveValue('spin');
@@ -211,46 +136,26 @@ test('every new key makes the round trip through the URL', async ({ page }) => {
 });
 
 test('bad values of the new keys are reported, and their defaults apply', async ({ page }) => {
-  await page.goto(labUrl('fast-commit', { color: 'pink', buckets: 7, speed: 3, follow: 'left', present: 'slides' }));
+  await page.goto(labUrl(FIRST_LAB, { color: 'pink', buckets: 7, speed: 3, follow: 'left', present: 'slides' }));
   await waitForRuns(page);
   const banner = page.getByTestId('url-error');
   await expect(banner).toContainText('color=pink is unknown');
   await expect(banner).toContainText('buckets=7 is unknown; allowed: 60, 120, 240, 480');
   await expect(banner).toContainText('speed=3 is unknown');
   await expect(banner).toContainText('follow=left is unknown; allowed: before, after');
-  await expect(banner).toContainText('present=slides is unknown; allowed: mail, animation, heatmap, table, kernel');
+  await expect(banner).toContainText(`present=slides is unknown; allowed: ${(await viewsOf(FIRST_LAB)).join(', ')}`);
   await expect(page.getByTestId('presenter-stage')).toHaveCount(0);
   await expect(page.getByTestId('speed')).toHaveValue('10');
 });
 
-for (const { lab, query } of [
-  { lab: 'fast-commit', query: { variant: 'side', step: 40 } },
-  { lab: 'inode-hash', query: { variant: 'side', step: 40 } },
-]) {
-  test(`${lab}: every text of every presenter view is 18 px or more at 1024x768, and no label is clipped`, async ({ page }) => {
-    test.setTimeout(120_000);
-    await page.setViewportSize(PROJECTOR);
-    await page.goto(labUrl(lab, { ...query, present: 'mail' }));
-    await presenting(page, 'mail');
-    const views = await page.locator('.presenter-views button').evaluateAll((bs) => bs.map((b) => b.getAttribute('data-testid')!.slice('present-'.length)));
-    expect(views.length).toBeGreaterThanOrEqual(5);
-    for (const [i, view] of views.entries()) {
-      if (i > 0) await page.keyboard.press('PageDown');
-      await presenting(page, view);
-      if (view === 'animation') await expect(page.locator('[data-testid="anim-pane"] svg').first()).toBeVisible();
-      if (view === 'heatmap') await expect(page.locator('.heat-grid svg, .heat-grid canvas').first()).toBeVisible();
-      const sizes = await renderedTextSizes(page);
-      expect(sizes.length, `${view}: texts measured`).toBeGreaterThan(3);
-      const small = sizes.filter((s) => s.px < 18 - 0.01);
-      expect(small, `${view}: texts under 18 px`).toEqual([]);
-      expect(await clippedTexts(page), `${view}: clipped labels`).toEqual([]);
-    }
-  });
-}
+test(`every text of every presenter view is 18 px or more at 1024x768, and no label is clipped`, async ({ page }) => {
+  test.setTimeout(120_000);
+  await checkPresenterTexts(page, FIRST_LAB, { variant: 'side', step: 40 });
+});
 
 test('? lists every shortcut on the home page, a lab page and in presenter mode', async ({ page }) => {
   await page.goto('/#/');
-  await expect(page.getByTestId('lab-card-fast-commit')).toBeVisible();
+  await expect(page.getByTestId(`lab-card-${FIRST_LAB}`)).toBeVisible();
   await page.keyboard.press('?');
   const overlay = page.getByTestId('shortcuts');
   await expect(overlay).toBeVisible();
@@ -260,7 +165,7 @@ test('? lists every shortcut on the home page, a lab page and in presenter mode'
   await page.keyboard.press('Escape');
   await expect(overlay).toHaveCount(0);
 
-  await page.goto(labUrl('fast-commit', { variant: 'after' }));
+  await page.goto(labUrl(FIRST_LAB, { variant: 'after' }));
   await waitForRuns(page);
   await page.getByTestId('shortcuts-button').click();
   await expect(overlay).toBeVisible();

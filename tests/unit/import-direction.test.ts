@@ -12,10 +12,14 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-/** The TypeScript files below a folder of the repository. */
+/**
+ * The TypeScript files below a folder of the repository; not the browser
+ * specs a lab keeps beside its page (*.spec.ts), which take the browser
+ * tests' fixtures from tests/e2e.
+ */
 function sources(dir: string): string[] {
   return readdirSync(join(ROOT, dir), { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile() && /\.tsx?$/.test(e.name))
+    .filter((e) => e.isFile() && /\.tsx?$/.test(e.name) && !e.name.endsWith('.spec.ts'))
     .map((e) => relative(ROOT, join(e.parentPath, e.name)));
 }
 

@@ -1,10 +1,11 @@
 /** The btrfs-fsync mail, told in this project's own words, with links to the commit and to the 6.12 source. */
 import { memo } from 'react';
-import { citationText, formatChange, formatNumber } from '../../../../lib/format';
+import { formatChange, formatNumber } from '../../../../lib/format';
 import { mailFigure } from '../../../../lib/mails';
 import { FnLink, paramDefault } from '../../app/explainer';
 import type { LabData } from '../../app/simHooks';
 import { FUNCTIONS, LINKS, type BfFunction } from './links';
+import { Sources } from '../../app/Sources';
 
 const Fn = ({ name }: { name: BfFunction }) => <FnLink name={name} href={FUNCTIONS[name]} />;
 
@@ -70,26 +71,18 @@ export const Explainer = memo(function Explainer({ data }: { data: LabData }) {
             In the animation the lanes are tasks: grey while committing, coloured while waiting by the state they want,
             outlined in red while they wait after the super block is already on disk.
           </p>
-          <p className="sources">
-            Read the commit:{' '}
-            <a href={LINKS.mail} target="_blank" rel="noreferrer">
-              btrfs: make concurrent fsyncs wait less when waiting for a transaction commit
-            </a>{' '}
-            · the code in Linux 6.12:{' '}
-            <a href={LINKS.transaction} target="_blank" rel="noreferrer" className="mono">
-              fs/btrfs/transaction.c
-            </a>
-            ,{' '}
-            <a href={LINKS.file} target="_blank" rel="noreferrer" className="mono">
-              fs/btrfs/file.c
-            </a>
-            ,{' '}
-            <a href={LINKS.treeLog} target="_blank" rel="noreferrer" className="mono">
-              fs/btrfs/tree-log.c
-            </a>
-            <br />
-            Figures: <span data-testid="citation">{citationText(data.rows.citation)}</span>.
-          </p>
+          <Sources
+            read={
+              <>
+                Read the commit:{' '}
+                <a href={LINKS.mail} target="_blank" rel="noreferrer">
+                  btrfs: make concurrent fsyncs wait less when waiting for a transaction commit
+                </a>
+              </>
+            }
+            code={[{ file: 'fs/btrfs/transaction.c', href: LINKS.transaction }, { file: 'fs/btrfs/file.c', href: LINKS.file }, { file: 'fs/btrfs/tree-log.c', href: LINKS.treeLog }]}
+            citation={data.rows.citation}
+          />
         </div>
       </div>
     </section>

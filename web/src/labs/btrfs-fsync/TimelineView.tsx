@@ -9,28 +9,23 @@
  * waiting for the unpin. Then the transaction list, the clients and every
  * task.
  */
-import { scaleLinear } from 'd3-scale';
-import { memo, useMemo, useRef } from 'react';
+import { memo, useMemo } from 'react';
 import { formatDuration, formatNumber } from '../../../../lib/format';
 import type { PaneProps } from '../../app/LabPage';
-import { ExportButtons, svgRefExporter } from '../../viz/export/ExportButtons';
 import { CHIP_H, chipLayout, TaskChipGrid } from '../../viz/tasks/TaskChips';
 import { FitText } from '../../viz/text/FitText';
 import { legendLayout, SwatchLegend, TimeAxis, type LegendEntry } from '../../viz/timeline/TimeAxis';
-import { useElementWidth } from '../../viz/useElementWidth';
+import { useViewFrame, ViewFrame, ViewHead } from '../../viz/frame/ViewFrame';
+import { LANE_VIEW, laneLayout } from '../../viz/timeline/laneLayout';
 import type { BfSnapshot, BfState, TransState } from './schema';
 import { describeBfStep } from './steps';
 import { buildTimeline, waitAfterSuper, type Lane, type LaneItem, type TxnBar } from './timeline';
 import { OKABE_ITO } from '../../viz/palette';
 
-const PAD = 10;
-const HEAD_H = 40;
+const { pad: PAD, headH: HEAD_H, legendH: LEGEND_H, lineH: LINE_H } = LANE_VIEW;
 const LABEL_W = 96;
 const TXN_H = 22;
 const LANE_H = 18;
-const AXIS_H = 18;
-const LEGEND_H = 20;
-const LINE_H = 16;
 
 /** The colour of each state on the transactions' bars. */
 export const STATE_COLORS: Record<TransState, string> = {
@@ -59,22 +54,15 @@ export const VARIANT_WORDS: Record<BfState['variant'], string> = {
 export type TimelineViewProps = PaneProps<BfSnapshot>;
 
 export const TimelineView = memo(function TimelineView({ snap, variant, steps, name, title }: TimelineViewProps) {
-  const [wrapRef, width] = useElementWidth<HTMLDivElement>(640);
-  const svgRef = useRef<SVGSVGElement | null>(null);
+  const box = useViewFrame();
+  const { width } = box;
   const bf = snap.btrfs;
   const tl = useMemo(() => buildTimeline(snap), [snap]);
   const saved = useMemo(() => waitAfterSuper(tl), [tl]);
-  const innerW = Math.max(260, width - 2 * PAD);
-  const x = scaleLinear()
-    .domain([tl.from, Math.max(tl.to, tl.from + 1)])
-    .range([LABEL_W, innerW]);
+  const { innerW, x, yTxn, yLanes, yAxis, yLegend } = laneLayout(width, tl, { labelW: LABEL_W, txnH: TXN_H, laneH: LANE_H });
   const chips = chipLayout(snap.tasks.length, innerW);
   const waiting = bf.clients.filter((c) => c.waiting);
 
-  const yTxn = HEAD_H + LINE_H;
-  const yLanes = yTxn + tl.txnRows * (TXN_H + 2) + 6;
-  const yAxis = yLanes + Math.max(1, tl.lanes.length) * LANE_H + 2;
-  const yLegend = yAxis + AXIS_H;
   const yList = yLegend + legendLayout(LEGEND_ALL.map(([label]) => label), innerW - LABEL_W, LEGEND_H).rows * LEGEND_H + 8;
   const yClients = yList + LINE_H * (1 + Math.max(1, bf.trans_list.length));
   const yStats = yClients + LINE_H * 2;
@@ -84,99 +72,97 @@ export const TimelineView = memo(function TimelineView({ snap, variant, steps, n
   const st = bf.stats;
 
   return (
-    <figure className="chart bf-figure">
-      <figcaption>
-        <span className="chart-title">{title}</span>
-        <span className="muted">
-          {bf.log} · running transaction {bf.running_transid || 'none'} · last committed {bf.last_committed} ·{' '}
-          {formatNumber(bf.commit_stats.commits)} commits
-        </span>
-        <ExportButtons name={name} exporter={svgRefExporter(svgRef)} />
-      </figcaption>
-      <div ref={wrapRef} className="bf-view" style={{ height }}>
-        <svg
-          ref={svgRef}
-          width={width}
-          height={height}
-          viewBox={`0 0 ${width} ${height}`}
-          role="img"
-          aria-label={`btrfs transaction timeline, ${variant}`}
-          data-testid="bf-view"
-          data-variant={bf.variant}
-        >
-          <defs>
-            <pattern id={`bf-unpin-${variant}`} width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
-              <rect width="6" height="6" fill={STATE_COLORS.SUPER_COMMITTED} />
-              <line x1="0" y1="0" x2="0" y2="6" stroke="#b08a1e" strokeWidth="2" />
-            </pattern>
-          </defs>
-          <FitText x={PAD} y={16} width={innerW} className="q-head">
-            {`t = ${formatDuration(snap.now_ns)} · ${VARIANT_WORDS[bf.variant]}`}
-          </FitText>
-          <FitText x={PAD} y={32} width={innerW} className="q-sub" testId="bf-step">
-            {last ? `step ${last.i}: T${last.task} on cpu ${last.cpu} ${describeBfStep(last, snap.locks)}` : ' '}
-          </FitText>
-          <g transform={`translate(${PAD},0)`}>
-            <FitText x={0} y={HEAD_H + 10} width={innerW} className="q-label" testId="bf-window">
-              {`the last ${formatDuration(tl.to - tl.from)}: ${tl.txns.length} transactions, ${tl.lanes.length} tasks that committed or waited${tl.hiddenLanes ? ` (${tl.hiddenLanes} more not drawn)` : ''}${saved.waits ? ` · ${saved.waits} waits sat ${formatDuration(saved.ns)} through unpins` : ''}`}
-            </FitText>
-            <text x={0} y={yTxn + 15} className="q-sub">
-              transactions
+    <ViewFrame
+      box={box}
+      figureClass="bf-figure"
+      boxClass="bf-view"
+      title={title}
+      caption={
+        <>
+            {bf.log} · running transaction {bf.running_transid || 'none'} · last committed {bf.last_committed} ·{' '}
+            {formatNumber(bf.commit_stats.commits)} commits
+        </>
+      }
+      name={name}
+      height={height}
+      label={`btrfs transaction timeline, ${variant}`}
+      testId="bf-view"
+      variant={bf.variant}
+    >
+      <defs>
+        <pattern id={`bf-unpin-${variant}`} width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+          <rect width="6" height="6" fill={STATE_COLORS.SUPER_COMMITTED} />
+          <line x1="0" y1="0" x2="0" y2="6" stroke="#b08a1e" strokeWidth="2" />
+        </pattern>
+      </defs>
+      <ViewHead
+        x={PAD}
+        width={innerW}
+        now={snap.now_ns}
+        words={VARIANT_WORDS[bf.variant]}
+        last={last}
+        describe={(step) => describeBfStep(step, snap.locks)}
+        testId="bf-step"
+      />
+      <g transform={`translate(${PAD},0)`}>
+        <FitText x={0} y={HEAD_H + 10} width={innerW} className="q-label" testId="bf-window">
+          {`the last ${formatDuration(tl.to - tl.from)}: ${tl.txns.length} transactions, ${tl.lanes.length} tasks that committed or waited${tl.hiddenLanes ? ` (${tl.hiddenLanes} more not drawn)` : ''}${saved.waits ? ` · ${saved.waits} waits sat ${formatDuration(saved.ns)} through unpins` : ''}`}
+        </FitText>
+        <text x={0} y={yTxn + 15} className="q-sub">
+          transactions
+        </text>
+        <g data-testid="bf-txns">
+          {tl.txns.map((t) => (
+            <TxnBarView key={t.transid} t={t} x={x} y={yTxn + t.row * (TXN_H + 2)} pattern={`url(#bf-unpin-${variant})`} />
+          ))}
+        </g>
+        <g data-testid="bf-lanes">
+          {tl.lanes.length === 0 && (
+            <text x={LABEL_W} y={yLanes + 12} className="q-empty">
+              no task committed or waited in this window
             </text>
-            <g data-testid="bf-txns">
-              {tl.txns.map((t) => (
-                <TxnBarView key={t.transid} t={t} x={x} y={yTxn + t.row * (TXN_H + 2)} pattern={`url(#bf-unpin-${variant})`} />
-              ))}
-            </g>
-            <g data-testid="bf-lanes">
-              {tl.lanes.length === 0 && (
-                <text x={LABEL_W} y={yLanes + 12} className="q-empty">
-                  no task committed or waited in this window
-                </text>
-              )}
-              {tl.lanes.map((lane, i) => (
-                <LaneView key={lane.task} lane={lane} x={x} y={yLanes + i * LANE_H} right={innerW} />
-              ))}
-            </g>
-            <TimeAxis x={x} y={yAxis} from={tl.from} ticks={Math.max(2, Math.floor((innerW - LABEL_W) / 80))} />
-            <SwatchLegend entries={LEGEND_ALL} x={LABEL_W} y={yLegend} width={innerW - LABEL_W} rowH={LEGEND_H} className="bf-legend" />
+          )}
+          {tl.lanes.map((lane, i) => (
+            <LaneView key={lane.task} lane={lane} x={x} y={yLanes + i * LANE_H} right={innerW} />
+          ))}
+        </g>
+        <TimeAxis x={x} y={yAxis} from={tl.from} ticks={Math.max(2, Math.floor((innerW - LABEL_W) / 80))} />
+        <SwatchLegend entries={LEGEND_ALL} x={LABEL_W} y={yLegend} width={innerW - LABEL_W} rowH={LEGEND_H} className="bf-legend" />
 
-            <text x={0} y={yList + 12} className="q-label">
-              fs_info→trans_list
+        <text x={0} y={yList + 12} className="q-label">
+          fs_info→trans_list
+        </text>
+        <g data-testid="bf-trans-list">
+          {bf.trans_list.length === 0 && (
+            <text x={130} y={yList + 12} className="q-empty">
+              empty: no transaction is open
             </text>
-            <g data-testid="bf-trans-list">
-              {bf.trans_list.length === 0 && (
-                <text x={130} y={yList + 12} className="q-empty">
-                  empty: no transaction is open
-                </text>
-              )}
-              {bf.trans_list.map((t, i) => (
-                <g key={t.transid} data-testid="bf-trans" data-state={t.state}>
-                  <FitText x={130} y={yList + 12 + i * LINE_H} width={innerW - 130} className="q-sub">
-                  {`${t.transid}: ${t.state} · ${t.num_writers} writers (${t.num_extwriters} external) · ${formatNumber(t.dirty_blocks)} blocks COWed · ${formatNumber(t.pinned)} pinned${t.unpinned ? `, ${formatNumber(t.unpinned)} unpinned` : ''}${t.committer >= 0 ? ` · committer T${t.committer}` : ''}`}
-                  </FitText>
-                </g>
-              ))}
+          )}
+          {bf.trans_list.map((t, i) => (
+            <g key={t.transid} data-testid="bf-trans" data-state={t.state}>
+              <FitText x={130} y={yList + 12 + i * LINE_H} width={innerW - 130} className="q-sub">
+              {`${t.transid}: ${t.state} · ${t.num_writers} writers (${t.num_extwriters} external) · ${formatNumber(t.dirty_blocks)} blocks COWed · ${formatNumber(t.pinned)} pinned${t.unpinned ? `, ${formatNumber(t.unpinned)} unpinned` : ''}${t.committer >= 0 ? ` · committer T${t.committer}` : ''}`}
+              </FitText>
             </g>
-            <FitText x={0} y={yClients + 12} width={innerW} className="q-sub" testId="bf-clients">
-              {`${bf.clients.length} clients · ${waiting.length} waiting on a transaction${waiting.length ? `: ${waiting
-                .slice(0, 8)
-                .map((c) => `T${c.task} for ${c.waiting!.transid} ${c.waiting!.want} (${c.waiting!.site})`)
-                .join(', ')}${waiting.length > 8 ? ', …' : ''}` : ''} · log tree ${bf.log_tree.log_transid}${bf.log_tree.committing ? ' committing' : ''}, ${bf.log_tree.writers} writers${bf.log_full_commit ? ' · the transaction needs a full commit' : ''}`}
-            </FitText>
-            <FitText x={0} y={yStats + 12} width={innerW} className="q-sub" testId="bf-stats">
-              {`fsyncs ${formatNumber(st.fsyncs)} · log syncs ${formatNumber(st.log_syncs)} · fallbacks to a commit ${formatNumber(st.fallbacks)} · commit_stats: last ${formatNumber(bf.commit_stats.last_commit_ms, { digits: 3 })} ms, max ${formatNumber(bf.commit_stats.max_commit_ms, { digits: 3 })} ms`}
-            </FitText>
-            <FitText x={0} y={yStats + 12 + LINE_H} width={innerW} className="q-sub" testId="bf-waits">
-              {`waits: ${formatNumber(st.join_waits)} joined a commit, ${formatNumber(st.prev_waits)} for the previous one, ${formatNumber(st.attach_waits)} through the attach barrier, ${formatNumber(st.start_waits)} starts blocked · ${formatNumber(st.completed_waits)} wanted COMPLETED, ${formatNumber(st.super_waits)} SUPER_COMMITTED · ${formatDuration(st.wait_after_super_ms * 1e6)} after SUPER_COMMITTED`}
-            </FitText>
-            <g data-testid="tasks" transform={`translate(0,${yTasks})`}>
-              <TaskChipGrid tasks={snap.tasks} layout={chips} activeTask={last?.task} />
-            </g>
-          </g>
-        </svg>
-      </div>
-    </figure>
+          ))}
+        </g>
+        <FitText x={0} y={yClients + 12} width={innerW} className="q-sub" testId="bf-clients">
+          {`${bf.clients.length} clients · ${waiting.length} waiting on a transaction${waiting.length ? `: ${waiting
+            .slice(0, 8)
+            .map((c) => `T${c.task} for ${c.waiting!.transid} ${c.waiting!.want} (${c.waiting!.site})`)
+            .join(', ')}${waiting.length > 8 ? ', …' : ''}` : ''} · log tree ${bf.log_tree.log_transid}${bf.log_tree.committing ? ' committing' : ''}, ${bf.log_tree.writers} writers${bf.log_full_commit ? ' · the transaction needs a full commit' : ''}`}
+        </FitText>
+        <FitText x={0} y={yStats + 12} width={innerW} className="q-sub" testId="bf-stats">
+          {`fsyncs ${formatNumber(st.fsyncs)} · log syncs ${formatNumber(st.log_syncs)} · fallbacks to a commit ${formatNumber(st.fallbacks)} · commit_stats: last ${formatNumber(bf.commit_stats.last_commit_ms, { digits: 3 })} ms, max ${formatNumber(bf.commit_stats.max_commit_ms, { digits: 3 })} ms`}
+        </FitText>
+        <FitText x={0} y={yStats + 12 + LINE_H} width={innerW} className="q-sub" testId="bf-waits">
+          {`waits: ${formatNumber(st.join_waits)} joined a commit, ${formatNumber(st.prev_waits)} for the previous one, ${formatNumber(st.attach_waits)} through the attach barrier, ${formatNumber(st.start_waits)} starts blocked · ${formatNumber(st.completed_waits)} wanted COMPLETED, ${formatNumber(st.super_waits)} SUPER_COMMITTED · ${formatDuration(st.wait_after_super_ms * 1e6)} after SUPER_COMMITTED`}
+        </FitText>
+        <g data-testid="tasks" transform={`translate(0,${yTasks})`}>
+          <TaskChipGrid tasks={snap.tasks} layout={chips} activeTask={last?.task} />
+        </g>
+      </g>
+    </ViewFrame>
   );
 });
 

@@ -1,11 +1,12 @@
 /** The ext4-writeback mail, told in this project's own words, with links to the thread, the commit and the 6.12 source. */
 import { memo } from 'react';
-import { citationText, formatChange, formatNumber } from '../../../../lib/format';
+import { formatChange, formatNumber } from '../../../../lib/format';
 import { changePct } from '../../../../lib/compare';
 import { mailFigure } from '../../../../lib/mails';
 import { FnLink, paramDefault } from '../../app/explainer';
 import type { LabData } from '../../app/simHooks';
 import { FUNCTIONS, LINKS, type EwbFunction } from './links';
+import { Sources } from '../../app/Sources';
 
 const Fn = ({ name }: { name: EwbFunction }) => <FnLink name={name} href={FUNCTIONS[name]} />;
 
@@ -81,22 +82,18 @@ export const Explainer = memo(function Explainer({ data }: { data: LabData }) {
             them costs throughput. The mail's histogram has few such halves. So read the lanes and the journal for the
             mechanism, and the IOPS as this model's, not the mail's.
           </p>
-          <p className="sources">
-            Read: <a href={LINKS.thread} target="_blank" rel="noreferrer">the thread on linux-ext4</a> · the commit{' '}
-            <a href={LINKS.commit} target="_blank" rel="noreferrer" className="mono">
-              6b8ed62008a4
-            </a>{' '}
-            · the code in Linux 6.12:{' '}
-            <a href={LINKS.inode} target="_blank" rel="noreferrer" className="mono">
-              fs/ext4/inode.c
-            </a>
-            ,{' '}
-            <a href={LINKS.fsync} target="_blank" rel="noreferrer" className="mono">
-              fs/ext4/fsync.c
-            </a>
-            <br />
-            Figures: <span data-testid="citation">{citationText(data.rows.citation)}</span>.
-          </p>
+          <Sources
+            read={
+              <>
+                Read: <a href={LINKS.thread} target="_blank" rel="noreferrer">the thread on linux-ext4</a> · the commit{' '}
+                <a href={LINKS.commit} target="_blank" rel="noreferrer" className="mono">
+                  6b8ed62008a4
+                </a>
+              </>
+            }
+            code={[{ file: 'fs/ext4/inode.c', href: LINKS.inode }, { file: 'fs/ext4/fsync.c', href: LINKS.fsync }]}
+            citation={data.rows.citation}
+          />
         </div>
       </div>
     </section>

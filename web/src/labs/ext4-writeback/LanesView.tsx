@@ -8,27 +8,22 @@
  * leave their commit waits together; drifting jobs leave them one by one.
  * Then the page cache, one cell a page, and every task.
  */
-import { scaleLinear } from 'd3-scale';
-import { memo, useMemo, useRef } from 'react';
+import { memo, useMemo } from 'react';
 import { formatDuration, formatNumber } from '../../../../lib/format';
 import type { PaneProps } from '../../app/LabPage';
-import { ExportButtons, svgRefExporter } from '../../viz/export/ExportButtons';
 import { CHIP_H, chipLayout, TaskChipGrid } from '../../viz/tasks/TaskChips';
 import { FitText } from '../../viz/text/FitText';
 import { legendLayout, SwatchLegend, TimeAxis } from '../../viz/timeline/TimeAxis';
-import { useElementWidth } from '../../viz/useElementWidth';
+import { useViewFrame, ViewFrame, ViewHead } from '../../viz/frame/ViewFrame';
+import { LANE_VIEW, laneLayout } from '../../viz/timeline/laneLayout';
 import { buildLanes, LANE_KINDS, type Lane, type LaneKind, type TxnBar } from './lanes';
 import type { EwbSnapshot, EwbState } from './schema';
 import { describeEwbStep } from './steps';
 
-const PAD = 10;
-const HEAD_H = 40;
+const { pad: PAD, headH: HEAD_H, legendH: LEGEND_H, lineH: LINE_H } = LANE_VIEW;
 const LABEL_W = 56;
 const TXN_H = 18;
 const LANE_H = 12;
-const AXIS_H = 18;
-const LEGEND_H = 20;
-const LINE_H = 16;
 const PAGE_CELL = 7;
 
 export const LANE_COLORS: Record<LaneKind, string> = {
@@ -57,22 +52,15 @@ export const VARIANT_WORDS: Record<EwbState['variant'], string> = {
 export type LanesViewProps = PaneProps<EwbSnapshot>;
 
 export const LanesView = memo(function LanesView({ snap, variant, steps, name, title }: LanesViewProps) {
-  const [wrapRef, width] = useElementWidth<HTMLDivElement>(640);
-  const svgRef = useRef<SVGSVGElement | null>(null);
+  const box = useViewFrame();
+  const { width } = box;
   const e = snap.ext4;
   const tl = useMemo(() => buildLanes(snap), [snap]);
-  const innerW = Math.max(260, width - 2 * PAD);
-  const x = scaleLinear()
-    .domain([tl.from, Math.max(tl.to, tl.from + 1)])
-    .range([LABEL_W, innerW]);
+  const { innerW, x, yTxn, yLanes, yAxis, yLegend } = laneLayout(width, tl, { labelW: LABEL_W, txnH: TXN_H, laneH: LANE_H });
   const chips = chipLayout(snap.tasks.length, innerW);
   const perRow = Math.max(1, Math.floor((innerW - LABEL_W) / PAGE_CELL));
   const pageRows = Math.ceil(e.pages.length / perRow);
 
-  const yTxn = HEAD_H + LINE_H;
-  const yLanes = yTxn + tl.txnRows * (TXN_H + 2) + 6;
-  const yAxis = yLanes + Math.max(1, tl.lanes.length) * LANE_H + 2;
-  const yLegend = yAxis + AXIS_H;
   const legendRows = legendLayout(LEGEND.map(([label]) => label), innerW - LABEL_W, LEGEND_H).rows;
   const yPages = yLegend + legendRows * LEGEND_H + 8;
   const yJournal = yPages + pageRows * PAGE_CELL + LINE_H;
@@ -82,79 +70,77 @@ export const LanesView = memo(function LanesView({ snap, variant, steps, name, t
   const j = e.journal;
 
   return (
-    <figure className="chart ewb-figure">
-      <figcaption>
-        <span className="chart-title">{title}</span>
-        <span className="muted">
-          {e.kernel} · {e.sync} · running transaction {j.running_tid || 'none'} ({j.running_state}, {j.t_handle_count} handles) · committed{' '}
-          {j.commit_sequence}
-        </span>
-        <ExportButtons name={name} exporter={svgRefExporter(svgRef)} />
-      </figcaption>
-      <div ref={wrapRef} className="ewb-view" style={{ height }}>
-        <svg
-          ref={svgRef}
-          width={width}
-          height={height}
-          viewBox={`0 0 ${width} ${height}`}
-          role="img"
-          aria-label={`fio jobs and jbd2 transactions over time, ${variant}`}
-          data-testid="ewb-view"
-          data-variant={e.variant}
-        >
-          <FitText x={PAD} y={16} width={innerW} className="q-head">
-            {`t = ${formatDuration(snap.now_ns)} · ${VARIANT_WORDS[e.variant]}`}
-          </FitText>
-          <FitText x={PAD} y={32} width={innerW} className="q-sub" testId="ewb-step">
-            {last ? `step ${last.i}: T${last.task} on cpu ${last.cpu} ${describeEwbStep(last, snap.locks)}` : ' '}
-          </FitText>
-          <g transform={`translate(${PAD},0)`}>
-            <FitText x={0} y={HEAD_H + 10} width={innerW} className="q-label" testId="ewb-window">
-              {`the last ${formatDuration(tl.to - tl.from)}: ${tl.txns.length} transactions${tl.handlesPerTxn === null ? '' : `, ${formatNumber(tl.handlesPerTxn, { digits: 3 })} handles each`} · ${tl.releases.commits} commits released ${formatNumber(tl.releases.jobsPerCommit, { digits: 3 })} waiting jobs each${tl.full ? ' · older records lost' : ''}`}
-            </FitText>
-            <text x={0} y={yTxn + 13} className="q-sub">
-              jbd2
-            </text>
-            <g data-testid="ewb-txns">
-              {tl.txns.map((t) => (
-                <TxnView key={t.tid} t={t} x={x} y={yTxn + t.row * (TXN_H + 2)} />
-              ))}
-            </g>
-            <g data-testid="ewb-lanes">
-              {tl.lanes.map((lane, i) => (
-                <LaneView key={lane.job} lane={lane} x={x} y={yLanes + i * LANE_H} right={innerW} />
-              ))}
-            </g>
-            <TimeAxis x={x} y={yAxis} from={tl.from} ticks={Math.max(2, Math.floor((innerW - LABEL_W) / 80))} />
-            <SwatchLegend entries={LEGEND} x={LABEL_W} y={yLegend} width={innerW - LABEL_W} rowH={LEGEND_H} className="ewb-legend" />
-            <text x={0} y={yPages + 7} className="q-sub">
-              pages
-            </text>
-            <g data-testid="ewb-pages" transform={`translate(${LABEL_W},${yPages})`}>
-              {[...e.pages].map((c, i) => (
-                <rect
-                  key={i}
-                  x={(i % perRow) * PAGE_CELL}
-                  y={Math.floor(i / perRow) * PAGE_CELL}
-                  width={PAGE_CELL - 1}
-                  height={PAGE_CELL - 1}
-                  fill={PAGE_COLORS[c] ?? '#ccc'}
-                />
-              ))}
-            </g>
-            <FitText x={0} y={yJournal + 4} width={innerW} className="q-sub" testId="ewb-cache">
-              {`page cache: ${e.nr_dirty} dirty (${e.nr_towrite} tagged TOWRITE), ${e.nr_writeback} under writeback · i_sync_tid ${e.i_sync_tid} · device: ${formatNumber(e.device.requests)} requests, ${formatNumber(e.device.merges)} merges, ${formatNumber(e.device.flushes)} flushes, ${formatDuration(e.device.queued_ns)} queued`}
-            </FitText>
-            <FitText x={0} y={yJournal + 4 + LINE_H} width={innerW} className="q-sub" testId="ewb-journal">
-              {`jbd2: ${formatNumber(j.transactions)} transactions, ${formatNumber(j.handles)} handles (${formatNumber(j.transactions ? j.handles / j.transactions : 0, { digits: 3 })} each) · average commit ${formatDuration(j.average_commit_time_us * 1e3)} · ${e.jobs.filter((jb) => jb.handle).length} jobs hold a handle`}
-            </FitText>
-            <g data-testid="tasks" transform={`translate(0,${yTasks})`}>
-              <TaskChipGrid tasks={snap.tasks} layout={chips} activeTask={last?.task} />
-            </g>
-          </g>
-        </svg>
-      </div>
-    </figure>
+    <ViewFrame
+      box={box}
+      figureClass="ewb-figure"
+      boxClass="ewb-view"
+      title={title}
+      caption={
+        <>
+            {e.kernel} · {e.sync} · running transaction {j.running_tid || 'none'} ({j.running_state}, {j.t_handle_count} handles) · committed{' '}
+            {j.commit_sequence}
+        </>
+      }
+      name={name}
+      height={height}
+      label={`fio jobs and jbd2 transactions over time, ${variant}`}
+      testId="ewb-view"
+      variant={e.variant}
+    >
+      <ViewHead
+        x={PAD}
+        width={innerW}
+        now={snap.now_ns}
+        words={VARIANT_WORDS[e.variant]}
+        last={last}
+        describe={(step) => describeEwbStep(step, snap.locks)}
+        testId="ewb-step"
+      />
+      <g transform={`translate(${PAD},0)`}>
+        <FitText x={0} y={HEAD_H + 10} width={innerW} className="q-label" testId="ewb-window">
+          {`the last ${formatDuration(tl.to - tl.from)}: ${tl.txns.length} transactions${tl.handlesPerTxn === null ? '' : `, ${formatNumber(tl.handlesPerTxn, { digits: 3 })} handles each`} · ${tl.releases.commits} commits released ${formatNumber(tl.releases.jobsPerCommit, { digits: 3 })} waiting jobs each${tl.full ? ' · older records lost' : ''}`}
+        </FitText>
+        <text x={0} y={yTxn + 13} className="q-sub">
+          jbd2
+        </text>
+        <g data-testid="ewb-txns">
+          {tl.txns.map((t) => (
+            <TxnView key={t.tid} t={t} x={x} y={yTxn + t.row * (TXN_H + 2)} />
+          ))}
+        </g>
+        <g data-testid="ewb-lanes">
+          {tl.lanes.map((lane, i) => (
+            <LaneView key={lane.job} lane={lane} x={x} y={yLanes + i * LANE_H} right={innerW} />
+          ))}
+        </g>
+        <TimeAxis x={x} y={yAxis} from={tl.from} ticks={Math.max(2, Math.floor((innerW - LABEL_W) / 80))} />
+        <SwatchLegend entries={LEGEND} x={LABEL_W} y={yLegend} width={innerW - LABEL_W} rowH={LEGEND_H} className="ewb-legend" />
+        <text x={0} y={yPages + 7} className="q-sub">
+          pages
+        </text>
+        <g data-testid="ewb-pages" transform={`translate(${LABEL_W},${yPages})`}>
+          {[...e.pages].map((c, i) => (
+            <rect
+              key={i}
+              x={(i % perRow) * PAGE_CELL}
+              y={Math.floor(i / perRow) * PAGE_CELL}
+              width={PAGE_CELL - 1}
+              height={PAGE_CELL - 1}
+              fill={PAGE_COLORS[c] ?? '#ccc'}
+            />
+          ))}
+        </g>
+        <FitText x={0} y={yJournal + 4} width={innerW} className="q-sub" testId="ewb-cache">
+          {`page cache: ${e.nr_dirty} dirty (${e.nr_towrite} tagged TOWRITE), ${e.nr_writeback} under writeback · i_sync_tid ${e.i_sync_tid} · device: ${formatNumber(e.device.requests)} requests, ${formatNumber(e.device.merges)} merges, ${formatNumber(e.device.flushes)} flushes, ${formatDuration(e.device.queued_ns)} queued`}
+        </FitText>
+        <FitText x={0} y={yJournal + 4 + LINE_H} width={innerW} className="q-sub" testId="ewb-journal">
+          {`jbd2: ${formatNumber(j.transactions)} transactions, ${formatNumber(j.handles)} handles (${formatNumber(j.transactions ? j.handles / j.transactions : 0, { digits: 3 })} each) · average commit ${formatDuration(j.average_commit_time_us * 1e3)} · ${e.jobs.filter((jb) => jb.handle).length} jobs hold a handle`}
+        </FitText>
+        <g data-testid="tasks" transform={`translate(0,${yTasks})`}>
+          <TaskChipGrid tasks={snap.tasks} layout={chips} activeTask={last?.task} />
+        </g>
+      </g>
+    </ViewFrame>
   );
 });
 

@@ -1,9 +1,10 @@
 /** The extent-status mail, told in this project's own words, with links to it and to the 6.12 source. */
 import { memo } from 'react';
-import { citationText, formatNumber } from '../../../../lib/format';
+import { formatNumber } from '../../../../lib/format';
 import { FnLink, paramDefault } from '../../app/explainer';
 import type { LabData } from '../../app/simHooks';
 import { FUNCTIONS, LINKS, type EsFunction } from './links';
+import { Sources } from '../../app/Sources';
 
 const Fn = ({ name }: { name: EsFunction }) => <FnLink name={name} href={FUNCTIONS[name]} />;
 
@@ -85,22 +86,18 @@ export const Explainer = memo(function Explainer({ data }: { data: LabData }) {
             the inode list as the variant's shrinker walks it, each shrinker's phase, and{' '}
             <span className="mono">s_es_lock</span>.
           </p>
-          <p className="sources">
-            Read the mail:{' '}
-            <a href={LINKS.mail} target="_blank" rel="noreferrer">
-              [PATCH v3 0/6] ext4: extents status tree shrinker improvement
-            </a>{' '}
-            · the code in Linux 6.12:{' '}
-            <a href={LINKS.extentsStatus} target="_blank" rel="noreferrer" className="mono">
-              fs/ext4/extents_status.c
-            </a>
-            ,{' '}
-            <a href={LINKS.inode} target="_blank" rel="noreferrer" className="mono">
-              fs/ext4/inode.c
-            </a>
-            <br />
-            Figures: <span data-testid="citation">{citationText(data.rows.citation)}</span>.
-          </p>
+          <Sources
+            read={
+              <>
+                Read the mail:{' '}
+                <a href={LINKS.mail} target="_blank" rel="noreferrer">
+                  [PATCH v3 0/6] ext4: extents status tree shrinker improvement
+                </a>
+              </>
+            }
+            code={[{ file: 'fs/ext4/extents_status.c', href: LINKS.extentsStatus }, { file: 'fs/ext4/inode.c', href: LINKS.inode }]}
+            citation={data.rows.citation}
+          />
         </div>
       </div>
     </section>

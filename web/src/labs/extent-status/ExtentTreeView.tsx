@@ -6,13 +6,12 @@
  * es-gc; the head of the inode list as the variant's shrinker walks it;
  * every shrinker's phase; s_es_lock; the page cache; and every task.
  */
-import { memo, useMemo, useRef } from 'react';
-import { formatDuration, formatNumber } from '../../../../lib/format';
+import { memo, useMemo } from 'react';
+import { formatNumber } from '../../../../lib/format';
 import type { PaneProps } from '../../app/LabPage';
-import { ExportButtons, svgRefExporter } from '../../viz/export/ExportButtons';
 import { CHIP_H, chipLayout, LOCK_H, LockRow, TaskChipGrid } from '../../viz/tasks/TaskChips';
 import { CHAR_W, FitText } from '../../viz/text/FitText';
-import { useElementWidth } from '../../viz/useElementWidth';
+import { useViewFrame, ViewFrame, ViewHead } from '../../viz/frame/ViewFrame';
 import {
   extentCounts,
   focusWords,
@@ -50,8 +49,8 @@ const RECLAIM_CHIPS = 32;
 export type ExtentTreeViewProps = PaneProps<EsSnapshot>;
 
 export const ExtentTreeView = memo(function ExtentTreeView({ snap, variant, steps, name, title }: ExtentTreeViewProps) {
-  const [wrapRef, width] = useElementWidth<HTMLDivElement>(640);
-  const svgRef = useRef<SVGSVGElement | null>(null);
+  const box = useViewFrame();
+  const { width } = box;
   const es = snap.es;
   const innerW = Math.max(240, width - 2 * PAD);
   const lists = hasReclaimLists(es.variant);
@@ -80,87 +79,85 @@ export const ExtentTreeView = memo(function ExtentTreeView({ snap, variant, step
   const st = es.stats;
 
   return (
-    <figure className="chart es-figure">
-      <figcaption>
-        <span className="chart-title">{title}</span>
-        <span className="muted">
-          case {es.case} · {formatNumber(es.extents)} extents ({formatNumber(es.delayed)} delayed) · {formatNumber(es.list.nr)} inodes on the list
-        </span>
-        <ExportButtons name={name} exporter={svgRefExporter(svgRef)} />
-      </figcaption>
-      <div ref={wrapRef} className="es-view" style={{ height }}>
-        <svg
-          ref={svgRef}
-          width={width}
-          height={height}
-          viewBox={`0 0 ${width} ${height}`}
-          role="img"
-          aria-label={`extent status tree and shrinker, ${variant}`}
-          data-testid="es-view"
-          data-variant={es.variant}
-        >
-          <FitText x={PAD} y={16} width={innerW} className="q-head">
-            {`t = ${formatDuration(snap.now_ns)} · ${VARIANT_WORDS[es.variant]}`}
-          </FitText>
-          <FitText x={PAD} y={32} width={innerW} className="q-sub" testId="es-step">
-            {last ? `step ${last.i}: T${last.task} on cpu ${last.cpu} ${describeEsStep(last, snap.locks)}` : ' '}
-          </FitText>
+    <ViewFrame
+      box={box}
+      figureClass="es-figure"
+      boxClass="es-view"
+      title={title}
+      caption={
+        <>
+            case {es.case} · {formatNumber(es.extents)} extents ({formatNumber(es.delayed)} delayed) · {formatNumber(es.list.nr)} inodes on the list
+        </>
+      }
+      name={name}
+      height={height}
+      label={`extent status tree and shrinker, ${variant}`}
+      testId="es-view"
+      variant={es.variant}
+    >
+      <ViewHead
+        x={PAD}
+        width={innerW}
+        now={snap.now_ns}
+        words={VARIANT_WORDS[es.variant]}
+        last={last}
+        describe={(step) => describeEsStep(step, snap.locks)}
+        testId="es-step"
+      />
 
-          <g transform={`translate(${PAD},0)`}>
-            {es.focus ? (
-              <Tree variant={es.variant} focus={es.focus} steps={steps} shrinkers={es.shrinkers} width={innerW} y={yTreeLabel} yTrail={yTrail} yBar={yBar} upstream={es.variant === 'upstream'} />
-            ) : (
-              <text x={0} y={yTreeLabel + 12} className="q-empty">
-                no inode has cached extents yet
-              </text>
-            )}
-            {lists && es.focus && <ReclaimLists focus={es.focus} gc={es.variant === 'es-gc'} y={yLists} width={innerW} />}
+      <g transform={`translate(${PAD},0)`}>
+        {es.focus ? (
+          <Tree variant={es.variant} focus={es.focus} steps={steps} shrinkers={es.shrinkers} width={innerW} y={yTreeLabel} yTrail={yTrail} yBar={yBar} upstream={es.variant === 'upstream'} />
+        ) : (
+          <text x={0} y={yTreeLabel + 12} className="q-empty">
+            no inode has cached extents yet
+          </text>
+        )}
+        {lists && es.focus && <ReclaimLists focus={es.focus} gc={es.variant === 'es-gc'} y={yLists} width={innerW} />}
 
-            <FitText x={0} y={yList + 12} width={innerW} className="q-label" testId="es-list-words">
-              {listWords(es)}
-            </FitText>
-            <g data-testid="es-list" transform={`translate(0,${yListBoxes})`}>
-              {cells.length === 0 && (
-                <text x={0} y={16} className="q-empty">
-                  the list is empty: no inode holds a reclaimable extent
-                </text>
-              )}
-              {cells.map((c, i) => (
-                <ListBox key={c.entry.ino} cell={c} x={(i % perRow) * (LIST_BOX_W + LIST_GAP)} y={Math.floor(i / perRow) * (LIST_BOX_H + LIST_GAP)} next={i === 0 && !isLruVariant(es.variant)} />
-              ))}
-            </g>
+        <FitText x={0} y={yList + 12} width={innerW} className="q-label" testId="es-list-words">
+          {listWords(es)}
+        </FitText>
+        <g data-testid="es-list" transform={`translate(0,${yListBoxes})`}>
+          {cells.length === 0 && (
+            <text x={0} y={16} className="q-empty">
+              the list is empty: no inode holds a reclaimable extent
+            </text>
+          )}
+          {cells.map((c, i) => (
+            <ListBox key={c.entry.ino} cell={c} x={(i % perRow) * (LIST_BOX_W + LIST_GAP)} y={Math.floor(i / perRow) * (LIST_BOX_H + LIST_GAP)} next={i === 0 && !isLruVariant(es.variant)} />
+          ))}
+        </g>
 
-            <FitText x={0} y={yShrinkers + 12} width={innerW} className="q-label">
-              {`shrinkers: ${es.shrinkers.length ? `${es.shrinkers.length} in __es_shrink()` : 'none running'}`}
-            </FitText>
-            <g transform={`translate(0,${yShrinkers + LABEL_H})`}>
-              {es.shrinkers.map((s, i) => (
-                <ShrinkerRow key={s.task} s={s} y={i * SHRINKER_H} width={innerW} />
-              ))}
-            </g>
+        <FitText x={0} y={yShrinkers + 12} width={innerW} className="q-label">
+          {`shrinkers: ${es.shrinkers.length ? `${es.shrinkers.length} in __es_shrink()` : 'none running'}`}
+        </FitText>
+        <g transform={`translate(0,${yShrinkers + LABEL_H})`}>
+          {es.shrinkers.map((s, i) => (
+            <ShrinkerRow key={s.task} s={s} y={i * SHRINKER_H} width={innerW} />
+          ))}
+        </g>
 
-            {locks.map((lock, i) => (
-              <g key={`${lock.name}-${i}`} data-testid={`lock-${lock.name}`} transform={`translate(0,${yLocks + i * LOCK_H})`}>
-                <LockRow lock={lock} tasks={snap.tasks} boxW={110} />
-              </g>
-            ))}
-
-            <PageBar es={es} y={yPages} width={innerW} />
-
-            <FitText x={0} y={yStats + 13} width={innerW} className="q-sub" testId="es-stats">
-              {`shrinker calls ${formatNumber(st.calls)} · scan time EWMA ${formatNumber(st.scan_ewma_us, { digits: 3 })} µs, max ${formatNumber(st.max_scan_us, { digits: 3 })} µs · list sorts ${formatNumber(st.sorts)}`}
-            </FitText>
-            <FitText x={0} y={yStats + STATS_H + 13} width={innerW} className="q-sub">
-              {`lookups: ${formatNumber(st.hits)} hits, ${formatNumber(st.misses)} misses · freed ${formatNumber(st.freed)} · visited ${formatNumber(st.visited)}, of them delayed ${formatNumber(st.delayed_skipped)}`}
-            </FitText>
-
-            <g data-testid="tasks" transform={`translate(0,${yTasks})`}>
-              <TaskChipGrid tasks={snap.tasks} layout={chips} activeTask={last?.task} />
-            </g>
+        {locks.map((lock, i) => (
+          <g key={`${lock.name}-${i}`} data-testid={`lock-${lock.name}`} transform={`translate(0,${yLocks + i * LOCK_H})`}>
+            <LockRow lock={lock} tasks={snap.tasks} boxW={110} />
           </g>
-        </svg>
-      </div>
-    </figure>
+        ))}
+
+        <PageBar es={es} y={yPages} width={innerW} />
+
+        <FitText x={0} y={yStats + 13} width={innerW} className="q-sub" testId="es-stats">
+          {`shrinker calls ${formatNumber(st.calls)} · scan time EWMA ${formatNumber(st.scan_ewma_us, { digits: 3 })} µs, max ${formatNumber(st.max_scan_us, { digits: 3 })} µs · list sorts ${formatNumber(st.sorts)}`}
+        </FitText>
+        <FitText x={0} y={yStats + STATS_H + 13} width={innerW} className="q-sub">
+          {`lookups: ${formatNumber(st.hits)} hits, ${formatNumber(st.misses)} misses · freed ${formatNumber(st.freed)} · visited ${formatNumber(st.visited)}, of them delayed ${formatNumber(st.delayed_skipped)}`}
+        </FitText>
+
+        <g data-testid="tasks" transform={`translate(0,${yTasks})`}>
+          <TaskChipGrid tasks={snap.tasks} layout={chips} activeTask={last?.task} />
+        </g>
+      </g>
+    </ViewFrame>
   );
 });
 

@@ -1,8 +1,8 @@
 /** The fast-commit mail, told in this project's own words, with links to the sources. */
 import { memo } from 'react';
-import { citationText } from '../../../../lib/format';
 import { MAILS, mailLinks } from '../../../../lib/mails';
 import type { LabData } from '../../app/simHooks';
+import { Sources } from '../../app/Sources';
 
 /** The series' two postings (the first is the one cited) and the links mails/fast-commit.json keeps. */
 export const LINKS = {
@@ -70,22 +70,23 @@ export const Explainer = memo(function Explainer({ data }: { data: LabData }) {
             entry and a trail of the ones already passed); <b>after</b> shows one arrow from the record to
             its inode.
           </p>
-          <p className="sources">
-            Read the mail:{' '}
-            <a href={LINKS.mailV2} target="_blank" rel="noreferrer">
-              v2 cover letter
-            </a>{' '}
-            (and the{' '}
-            <a href={LINKS.mailV1} target="_blank" rel="noreferrer">
-              v1
-            </a>
-            ) · the code in Linux 6.12:{' '}
-            <a href={LINKS.source} target="_blank" rel="noreferrer" className="mono">
-              fs/ext4/fast_commit.c
-            </a>
-            <br />
-            Figures: <span data-testid="citation">{citationText(data.rows.citation)}</span>.
-          </p>
+          <Sources
+            read={
+              <>
+                Read the mail:{' '}
+                <a href={LINKS.mailV2} target="_blank" rel="noreferrer">
+                  v2 cover letter
+                </a>{' '}
+                (and the{' '}
+                <a href={LINKS.mailV1} target="_blank" rel="noreferrer">
+                  v1
+                </a>
+                )
+              </>
+            }
+            code={[{ file: 'fs/ext4/fast_commit.c', href: LINKS.source }]}
+            citation={data.rows.citation}
+          />
         </div>
       </div>
     </section>

@@ -7,7 +7,7 @@ import { checkRun, compareMetrics, contextMismatches, metricLabel, missingVarian
 import type { ImportedRun } from '../../viz/kernel/imports';
 import { mailChange, type MailChangeLookup } from '../../viz/kernel/mailChanges';
 
-const FIXTURES = new URL('../../../../tests/e2e/fixtures/kernel/', import.meta.url);
+const FIXTURES = new URL('../../labs/fast-commit/fixtures/kernel/', import.meta.url);
 
 function load(name: string): KernelResult {
   return parseKernelResult(readFileSync(new URL(name, FIXTURES), 'utf8'), name);

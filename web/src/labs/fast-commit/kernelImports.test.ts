@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { KERNEL_LABS, KernelResult } from '../../../../lib/kernel-results';
 import { applyImport, clearImports, dismissProblems, EMPTY_IMPORTS, MAX_RESULT_BYTES, removeRun, sizeProblem } from '../../viz/kernel/imports';
 
-const FIXTURES = new URL('../../../../tests/e2e/fixtures/kernel/', import.meta.url);
+const FIXTURES = new URL('./fixtures/kernel/', import.meta.url);
 
 function fixture(name: string): { name: string; text: string } {
   return { name, text: readFileSync(new URL(name, FIXTURES), 'utf8') };
@@ -16,9 +16,9 @@ const AFTER = 'synthetic-fast-commit-after.json';
 
 describe('the synthetic fixtures', () => {
   it('are valid results where they are meant to be', () => {
-    for (const f of [BEFORE, BEFORE2, AFTER, 'synthetic-fast-commit-after-not-live.json']) {
-      const parsed = KernelResult.safeParse(JSON.parse(fixture(f).text));
-      expect(parsed.success, f).toBe(true);
+    for (const f of [BEFORE, BEFORE2, AFTER, 'synthetic-fast-commit-after-not-live.json'].map((name) => fixture(name))) {
+      const parsed = KernelResult.safeParse(JSON.parse(f.text));
+      expect(parsed.success, f.name).toBe(true);
     }
   });
 });

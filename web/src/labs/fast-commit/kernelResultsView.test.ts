@@ -8,7 +8,7 @@ import { parseKernelResult, type KernelResult } from '../../../../lib/kernel-res
 import type { ImportedRun } from '../../viz/kernel/imports';
 import { ComparisonNotes, RunContext } from '../../viz/kernel/KernelResultsView';
 
-const FIXTURES = new URL('../../../../tests/e2e/fixtures/kernel/', import.meta.url);
+const FIXTURES = new URL('../../labs/fast-commit/fixtures/kernel/', import.meta.url);
 const load = (name: string): KernelResult => parseKernelResult(readFileSync(new URL(name, FIXTURES), 'utf8'), name);
 
 const tcg: ImportedRun = { id: 1, file: 'before.json', result: load('synthetic-fast-commit-before.json') };

@@ -1,8 +1,8 @@
 /** The inode-hash mail, told in this project's own words, with links to the sources. */
 import { memo } from 'react';
-import { citationText } from '../../../../lib/format';
 import type { LabData } from '../../app/simHooks';
 import { LINKS } from './mail';
+import { Sources } from '../../app/Sources';
 
 /** Static text: memoized so that the page's re-renders while playing skip it. */
 export const Explainer = memo(function Explainer({ data }: { data: LabData }) {
@@ -79,22 +79,27 @@ export const Explainer = memo(function Explainer({ data }: { data: LabData }) {
             shows its holder and the CPUs queued on it. An inode being evicted is hatched on its chain until it is
             unhashed; its memory is freed only after a grace period, drawn with the readers it has to wait for.
           </p>
-          <p className="sources">
-            Read the mail:{' '}
-            <a href={LINKS.mail} target="_blank" rel="noreferrer">
-              [PATCH v3 0/2] rcu-based inode lookup for iget*
-            </a>{' '}
-            · the code in Linux 6.12:{' '}
-            <a href={LINKS.source} target="_blank" rel="noreferrer" className="mono">
-              fs/inode.c
-            </a>{' '}
-            · the mail's{' '}
-            <a href={LINKS.benchmark} target="_blank" rel="noreferrer">
-              benchmark
-            </a>
-            <br />
-            Figures: <span data-testid="citation">{citationText(data.rows.citation)}</span>.
-          </p>
+          <Sources
+            read={
+              <>
+                Read the mail:{' '}
+                <a href={LINKS.mail} target="_blank" rel="noreferrer">
+                  [PATCH v3 0/2] rcu-based inode lookup for iget*
+                </a>
+              </>
+            }
+            code={[{ file: 'fs/inode.c', href: LINKS.source }]}
+            after={
+              <>
+                {' '}
+                · the mail's{' '}
+                <a href={LINKS.benchmark} target="_blank" rel="noreferrer">
+                  benchmark
+                </a>
+              </>
+            }
+            citation={data.rows.citation}
+          />
         </div>
       </div>
     </section>

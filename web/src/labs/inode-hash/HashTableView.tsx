@@ -12,14 +12,13 @@
  */
 import { scaleSequential } from 'd3-scale';
 import { interpolateBlues } from 'd3-scale-chromatic';
-import { memo, useMemo, useRef } from 'react';
+import { memo, useMemo } from 'react';
 import { formatDuration } from '../../../../lib/format';
 import type { PaneProps } from '../../app/LabPage';
 import type { IhChain, IhSnapshot, IhWalker } from './schema';
-import { ExportButtons, svgRefExporter } from '../../viz/export/ExportButtons';
 import { boxAt, gridLayout } from '../../viz/grid/grid';
 import { CHIP_H, chipLayout, LOCK_H, LockRow, TaskChipGrid } from '../../viz/tasks/TaskChips';
-import { useElementWidth } from '../../viz/useElementWidth';
+import { useViewFrame, ViewFrame } from '../../viz/frame/ViewFrame';
 import { FitText } from '../../viz/text/FitText';
 import {
   describeIhStep,
@@ -62,8 +61,8 @@ const REASON_TEXT: Record<FocusReason, string> = {
 };
 
 export const HashTableView = memo(function HashTableView({ snap, variant, steps, name, title }: HashTableViewProps) {
-  const [wrapRef, width] = useElementWidth<HTMLDivElement>(640);
-  const svgRef = useRef<SVGSVGElement | null>(null);
+  const box = useViewFrame();
+  const { width } = box;
   const ih = snap.ih;
   const innerW = Math.max(200, width - 2 * PAD);
 
@@ -102,144 +101,139 @@ export const HashTableView = memo(function HashTableView({ snap, variant, steps,
   const st = ih.stats;
 
   return (
-    <figure className="chart hashtable-figure">
-      <figcaption>
-        <span className="chart-title">{title}</span>
-        <span className="muted">
-          {ih.fs} · {ih.nr_buckets} buckets · {ih.hashed} inodes hashed
-        </span>
-        <ExportButtons name={name} exporter={svgRefExporter(svgRef)} />
-      </figcaption>
-      <div ref={wrapRef} className="hashtable" style={{ height }}>
-        <svg
-          ref={svgRef}
-          width={width}
-          height={height}
-          viewBox={`0 0 ${width} ${height}`}
-          role="img"
-          aria-label={`inode hash table, ${variant} the patch`}
-          data-testid="hash-table"
-        >
-          <defs>
-            <pattern id={`ih-hatch-${name}`} width="5" height="5" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
-              <rect width="5" height="5" fill="#eceef3" />
-              <line x1="0" y1="0" x2="0" y2="5" stroke="#9aa3b5" strokeWidth="2" />
-            </pattern>
-            <marker id={`ih-link-${name}`} viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" markerHeight="6" orient="auto">
-              <path d="M0,0 L10,5 L0,10 z" fill="#8c95ab" />
-            </marker>
-          </defs>
+    <ViewFrame
+      box={box}
+      figureClass="hashtable-figure"
+      boxClass="hashtable"
+      title={title}
+      caption={
+        <>
+            {ih.fs} · {ih.nr_buckets} buckets · {ih.hashed} inodes hashed
+        </>
+      }
+      name={name}
+      height={height}
+      label={`inode hash table, ${variant} the patch`}
+      testId="hash-table"
+    >
+      <defs>
+        <pattern id={`ih-hatch-${name}`} width="5" height="5" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+          <rect width="5" height="5" fill="#eceef3" />
+          <line x1="0" y1="0" x2="0" y2="5" stroke="#9aa3b5" strokeWidth="2" />
+        </pattern>
+        <marker id={`ih-link-${name}`} viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" markerHeight="6" orient="auto">
+          <path d="M0,0 L10,5 L0,10 z" fill="#8c95ab" />
+        </marker>
+      </defs>
 
-          <FitText x={PAD} y={16} width={innerW} className="q-head">
-            {`t = ${formatDuration(snap.now_ns)} · ${variant === 'before' ? 'first lookup under inode_hash_lock' : 'first lookup under RCU'}`}
-          </FitText>
-          <FitText x={PAD} y={32} width={innerW} className="q-sub">
-            {last ? `step ${last.i}: T${last.task} on cpu ${last.cpu} ${describeIhStep(last, locks)}` : ' '}
-          </FitText>
+      <FitText x={PAD} y={16} width={innerW} className="q-head">
+        {`t = ${formatDuration(snap.now_ns)} · ${variant === 'before' ? 'first lookup under inode_hash_lock' : 'first lookup under RCU'}`}
+      </FitText>
+      <FitText x={PAD} y={32} width={innerW} className="q-sub">
+        {last ? `step ${last.i}: T${last.task} on cpu ${last.cpu} ${describeIhStep(last, locks)}` : ' '}
+      </FitText>
 
-          <FitText x={PAD} y={yOverviewLabel + 12} width={innerW} className="q-label">
-            {`all ${ih.nr_buckets} buckets${cells.length < ih.nr_buckets ? ` (${cells.length} cells of ${Math.ceil(ih.nr_buckets / cells.length)})` : ''}` +
-              (counted
-                ? ` · darker: longer chain (longest ${maxLen})`
-                : ` · darker: more non-empty chains (at most ${maxLen} a cell; too many inodes to count chains each frame)`)}
-          </FitText>
-          {caption && (
-            <FitText x={PAD} y={yCaption + 12} width={innerW} className="q-sub" testId="table-caption">
-              {caption}
-            </FitText>
-          )}
-          <g data-testid="bucket-overview" transform={`translate(${PAD},${yOverview})`}>
-            {cells.map((c, i) => {
-              const p = boxAt(i, og);
-              const cls = c.locked ? ' locked' : c.readers ? ' rcu' : '';
-              return (
-                <rect
-                  key={i}
-                  x={p.x}
-                  y={p.y}
-                  width={og.boxW}
-                  height={og.boxH}
-                  className={`ih-cell${cls}`}
-                  fill={shade(c) ? lenColor(shade(c)) : '#f7f8fb'}
-                >
-                  <title>
-                    {`${c.first === c.last ? `bucket ${c.first}` : `buckets ${c.first}–${c.last}`}: ${counted ? `${c.inodes} inodes, longest chain ${c.maxLen}` : `${c.chains} non-empty chains`}` +
-                      (c.readers ? `, ${c.readers} RCU reader${c.readers > 1 ? 's' : ''}` : '') +
-                      (c.locked ? `, ${c.locked} walker${c.locked > 1 ? 's' : ''} under the lock` : '')}
-                  </title>
-                </rect>
-              );
-            })}
-          </g>
+      <FitText x={PAD} y={yOverviewLabel + 12} width={innerW} className="q-label">
+        {`all ${ih.nr_buckets} buckets${cells.length < ih.nr_buckets ? ` (${cells.length} cells of ${Math.ceil(ih.nr_buckets / cells.length)})` : ''}` +
+          (counted
+            ? ` · darker: longer chain (longest ${maxLen})`
+            : ` · darker: more non-empty chains (at most ${maxLen} a cell; too many inodes to count chains each frame)`)}
+      </FitText>
+      {caption && (
+        <FitText x={PAD} y={yCaption + 12} width={innerW} className="q-sub" testId="table-caption">
+          {caption}
+        </FitText>
+      )}
+      <g data-testid="bucket-overview" transform={`translate(${PAD},${yOverview})`}>
+        {cells.map((c, i) => {
+          const p = boxAt(i, og);
+          const cls = c.locked ? ' locked' : c.readers ? ' rcu' : '';
+          return (
+            <rect
+              key={i}
+              x={p.x}
+              y={p.y}
+              width={og.boxW}
+              height={og.boxH}
+              className={`ih-cell${cls}`}
+              fill={shade(c) ? lenColor(shade(c)) : '#f7f8fb'}
+            >
+              <title>
+                {`${c.first === c.last ? `bucket ${c.first}` : `buckets ${c.first}–${c.last}`}: ${counted ? `${c.inodes} inodes, longest chain ${c.maxLen}` : `${c.chains} non-empty chains`}` +
+                  (c.readers ? `, ${c.readers} RCU reader${c.readers > 1 ? 's' : ''}` : '') +
+                  (c.locked ? `, ${c.locked} walker${c.locked > 1 ? 's' : ''} under the lock` : '')}
+              </title>
+            </rect>
+          );
+        })}
+      </g>
 
-          <FitText x={PAD} y={yChainsLabel + 12} width={innerW} className="q-label">
-            chains drawn in full: those walked now, those changing, then the longest
-          </FitText>
-          <Legend x={PAD} y={yLegend} hatch={`url(#ih-hatch-${name})`} />
-          <g data-testid="chains" transform={`translate(${PAD},${yChains})`}>
-            {focus.length === 0 && (
-              <text x={0} y={16} className="q-empty">
-                the table is empty
-              </text>
-            )}
-            {focus.map((f, r) => (
-              <ChainRow
-                key={f.chain.bucket}
-                y={r * ROW_H}
-                chain={f.chain}
-                reason={f.reason}
-                slots={slots}
-                rcu={walkers.get(f.chain.bucket)?.rcu ?? NO_WALKERS}
-                locked={walkers.get(f.chain.bucket)?.locked ?? NO_WALKERS}
-                waits={waits}
-                freeing={freeing}
-                hatch={`url(#ih-hatch-${name})`}
-                marker={`url(#ih-link-${name})`}
-              />
-            ))}
-          </g>
-
-          {locks.map((lock, i) => (
-            <g key={lock.name} data-testid={`lock-${lock.name}`} transform={`translate(${PAD},${yLocks + i * LOCK_H})`}>
-              <LockRow lock={lock} tasks={snap.tasks} boxW={140} />
-            </g>
-          ))}
-
-          <text x={PAD} y={yGpLabel + 12} className="q-label">
-            RCU grace periods
+      <FitText x={PAD} y={yChainsLabel + 12} width={innerW} className="q-label">
+        chains drawn in full: those walked now, those changing, then the longest
+      </FitText>
+      <Legend x={PAD} y={yLegend} hatch={`url(#ih-hatch-${name})`} />
+      <g data-testid="chains" transform={`translate(${PAD},${yChains})`}>
+        {focus.length === 0 && (
+          <text x={0} y={16} className="q-empty">
+            the table is empty
           </text>
-          <g data-testid="grace-periods" transform={`translate(${PAD},${yGp})`}>
-            {ih.grace_periods.length === 0 && (
-              <text x={0} y={14} className="q-empty">
-                none in progress: no inode is waiting to be freed
-              </text>
-            )}
-            {ih.grace_periods.map((gp, i) => (
-              <g key={gp.id} data-testid="grace-period" transform={`translate(0,${i * GP_H})`}>
-                <rect width={118} height={20} rx={10} className="ih-gp" />
-                <text x={59} y={10} className="ih-gp-text" textAnchor="middle" dominantBaseline="central">
-                  {`GP #${gp.id} · ${formatDuration(Math.max(0, snap.now_ns - gp.started_ns))}`}
-                </text>
-                <FitText x={128} y={14} width={innerW - 128} className="q-sub">
-                  {(gp.waiting_for.length
-                    ? `waits for ${gp.waiting_for.map((t) => `T${t}`).join(' ')} (read sections begun before it)`
-                    : 'waits for no reader: ends at its minimum length') +
-                    (gp.freeing.length ? ` · then frees ino ${gp.freeing.slice(0, 8).join(', ')}${gp.freeing.length > 8 ? ` +${gp.freeing.length - 8}` : ''}` : '')}
-                </FitText>
-              </g>
-            ))}
-          </g>
+        )}
+        {focus.map((f, r) => (
+          <ChainRow
+            key={f.chain.bucket}
+            y={r * ROW_H}
+            chain={f.chain}
+            reason={f.reason}
+            slots={slots}
+            rcu={walkers.get(f.chain.bucket)?.rcu ?? NO_WALKERS}
+            locked={walkers.get(f.chain.bucket)?.locked ?? NO_WALKERS}
+            waits={waits}
+            freeing={freeing}
+            hatch={`url(#ih-hatch-${name})`}
+            marker={`url(#ih-link-${name})`}
+          />
+        ))}
+      </g>
 
-          <FitText x={PAD} y={yStats + 14} width={innerW} className="q-sub" testId="ih-stats">
-            {`lookups ${st.lookups} (hits ${st.hits}, misses ${st.misses}) · inserts ${st.inserts} · RCU retries ${st.rcu_retries} · inode_hash_lock taken ${st.hash_lock_acquisitions}× · stats ${st.stats}`}
-          </FitText>
+      {locks.map((lock, i) => (
+        <g key={lock.name} data-testid={`lock-${lock.name}`} transform={`translate(${PAD},${yLocks + i * LOCK_H})`}>
+          <LockRow lock={lock} tasks={snap.tasks} boxW={140} />
+        </g>
+      ))}
 
-          <g data-testid="tasks" transform={`translate(${PAD},${yTasks})`}>
-            <TaskChipGrid tasks={snap.tasks} layout={chips} activeTask={last?.task} />
+      <text x={PAD} y={yGpLabel + 12} className="q-label">
+        RCU grace periods
+      </text>
+      <g data-testid="grace-periods" transform={`translate(${PAD},${yGp})`}>
+        {ih.grace_periods.length === 0 && (
+          <text x={0} y={14} className="q-empty">
+            none in progress: no inode is waiting to be freed
+          </text>
+        )}
+        {ih.grace_periods.map((gp, i) => (
+          <g key={gp.id} data-testid="grace-period" transform={`translate(0,${i * GP_H})`}>
+            <rect width={118} height={20} rx={10} className="ih-gp" />
+            <text x={59} y={10} className="ih-gp-text" textAnchor="middle" dominantBaseline="central">
+              {`GP #${gp.id} · ${formatDuration(Math.max(0, snap.now_ns - gp.started_ns))}`}
+            </text>
+            <FitText x={128} y={14} width={innerW - 128} className="q-sub">
+              {(gp.waiting_for.length
+                ? `waits for ${gp.waiting_for.map((t) => `T${t}`).join(' ')} (read sections begun before it)`
+                : 'waits for no reader: ends at its minimum length') +
+                (gp.freeing.length ? ` · then frees ino ${gp.freeing.slice(0, 8).join(', ')}${gp.freeing.length > 8 ? ` +${gp.freeing.length - 8}` : ''}` : '')}
+            </FitText>
           </g>
-        </svg>
-      </div>
-    </figure>
+        ))}
+      </g>
+
+      <FitText x={PAD} y={yStats + 14} width={innerW} className="q-sub" testId="ih-stats">
+        {`lookups ${st.lookups} (hits ${st.hits}, misses ${st.misses}) · inserts ${st.inserts} · RCU retries ${st.rcu_retries} · inode_hash_lock taken ${st.hash_lock_acquisitions}× · stats ${st.stats}`}
+      </FitText>
+
+      <g data-testid="tasks" transform={`translate(${PAD},${yTasks})`}>
+        <TaskChipGrid tasks={snap.tasks} layout={chips} activeTask={last?.task} />
+      </g>
+    </ViewFrame>
   );
 });
 

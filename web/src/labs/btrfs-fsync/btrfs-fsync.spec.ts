@@ -1,13 +1,14 @@
 import type { Page } from '@playwright/test';
-import { loadEngine } from '../../web/src/core/node';
-import { sweepSeeds } from '../../web/src/core/sweep';
-import { median } from '../../web/src/core/stats';
-import { ANIMATION_PRESET } from '../../web/src/labs/btrfs-fsync/preset';
-import { BF_VARIANTS, BfSnapshot } from '../../web/src/labs/btrfs-fsync/schema';
-import { buildTimeline } from '../../web/src/labs/btrfs-fsync/timeline';
-import { expect, labUrl, test, waitForRuns } from './fixtures';
-import { checkHeatmapWords } from './heatmapWords';
-import { firstStep, openLabAt, smallRun as labSmallRun } from './labRuns';
+import { loadEngine } from '../../core/node';
+import { sweepSeeds } from '../../core/sweep';
+import { median } from '../../core/stats';
+import { ANIMATION_PRESET } from './preset';
+import { BF_VARIANTS, BfSnapshot } from './schema';
+import { buildTimeline } from './timeline';
+import { expect, labUrl, test, waitForRuns } from '../../../../tests/e2e/fixtures';
+import { checkHeatmapWords } from '../../../../tests/e2e/heatmapWords';
+import { checkOpening, exportSvg, firstStep, openFromHome, openLabAt, smallRun as labSmallRun } from '../../../../tests/e2e/labRuns';
+import { manifest } from './manifest';
 
 const LAB = 'btrfs-fsync';
 
@@ -21,12 +22,7 @@ const firstStepOf = (variant: string, kind: string, b?: number) =>
 const openAt = (page: Page, query: Record<string, string | number>) => openLabAt(page, LAB, 'bf-view', query);
 
 test('the page opens from the home, with the commit, the 6.12 functions and the kernel panel', async ({ page }) => {
-  await page.goto('/');
-  const card = page.getByTestId(`lab-card-${LAB}`);
-  await expect(card.locator('.badge')).toHaveText('open');
-  await card.getByRole('link').click();
-  await expect(page).toHaveURL(new RegExp(`#/lab/${LAB}`));
-  await expect(page.getByTestId('step-counter')).toBeVisible({ timeout: 30_000 });
+  await openFromHome(page, LAB);
   await expect(page.getByTestId('citation')).toContainText('Filipe Manana');
   await expect(page.locator('a[href$="?id=d0c2f4fa555e"]').first()).toBeVisible();
   for (const fn of ['btrfs_commit_transaction', 'wait_for_commit', 'btrfs_sync_file'])
@@ -145,12 +141,9 @@ test("the Flush heatmap's words and the CPU heatmaps' words follow from their ce
 
 test('the timeline exports as SVG', async ({ page }) => {
   await openAt(page, { variant: '6.12', step: 4000 });
-  const svg = page.waitForEvent('download');
-  await page.getByTestId('export-svg-btrfs-fsync-timeline-6.12').click();
-  const file = await svg;
-  expect(file.suggestedFilename()).toBe('btrfs-fsync-timeline-6.12.svg');
-  const text = Buffer.concat(await (await file.createReadStream()).toArray()).toString('utf8');
-  expect(text).toContain('transactions');
+  const svg = await exportSvg(page, 'btrfs-fsync-timeline-6.12');
+  expect(svg.file).toBe('btrfs-fsync-timeline-6.12.svg');
+  expect(svg.text).toContain('transactions');
 });
 
 test('the sweep fills the clients sweep and what the patch explains, from the runs over seeds', async ({ page }) => {
@@ -172,4 +165,19 @@ test('the sweep fills the clients sweep and what the patch explains, from the ru
   const pct = ((at('after') - at('before')) / at('before')) * 100;
   const cell = done.locator('tr[data-clients="32"][data-metric="throughput_mb_s"] td').nth(3);
   await expect(cell).toContainText(`${pct > 0 ? '+' : '−'}${Math.abs(pct).toFixed(1)}%`);
+});
+
+test("a lab's own heatmap is reachable by keyboard too, and says when it held the most", async ({ page }) => {
+  await page.goto(labUrl(LAB, { variant: 'after' }));
+  await waitForRuns(page);
+  const map = page.getByTestId('flush-heatmap').first();
+  await map.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(map).toHaveAttribute('data-cursor', '1,0');
+  await expect(page.getByTestId('flush-heatmap-live').first()).toContainText('Flushes finished');
+  await expect(page.getByTestId('flush-busiest').first()).toContainText(/busiest stretch: .+ of it in .+ of the time|no Flush finished/);
+});
+
+test('opens on its preset at a step where before and after differ, a fallback within three seconds', async ({ page }) => {
+  await checkOpening(page, manifest, 'fallback');
 });

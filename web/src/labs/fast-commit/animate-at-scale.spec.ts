@@ -4,8 +4,8 @@
  * and far steps, reached from the URL, show the run straight to them (the
  * pane's hash against the same run here, from the same WASM build).
  */
-import { loadEngine } from '../../web/src/core/node';
-import { expect, labUrl, test, waitForRuns } from './fixtures';
+import { loadEngine } from '../../core/node';
+import { expect, labUrl, test, waitForRuns } from '../../../../tests/e2e/fixtures';
 
 const LAB = 'fast-commit';
 const ROW7 = { ways: 64, dirs: 192, files: 192, loops: 1 };

@@ -1,11 +1,12 @@
 import type { Page } from '@playwright/test';
-import { loadEngine } from '../../web/src/core/node';
-import { sweepSeeds } from '../../web/src/core/sweep';
-import { ANIMATION_PRESET } from '../../web/src/labs/extent-status/preset';
-import { EsSnapshot, ES_VARIANTS } from '../../web/src/labs/extent-status/schema';
-import { expect, labUrl, test, waitForRuns } from './fixtures';
-import { checkHeatmapWords } from './heatmapWords';
-import { firstStep, openLabAt, smallRun as labSmallRun } from './labRuns';
+import { loadEngine } from '../../core/node';
+import { sweepSeeds } from '../../core/sweep';
+import { ANIMATION_PRESET } from './preset';
+import { EsSnapshot, ES_VARIANTS } from './schema';
+import { expect, labUrl, test, waitForRuns } from '../../../../tests/e2e/fixtures';
+import { checkHeatmapWords } from '../../../../tests/e2e/heatmapWords';
+import { checkOpening, exportSvg, firstStep, openFromHome, openLabAt, smallRun as labSmallRun } from '../../../../tests/e2e/labRuns';
+import { manifest } from './manifest';
 
 const LAB = 'extent-status';
 
@@ -18,12 +19,7 @@ const firstStepOf = (variant: string, kind: string) => firstStep(LAB, ANIMATION_
 const openAt = (page: Page, query: Record<string, string | number>) => openLabAt(page, LAB, 'es-view', query);
 
 test('the page opens from the home, with the mail, the 6.12 functions and the kernel panel', async ({ page }) => {
-  await page.goto('/');
-  const card = page.getByTestId(`lab-card-${LAB}`);
-  await expect(card.locator('.badge')).toHaveText('open');
-  await card.getByRole('link').click();
-  await expect(page).toHaveURL(new RegExp(`#/lab/${LAB}`));
-  await expect(page.getByTestId('step-counter')).toBeVisible({ timeout: 30_000 });
+  await openFromHome(page, LAB);
   await expect(page.getByTestId('citation')).toContainText('Zheng Liu');
   await expect(page.locator('a[href="https://lists.openwall.net/linux-ext4/2014/08/07/1"]').first()).toBeVisible();
   for (const fn of ['__es_shrink', 'es_do_reclaim_extents', 'ext4_es_lookup_extent']) {
@@ -159,12 +155,9 @@ test("the CPU heatmaps' words follow from the cells they draw, side by side", as
 
 test('the tree exports as SVG', async ({ page }) => {
   await openAt(page, { variant: 'upstream', step: 40 });
-  const svg = page.waitForEvent('download');
-  await page.getByTestId('export-svg-extent-status-tree-upstream').click();
-  const file = await svg;
-  expect(file.suggestedFilename()).toBe('extent-status-tree-upstream.svg');
-  const text = Buffer.concat(await (await file.createReadStream()).toArray()).toString('utf8');
-  expect(text).toContain('inode');
+  const svg = await exportSvg(page, 'extent-status-tree-upstream');
+  expect(svg.file).toBe('extent-status-tree-upstream.svg');
+  expect(svg.text).toContain('inode');
 });
 
 test('the heatmaps show CPUs in the shrinker and extents freed per inode', async ({ page }) => {
@@ -211,4 +204,8 @@ test("the sweep fills the small multiples: the mail's range and the simulator's 
   await expect(page.getByTestId('es-num-mail-avg_scan_us-a-baseline')).toHaveText('9,402–11,552');
   await expect(page.getByTestId('es-num-mail-hits-b-upstream')).toHaveText('not measured');
   await expect(page.getByTestId('es-num-sim-hits-b-upstream')).toHaveText(/\d/);
+});
+
+test('opens on its preset at a step where before and after differ, the shrinker within three seconds', async ({ page }) => {
+  await checkOpening(page, manifest, 'shrink_begin');
 });

@@ -5,8 +5,8 @@
  * it showed before, from the new simulator; a configuration set afterwards runs too.
  */
 import type { Page } from '@playwright/test';
-import type { SimFault } from '../../web/src/core/protocol';
-import { expect, hashQuery, labUrl, test, waitForRuns } from './fixtures';
+import type { SimFault } from '../../core/protocol';
+import { expect, hashQuery, labUrl, test, waitForRuns } from '../../../../tests/e2e/fixtures';
 
 const LAB = 'fast-commit';
 const VIEW = { variant: 'side', ways: 6, dirs: 2, files: 12, loops: 1, seed: 5, step: 40 };

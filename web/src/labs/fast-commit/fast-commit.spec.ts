@@ -1,10 +1,14 @@
-import { loadEngine } from '../../web/src/core/node';
-import { FcSnapshot } from '../../web/src/labs/fast-commit/schema';
-import { journalLines } from '../../web/src/labs/fast-commit/queues';
-import { SVG_CELL_LIMIT } from '../../web/src/viz/heatmap/heatmap';
-import { expect, hashQuery, labUrl, paramSpecs, test, waitForRuns } from './fixtures';
-import { checkHeatmapWords } from './heatmapWords';
-import { checkPaperVerdicts, expectedPaperRows } from './seeds';
+import { readFileSync } from 'node:fs';
+import { TraceFile } from '../../core/chromeTraceSchema';
+import { loadEngine } from '../../core/node';
+import { FcSnapshot } from './schema';
+import { journalLines } from './queues';
+import { SVG_CELL_LIMIT } from '../../viz/heatmap/heatmap';
+import { expect, hashQuery, labUrl, paramSpecs, test, waitForRuns } from '../../../../tests/e2e/fixtures';
+import { checkOpening, presetRun } from '../../../../tests/e2e/labRuns';
+import { checkHeatmapWords } from '../../../../tests/e2e/heatmapWords';
+import { checkPaperVerdicts, expectedPaperRows } from '../../../../tests/e2e/seeds';
+import { manifest } from './manifest';
 
 const LAB = 'fast-commit';
 
@@ -192,3 +196,63 @@ async function lastRow(page: import('@playwright/test').Page): Promise<string> {
   const ids = await page.locator('[data-testid^="sim-before-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid') ?? ''));
   return ids.at(-1)?.replace('sim-before-', '') ?? '1';
 }
+
+test('opens on its preset at a step where before and after differ, the walk within three seconds', async ({ page }) => {
+  await checkOpening(page, manifest, 'visit');
+});
+
+test('the events are drawn and next / previous event land on them, frame and trace agreeing', async ({ page }) => {
+  const m = manifest;
+  const { out, stepAt } = await presetRun(m, 'before');
+  const marks = out.marks!.marks;
+  expect(marks.length).toBeGreaterThan(10);
+  await page.goto(labUrl(m.id, { variant: 'before' }));
+  await waitForRuns(page);
+  const counter = page.getByTestId('step-counter');
+  await expect(counter).toHaveText(String(m.openingStep));
+
+  /* ticks: one row for the variant, at most one per pixel column, each at a marked step */
+  const ticks = page.getByTestId('event-tick');
+  await expect(ticks.first()).toBeAttached();
+  const drawn = await ticks.evaluateAll((els) => els.map((e) => ({ x: Number(e.getAttribute('x')), step: Number(e.dataset.step), kind: e.dataset.kind })));
+  expect(new Set(drawn.map((t) => t.x)).size).toBe(drawn.length);
+  const byStep = new Map(marks.map((k) => [k.i, k.kind]));
+  for (const t of drawn) expect(byStep.get(t.step), `tick at step ${t.step}`).toBe(t.kind);
+  await expect(page.getByTestId('event-ticks')).toHaveAttribute('aria-label', /before: 33 commit starts, 33 commit ends/);
+
+  /* next event: the first marked step after the opening step; its frame is that step of the trace */
+  const next = marks.find((k) => k.i > m.openingStep!)!;
+  await page.getByRole('button', { name: 'next event' }).click();
+  await expect(counter).toHaveText(String(next.i));
+  const traced = stepAt(next.i);
+  expect(traced.kind).toBe(next.kind);
+  await expect(page.getByTestId('anim-pane').first()).toHaveAttribute('data-frame-step', String(next.i));
+  await expect(page.getByTestId('code-line-active').first()).toHaveAttribute('data-line', String(traced.line));
+
+  /* ] goes on to the one after, [ and the button come back */
+  const after = marks.find((k) => k.i > next.i)!;
+  await page.keyboard.press(']');
+  await expect(counter).toHaveText(String(after.i));
+  expect(stepAt(after.i).kind).toBe(after.kind);
+  await page.keyboard.press('[');
+  await expect(counter).toHaveText(String(next.i));
+  await page.getByRole('button', { name: 'previous event' }).click();
+  const before = [...marks].reverse().find((k) => k.i < next.i)!;
+  await expect(counter).toHaveText(String(before.i));
+  await expect(page.getByTestId('code-line-active').first()).toHaveAttribute('data-line', String(stepAt(before.i).line));
+});
+
+test("the Perfetto trace holds the lab's own slices: s_fc_lock held, and the fast commits", async ({ page }) => {
+  await page.goto(labUrl(LAB, { variant: 'side', step: 300 }));
+  await waitForRuns(page);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('anim-export-trace').click()]);
+  const trace = TraceFile.parse(JSON.parse(readFileSync((await download.path())!, 'utf8')));
+  const slices = trace.traceEvents.filter((e) => e.ph === 'X');
+  expect(slices.some((e) => e.name === 'hold s_fc_lock')).toBe(true);
+  expect(slices.some((e) => e.name === 'fast commit')).toBe(true);
+});
+
+test('an embed of the mechanism, a view this lab has not, says which views it has', async ({ page }) => {
+  await page.goto(`/#/embed/${LAB}/mechanism`);
+  await expect(page.getByTestId('embed-error')).toContainText('its views are: mail, animation, heatmap, table, kernel');
+});

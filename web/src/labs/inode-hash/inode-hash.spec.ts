@@ -1,11 +1,15 @@
 import type { Page } from '@playwright/test';
-import { loadEngine } from '../../web/src/core/node';
-import { sweepSeeds } from '../../web/src/core/sweep';
-import { IhSnapshot } from '../../web/src/labs/inode-hash/schema';
-import { ANIMATION_PRESET } from '../../web/src/labs/inode-hash/preset';
-import { expect, hashQuery, labUrl, paramSpecs, test, waitForRuns } from './fixtures';
-import { checkHeatmapWords } from './heatmapWords';
-import { checkPaperVerdicts, expectedPaperRows } from './seeds';
+import { loadEngine } from '../../core/node';
+import { sweepSeeds } from '../../core/sweep';
+import { IhSnapshot } from './schema';
+import { ANIMATION_PRESET } from './preset';
+import { expect, hashQuery, labUrl, paramSpecs, test, waitForRuns } from '../../../../tests/e2e/fixtures';
+import { openPanel } from '../../../../tests/e2e/kernelPanel';
+import { checkOpening, exportSvg, openFromHome } from '../../../../tests/e2e/labRuns';
+import { checkHeatmapWords } from '../../../../tests/e2e/heatmapWords';
+import { checkPaperVerdicts, expectedPaperRows } from '../../../../tests/e2e/seeds';
+import { checkPresenterTexts } from '../../../../tests/e2e/presenter';
+import { manifest } from './manifest';
 
 const LAB = 'inode-hash';
 
@@ -57,12 +61,7 @@ async function openAt(page: Page, variant: 'before' | 'after', step: number, par
 }
 
 test('the page opens from the home, with its kernel panel', async ({ page }) => {
-  await page.goto('/');
-  const card = page.getByTestId(`lab-card-${LAB}`);
-  await expect(card.locator('.badge')).toHaveText('open');
-  await card.getByRole('link').click();
-  await expect(page).toHaveURL(new RegExp(`#/lab/${LAB}`));
-  await expect(page.getByTestId('step-counter')).toBeVisible({ timeout: 30_000 });
+  await openFromHome(page, LAB);
   await expect(page.getByTestId('citation')).toContainText('Mateusz Guzik');
   await expect(page.locator('a[href*="elixir.bootlin.com/linux/v6.12"]').first()).toBeVisible();
   await expect(page.getByTestId('kernel-panel')).toBeVisible();
@@ -228,12 +227,9 @@ test("the CPU heatmaps' words follow from the cells they draw: the small configu
 
 test('the hash table and the chain heatmap export as SVG and PNG', async ({ page }) => {
   await openAt(page, 'before', 40);
-  const svg = page.waitForEvent('download');
-  await page.getByTestId('export-svg-inode-hash-table-before').click();
-  const file = await svg;
-  expect(file.suggestedFilename()).toBe('inode-hash-table-before.svg');
-  const text = await (await file.createReadStream()).toArray();
-  expect(Buffer.concat(text).toString('utf8')).toContain('inode_hash_lock');
+  const svg = await exportSvg(page, 'inode-hash-table-before');
+  expect(svg.file).toBe('inode-hash-table-before.svg');
+  expect(svg.text).toContain('inode_hash_lock');
 
   const png = page.waitForEvent('download');
   await page.getByTestId('export-png-inode-hash-chain-heat-before').click();
@@ -379,4 +375,68 @@ test('the thread sweep runs in the worker with progress and draws its lines', as
   const verdicts = page.getByTestId('thread-sweep-table').getByTestId('verdict');
   await expect(verdicts).toHaveCount(points);
   for (const v of await verdicts.all()) await expect(v).toHaveAttribute('data-verdict', /^(significant|overlap)$/);
+});
+
+test('side by side, the before and after heatmaps are drawn on one time axis', async ({ page }) => {
+  /* at the model's defaults, inode-hash's after run is shorter than its before run */
+  const query: Record<string, number | string> = { variant: 'side' };
+  for (const s of await paramSpecs(LAB)) query[s.name] = s.default;
+  await page.goto(labUrl(LAB, query));
+  await expect(page.getByTestId('run-status')).toHaveText(/steps/, { timeout: 30_000 });
+  const maps = page.getByTestId('heatmap');
+  await expect(maps).toHaveCount(2);
+  const read = () =>
+    maps.evaluateAll((els) =>
+      els.map((e) => ({
+        axis: Number(e.getAttribute('data-axis-ns')),
+        end: Number(e.getAttribute('data-end-ns')),
+        endX: e.getAttribute('data-end-x'),
+        plotW: Number(e.getAttribute('data-plot-w')),
+        marks: e.querySelectorAll('[data-testid="heatmap-run-end"]').length,
+      })),
+    );
+  await expect.poll(async () => new Set((await read()).map((m) => m.axis)).size).toBe(1);
+  const maps2 = await read();
+  const axis = Math.max(...maps2.map((m) => m.end));
+  expect(maps2[0]!.end).not.toBe(maps2[1]!.end);
+  for (const m of maps2) {
+    expect(m.axis).toBe(axis);
+    if (m.end < axis) {
+      expect(m.marks).toBe(1);
+      expect(Number(m.endX)).toBeCloseTo((m.end / axis) * m.plotW, 0);
+    } else {
+      expect(m.marks).toBe(0);
+      expect(m.endX).toBeNull();
+    }
+  }
+  await expect(maps.getByTestId('heatmap-run-end')).toContainText('run ended');
+  /* every map on the page, the lab's own included, is on the same axis */
+  const all = await page.locator('.heatmap[data-axis-ns]').evaluateAll((els) => els.map((e) => e.getAttribute('data-axis-ns')));
+  expect(all.length).toBeGreaterThanOrEqual(2);
+});
+
+test('every text of every presenter view is 18 px or more at 1024x768, and no label is clipped', async ({ page }) => {
+  test.setTimeout(120_000);
+  await checkPresenterTexts(page, LAB, { variant: 'side', step: 40 });
+});
+
+test('opens on its preset at a step where before and after differ, the hash lock within three seconds', async ({ page }) => {
+  await checkOpening(page, manifest, 'lock');
+});
+
+test("the kernel panel says what emulation cannot show, what a quick run can, and where to run the mail's", async ({ page }) => {
+  const panel = await openPanel(page, LAB);
+  const note = panel.getByTestId('kernel-note').filter({ hasText: 'What emulation cannot show' });
+  await expect(note).toBeVisible();
+  for (const text of ['lab_iget_locked_lookups', 'ext4_contention_count', '--profile paper', 'real cores']) await expect(note).toContainText(text);
+});
+
+test('side by side, each variant has its own row of event ticks', async ({ page }) => {
+  await page.goto(labUrl(LAB, { variant: 'side' }));
+  await waitForRuns(page);
+  const rows = page.locator('[data-testid="event-ticks"] g[data-variant]');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toHaveAttribute('data-variant', 'before');
+  await expect(rows.nth(1)).toHaveAttribute('data-variant', 'after');
+  for (const r of [0, 1]) expect(await rows.nth(r).getByTestId('event-tick').count()).toBeGreaterThan(10);
 });

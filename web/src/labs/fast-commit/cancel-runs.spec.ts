@@ -4,7 +4,7 @@
  * it runs, stops it with a message, keeps the parameters, and the next
  * configuration runs on a fresh simulator.
  */
-import { expect, hashQuery, labUrl, test, waitForRuns } from './fixtures';
+import { expect, hashQuery, labUrl, test, waitForRuns } from '../../../../tests/e2e/fixtures';
 
 const LAB = 'fast-commit';
 const BIG = { variant: 'side', ways: 64, dirs: 192, files: 192, loops: 4 };

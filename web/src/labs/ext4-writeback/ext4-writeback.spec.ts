@@ -1,9 +1,14 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { loadEngine } from '../../web/src/core/node';
-import { buildLanes } from '../../web/src/labs/ext4-writeback/lanes';
-import { ANIMATION_PRESET } from '../../web/src/labs/ext4-writeback/preset';
-import { EWB_VARIANTS, EwbSnapshot } from '../../web/src/labs/ext4-writeback/schema';
-import { expect, labUrl, test, waitForRuns } from './fixtures';
+import { loadEngine } from '../../core/node';
+import { buildLanes } from './lanes';
+import { ANIMATION_PRESET } from './preset';
+import { EWB_VARIANTS, EwbSnapshot } from './schema';
+import { expect, labUrl, test, waitForRuns } from '../../../../tests/e2e/fixtures';
+import { openPanel } from '../../../../tests/e2e/kernelPanel';
+import { checkOpening, exportSvg, openFromHome } from '../../../../tests/e2e/labRuns';
+import { manifest } from './manifest';
 
 const LAB = 'ext4-writeback';
 
@@ -23,12 +28,7 @@ async function openAt(page: Page, query: Record<string, string | number>): Promi
 }
 
 test('the page opens from the home, with the thread, the commit, the 6.12 functions, the kernel panel and the IOPS caveat', async ({ page }) => {
-  await page.goto('/');
-  const card = page.getByTestId(`lab-card-${LAB}`);
-  await expect(card.locator('.badge')).toHaveText('open');
-  await card.getByRole('link').click();
-  await expect(page).toHaveURL(new RegExp(`#/lab/${LAB}`));
-  await expect(page.getByTestId('step-counter')).toBeVisible({ timeout: 30_000 });
+  await openFromHome(page, LAB);
   await expect(page.getByTestId('citation')).toContainText('Rishabh Bhatnagar');
   await expect(page.locator('a[href$="?id=6b8ed62008a4"]').first()).toBeVisible();
   await expect(page.locator('a[href^="https://lore.kernel.org/linux-ext4/"]').first()).toBeVisible();
@@ -88,12 +88,9 @@ test('both variants side by side, the open question says where IOPS go, duplicat
 
 test('the lanes export as SVG', async ({ page }) => {
   await openAt(page, { variant: 'after', step: 6000 });
-  const svg = page.waitForEvent('download');
-  await page.getByTestId('export-svg-ext4-writeback-lanes-after').click();
-  const file = await svg;
-  expect(file.suggestedFilename()).toBe('ext4-writeback-lanes-after.svg');
-  const text = Buffer.concat(await (await file.createReadStream()).toArray()).toString('utf8');
-  expect(text).toContain('jbd2');
+  const svg = await exportSvg(page, 'ext4-writeback-lanes-after');
+  expect(svg.file).toBe('ext4-writeback-lanes-after.svg');
+  expect(svg.text).toContain('jbd2');
 });
 
 test('the sweep fills the latency-throughput scatter with every run of both variants', async ({ page }) => {
@@ -118,4 +115,25 @@ test('the sweep fills the latency-throughput scatter with every run of both vari
   const evidence = page.getByTestId('ewb-sweep-evidence-table');
   await expect(evidence.locator('tbody tr')).toHaveCount(7);
   await expect(evidence.locator('tr[data-metric="jbd2_handles_per_txn"]').getByTestId('ewb-agrees')).toHaveText('yes');
+});
+
+test('opens on its preset at a step where before and after differ, an fsync within three seconds', async ({ page }) => {
+  await checkOpening(page, manifest, 'fsync');
+});
+
+test('results can be dropped onto the kernel panel', async ({ page }) => {
+  const panel = await openPanel(page, LAB);
+  const text = readFileSync(fileURLToPath(new URL('./fixtures/kernel/synthetic-ext4-writeback-after.json', import.meta.url)), 'utf8');
+  const transfer = await page.evaluateHandle((json) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([json], 'synthetic-ext4-writeback-after.json', { type: 'application/json' }));
+    return dt;
+  }, text);
+  const drop = panel.getByTestId('kernel-drop');
+  await drop.dispatchEvent('dragenter', { dataTransfer: transfer });
+  await drop.dispatchEvent('dragover', { dataTransfer: transfer });
+  await drop.dispatchEvent('drop', { dataTransfer: transfer });
+  await expect(panel.getByTestId('kernel-run')).toHaveCount(1);
+  await expect(panel.getByTestId('kernel-metric-handles_per_txn')).toContainText('50');
+  await expect(panel.getByTestId('kernel-missing')).toContainText('no before run yet');
 });

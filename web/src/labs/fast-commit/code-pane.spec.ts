@@ -9,9 +9,9 @@
  * into it, code run in the page goes through `shadowRoot`.
  */
 import type { Locator, Page } from '@playwright/test';
-import { loadEngine } from '../../web/src/core/node';
-import { C_TOKENS } from '../../web/src/viz/code/cTheme';
-import { expect, labUrl, test, waitForRuns } from './fixtures';
+import { loadEngine } from '../../core/node';
+import { C_TOKENS } from '../../viz/code/cTheme';
+import { expect, labUrl, test, waitForRuns } from '../../../../tests/e2e/fixtures';
 
 const LAB = 'fast-commit';
 /* a small configuration, named so that the steps below stay what they are whatever the page opens on */

@@ -5,28 +5,8 @@
  * answer fields keep the player's keys out; "show me" moves the animation
  * to the answer's variant and step.
  */
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
-import { REPO_ROOT } from '../../web/src/core/node';
-import { expect, hashQuery, labUrl, test, waitForRuns } from './fixtures';
-
-interface CliQuestion {
-  id: string;
-  text: string;
-  answer: { value: number | null; correct: string[]; text: string; show: { variant: string; step: number }; link: string };
-}
-
-/** `journalclub question <lab> --seed S --answers --json`, as a student's terminal prints it. */
-function cliAnswers(lab: string, seed: number, sets: string[] = []): CliQuestion[] {
-  const args = ['question', lab, '--seed', String(seed), ...sets.flatMap((s) => ['--set', s]), '--answers', '--json'];
-  const ran = spawnSync(process.execPath, [join(REPO_ROOT, 'bin', 'journalclub.mjs'), ...args], {
-    cwd: REPO_ROOT,
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-  expect(ran.status, ran.stderr).toBe(0);
-  return (JSON.parse(ran.stdout) as { questions: CliQuestion[] }).questions;
-}
+import { cliAnswers } from '../../../../tests/e2e/questions';
+import { expect, hashQuery, labUrl, test, waitForRuns } from '../../../../tests/e2e/fixtures';
 
 const SEED = 5;
 
@@ -72,33 +52,6 @@ test('inode-hash: answer, reveal, the same answer as the terminal, and show me m
   expect(q.get('variant')).toBe(holder.answer.show.variant);
   expect(q.get('step')).toBe(String(holder.answer.show.step));
   expect(q.get('seed')).toBe(String(SEED));
-});
-
-test('fast-commit: the old walk question reveals the terminal\'s count, and show me opens the first commit', async ({ page }) => {
-  const cli = cliAnswers('fast-commit', SEED);
-  const walk = cli.find((q) => q.id === 'first-walk-before')!;
-  await page.goto(labUrl('fast-commit', { variant: 'after', seed: SEED }));
-  await waitForRuns(page);
-  const given = page.getByTestId('question-first-walk-before-given');
-  await given.fill('not a number');
-  await expect(page.getByTestId('questions').getByRole('alert')).toHaveText(/is not a number/);
-  await expect(page.getByTestId('question-first-walk-before-reveal')).toBeDisabled();
-  await given.fill(String((walk.answer.value ?? 0) + 1));
-  await page.getByTestId('question-first-walk-before-reveal').click();
-  await expect(page.getByTestId('question-first-walk-before-answer')).toHaveText(walk.answer.text);
-  await expect(page.getByTestId('question-first-walk-before-verdict')).toHaveText(/not quite/);
-
-  await page.getByTestId('question-first-walk-before-show').click();
-  await waitForRuns(page);
-  await expect(page.getByTestId('step-counter')).toHaveText(String(walk.answer.show.step));
-  const q = await hashQuery(page);
-  expect(q.get('variant')).toBe('before');
-  /* the question's drawn parameters are the page's now */
-  const inputs = await page.getByTestId('question-first-walk-before').locator('[data-testid^="question-first-walk-before-input-"]').allTextContents();
-  for (const text of inputs) {
-    const [name, value] = text.split(' = ');
-    expect(q.get(name!)).toBe(value);
-  }
 });
 
 test('inode-hash on btrfs: the questions follow the page\'s file system, as the terminal does with --set', async ({ page }) => {

@@ -1,0 +1,103 @@
+/**
+ * Presenter mode, for its specs: waiting for a presented view with its runs
+ * in, and the check that every text of every view a lab presents is 18 px
+ * or more on a 1024x768 projector, and that no label is clipped.
+ */
+import { expect, type Page } from '@playwright/test';
+import { labUrl } from './fixtures';
+
+const PROJECTOR = { width: 1024, height: 768 };
+
+/** Wait for presenter mode's view, with the runs in. */
+export async function presenting(page: Page, view: string): Promise<void> {
+  await expect(page.getByTestId('presenter-stage')).toHaveAttribute('data-view', view);
+  await expect(page.getByTestId('run-status')).toHaveText(/steps/, { timeout: 30_000 });
+}
+
+interface TextSize {
+  text: string;
+  px: number;
+  svg: boolean;
+}
+
+/**
+ * Every visible text of the presented view with the size it renders at: an
+ * HTML text's computed font size times its CSS zoom, an SVG text's computed
+ * font size times the scale of its screen matrix (which holds the zoom of
+ * its ancestors and its viewBox); form controls by their own font size.
+ */
+async function renderedTextSizes(page: Page): Promise<TextSize[]> {
+  return page.evaluate(() => {
+    const root = document.querySelector('.presenter-view');
+    if (!root) throw new Error('no presenter view');
+    const out: { text: string; px: number; svg: boolean }[] = [];
+    const visible = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) return false;
+      const cs = getComputedStyle(el);
+      return cs.visibility !== 'hidden' && cs.display !== 'none' && Number(cs.opacity) > 0;
+    };
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const text = (n.textContent ?? '').trim();
+      const el = n.parentElement as Element | null;
+      if (!text || !el || el.closest('option, script, style, title')) continue;
+      if (!visible(el)) continue;
+      const size = parseFloat(getComputedStyle(el).fontSize);
+      if (el instanceof SVGElement) {
+        const m = (el as unknown as SVGGraphicsElement).getScreenCTM?.();
+        const scale = m ? Math.hypot(m.a, m.b) : 1;
+        out.push({ text: text.slice(0, 40), px: size * scale, svg: true });
+      } else out.push({ text: text.slice(0, 40), px: size * ((el as Element & { currentCSSZoom?: number }).currentCSSZoom ?? 1), svg: false });
+    }
+    for (const el of root.querySelectorAll('select, input[type="text"], input:not([type])')) {
+      if (visible(el))
+        out.push({
+          text: `<${el.tagName.toLowerCase()}>`,
+          px: parseFloat(getComputedStyle(el).fontSize) * ((el as Element & { currentCSSZoom?: number }).currentCSSZoom ?? 1),
+          svg: false,
+        });
+    }
+    return out;
+  });
+}
+
+/** Texts cut off by an ancestor that hides its overflow (an SVG, or a box with overflow hidden or clip). */
+async function clippedTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const root = document.querySelector('.presenter-view')!;
+    const out: string[] = [];
+    for (const el of root.querySelectorAll('text')) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || !(el.textContent ?? '').trim()) continue;
+      for (let a = el.parentElement; a && a !== root; a = a.parentElement) {
+        const cs = getComputedStyle(a);
+        if (cs.overflowX !== 'hidden' && cs.overflowX !== 'clip') continue;
+        const b = a.getBoundingClientRect();
+        if (r.left < b.left - 1 || r.right > b.right + 1) out.push(`${el.textContent} in <${a.tagName.toLowerCase()} class="${a.getAttribute('class') ?? ''}">`);
+        break;
+      }
+    }
+    return out;
+  });
+}
+
+/** Every view of the lab at `query` in presenter mode, in turn: no text under 18 px at 1024x768, no label clipped. */
+export async function checkPresenterTexts(page: Page, lab: string, query: Record<string, string | number>): Promise<void> {
+  await page.setViewportSize(PROJECTOR);
+  await page.goto(labUrl(lab, { ...query, present: 'mail' }));
+  await presenting(page, 'mail');
+  const views = await page.locator('.presenter-views button').evaluateAll((bs) => bs.map((b) => b.getAttribute('data-testid')!.slice('present-'.length)));
+  expect(views.length).toBeGreaterThanOrEqual(5);
+  for (const [i, view] of views.entries()) {
+    if (i > 0) await page.keyboard.press('PageDown');
+    await presenting(page, view);
+    if (view === 'animation') await expect(page.locator('[data-testid="anim-pane"] svg').first()).toBeVisible();
+    if (view === 'heatmap') await expect(page.locator('.heat-grid svg, .heat-grid canvas').first()).toBeVisible();
+    const sizes = await renderedTextSizes(page);
+    expect(sizes.length, `${view}: texts measured`).toBeGreaterThan(3);
+    const small = sizes.filter((s) => s.px < 18 - 0.01);
+    expect(small, `${view}: texts under 18 px`).toEqual([]);
+    expect(await clippedTexts(page), `${view}: clipped labels`).toEqual([]);
+  }
+}
