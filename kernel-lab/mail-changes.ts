@@ -1,6 +1,6 @@
 /**
  * The mails' own before/after figures for the metrics the kernel lab
- * measures: what `journalclub lab compare` and the lab pages put beside a
+ * measures: what `journalclub kernel compare` and the lab pages put beside a
  * run's change. The figures and citations are lib/mails.ts's; this module
  * only pairs each mail's before and after under the results' metric keys,
  * cited by author, list and date. A metric the mail published no figure for

@@ -9,7 +9,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import type { ExerciseRunner, RunOutcome, RunRequest } from '../../web/src/exercises/types';
-import { killGroup } from '../lab/proc';
+import { killGroup } from '../kernel/proc';
 
 export interface SandboxLimits {
   /** seconds a run may take */

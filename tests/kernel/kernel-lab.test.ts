@@ -17,8 +17,8 @@ import { before, describe, test } from 'node:test';
 import { KERNEL_LAB_SPECS } from '../../lib/kernel-labs';
 import { KERNEL_LABS, parseKernelResult, type KernelLab, type KernelResult } from '../../lib/kernel-results';
 import { median } from '../../web/src/core/stats';
-import { currentKernel, fragmentOptions, patchFiles } from '../../cli/lab/build';
-import { kernelCache, KERNEL_LAB_DIR } from '../../cli/lab/paths';
+import { currentKernel, fragmentOptions, patchFiles } from '../../cli/kernel/build';
+import { kernelCache, KERNEL_LAB_DIR } from '../../cli/kernel/paths';
 import { journalclub, said } from './cli';
 
 describe('kernel lab', () => {
@@ -33,9 +33,9 @@ describe('kernel lab', () => {
     }
     const work = mkdtempSync(join(tmpdir(), 'jc-patch-'));
     try {
-      /* lab build fetches the package; run it first when the cache is cold */
+      /* kernel build fetches the package; run it first when the cache is cold */
       if (!existsSync(deb) || !spawnSync('sh', ['-c', `ls ${deb}/*.deb`]).stdout.length) {
-        const b = journalclub(['lab', 'build'], 3600);
+        const b = journalclub(['kernel', 'build'], 3600);
         assert.equal(b.status, 0, said(b));
       }
       const members = [...touched].map((f) => `linux-source-6.12/${f}`).join(' ');
@@ -71,10 +71,10 @@ describe('kernel lab', () => {
   });
 
   test('the kernel builds, with every option the fragments ask for, and is not rebuilt when nothing changed', () => {
-    const first = journalclub(['lab', 'build'], 3600);
+    const first = journalclub(['kernel', 'build'], 3600);
     assert.equal(first.status, 0, said(first));
     const k = currentKernel();
-    assert.ok(k, 'lab build left no current kernel');
+    assert.ok(k, 'kernel build left no current kernel');
     assert.match(k.manifest.kernel_release, /^6\.12\.\d+-journalclub$/);
     assert.equal(k.manifest.patches.length, 5);
     const config = readFileSync(join(k.dir, 'config'), 'utf8');
@@ -84,19 +84,19 @@ describe('kernel lab', () => {
         assert.equal(have, value, `${name} in the built config`);
       }
     }
-    const again = journalclub(['lab', 'build'], 120);
+    const again = journalclub(['kernel', 'build'], 120);
     assert.equal(again.status, 0, said(again));
     assert.match(again.stderr + again.stdout, /is built \(key/, 'a second build with nothing changed is a cache hit');
   });
 
   test('the guest image builds', () => {
-    const r = journalclub(['lab', 'image'], 1200);
+    const r = journalclub(['kernel', 'image'], 1200);
     assert.equal(r.status, 0, said(r));
   });
 
   /*
    * Each lab's quick profile booted before, after, before, after, ... as a
-   * student's `lab run <lab> --variant both` does. Every run must show its
+   * student's `kernel run <lab> --variant both` does. Every run must show its
    * switch live; the direction tests below read the sets. The repeats are
    * what the suite's time allows: three where a direction test reads a
    * timing (fast-commit, extent-status), two where it reads the mechanism's
@@ -162,8 +162,8 @@ describe('kernel lab', () => {
     test(`${lab}: the quick profile runs under QEMU ${n} times a variant, alternating, and every run's switch was live`, () => {
       const out = mkdtempSync(join(tmpdir(), `jc-run-${lab}-`));
       const r = journalclub(
-        /* a loaded host stretches a quick run from tens of seconds to minutes: more than lab run's default timeout */
-        ['lab', 'run', lab, '--variant', 'both', '--repeat', String(n), '--profile', 'quick', '--timeout', '400', '--out', out],
+        /* a loaded host stretches a quick run from tens of seconds to minutes: more than kernel run's default timeout */
+        ['kernel', 'run', lab, '--variant', 'both', '--repeat', String(n), '--profile', 'quick', '--timeout', '400', '--out', out],
         460 * 2 * n,
       );
       assert.equal(r.status, 0, said(r));
@@ -194,7 +194,7 @@ describe('kernel lab', () => {
         runs.set(key, [...(runs.get(key) ?? []), result]);
         if (!results.has(key)) results.set(key, result);
       }
-      if (n > 1) assert.match(r.stdout, /median/, 'lab run printed no comparison of the sets');
+      if (n > 1) assert.match(r.stdout, /median/, 'kernel run printed no comparison of the sets');
       rmSync(out, { recursive: true, force: true });
     });
   }
@@ -347,33 +347,33 @@ describe('kernel lab', () => {
     assert.deepEqual(failed, []);
   });
 
-  test('lab compare shows extent-status scan times both ways', () => {
+  test('kernel compare shows extent-status scan times both ways', () => {
     const a = results.get('extent-status/before');
     const b = results.get('extent-status/after');
     assert.ok(a && b, 'the extent-status runs above did not finish');
     const dir = mkdtempSync(join(tmpdir(), 'jc-cmp-'));
     writeFileSync(join(dir, 'a.json'), JSON.stringify(a));
     writeFileSync(join(dir, 'b.json'), JSON.stringify(b));
-    const r = journalclub(['lab', 'compare', '--json', join(dir, 'a.json'), join(dir, 'b.json')], 60);
+    const r = journalclub(['kernel', 'compare', '--json', join(dir, 'a.json'), join(dir, 'b.json')], 60);
     assert.equal(r.status, 0, said(r));
     const rows = (JSON.parse(r.stdout) as { rows: { metric: string; a: number | null; b: number | null }[] }).rows;
     for (const c of ['a', 'b', 'c']) {
       for (const name of ['avg_scan_time_us', 'max_scan_time_us', 'mean_scan_time_us', 'scan_extents_count']) {
         const row = rows.find((x) => x.metric === `case_${c}_${name}`);
-        assert.ok(row && row.a !== null && row.b !== null, `lab compare lacks case_${c}_${name} on one side: ${JSON.stringify(row)}`);
+        assert.ok(row && row.a !== null && row.b !== null, `kernel compare lacks case_${c}_${name} on one side: ${JSON.stringify(row)}`);
       }
     }
     rmSync(dir, { recursive: true, force: true });
   });
 
-  test('lab compare reads a before and an after run', () => {
+  test('kernel compare reads a before and an after run', () => {
     const a = results.get('fast-commit/before');
     const b = results.get('fast-commit/after');
     assert.ok(a && b, 'the fast-commit runs above did not finish');
     const dir = mkdtempSync(join(tmpdir(), 'jc-cmp-'));
     writeFileSync(join(dir, 'a.json'), JSON.stringify(a));
     writeFileSync(join(dir, 'b.json'), JSON.stringify(b));
-    const r = journalclub(['lab', 'compare', join(dir, 'a.json'), join(dir, 'b.json')], 60);
+    const r = journalclub(['kernel', 'compare', join(dir, 'a.json'), join(dir, 'b.json')], 60);
     assert.equal(r.status, 0, said(r));
     assert.match(r.stdout, /%/);
     rmSync(dir, { recursive: true, force: true });
@@ -384,7 +384,7 @@ describe('kernel lab', () => {
     let tarball = '';
     const out = mkdtempSync(join(tmpdir(), 'jc-bundle-'));
     before(() => {
-      const r = journalclub(['lab', 'package', '--out', out, '--no-web'], 600);
+      const r = journalclub(['kernel', 'package', '--out', out, '--no-web'], 600);
       assert.equal(r.status, 0, said(r));
       bundle = join(out, 'journalclub-kernel-lab');
       tarball = join(out, 'journalclub-kernel-lab.tar.gz');
@@ -392,7 +392,7 @@ describe('kernel lab', () => {
 
     test('verify accepts it, as a directory and as a tarball', () => {
       for (const p of [bundle, tarball]) {
-        const r = journalclub(['lab', 'verify', p], 300);
+        const r = journalclub(['kernel', 'verify', p], 300);
         assert.equal(r.status, 0, said(r));
         assert.match(r.stdout, /ok, \d+ files match SHA256SUMS/);
       }
@@ -417,7 +417,7 @@ describe('kernel lab', () => {
       });
       assert.equal(run.status, 0, `${run.stdout.slice(-1500)}\n${run.stderr.slice(-1500)}`);
       assert.equal(readFileSync(join(out, 'r1', 'raw', 'status'), 'utf8').trim(), 'ok');
-      const ingest = journalclub(['lab', 'ingest', join(out, 'r1')], 60);
+      const ingest = journalclub(['kernel', 'ingest', join(out, 'r1')], 60);
       assert.equal(ingest.status, 0, said(ingest));
       const r = parseKernelResult(readFileSync(join(out, 'r1.json'), 'utf8'));
       assert.ok(r.counters.lab_fc_dentry_scan_nodes > 0, 'the bundle run had the switch live');
@@ -430,7 +430,7 @@ describe('kernel lab', () => {
       const run = spawnSync(join(copy, 'run'), ['fast-commit', 'after'], { encoding: 'utf8', timeout: 120_000 });
       assert.equal(run.status, 6, run.stderr);
       assert.match(run.stderr, /do not match its SHA256SUMS: refusing/);
-      const v = journalclub(['lab', 'verify', copy], 300);
+      const v = journalclub(['kernel', 'verify', copy], 300);
       assert.equal(v.status, 1, said(v));
       assert.match(v.stderr, /run-qemu\.sh does not match SHA256SUMS/);
       rmSync(out, { recursive: true, force: true });

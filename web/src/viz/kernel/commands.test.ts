@@ -6,11 +6,11 @@ import { bundleCommands, checkoutCommands, commandText, shellQuote } from './com
 describe('commands', () => {
   it('the checkout commands of a lab', () => {
     expect(checkoutCommands('inode-hash').map((c) => commandText(c.argv))).toEqual([
-      'npx journalclub lab build',
-      'npx journalclub lab image',
-      'npx journalclub lab run inode-hash --variant before --profile quick',
-      'npx journalclub lab run inode-hash --variant after --profile quick',
-      'npx journalclub lab compare <before.json> <after.json>',
+      'npx journalclub kernel build',
+      'npx journalclub kernel image',
+      'npx journalclub kernel run inode-hash --variant before --profile quick',
+      'npx journalclub kernel run inode-hash --variant after --profile quick',
+      'npx journalclub kernel compare <before.json> <after.json>',
     ]);
   });
   it('the bundle commands of every lab', () => {
@@ -20,7 +20,7 @@ describe('commands', () => {
         'cd journalclub-kernel-lab',
         `./run ${lab} before`,
         `./run ${lab} after`,
-        `npx journalclub lab ingest results/${lab}-<variant>-<time>`,
+        `npx journalclub kernel ingest results/${lab}-<variant>-<time>`,
       ]);
     expect(commandText(bundleCommands('fast-commit', 'other-name.tar.gz')[1].argv)).toBe('cd other-name');
   });

@@ -47,7 +47,7 @@ describe('compareMetrics', () => {
     expect(rows[1].changePct).toBeCloseTo(-66.667, 2);
   });
 
-  it('says whether the change of the medians stands out of the runs, as lab compare does', () => {
+  it('says whether the change of the medians stands out of the runs, as kernel compare does', () => {
     const at = (_name: string, variant: 'before' | 'after', files: number, hour: number) =>
       run(`synthetic-fast-commit-${variant}.json`, (r) => ({ ...r, started_at: `2000-01-02T0${hour}:00:00Z`, metrics: { files_per_s: files } }));
     const rows = compareMetrics([

@@ -1,0 +1,46 @@
+// @ts-check
+/**
+ * The kernel face of a lab: kernel-lab/labs/<id>/ holds its switch patch for
+ * Linux 6.12 (<id>.patch), its guest workload (workload/run.sh, the parser
+ * of its output and fixtures) and its spec (spec.ts: the switches, counters
+ * and benchmark). kernel-lab/labs.gen.ts imports every lab's spec statically
+ * (the CLI runs under tsx, without Vite's import.meta.glob) and lists the
+ * labs in their order: the kernel lab's registry, from which the CLI's lab
+ * lists, help and zod enums come.
+ */
+import { banner } from '../registry.mjs';
+
+/** @type {import('../registry.mjs').Face} */
+export const face = {
+  name: 'kernel lab',
+  dir: (id) => `kernel-lab/labs/${id}`,
+  files: (lab) => [`${lab.id}.patch`, 'workload/run.sh', 'spec.ts'],
+};
+
+/** fast-commit -> fastCommit */
+const camel = (/** @type {string} */ id) => id.replace(/-([a-z0-9])/g, (_, c) => c.toUpperCase());
+
+/** @param {import('../registry.mjs').Lab[]} labs @returns {import('../registry.mjs').Generated[]} */
+export function generate(labs) {
+  const path = 'kernel-lab/labs.gen.ts';
+  const lines = [
+    banner(path).trimEnd(),
+    '/**',
+    ' * The kernel lab\'s registry: every lab\'s kernel face (kernel-lab/labs/<id>/),',
+    ' * in the labs\' order (mails/<id>.json).',
+    ' */',
+    "import type { KernelLabSpec } from '../lib/kernel-labs';",
+    ...labs.map((l) => `import { spec as ${camel(l.id)} } from './labs/${l.id}/spec';`),
+    '',
+    '/** The labs on the kernel side, in their order. */',
+    `export const KERNEL_LABS = [${labs.map((l) => `'${l.id}'`).join(', ')}] as const;`,
+    'export type KernelLab = (typeof KERNEL_LABS)[number];',
+    '',
+    '/** Each lab\'s switches, counters and benchmark (kernel-lab/labs/<id>/spec.ts). */',
+    'export const KERNEL_LAB_SPECS: Readonly<Record<KernelLab, KernelLabSpec>> = {',
+    ...labs.map((l) => `  '${l.id}': ${camel(l.id)},`),
+    '};',
+    '',
+  ];
+  return [{ path, content: lines.join('\n') }];
+}
