@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { parseBundleManifest, type BundleManifest } from './web/src/viz/kernel/bundleManifest.ts';
 
 const repo = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
@@ -202,6 +202,8 @@ export default defineConfig({
   test: {
     root: repo('.'),
     include: ['web/src/**/*.test.ts', 'lib/**/*.test.ts', 'cli/**/*.test.ts', 'kernel-lab/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+    /* the labs' kernel direction tests are node:test files of the kernel suite (scripts/test.mjs) */
+    exclude: [...configDefaults.exclude, 'kernel-lab/labs/*/kernel.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
   },

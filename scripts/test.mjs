@@ -278,6 +278,11 @@ const SUITES = [
       }
       const files = [
         'tests/kernel/kernel-lab.test.ts',
+        /* each lab's runs and directions: kernel-lab/labs/<lab>/kernel.test.ts */
+        ...readdirSync(join(ROOT, 'kernel-lab', 'labs'))
+          .sort()
+          .map((lab) => join('kernel-lab', 'labs', lab, 'kernel.test.ts'))
+          .filter((f) => existsSync(join(ROOT, f))),
         'tests/kernel/host-build.test.ts',
         'tests/kernel/host-run.test.ts',
         'tests/kernel/faults.test.ts',
