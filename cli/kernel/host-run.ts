@@ -20,7 +20,7 @@ import type { Command } from 'commander';
 import { LabError, UsageError } from '../errors';
 import { KernelResult, PROFILES, ranInQemu, runWhere, VARIANTS, WHERE, WHERE_TEXT, type KernelProfile, type KernelVariant, type RunWhere } from '../../lib/kernel-results';
 import { benchLabs, buildLabPrograms, GUEST_DIR, HOST_RUN, labDisks, MKFS_CONF, mkfsConf } from './image';
-import { labChoices } from './labs';
+import { labChoices, SWITCHES_FILE, switchesFileText } from './labs';
 import { RESULTS_DIR, workloadDir } from './paths';
 import { runTool } from './proc';
 import { checkLab, keyValues, resultFromRunDir, warnCounters, writeResult, type LabRun } from './run';
@@ -40,7 +40,7 @@ const EXIT_REFUSED = 6;
 
 /**
  * The directory host-run expects around itself, as in the bundle: host-run,
- * jc.sh, mkfs.conf, bench/<lab>/{run.sh,disks}, and in bin/ the C programs
+ * jc.sh, mkfs.conf, bench/<lab>/{run.sh,disks,switches}, and in bin/ the C programs
  * of @lab's workload (labPrograms), built when @withPrograms.
  */
 export function stageKit(dir: string, lab: string, withPrograms: boolean): void {
@@ -53,6 +53,7 @@ export function stageKit(dir: string, lab: string, withPrograms: boolean): void 
     mkdirSync(join(dir, 'bench', l), { recursive: true });
     /* as it is: host-run reads a profile's own line of disks too */
     for (const f of ['run.sh', 'disks']) copyFileSync(join(workloadDir(l), f), join(dir, 'bench', l, f));
+    writeFileSync(join(dir, 'bench', l, SWITCHES_FILE), switchesFileText(l));
   }
   if (withPrograms) buildLabPrograms([lab], join(dir, 'bin'), dir);
 }

@@ -58,6 +58,7 @@ import { spawnSync } from 'node:child_process';
 import type { Command } from 'commander';
 import { formatBytes } from '../../lib/format';
 import { LabError } from '../errors';
+import { SWITCHES_FILE, switchesFileText } from './labs';
 import { imageCache, KERNEL_LAB_DIR, LABS_DIR, workloadDir } from './paths';
 import { StepProgress } from './progress';
 
@@ -412,7 +413,7 @@ interface Inputs {
   baseLibraries: string[];
   data: string[];
   guest: string[];
-  bench: { lab: string; files: string[] }[];
+  bench: { lab: string; files: string[]; switches: string }[];
 }
 
 function requireHostTools(env: NodeJS.ProcessEnv): Inputs {
@@ -448,6 +449,7 @@ function requireHostTools(env: NodeJS.ProcessEnv): Inputs {
   const bench = benchLabs().map((lab) => ({
     lab,
     files: [...['run.sh', 'disks', 'tools'].map((f) => join(workloadDir(lab), f)).filter((f) => existsSync(f)), ...labPrograms(lab).map((p) => p.source)],
+    switches: switchesFileText(lab),
   }));
   if (bench.length === 0) throw new LabError(`no lab has a guest script: ${LABS_DIR}/<lab>/workload/run.sh`);
   for (const b of bench) {
@@ -483,7 +485,10 @@ function imageKey(inputs: Inputs): { key: string; tools: ImageManifest['tools'] 
   add('disks', JSON.stringify(DISK_IMAGES));
   add('gcc', gccVersion());
   for (const f of inputs.guest) add(relative(KERNEL_LAB_DIR, f), readFileSync(f));
-  for (const b of inputs.bench) for (const f of b.files) add(relative(KERNEL_LAB_DIR, f), readFileSync(f));
+  for (const b of inputs.bench) {
+    for (const f of b.files) add(relative(KERNEL_LAB_DIR, f), readFileSync(f));
+    add(`${b.lab}/${SWITCHES_FILE}`, b.switches);
+  }
   const tools: ImageManifest['tools'] = [
     { name: 'busybox', path: inputs.busybox, pkg: 'busybox-static', sha256: fileSha256(inputs.busybox) },
     ...inputs.tools.map((t) => ({ name: t.tool.name, path: t.real, pkg: t.tool.pkg, sha256: fileSha256(t.real) })),
@@ -565,6 +570,7 @@ function stage(root: string, inputs: Inputs): void {
   for (const b of inputs.bench) {
     put(join(workloadDir(b.lab), 'run.sh'), `bench/${b.lab}/run.sh`, 0o755);
     put(join(workloadDir(b.lab), 'disks'), `bench/${b.lab}/disks`, 0o644);
+    writeFileSync(join(root, 'bench', b.lab, SWITCHES_FILE), b.switches, { mode: 0o644 });
   }
   /* host-run finds jc.sh, mkfs.conf and bench/ beside itself, as in the bundle */
   put(HOST_RUN, `${GUEST_HOST_RUN_DIR}/host-run`, 0o755);

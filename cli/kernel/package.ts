@@ -7,6 +7,7 @@
  *   bzImage  initramfs.cpio[.gz]  images/*.img (clean, sparse)
  *   initramfs-<tool>.cpio         the tool archives (fio, dbench), appended for the labs that name them
  *   bench/<lab>/disks, tools      which images and tool archives each lab boots with
+ *   bench/<lab>/switches          its switches, for host-run (cli/kernel/labs.ts)
  *   bench/<lab>/run.sh  jc.sh     the guest's bench scripts, for host-run
  *   run-qemu.sh  run              the boot script and its front end
  *   host-run  mkfs.conf  bin/     a lab on a machine booted into the lab kernel,
@@ -43,6 +44,7 @@ import { KERNEL_LABS } from '../../lib/kernel-results';
 import { LabError, UsageError } from '../errors';
 import { currentKernel } from './build';
 import { benchLabs, buildLabPrograms, currentImage, disksFileText, GUEST_DIR, HOST_RUN, labDisks, labDiskSets, labTools, MKFS_CONF, mkfsConf } from './image';
+import { SWITCHES_FILE, switchesFileText } from './labs';
 import { KERNEL_LAB_DIR, REPO_ROOT, workloadDir } from './paths';
 import { capture, runTool } from './proc';
 
@@ -213,6 +215,7 @@ export async function packageBundle(opts: PackageOptions, print: (s: string) => 
     mkdirSync(join(dir, 'bench', lab), { recursive: true });
     writeFileSync(join(dir, 'bench', lab, 'disks'), disksFileText(labDiskSets(lab)));
     writeFileSync(join(dir, 'bench', lab, 'tools'), `${labTools(lab).join(' ')}\n`);
+    writeFileSync(join(dir, 'bench', lab, SWITCHES_FILE), switchesFileText(lab));
   }
   for (const lab of labs) copyFileSync(join(workloadDir(lab), 'run.sh'), join(dir, 'bench', lab, 'run.sh'));
   copyFileSync(join(GUEST_DIR, 'jc.sh'), join(dir, 'jc.sh'));
@@ -346,7 +349,7 @@ export async function verifyBundle(path: string): Promise<VerifyReport> {
     }
     for (const d of manifest.image.disks) if (!sums.has(d.file)) throw new LabError(`disk ${d.file} is missing`);
     for (const lab of manifest.labs) {
-      for (const f of ['disks', 'tools', 'run.sh']) if (!sums.has(`bench/${lab}/${f}`)) throw new LabError(`bench/${lab}/${f} is missing`);
+      for (const f of ['disks', 'tools', 'run.sh', SWITCHES_FILE]) if (!sums.has(`bench/${lab}/${f}`)) throw new LabError(`bench/${lab}/${f} is missing`);
     }
     for (const f of ['run', 'host-run']) if (!(statSync(join(dir, f)).mode & 0o111)) throw new LabError(`${f} is not executable`);
     return { dir: path, files: sums.size, manifest };

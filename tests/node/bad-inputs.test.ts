@@ -113,6 +113,7 @@ function bundleEntries(kernel = 'a lab kernel'): Entry[] {
     { name: 'bench/fast-commit/disks', data: 'ext4\n' },
     { name: 'bench/fast-commit/tools', data: '\n' },
     { name: 'bench/fast-commit/run.sh', data: '# the bench\n' },
+    { name: 'bench/fast-commit/switches', data: 'lab_fc_dentry_scan sys/fs/ext4/<dev>/lab_fc_dentry_scan\n' },
   ];
   const manifest = {
     schema: 'journalclub.bundle/1',
