@@ -6,7 +6,8 @@
  * and benchmark). kernel-lab/labs.gen.ts imports every lab's spec statically
  * (the CLI runs under tsx, without Vite's import.meta.glob) and lists the
  * labs in their order: the kernel lab's registry, from which the CLI's lab
- * lists, help and zod enums come.
+ * lists, help and zod enums come. kernel-lab/mails.gen.ts imports each lab's
+ * mail.ts, the pairing of its metrics with its mail's figures.
  */
 import { banner } from '../registry.mjs';
 
@@ -14,7 +15,7 @@ import { banner } from '../registry.mjs';
 export const face = {
   name: 'kernel lab',
   dir: (id) => `kernel-lab/labs/${id}`,
-  files: (lab) => [`${lab.id}.patch`, 'workload/run.sh', 'spec.ts'],
+  files: (lab) => [`${lab.id}.patch`, 'workload/run.sh', 'spec.ts', 'mail.ts'],
 };
 
 /** fast-commit -> fastCommit */
@@ -42,5 +43,23 @@ export function generate(labs) {
     '};',
     '',
   ];
-  return [{ path, content: lines.join('\n') }];
+  const mails = 'kernel-lab/mails.gen.ts';
+  const mailLines = [
+    banner(mails).trimEnd(),
+    '/**',
+    " * Each lab's pairing of its kernel metrics with its mail's figures",
+    ' * (kernel-lab/labs/<id>/mail.ts), for kernel-lab/mail-changes.ts.',
+    ' */',
+    "import type { MailFigure } from './mail-figures';",
+    ...labs.map((l) => `import { kernelMailFigures as ${camel(l.id)} } from './labs/${l.id}/mail';`),
+    '',
+    "export const KERNEL_LAB_MAILS: Readonly<Record<string, () => MailFigure[]>> = {",
+    ...labs.map((l) => `  '${l.id}': ${camel(l.id)},`),
+    '};',
+    '',
+  ];
+  return [
+    { path, content: lines.join('\n') },
+    { path: mails, content: mailLines.join('\n') },
+  ];
 }
