@@ -84,14 +84,14 @@ export const DISK_IMAGES: Record<string, { size: number; mkfs: string; args: str
     mkfs: 'mke2fs',
     /*
      * an inode per 4 KiB: the paper profile makes 64 x 1024 files and as many
-     * directories; a 32 MiB fast-commit area (mke2fs's default on 1 GiB is 512
+     * directories; a 32 MiB fast_commit area (mke2fs's default on 1 GiB is 512
      * KiB, about 1,600 zero-byte creates, some 300 bytes of records each) so
-     * that a fast commit holds the 65,536 creates the paper profile's loop
+     * that one fast_commit holds the 65,536 creates the paper profile's loop
      * can queue before its first fsync instead of failing over to a full
      * commit
      */
     args: ['-t', 'ext4', '-F', '-q', '-O', 'fast_commit', '-i', '4096', '-J', 'size=64,fast_commit_size=32768', '-E', 'lazy_itable_init=0,lazy_journal_init=0,nodiscard'],
-    what: 'ext4 with fast_commit, 1 GiB, 262144 inodes, a 64 MiB journal with a 32 MiB fast-commit area',
+    what: 'ext4 with fast_commit, 1 GiB, 262144 inodes, a 64 MiB journal with a 32 MiB fast_commit area',
   },
   ext4: {
     size: 1 << 30,
@@ -99,7 +99,7 @@ export const DISK_IMAGES: Record<string, { size: number; mkfs: string; args: str
     args: ['-t', 'ext4', '-F', '-q', '-E', 'lazy_itable_init=0,lazy_journal_init=0,nodiscard'],
     what: 'ext4, 1 GiB',
   },
-  /* inode-hash's paper tree: 20 x 100 x (100 + 1) + 20 inodes, past the 65,536 of a 1 GiB ext4 */
+  /* a paper tree of 20 x 100 x (100 + 1) + 20 inodes, past the 65,536 of a 1 GiB ext4 */
   'ext4-inodes': {
     size: 1 << 30,
     mkfs: 'mke2fs',
