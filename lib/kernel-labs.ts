@@ -1,14 +1,12 @@
 /**
  * The kernel side of each lab: the runtime switch that turns stock 6.12
  * ("after") back into the mail's "before", the counter that proves the switch
- * was live, and the benchmark the guest runs. Each lab declares its own in
- * kernel-lab/labs/<lab>/spec.ts; KERNEL_LAB_SPECS is generated from those
- * (kernel-lab/labs.gen.ts, scripts/registry/kernel.mjs).
+ * was live, and the benchmark the guest runs: the types. Each lab declares
+ * its own in kernel-lab/labs/<lab>/spec.ts, and KERNEL_LAB_SPECS in the
+ * generated kernel-lab/labs.gen.ts (scripts/registry/kernel.mjs) holds them
+ * all.
  */
-import { KERNEL_LAB_SPECS } from '../kernel-lab/labs.gen';
 import type { KernelLab } from './kernel-results';
-
-export { KERNEL_LAB_SPECS };
 
 export interface KernelSwitch {
   /** attribute name, also the key in results' `switches` */

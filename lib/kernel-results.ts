@@ -8,10 +8,10 @@
  * handles_per_txn, ...) so that a table can print them without a side list.
  */
 import { z } from 'zod';
-import { KERNEL_LABS, type KernelLab } from '../kernel-lab/labs.gen';
+import { KERNEL_LABS, type KernelLab } from './kernel-labs.gen';
 import { parseJsonAs } from './parse-json';
 
-/** The labs on the kernel side, in their order: generated from kernel-lab/labs/<lab>/. */
+/** The labs on the kernel side, in their order: generated (lib/kernel-labs.gen.ts) from the labs' folders. */
 export { KERNEL_LABS, type KernelLab };
 
 export const VARIANTS = ['before', 'after'] as const;

@@ -2,7 +2,7 @@
  * The kernel labs as the command line names them: from the registry
  * (kernel-lab/labs.gen.ts), never typed here.
  */
-import { KERNEL_LAB_SPECS } from '../../lib/kernel-labs';
+import { KERNEL_LAB_SPECS } from '../../kernel-lab/labs.gen';
 import { KERNEL_LABS, type KernelLab } from '../../lib/kernel-results';
 
 /** The file beside each lab's run.sh in the guest and the bundle that names its switches (switchesFileText). */

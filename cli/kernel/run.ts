@@ -16,7 +16,7 @@ import { cpus, hostname } from 'node:os';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { LabError, UsageError } from '../errors';
-import { KERNEL_LAB_SPECS } from '../../lib/kernel-labs';
+import { KERNEL_LAB_SPECS } from '../../kernel-lab/labs.gen';
 import {
   KERNEL_LABS,
   KernelResult,

@@ -13,7 +13,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { KERNEL_LAB_SPECS } from '../../lib/kernel-labs';
+import { KERNEL_LAB_SPECS } from '../labs.gen';
 import { KERNEL_LABS, Metrics, type KernelLab } from '../../lib/kernel-results';
 
 const LABS = dirname(fileURLToPath(import.meta.url));

@@ -6,7 +6,8 @@
  * and benchmark). kernel-lab/labs.gen.ts imports every lab's spec statically
  * (the CLI runs under tsx, without Vite's import.meta.glob) and lists the
  * labs in their order: the kernel lab's registry, from which the CLI's lab
- * lists, help and zod enums come. kernel-lab/mails.gen.ts imports each lab's
+ * lists, help and zod enums come (the ids alone in lib/kernel-labs.gen.ts,
+ * which lib/ imports). kernel-lab/mails.gen.ts imports each lab's
  * mail.ts, the pairing of its metrics with its mail's figures.
  */
 import { banner } from '../registry.mjs';
@@ -23,21 +24,26 @@ const camel = (/** @type {string} */ id) => id.replace(/-([a-z0-9])/g, (_, c) =>
 
 /** @param {import('../registry.mjs').Lab[]} labs @returns {import('../registry.mjs').Generated[]} */
 export function generate(labs) {
+  const ids = 'lib/kernel-labs.gen.ts';
+  const idLines = [
+    banner(ids).trimEnd(),
+    '/** The labs on the kernel side, in their order (mails/<id>.json); each has kernel-lab/labs/<id>/. */',
+    `export const KERNEL_LABS = [${labs.map((l) => `'${l.id}'`).join(', ')}] as const;`,
+    'export type KernelLab = (typeof KERNEL_LABS)[number];',
+    '',
+  ];
   const path = 'kernel-lab/labs.gen.ts';
   const lines = [
     banner(path).trimEnd(),
     '/**',
-    ' * The kernel lab\'s registry: every lab\'s kernel face (kernel-lab/labs/<id>/),',
-    ' * in the labs\' order (mails/<id>.json).',
+    " * The kernel lab's registry: every lab's kernel face (kernel-lab/labs/<id>/),",
+    " * in the labs' order (mails/<id>.json, lib/kernel-labs.gen.ts).",
     ' */',
     "import type { KernelLabSpec } from '../lib/kernel-labs';",
+    "import type { KernelLab } from '../lib/kernel-results';",
     ...labs.map((l) => `import { spec as ${camel(l.id)} } from './labs/${l.id}/spec';`),
     '',
-    '/** The labs on the kernel side, in their order. */',
-    `export const KERNEL_LABS = [${labs.map((l) => `'${l.id}'`).join(', ')}] as const;`,
-    'export type KernelLab = (typeof KERNEL_LABS)[number];',
-    '',
-    '/** Each lab\'s switches, counters and benchmark (kernel-lab/labs/<id>/spec.ts). */',
+    "/** Each lab's switches, counters and benchmark (kernel-lab/labs/<id>/spec.ts). */",
     'export const KERNEL_LAB_SPECS: Readonly<Record<KernelLab, KernelLabSpec>> = {',
     ...labs.map((l) => `  '${l.id}': ${camel(l.id)},`),
     '};',
@@ -59,6 +65,7 @@ export function generate(labs) {
     '',
   ];
   return [
+    { path: ids, content: idLines.join('\n') },
     { path, content: lines.join('\n') },
     { path: mails, content: mailLines.join('\n') },
   ];

@@ -7,7 +7,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { LABS as REGISTRY } from '../../web/src/app/labs';
-import { KERNEL_LAB_SPECS } from '../../lib/kernel-labs';
+import { KERNEL_LAB_SPECS } from '../../kernel-lab/labs.gen';
 import { KERNEL_LABS } from '../../lib/kernel-results';
 import { expect, test } from './fixtures';
 

@@ -16,7 +16,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { KERNEL_LAB_SPECS } from '../../lib/kernel-labs';
+import { KERNEL_LAB_SPECS } from '../../kernel-lab/labs.gen';
 import { KERNEL_LABS } from '../../lib/kernel-results';
 import { currentKernel, fragmentOptions, missingOptions } from '../../cli/kernel/build';
 import { currentHostKernel, type HostKernelBuild } from '../../cli/kernel/hostbuild';

@@ -15,7 +15,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symli
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
-import { KERNEL_LAB_SPECS } from '../../lib/kernel-labs';
+import { KERNEL_LAB_SPECS } from '../../kernel-lab/labs.gen';
 import { KERNEL_LABS, parseKernelResult } from '../../lib/kernel-results';
 import { currentKernel, fragmentOptions, guestFragments, patchFiles } from '../../cli/kernel/build';
 import { kernelCache, LABS_DIR, workloadDir } from '../../cli/kernel/paths';

@@ -15,7 +15,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { KERNEL_LAB_SPECS } from '../../lib/kernel-labs';
+import { KERNEL_LAB_SPECS } from '../../kernel-lab/labs.gen';
 import { parseKernelResult, type KernelLab, type KernelResult, type KernelVariant } from '../../lib/kernel-results';
 import { journalclub, said } from './cli';
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { KERNEL_LAB_SPECS } from '../../../../lib/kernel-labs';
+import { KERNEL_LAB_SPECS } from '../../../../kernel-lab/labs.gen';
 import { parseKernelResult, type KernelResult } from '../../../../lib/kernel-results';
 import { checkRun, compareMetrics, contextMismatches, metricLabel, missingVariant, placeMix, tcgNote } from './compare';
 import type { ImportedRun } from './imports';
