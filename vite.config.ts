@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { parseBundleManifest, type BundleManifest } from './web/src/viz/kernel/bundleManifest.ts';
 
 const repo = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
@@ -21,7 +21,7 @@ const PORT = 5173;
 
 /**
  * The kernel-lab bundle this build of the site offers, from the manifest
- * `journalclub lab package` writes into web/public/kernel/; null when there
+ * `journalclub kernel package` writes into web/public/kernel/; null when there
  * is none. A manifest that is broken or names a missing file stops the build.
  */
 function kernelBundle(): BundleManifest | null {
@@ -30,10 +30,10 @@ function kernelBundle(): BundleManifest | null {
   const m = parseBundleManifest(readFileSync(manifest, 'utf8'), manifest);
   const archive = repo(`web/public/kernel/${m.file}`);
   if (!existsSync(archive))
-    throw new Error(`${manifest} names ${m.file}, which is not beside it; run \`npx journalclub lab package\` again`);
+    throw new Error(`${manifest} names ${m.file}, which is not beside it; run \`npx journalclub kernel package\` again`);
   const bytes = statSync(archive).size;
   if (bytes !== m.bytes)
-    throw new Error(`${archive} is ${bytes} bytes, ${manifest} says ${m.bytes}; run \`npx journalclub lab package\` again`);
+    throw new Error(`${archive} is ${bytes} bytes, ${manifest} says ${m.bytes}; run \`npx journalclub kernel package\` again`);
   return m;
 }
 
@@ -202,6 +202,8 @@ export default defineConfig({
   test: {
     root: repo('.'),
     include: ['web/src/**/*.test.ts', 'lib/**/*.test.ts', 'cli/**/*.test.ts', 'kernel-lab/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+    /* the labs' kernel direction tests are node:test files of the kernel suite (scripts/test.mjs) */
+    exclude: [...configDefaults.exclude, 'kernel-lab/labs/*/kernel.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
   },

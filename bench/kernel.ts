@@ -1,21 +1,21 @@
 /**
  * The kernel lab's boot, for `npm run bench`: each lab's quick profile run a
- * few times in QEMU (`journalclub lab run`, variant after: the boot does not
+ * few times in QEMU (`journalclub kernel run`, variant after: the boot does not
  * depend on the switch), and from each run the host's stamps (run-qemu.sh)
  * of QEMU's start to /init's first line on the console, to the
  * benchmark's first line (after whatever the bench script prepares before
  * it prints) and to power-off. Reported as the median of the runs with their range, beside
  * the goal of 1.5 s to the benchmark under TCG.
  *
- * Needs the lab kernel and the guest image built (`journalclub lab build`,
- * `journalclub lab image`); without them it measures nothing and says why.
+ * Needs the lab kernel and the guest image built (`journalclub kernel build`,
+ * `journalclub kernel image`); without them it measures nothing and says why.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { currentKernel } from '../cli/lab/build';
-import { currentImage } from '../cli/lab/image';
-import { runLab } from '../cli/lab/run';
+import { currentKernel } from '../cli/kernel/build';
+import { currentImage } from '../cli/kernel/image';
+import { runLab } from '../cli/kernel/run';
 import { KERNEL_LABS, type KernelLab } from '../lib/kernel-results';
 import { median, type Row } from './stats';
 
@@ -43,8 +43,8 @@ export type KernelBench =
 
 /** Why the kernel bench cannot run here, or null when the kernel and the image are built. */
 export function kernelSkipReason(env: NodeJS.ProcessEnv = process.env): string | null {
-  if (!currentKernel(env)) return 'no lab kernel built (journalclub lab build)';
-  if (!currentImage(env)) return 'no guest image built (journalclub lab image)';
+  if (!currentKernel(env)) return 'no lab kernel built (journalclub kernel build)';
+  if (!currentImage(env)) return 'no guest image built (journalclub kernel image)';
   return null;
 }
 

@@ -8,7 +8,7 @@
  *   journalclub trace <lab> [--variant <variant>] [--set name=value]... [--seed N] [--from STEP] [--max STEPS] [--out FILE]
  *   journalclub question <lab> [--seed N] [--set name=value]... [--answers] [--json]
  *   journalclub bench [--no-build]
- *   journalclub lab compare A.json B.json [--json]   (and the kernel lab's other subcommands)
+ *   journalclub kernel compare A.json B.json [--json]   (and the kernel lab's other subcommands; `lab` is its old name)
  *   journalclub exercise list | show | skeleton | hint | check | grade   (the exercises)
  *
  * Exit status: 0 done, 2 the input was refused (the message names what and
@@ -22,7 +22,7 @@ import { collect } from './args';
 import { labsCommand, paramsCommand, simCommand, sweepCommand, traceCommand } from './commands';
 import { TRACE_STEPS_MAX } from '../web/src/core/chromeTrace';
 import { describeError, EXIT_OK, messageLine, quote } from './errors';
-import { labCommand } from './lab/index';
+import { kernelCommand, oldGroupNote } from './kernel/index';
 import { exerciseCommand } from './exercise/commands';
 import { questionCli } from './question';
 
@@ -103,7 +103,7 @@ export function program(): Command {
     });
 
   questionCli(cli, print);
-  labCommand(cli);
+  kernelCommand(cli);
   exerciseCommand(cli, print, (code) => {
     commandExit = code;
   });
@@ -141,6 +141,8 @@ export async function main(argv: string[]): Promise<number> {
   commandExit = EXIT_OK;
   commanderText = null;
   currentArgv = argv;
+  const note = oldGroupNote(argv);
+  if (note) process.stderr.write(`${note}\n`);
   try {
     await program().parseAsync(clipArgs(argv), { from: 'user' });
     return commandExit;

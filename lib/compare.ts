@@ -1,7 +1,7 @@
 /**
  * A before figure against an after one: the change and the ratio, with one
  * sign convention for every table that shows them (the paper's, the mail's
- * timings, the kernel runs', `journalclub lab compare`'s and the mails' own).
+ * timings, the kernel runs', `journalclub kernel compare`'s and the mails' own).
  *
  * The change is after - before over |before|: positive when after is higher,
  * negative when it is lower, whatever the sign of before. Whether higher is

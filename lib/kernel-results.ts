@@ -1,6 +1,6 @@
 /**
- * The results of one kernel-lab run: what `journalclub lab run` writes to
- * kernel-lab/results/<lab>/<time>-<variant>.json, what `journalclub lab
+ * The results of one kernel-lab run: what `journalclub kernel run` writes to
+ * kernel-lab/results/<lab>/<time>-<variant>.json, what `journalclub kernel
  * compare` reads, and what a lab page imports beside the simulator. One
  * schema for all three.
  *
@@ -8,11 +8,11 @@
  * handles_per_txn, ...) so that a table can print them without a side list.
  */
 import { z } from 'zod';
+import { KERNEL_LABS, type KernelLab } from './kernel-labs.gen';
 import { parseJsonAs } from './parse-json';
 
-/** The five labs on the kernel side, in DESIGN.md's order. */
-export const KERNEL_LABS = ['fast-commit', 'extent-status', 'inode-hash', 'btrfs-fsync', 'ext4-writeback'] as const;
-export type KernelLab = (typeof KERNEL_LABS)[number];
+/** The labs on the kernel side, in their order: generated (lib/kernel-labs.gen.ts) from the labs' folders. */
+export { KERNEL_LABS, type KernelLab };
 
 export const VARIANTS = ['before', 'after'] as const;
 export type KernelVariant = (typeof VARIANTS)[number];
@@ -154,7 +154,7 @@ export const KernelResult = z.object({
     cpu_model: z.string(),
     qemu: z.string(),
   }),
-  /** QEMU's accelerator; none for a run on the machine itself (lab host-run) */
+  /** QEMU's accelerator; none for a run on the machine itself (kernel host-run) */
   accelerator: z.enum(['kvm', 'tcg', 'none']),
   /** why this accelerator: "kvm works", "/dev/kvm missing", "kvm probe timed out after 5 s", ... */
   accelerator_reason: z.string(),

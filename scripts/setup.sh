@@ -12,13 +12,13 @@ PACKAGES=(build-essential libcmocka-dev emscripten chromium fonts-liberation)
 # clang-14 + libclang-rt-14-dev: the simulator's libFuzzer targets (libFuzzer
 # and the sanitizer runtimes are in libclang-rt-14-dev)
 PACKAGES+=(clang-14 libclang-rt-14-dev)
-# the kernel lab's guest image and disks (journalclub lab image) and its runs
+# the kernel lab's guest image and disks (journalclub kernel image) and its runs
 # (kernel-lab/guest/run-qemu.sh)
 PACKAGES+=(busybox-static fio fsmark dbench e2fsprogs btrfs-progs cpio qemu-system-x86)
-# the lab kernel (journalclub lab build): Debian's linux-source-6.12 is fetched
+# the lab kernel (journalclub kernel build): Debian's linux-source-6.12 is fetched
 # with apt-get download; these build it, ccache rebuilds it in about a minute
 PACKAGES+=(make gcc flex bison bc libelf-dev patch xz-utils ccache)
-# the lab kernel for a real machine (journalclub lab build --target host):
+# the lab kernel for a real machine (journalclub kernel build --target host):
 # make bindeb-pkg's packaging, module tools and signing
 PACKAGES+=(dpkg-dev debhelper rsync kmod libssl-dev)
 

@@ -58,7 +58,7 @@ function run(cmd, args, env = {}) {
  * nice 19, so they take the cores only when the suites before the kernel
  * suite leave them idle (a browser test mostly waits on one core), and
  * their output goes to a log, not to the console. The kernel suite waits
- * for them and then runs its own `lab build` and `lab image` as before: a
+ * for them and then runs its own `kernel build` and `kernel image` as before: a
  * build that failed here fails there, with its message.
  * @param {string} log
  * @returns {Promise<number>} the exit status of the first step that failed, or 0
@@ -69,9 +69,9 @@ function prebuildKernel(log) {
   const cli = join(ROOT, 'bin', 'journalclub.mjs');
   /** @type {string[][]} */
   const steps = [
-    ['lab', 'build'],
-    ['lab', 'image'],
-    ['lab', 'build', '--target', 'host', '--config', config],
+    ['kernel', 'build'],
+    ['kernel', 'image'],
+    ['kernel', 'build', '--target', 'host', '--config', config],
   ];
   rmSync(log, { force: true });
   return (async () => {
@@ -278,6 +278,11 @@ const SUITES = [
       }
       const files = [
         'tests/kernel/kernel-lab.test.ts',
+        /* each lab's runs and directions: kernel-lab/labs/<lab>/kernel.test.ts */
+        ...readdirSync(join(ROOT, 'kernel-lab', 'labs'))
+          .sort()
+          .map((lab) => join('kernel-lab', 'labs', lab, 'kernel.test.ts'))
+          .filter((f) => existsSync(join(ROOT, f))),
         'tests/kernel/host-build.test.ts',
         'tests/kernel/host-run.test.ts',
         'tests/kernel/faults.test.ts',

@@ -9,8 +9,8 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Exercise } from '../../web/src/exercises/types';
-import { REPO_ROOT } from '../lab/paths';
-import { runTool } from '../lab/proc';
+import { REPO_ROOT } from '../kernel/paths';
+import { runTool } from '../kernel/proc';
 
 export const WASM_CORE = join(REPO_ROOT, 'wasm-core');
 export const CC = process.env.CC ?? 'cc';

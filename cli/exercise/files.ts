@@ -5,7 +5,7 @@ import { makeSkeleton } from '../../web/src/exercises/skeleton';
 import { EXERCISES, exerciseFor } from '../../web/src/exercises/registry';
 import type { Exercise } from '../../web/src/exercises/types';
 import { UsageError } from '../errors';
-import { REPO_ROOT } from '../lab/paths';
+import { REPO_ROOT } from '../kernel/paths';
 
 export const EXERCISES_DIR = join(REPO_ROOT, 'exercises');
 

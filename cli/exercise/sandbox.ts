@@ -9,7 +9,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import type { BuildReply, RunRequest, SimBuild } from '../../web/src/core/studentRunner';
-import { killGroup } from '../lab/proc';
+import { killGroup } from '../kernel/proc';
 
 export interface SandboxLimits {
   /** seconds a run may take */

@@ -95,7 +95,7 @@ jc_run()
 	file=$1
 	shift
 	command -v "$1" >/dev/null 2>&1 ||
-		jc_fail "$1 is not in this image: the benchmark cannot run without it (rebuild the image with journalclub lab image)"
+		jc_fail "$1 is not in this image: the benchmark cannot run without it (rebuild the image with journalclub kernel image)"
 	rc=0
 	"$@" >"$JC_OUT/$file" 2>&1 || rc=$?
 	if [ $rc -ne 0 ]; then

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # run-qemu.sh: boot one kernel-lab run in QEMU and collect its results.
 #
-# The one script that boots a lab, for `journalclub lab run` and for the
+# The one script that boots a lab, for `journalclub kernel run` and for the
 # downloadable bundle alike, so it needs nothing but a POSIX sh, coreutils,
 # tar and qemu-system-x86_64.
 #
@@ -12,10 +12,10 @@
 #               [--timeout SECONDS] [--accel auto|kvm|tcg] [--bench DIR]
 #               [--keep-disks]
 #
-# It copies the lab's clean disks (named in BENCH/LAB/disks, for every
+# It copies the lab's clean disks (named in its disks file, for every
 # profile or on a line "PROFILE: NAMES" for one, found in --images as
 # NAME.img) for this run, makes a 64 MiB results disk, appends the tool
-# archives the lab names in BENCH/LAB/tools (initramfs-NAME.cpio beside
+# archives the lab names in its tools file (initramfs-NAME.cpio beside
 # --initrd) to the initramfs, boots with a timeout, and leaves in OUTDIR:
 #   console.log   the guest's serial console
 #   accel         kvm or tcg; accel_reason, why
@@ -33,6 +33,9 @@
 # (its status is printed); 4 timeout, or QEMU killed midway by a signal
 # (logs kept); 5 the guest panicked or left no results (the console's last
 # lines are printed).
+#
+# A lab's disks and tools files are in BENCH/LAB/ (the bundle's bench/) or
+# BENCH/LAB/workload/ (the checkout's kernel-lab/labs/, the default BENCH).
 
 set -u
 
@@ -120,7 +123,7 @@ seconds()
 
 kernel= initrd= images= lab= variant= profile= smp= mem= out= timeout_s=
 accel=auto keep_disks=0
-bench=$(cd "$(dirname "$0")" && pwd)/../bench
+bench=$(cd "$(dirname "$0")" && pwd)/../labs
 
 while [ $# -gt 0 ]; do
 	opt=$1
@@ -167,18 +170,21 @@ check_file --kernel "$kernel"
 check_file --initrd "$initrd"
 [ -n "$images" ] || bad "--images DIR is required (the clean disk images, NAME.img)"
 [ -d "$images" ] || bad "--images $images: no such directory"
-[ -d "$bench" ] || bad "--bench $bench: no such directory (it holds LAB/disks for every lab)"
+[ -d "$bench" ] || bad "--bench $bench: no such directory (it holds LAB/disks or LAB/workload/disks for every lab)"
 labs=
-for f in "$bench"/*/disks; do
+for f in "$bench"/*/disks "$bench"/*/workload/disks; do
 	[ -f "$f" ] || continue
 	d=${f%/disks}
+	d=${d%/workload}
 	labs="$labs${labs:+, }${d##*/}"
 done
 [ -n "$lab" ] || bad "--lab LAB is required (labs: ${labs:-none in $bench})"
 case $lab in
 *[!a-z0-9-]* | -*) bad "--lab '$lab' is not a lab name (labs: ${labs:-none in $bench})" ;;
 esac
-[ -f "$bench/$lab/disks" ] || bad "--lab $lab: no $bench/$lab/disks (labs: ${labs:-none in $bench})"
+wl=$bench/$lab
+[ -f "$wl/disks" ] || wl=$wl/workload
+[ -f "$wl/disks" ] || bad "--lab $lab: no $bench/$lab/disks or $wl/disks (labs: ${labs:-none in $bench})"
 case $variant in
 before | after) ;;
 '') bad "--variant before|after is required" ;;
@@ -213,36 +219,36 @@ while IFS= read -r line || [ -n "$line" ]; do
 	'') ;;
 	"$profile:"*) profile_line=${line#*:} ;;
 	quick:* | paper:*) ;;
-	*:*) bad "$bench/$lab/disks: '$line' starts with no profile; a line for one profile starts 'quick:' or 'paper:'" ;;
+	*:*) bad "$wl/disks: '$line' starts with no profile; a line for one profile starts 'quick:' or 'paper:'" ;;
 	*)
-		[ -z "$disk_line" ] || bad "$bench/$lab/disks has two lines of disks for every profile"
+		[ -z "$disk_line" ] || bad "$wl/disks has two lines of disks for every profile"
 		disk_line=$line
 		;;
 	esac
-done <"$bench/$lab/disks"
+done <"$wl/disks"
 [ -n "$profile_line" ] && disk_line=$profile_line
 set -f
 # shellcheck disable=SC2086 # the disks file is a list of words
 set -- $disk_line
 set +f
-[ $# -ge 1 ] && [ $# -le 2 ] || bad "$bench/$lab/disks must name one or two disks, got '$disk_line'"
+[ $# -ge 1 ] && [ $# -le 2 ] || bad "$wl/disks must name one or two disks, got '$disk_line'"
 for name in "$@"; do
 	case $name in
-	*[!a-z0-9-]*) bad "$bench/$lab/disks names '$name', which is not a disk image name" ;;
+	*[!a-z0-9-]*) bad "$wl/disks names '$name', which is not a disk image name" ;;
 	esac
-	[ -f "$images/$name.img" ] || bad "--images $images has no $name.img, which $lab needs (see $bench/$lab/disks)"
+	[ -f "$images/$name.img" ] || bad "--images $images has no $name.img, which $lab needs (see $wl/disks)"
 done
 disks="$*"
 
 # the tool archives: one line of names in the optional tools file, each
 # initramfs-NAME.cpio beside the base initramfs
 tools=
-if [ -f "$bench/$lab/tools" ]; then
+if [ -f "$wl/tools" ]; then
 	while IFS= read -r line || [ -n "$line" ]; do
 		[ -n "$line" ] || continue
-		[ -z "$tools" ] || bad "$bench/$lab/tools must be one line of tool archive names"
+		[ -z "$tools" ] || bad "$wl/tools must be one line of tool archive names"
 		tools=$line
-	done <"$bench/$lab/tools"
+	done <"$wl/tools"
 fi
 initrd_dir=$(dirname "$initrd")
 set -f
@@ -251,10 +257,10 @@ set -- $tools
 set +f
 for name in "$@"; do
 	case $name in
-	*[!a-z0-9-]* | -*) bad "$bench/$lab/tools names '$name', which is not a tool archive name" ;;
+	*[!a-z0-9-]* | -*) bad "$wl/tools names '$name', which is not a tool archive name" ;;
 	esac
 	[ -f "$initrd_dir/initramfs-$name.cpio" ] ||
-		bad "no $initrd_dir/initramfs-$name.cpio beside --initrd, which $lab needs (see $bench/$lab/tools)"
+		bad "no $initrd_dir/initramfs-$name.cpio beside --initrd, which $lab needs (see $wl/tools)"
 done
 tools="$*"
 

@@ -1,10 +1,13 @@
 /**
  * The kernel-lab parsers: every golden fixture pair (raw .txt, expected
- * .json) under fixtures/, every parser refusing the other formats, and the
- * error messages on bad input.
+ * .json) under fixtures/ here and under each lab's parsers/fixtures/
+ * (kernel-lab/labs/<lab>/parsers/, the formats only that lab reads), every
+ * parser refusing the other formats, and the error messages on bad input of
+ * the shared parsers.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   bucketPercentile,
@@ -12,32 +15,64 @@ import {
   histBuckets,
   histDrops,
   histogramStats,
-  parseBtrfsCommitStats,
   parseCounters,
-  parseDbench,
-  parseEsShrinkerInfo,
-  parseFcInfo,
   parseFio,
-  parseFsmark,
   parseHist,
   parseHists,
-  parseJbd2Info,
-  parseStatwalk,
   ParseError,
-  PARSERS,
+  PARSERS as SHARED_PARSERS,
   percentileName,
 } from './index';
 
-const FIXTURES = join(import.meta.dirname, 'fixtures');
-const fixture = (dir: string, name: string): string => readFileSync(join(FIXTURES, dir, `${name}.txt`), 'utf8');
+const HERE = import.meta.dirname;
+const LABS = join(HERE, '..', 'labs');
+const FIXTURES = join(HERE, 'fixtures');
 
-/** The fixture folders, and in each the case names of .txt and of .json files. */
-function fixtureDirs(): { dir: string; txt: string[]; json: string[] }[] {
-  return readdirSync(FIXTURES)
-    .filter((d) => statSync(join(FIXTURES, d)).isDirectory())
+type Parse = (text: string) => unknown;
+
+/** A folder of parsers: its index.ts's PARSERS and its fixtures/. */
+interface ParserSet {
+  name: string;
+  fixtures: string;
+  parsers: Record<string, Parse>;
+}
+
+/** The shared parsers, then each lab's own (kernel-lab/labs/<lab>/parsers/), found, not listed. */
+const SETS: ParserSet[] = [
+  { name: 'kernel-lab/parsers', fixtures: FIXTURES, parsers: SHARED_PARSERS },
+  ...(await Promise.all(
+    readdirSync(LABS)
+      .filter((lab) => existsSync(join(LABS, lab, 'parsers', 'index.ts')))
+      .sort()
+      .map(async (lab): Promise<ParserSet> => {
+        const dir = join(LABS, lab, 'parsers');
+        const mod = (await import(pathToFileURL(join(dir, 'index.ts')).href)) as { PARSERS?: Record<string, Parse> };
+        if (!mod.PARSERS) throw new Error(`${relative(join(HERE, '..', '..'), dir)}/index.ts exports no PARSERS`);
+        return { name: `kernel-lab/labs/${lab}/parsers`, fixtures: join(dir, 'fixtures'), parsers: mod.PARSERS };
+      }),
+  )),
+];
+
+/** Every format's parser, by its fixture folder's name; a name used twice is refused. */
+const PARSERS: Record<string, Parse> = {};
+const FOLDER: Record<string, string> = {};
+for (const set of SETS)
+  for (const [format, parse] of Object.entries(set.parsers)) {
+    if (FOLDER[format]) throw new Error(`format ${format} has a parser in ${FOLDER[format]} and in ${set.fixtures}`);
+    PARSERS[format] = parse;
+    FOLDER[format] = join(set.fixtures, format);
+  }
+
+const fixture = (dir: string, name: string): string => readFileSync(join(FOLDER[dir] ?? join(FIXTURES, dir), `${name}.txt`), 'utf8');
+
+/** The fixture folders of @root, and in each the case names of .txt and of .json files. */
+function fixtureDirs(root: string): { dir: string; txt: string[]; json: string[] }[] {
+  if (!existsSync(root)) return [];
+  return readdirSync(root)
+    .filter((d) => statSync(join(root, d)).isDirectory())
     .sort()
     .map((dir) => {
-      const files = readdirSync(join(FIXTURES, dir));
+      const files = readdirSync(join(root, dir));
       const cases = (ext: string): string[] =>
         files
           .filter((f) => f.endsWith(ext))
@@ -50,35 +85,44 @@ function fixtureDirs(): { dir: string; txt: string[]; json: string[] }[] {
 /** Round-trip through JSON so that the comparison is of exactly what a .json file can hold. */
 const asJson = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
 
-describe('golden fixtures', () => {
-  const dirs = fixtureDirs();
+for (const set of SETS) {
+  describe(`golden fixtures of ${set.name}`, () => {
+    const dirs = fixtureDirs(set.fixtures);
 
-  it('has one folder per parser and a parser per folder', () => {
-    expect(dirs.map((d) => d.dir)).toEqual(Object.keys(PARSERS).sort());
-  });
-
-  for (const { dir, txt, json } of dirs) {
-    describe(dir, () => {
-      it('holds raw/expected pairs and nothing unpaired', () => {
-        expect(txt.length, `${dir} has no <case>.txt with its <case>.json`).toBeGreaterThan(0);
-        expect(txt.filter((c) => !json.includes(c)), `raw outputs without an expected .json in ${dir}`).toEqual([]);
-        expect(json.filter((c) => !txt.includes(c)), `expected .json without a raw output in ${dir}`).toEqual([]);
-      });
-
-      for (const name of txt.filter((c) => json.includes(c))) {
-        it(`parses ${name}.txt into ${name}.json`, () => {
-          const parse = PARSERS[dir];
-          expect(parse, `no parser for ${dir}`).toBeDefined();
-          const expected: unknown = JSON.parse(readFileSync(join(FIXTURES, dir, `${name}.json`), 'utf8'));
-          expect(asJson(parse!(fixture(dir, name)))).toStrictEqual(expected);
-        });
-      }
+    it('has one folder per parser and a parser per folder', () => {
+      expect(dirs.map((d) => d.dir)).toEqual(Object.keys(set.parsers).sort());
     });
-  }
-});
+
+    for (const { dir, txt, json } of dirs) {
+      describe(dir, () => {
+        it('holds raw/expected pairs and nothing unpaired', () => {
+          expect(txt.length, `${dir} has no <case>.txt with its <case>.json`).toBeGreaterThan(0);
+          expect(txt.filter((c) => !json.includes(c)), `raw outputs without an expected .json in ${dir}`).toEqual([]);
+          expect(json.filter((c) => !txt.includes(c)), `expected .json without a raw output in ${dir}`).toEqual([]);
+        });
+
+        for (const name of txt.filter((c) => json.includes(c))) {
+          it(`parses ${name}.txt into ${name}.json`, () => {
+            const parse = set.parsers[dir];
+            expect(parse, `no parser for ${dir}`).toBeDefined();
+            const expected: unknown = JSON.parse(readFileSync(join(set.fixtures, dir, `${name}.json`), 'utf8'));
+            expect(asJson(parse!(fixture(dir, name)))).toStrictEqual(expected);
+          });
+        }
+      });
+    }
+
+    it("has a fixtures README that describes every folder", () => {
+      const readme = join(set.fixtures, 'README.md');
+      expect(existsSync(readme), readme).toBe(true);
+      const text = readFileSync(readme, 'utf8');
+      for (const dir of Object.keys(set.parsers)) expect(text, dir).toContain(`\`${dir}\``);
+    });
+  });
+}
 
 describe('each parser refuses the other formats', () => {
-  const dirs = fixtureDirs();
+  const dirs = SETS.flatMap((set) => fixtureDirs(set.fixtures));
   /* commit_stats is "name value" lines, which is the counters format too */
   const alike = new Set(['counters<-btrfs-commit-stats']);
   for (const [format, parse] of Object.entries(PARSERS)) {
@@ -100,77 +144,6 @@ describe('each parser refuses the other formats', () => {
   });
 });
 
-describe('es_shrinker_info', () => {
-  const text = fixture('es-shrinker-info', 'after-writes');
-
-  it('names the line and field of a bad number', () => {
-    expect(() => parseEsShrinkerInfo(text.replace('144 objects', 'many objects'))).toThrow(
-      'es_shrinker_info: line 2: objects: expected a whole number >= 0, got "many"',
-    );
-  });
-
-  it('wants the maximum block when inodes are on the list', () => {
-    const cut = text.split('\n').slice(0, 8).join('\n');
-    expect(() => parseEsShrinkerInfo(cut)).toThrow(/expected "maximum:" .* but the text ends after line 8/);
-  });
-
-  it('refuses text after the end', () => {
-    expect(() => parseEsShrinkerInfo(`${text}extra\n`)).toThrow(/line 12: unexpected text after the end .*"extra"/);
-  });
-
-  it('refuses a count past 2^53', () => {
-    expect(() => parseEsShrinkerInfo(text.replace('377184/4978', '18446744073709551615/4978'))).toThrow(
-      /cache hits: 18446744073709551615 is larger than 9007199254740991/,
-    );
-  });
-});
-
-describe('fc_info', () => {
-  it('names the missing line of a cut file', () => {
-    const cut = fixture('fc-info', 'no-commits').split('\n').slice(0, 5).join('\n');
-    expect(() => parseFcInfo(cut)).toThrow('fc_info: expected "Ineligible reasons:", but the text ends after line 5');
-  });
-
-  it('names a reason line that is not "<reason>":<TAB><n>', () => {
-    const bad = fixture('fc-info', 'no-commits').replace('"Resize":\t0', '"Resize": 0');
-    expect(() => parseFcInfo(bad)).toThrow(/^fc_info: line 12: expected/);
-  });
-});
-
-describe('jbd2 info', () => {
-  it('reads no averages before the first transaction, and wants them after', () => {
-    expect(parseJbd2Info(fixture('jbd2-info', 'no-transactions')).average).toBeNull();
-    expect(() => parseJbd2Info('3 transactions (1 requested), each up to 1365 blocks\n')).toThrow(
-      /expected "average:" .* the text ends after line 1/,
-    );
-  });
-
-  it('names the average line that is out of place', () => {
-    const text = fixture('jbd2-info', 'after-dbench').replace('  0ms request delay\n', '');
-    expect(() => parseJbd2Info(text)).toThrow('jbd2 info: line 4: expected "  <n>ms request delay", got "  392ms running transaction"');
-  });
-});
-
-describe('btrfs commit_stats', () => {
-  it("reads 6.12's four lines, without cur_commit_ms", () => {
-    const text = 'commits 1323\nlast_commit_ms 15\nmax_commit_ms 71\ntotal_commit_ms 5015\n';
-    expect(parseBtrfsCommitStats(text)).toEqual({
-      commits_count: 1323,
-      last_commit_ms: 15,
-      max_commit_ms: 71,
-      total_commit_ms: 5015,
-      cur_commit_ms: null,
-    });
-  });
-
-  it('names unknown and missing keys', () => {
-    expect(() => parseBtrfsCommitStats('commits 1\nfoo_ms 2\n')).toThrow(
-      'btrfs commit_stats: line 2: unknown key "foo_ms"; the keys are commits, last_commit_ms, max_commit_ms, total_commit_ms, cur_commit_ms',
-    );
-    expect(() => parseBtrfsCommitStats('commits 1\n')).toThrow(/missing last_commit_ms, max_commit_ms, total_commit_ms/);
-  });
-});
-
 describe('counters', () => {
   it('names lines that are not "<name> <value>"', () => {
     expect(() => parseCounters('lab_a 1\nlab_b 1 2\n')).toThrow('counters: line 2: expected "<name> <value>", got 3 fields: "lab_b 1 2"');
@@ -185,77 +158,6 @@ describe('counters', () => {
     expect(counterIncrease(before, after)).toEqual({ lifetime_write_kbytes: 884, session_write_kbytes: 884, errors_count: 0 });
     expect(() => counterIncrease(after, before)).toThrow(/lifetime_write_kbytes went down from 801113 to 800229/);
     expect(() => counterIncrease({ a_count: 1 }, { b_count: 1 })).toThrow(/only before: a_count; only after: b_count/);
-  });
-});
-
-describe('statwalk', () => {
-  const walk = fixture('statwalk', 'walk-4-threads-cold');
-
-  it('accepts the smallest object the lab relies on', () => {
-    const r = parseStatwalk('{"threads":20,"files":1000,"dirs":1000,"elapsed_s":21.581,"user_s":3.24,"sys_s":397.73}');
-    expect(r.mode).toBeNull();
-    expect(r.operations_count).toBeNull();
-    expect(r.cpu_pct).toBeCloseTo(((3.24 + 397.73) / 21.581) * 100, 9);
-  });
-
-  it('names the field that is wrong', () => {
-    expect(() => parseStatwalk(walk.replace('"threads":4', '"threads":0'))).toThrow(/^statwalk: threads: /);
-    expect(() => parseStatwalk(walk.replace('"threads":4', '"threads":5'))).toThrow(
-      'statwalk: per_thread_s has 4 times for 5 threads; it has one per thread',
-    );
-    expect(() => parseStatwalk('statwalk: thread 2: cannot open t2/')).toThrow(/^statwalk: not JSON/);
-  });
-});
-
-describe('dbench', () => {
-  const text = fixture('dbench', 'btrfs-2-clients');
-
-  it('says when the table is missing', () => {
-    const cut = text.slice(0, text.indexOf(' Operation'));
-    expect(() => parseDbench(cut)).toThrow(/operation table .* is missing: did dbench finish\?/);
-  });
-
-  it('names a table row it cannot read', () => {
-    expect(() => parseDbench(text.replace(' Flush           1160', ' Flush           many'))).toThrow(
-      'dbench: line 29: Flush Count: expected a whole number >= 0, got "many"',
-    );
-  });
-
-  it('keeps lines dbench printed about failures, and reads the sync flags', () => {
-    const noisy = text
-      .replace(
-        'releasing clients\n',
-        'releasing clients\n   2      4120   118.02 MB/sec  warmup   1 sec  latency 12.5 ms\n[1] open ./clients/client0/x failed for handle 9 (No such file)\n',
-      )
-      .replace('MB/sec  2 clients', 'MB/sec (sync open)  2 clients');
-    const r = parseDbench(noisy);
-    expect(r.messages).toEqual([{ line: 8, text: '[1] open ./clients/client0/x failed for handle 9 (No such file)' }]);
-    expect(r.progress[0]).toEqual({ phase: 'warmup', clients_count: 2, lines_count: 4120, mb_per_s: 118.02, time_s: 1, latency_ms: 12.5 });
-    expect(r.progress.filter((p) => p.phase === 'execute')).toHaveLength(4);
-    expect(r.sync_open).toBe(true);
-    expect(r.sync_dirs).toBe(false);
-  });
-});
-
-describe('fs_mark', () => {
-  const text = fixture('fsmark', 's5-one-thread');
-
-  it("stops at fs_mark's own error lines", () => {
-    expect(() => parseFsmark(`${text}fs_mark: fsync failed /mnt/x No space left on device\n`)).toThrow(
-      /line 14: fs_mark reported an error: "fs_mark: fsync failed/,
-    );
-  });
-
-  it('names a row with the wrong number of columns, and a table with no rows', () => {
-    expect(() => parseFsmark(text.replace('            0        210.0', '        210.0'))).toThrow(
-      /line 12: a table row has 5 numbers .* got 4/,
-    );
-    const head = text.slice(0, text.indexOf('    14          200'));
-    expect(() => parseFsmark(head)).toThrow('fs_mark: the table has no rows: did fs_mark finish a loop?');
-  });
-
-  it('wants the header it reads the run from', () => {
-    expect(() => parseFsmark(text.replace(/^#\tFiles info.*\n/m, ''))).toThrow(/the header lacks "# Files info: \.\.\."/);
   });
 });
 
@@ -429,14 +331,5 @@ describe('tracefs hist', () => {
     expect(bucketPercentile(buckets, 99)).toBe(3);
     expect(bucketPercentile(buckets, 100)).toBe(5);
     expect(() => bucketPercentile(buckets, 0)).toThrow(/outside \(0, 100\]/);
-  });
-});
-
-describe('the fixtures README', () => {
-  it('describes every fixture folder', () => {
-    const readme = join(FIXTURES, 'README.md');
-    expect(existsSync(readme)).toBe(true);
-    const text = readFileSync(readme, 'utf8');
-    for (const dir of Object.keys(PARSERS)) expect(text, dir).toContain(`\`${dir}\``);
   });
 });

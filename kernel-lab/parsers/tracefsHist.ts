@@ -427,7 +427,7 @@ export function histogramStats(h: Histogram, key?: string): HistStats {
  * The events a histogram may lose to tracing_map's insert race and still be
  * read: one, or 1 in 100 of them when that is more. The race loses events one
  * at a time, so a single loss is its signature even in a hist of a few events
- * (inode-hash's contentions); 1 in 100 moves a mean by at most 1% of the
+ * (a walk's lock contentions); 1 in 100 moves a mean by at most 1% of the
  * range of its key.
  */
 export const RACE_DROP_LIMIT = 0.01;

@@ -5,7 +5,7 @@
  * own spec (kernel-panel.spec.ts or <id>.spec.ts in web/src/labs/<id>/).
  */
 import { LABS as REGISTRY } from '../../web/src/app/labs';
-import { KERNEL_LAB_SPECS } from '../../lib/kernel-labs';
+import { KERNEL_LAB_SPECS } from '../../kernel-lab/labs.gen';
 import { KERNEL_LABS } from '../../lib/kernel-results';
 import { expect, test } from './fixtures';
 import { openPanel } from './kernelPanel';
@@ -23,19 +23,19 @@ for (const lab of LABS) {
     for (const s of spec.switches) await expect(panel.getByTestId(`kernel-switch-${s.name}`)).toContainText(s.path);
     for (const c of spec.counters) await expect(panel.getByTestId(`kernel-counter-${c.name}`)).toBeVisible();
     await expect(panel.getByTestId('kernel-source')).toHaveAttribute('href', `https://elixir.bootlin.com/linux/v6.12/source/${spec.source.file}`);
-    await expect(panel.getByTestId('kernel-commands-2')).toContainText(`npx journalclub lab run ${lab} --variant before --profile quick`);
-    await expect(panel.getByTestId('kernel-commands-3')).toContainText(`npx journalclub lab run ${lab} --variant after --profile quick`);
-    await expect(panel.getByTestId('kernel-commands-4')).toContainText('npx journalclub lab compare <before.json> <after.json>');
+    await expect(panel.getByTestId('kernel-commands-2')).toContainText(`npx journalclub kernel run ${lab} --variant before --profile quick`);
+    await expect(panel.getByTestId('kernel-commands-3')).toContainText(`npx journalclub kernel run ${lab} --variant after --profile quick`);
+    await expect(panel.getByTestId('kernel-commands-4')).toContainText('npx journalclub kernel compare <before.json> <after.json>');
     await expect(panel.getByTestId('kernel-bundle-commands-2')).toContainText(`./run ${lab} before`);
     await expect(panel.getByTestId('kernel-bundle-commands-3')).toContainText(`./run ${lab} after`);
-    /* whether this build carries a bundle depends on `journalclub lab package` having run; either way it says so */
+    /* whether this build carries a bundle depends on `journalclub kernel package` having run; either way it says so */
     const link = panel.getByTestId('kernel-bundle').getByRole('link');
     if (await panel.getByTestId('kernel-bundle').count()) {
       await expect(link).toHaveAttribute('href', /\/kernel\/[A-Za-z0-9._-]+\.tar\.gz$/);
       await expect(panel.getByTestId('kernel-bundle')).toContainText(/sha256 [0-9a-f]{64}/);
     } else {
       await expect(panel.getByTestId('kernel-no-bundle')).toContainText('carries no bundle');
-      await expect(panel.getByTestId('kernel-package-command')).toContainText('npx journalclub lab package');
+      await expect(panel.getByTestId('kernel-package-command')).toContainText('npx journalclub kernel package');
     }
   });
 }

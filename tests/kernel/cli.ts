@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO_ROOT } from '../../cli/lab/paths';
+import { REPO_ROOT } from '../../cli/kernel/paths';
 
 export interface Ran {
   status: number | null;

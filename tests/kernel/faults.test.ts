@@ -1,11 +1,11 @@
 /**
  * Faults of the kernel lab's machinery, each under TCG through `journalclub
- * lab run` as a student runs it: a guest that panics, hangs past its
+ * kernel run` as a student runs it: a guest that panics, hangs past its
  * timeout, fills its disk, lacks a benchmark binary, is killed midway or
  * leaves noise on its results disk; a host without qemu-system-x86_64; a
  * KVM that is there but broken. Each must end in one clear message and a
  * non-zero exit, keep the console log and every raw file the guest left,
- * and leave no results file where `lab compare` would read it.
+ * and leave no results file where `kernel compare` would read it.
  *
  * The guest faults are injected with jc.fault= on the kernel command line
  * (kernel-lab/guest/init), added by a QEMU wrapper, so the kernel and image
@@ -17,7 +17,7 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { REPO_ROOT } from '../../cli/lab/paths';
+import { REPO_ROOT } from '../../cli/kernel/paths';
 import { CLI, journalclub, qemuAppending, said, type Ran } from './cli';
 
 const work = mkdtempSync(join(tmpdir(), 'jc-faults-'));
@@ -26,20 +26,20 @@ function faultyQemu(fault: string): string {
   return qemuAppending(join(work, `qemu-${fault.replace(/\W/g, '-')}`), `jc.fault=${fault}`);
 }
 
-/** The one run directory `lab run` made in @out, and no results file beside it. */
+/** The one run directory `kernel run` made in @out, and no results file beside it. */
 function runDir(out: string): string {
   const names = readdirSync(out);
   assert.deepEqual(
     names.filter((n) => n.endsWith('.json') || n.endsWith('.tmp')),
     [],
-    `a failed run left a results file where lab compare would read it: ${names.join(', ')}`,
+    `a failed run left a results file where kernel compare would read it: ${names.join(', ')}`,
   );
   const dirs = names.filter((n) => !n.includes('.'));
   assert.equal(dirs.length, 1, `one run directory in ${out}, found ${names.join(', ')}`);
   return join(out, dirs[0]);
 }
 
-/** A failed `lab run`: exit 1, one `journalclub:` line naming @what, no stack trace. */
+/** A failed `kernel run`: exit 1, one `journalclub:` line naming @what, no stack trace. */
 function assertFailed(r: Ran, what: RegExp): void {
   assert.equal(r.status, 1, said(r));
   const error = r.stderr
@@ -54,7 +54,7 @@ function assertFailed(r: Ran, what: RegExp): void {
 
 function labRun(out: string, qemu: string, extra: string[] = [], timeoutS = 300): Ran {
   return journalclub(
-    ['lab', 'run', 'fast-commit', '--variant', 'after', '--accel', 'tcg', '--out', out, ...extra],
+    ['kernel', 'run', 'fast-commit', '--variant', 'after', '--accel', 'tcg', '--out', out, ...extra],
     timeoutS,
     { QEMU: qemu },
   );
@@ -63,7 +63,7 @@ function labRun(out: string, qemu: string, extra: string[] = [], timeoutS = 300)
 describe('kernel-lab faults', () => {
   before(() => {
     for (const step of ['build', 'image']) {
-      const r = journalclub(['lab', step], 3600);
+      const r = journalclub(['kernel', step], 3600);
       assert.equal(r.status, 0, said(r));
     }
   });
@@ -113,7 +113,7 @@ describe('kernel-lab faults', () => {
   test('QEMU killed midway: the run says it was killed, not that it timed out', async () => {
     const out = join(work, 'killed');
     // a guest that never finishes (the hang fault) with a long timeout: whenever the kill lands, it is midway
-    const child = spawn(process.execPath, [...CLI, 'lab', 'run', 'fast-commit', '--variant', 'after', '--accel', 'tcg', '--timeout', '600', '--out', out], {
+    const child = spawn(process.execPath, [...CLI, 'kernel', 'run', 'fast-commit', '--variant', 'after', '--accel', 'tcg', '--timeout', '600', '--out', out], {
       cwd: REPO_ROOT,
       env: { ...process.env, QEMU: faultyQemu('hang') },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -164,7 +164,7 @@ exec qemu-system-x86_64 "$@"
     );
     chmodSync(qemu, 0o755);
     const out = join(work, 'kvm');
-    const r = journalclub(['lab', 'run', 'fast-commit', '--variant', 'after', '--accel', 'kvm', '--out', out], 120, { QEMU: qemu });
+    const r = journalclub(['kernel', 'run', 'fast-commit', '--variant', 'after', '--accel', 'kvm', '--out', out], 120, { QEMU: qemu });
     assertFailed(r, /this host could not run the guest \(QEMU could not start the guest \(exit 1\): Could not access KVM kernel module/);
   });
 });

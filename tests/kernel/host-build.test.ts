@@ -1,5 +1,5 @@
 /**
- * `journalclub lab build --target host`: the lab kernel as Debian packages
+ * `journalclub kernel build --target host`: the lab kernel as Debian packages
  * for a real machine. A distribution's config takes hours on two cores, so
  * the packaging path is built here with the lab guest's own final config as
  * the given config (the same tree and ccache: most objects hit), and the
@@ -16,11 +16,11 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { KERNEL_LAB_SPECS } from '../../lib/kernel-labs';
+import { KERNEL_LAB_SPECS } from '../../kernel-lab/labs.gen';
 import { KERNEL_LABS } from '../../lib/kernel-results';
-import { currentKernel, fragmentOptions, missingOptions } from '../../cli/lab/build';
-import { currentHostKernel, type HostKernelBuild } from '../../cli/lab/hostbuild';
-import { CONFIG_DIR } from '../../cli/lab/paths';
+import { currentKernel, fragmentOptions, missingOptions } from '../../cli/kernel/build';
+import { currentHostKernel, type HostKernelBuild } from '../../cli/kernel/hostbuild';
+import { CONFIG_DIR } from '../../cli/kernel/paths';
 import { journalclub, said } from './cli';
 
 function dpkgDeb(args: string[]): string {
@@ -29,7 +29,7 @@ function dpkgDeb(args: string[]): string {
   return r.stdout;
 }
 
-describe('lab build --target host', () => {
+describe('kernel build --target host', () => {
   let guestConfig = '';
   let built: HostKernelBuild | null = null;
   let printed: string[] = [];
@@ -38,10 +38,10 @@ describe('lab build --target host', () => {
 
   before(() => {
     /* the guest kernel's final config is the given config: a cache hit when the kernel suite built it */
-    const b = journalclub(['lab', 'build'], 3600);
+    const b = journalclub(['kernel', 'build'], 3600);
     assert.equal(b.status, 0, said(b));
     const k = currentKernel();
-    assert.ok(k, 'lab build left a current kernel');
+    assert.ok(k, 'kernel build left a current kernel');
     guestConfig = join(k.dir, 'config');
     assert.ok(existsSync(guestConfig), `${guestConfig} is there`);
   });
@@ -51,7 +51,7 @@ describe('lab build --target host', () => {
   });
 
   test('builds installable packages from a given config', () => {
-    const r = journalclub(['lab', 'build', '--target', 'host', '--config', guestConfig], 7200);
+    const r = journalclub(['kernel', 'build', '--target', 'host', '--config', guestConfig], 7200);
     assert.equal(r.status, 0, said(r));
     printed = r.stdout.trim().split('\n');
     built = currentHostKernel();
@@ -117,13 +117,13 @@ describe('lab build --target host', () => {
 
   test('a second build with the same config is a cache hit that prints the same packages', () => {
     const t0 = Date.now();
-    const r = journalclub(['lab', 'build', '--target', 'host', '--config', guestConfig], 600);
+    const r = journalclub(['kernel', 'build', '--target', 'host', '--config', guestConfig], 600);
     assert.equal(r.status, 0, said(r));
     assert.deepEqual(r.stdout.trim().split('\n'), printed);
     assert.match(r.stderr, /is built \(key [0-9a-f]{16}\)/);
     assert.ok(Date.now() - t0 < 120_000, `a cache hit took ${Date.now() - t0} ms`);
-    const d = journalclub(['lab', 'build', '--target', 'host', '--config', guestConfig, '--dry-run'], 120);
+    const d = journalclub(['kernel', 'build', '--target', 'host', '--config', guestConfig, '--dry-run'], 120);
     assert.equal(d.status, 0, said(d));
-    assert.match(d.stdout, /is built: lab build --target host does nothing/);
+    assert.match(d.stdout, /is built: kernel build --target host does nothing/);
   });
 });

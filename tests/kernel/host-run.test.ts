@@ -1,6 +1,6 @@
 /**
  * host-run inside the guest: the lab kernel booted in QEMU (run-qemu.sh,
- * as `lab run` boots it) with jc.mode=host-run on its command line, so that
+ * as `kernel run` boots it) with jc.mode=host-run on its command line, so that
  * /init runs kernel-lab/guest/host-run-checks.sh instead of a benchmark.
  * The guest is inode-hash's, with two scratch disks: /dev/vdb (ext4) and
  * /dev/vdc (btrfs). Every refusal is made there, against real devices (or,
@@ -15,11 +15,11 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, wri
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { parseKernelResult, runWhere } from '../../lib/kernel-results';
-import { currentKernel } from '../../cli/lab/build';
-import { resultFromHostRunDir } from '../../cli/lab/host-run';
-import { currentImage, mkfsConf } from '../../cli/lab/image';
-import { KERNEL_LAB_DIR } from '../../cli/lab/paths';
+import { KERNEL_LABS, parseKernelResult, runWhere } from '../../lib/kernel-results';
+import { currentKernel } from '../../cli/kernel/build';
+import { resultFromHostRunDir } from '../../cli/kernel/host-run';
+import { currentImage, labPrograms, mkfsConf } from '../../cli/kernel/image';
+import { KERNEL_LAB_DIR, LABS_DIR } from '../../cli/kernel/paths';
 import { journalclub, qemuAppending, said } from './cli';
 
 function run(args: string[], timeoutS: number): { status: number | null; out: string } {
@@ -36,12 +36,12 @@ describe('host-run in the guest', () => {
 
   before(() => {
     for (const step of ['build', 'image']) {
-      const r = run(['lab', step], 3600);
+      const r = run(['kernel', step], 3600);
       assert.equal(r.status, 0, r.out);
     }
     const kernel = currentKernel();
     const image = currentImage();
-    assert.ok(kernel && image, 'lab build and lab image left no kernel or image');
+    assert.ok(kernel && image, 'kernel build and kernel image left no kernel or image');
     const qemu = join(work, 'qemu');
     qemuAppending(qemu, 'jc.mode=host-run');
     const r = spawnSync(
@@ -49,7 +49,7 @@ describe('host-run in the guest', () => {
       [
         join(KERNEL_LAB_DIR, 'guest', 'run-qemu.sh'),
         ...['--kernel', kernel.bzImage, '--initrd', image.initramfs, '--images', image.dir],
-        ...['--bench', join(KERNEL_LAB_DIR, 'bench'), '--lab', 'inode-hash', '--variant', 'after', '--profile', 'quick'],
+        ...['--bench', LABS_DIR, '--lab', 'inode-hash', '--variant', 'after', '--profile', 'quick'],
         ...['--smp', '2', '--mem', '1024', '--timeout', '600', '--out', out],
       ],
       { env: { ...process.env, QEMU: qemu }, encoding: 'utf8', timeout: 700_000, maxBuffer: 64 << 20 },
@@ -62,7 +62,7 @@ describe('host-run in the guest', () => {
   after(() => rmSync(work, { recursive: true, force: true }));
 
   const refusals: [string, number, RegExp][] = [
-    ['no-switches', 6, /has no lab switches: \S+\/proc\/sys\/fs\/lab_iget_locked_lookup is missing\. Install the linux-image \.deb that `journalclub lab build --target host` makes .*-journalclub/],
+    ['no-switches', 6, /has no lab switches: \S+\/proc\/sys\/fs\/lab_iget_locked_lookup is missing\. Install the linux-image \.deb that `journalclub kernel build --target host` makes .*-journalclub/],
     ['missing', 6, /\/dev\/nothing-here does not exist/],
     ['not-block', 6, /not-a-device is not a block device/],
     ['root-disk', 6, /\/dev\/vdb is the root disk: \/ is on vdb/],
@@ -122,8 +122,8 @@ describe('host-run in the guest', () => {
     t.diagnostic(
       `host-run in the guest: ${r.wall_s} s mkfs to end, ${r.metrics.files_per_s} files/s, lab_fc_dentry_scan_nodes +${r.counters.lab_fc_dentry_scan_nodes}`,
     );
-    /* lab ingest reads a host-run's directory too */
-    const ingest = run(['lab', 'ingest', dir, '--out', join(work, 'real.json')], 120);
+    /* kernel ingest reads a host-run's directory too */
+    const ingest = run(['kernel', 'ingest', dir, '--out', join(work, 'real.json')], 120);
     assert.equal(ingest.status, 0, ingest.out);
     assert.match(ingest.out, /a virtual machine/);
     const again = parseKernelResult(readFileSync(join(work, 'real.json'), 'utf8'));
@@ -135,25 +135,29 @@ describe('host-run in the bundle', () => {
   const out = mkdtempSync(join(tmpdir(), 'jc-host-run-bundle-'));
   const bundle = join(out, 'journalclub-kernel-lab');
   before(() => {
-    const r = run(['lab', 'package', '--out', out, '--no-web'], 600);
+    const r = run(['kernel', 'package', '--out', out, '--no-web'], 600);
     assert.equal(r.status, 0, r.out);
   });
   after(() => rmSync(out, { recursive: true, force: true }));
 
-  test('ships beside run with the bench scripts, jc.sh, the recipes and statwalk, and verifies', () => {
-    const v = run(['lab', 'verify', bundle], 300);
+  test("ships beside run with the labs' workloads, jc.sh, the recipes and the labs' programs, and verifies", () => {
+    const v = run(['kernel', 'verify', bundle], 300);
     assert.equal(v.status, 0, v.out);
     const sums = readFileSync(join(bundle, 'SHA256SUMS'), 'utf8');
-    for (const f of ['host-run', 'jc.sh', 'mkfs.conf', 'bin/statwalk', 'bench/fast-commit/run.sh', 'bench/inode-hash/disks']) {
+    const programs = KERNEL_LABS.flatMap((lab) => labPrograms(lab).map((p) => `bin/${p.name}`));
+    const benches = KERNEL_LABS.flatMap((lab) => [`bench/${lab}/run.sh`, `bench/${lab}/disks`]);
+    for (const f of ['host-run', 'jc.sh', 'mkfs.conf', ...programs, ...benches]) {
       assert.match(sums, new RegExp(`  ${f.replace('.', '\\.')}$`, 'm'), `SHA256SUMS lacks ${f}`);
     }
     assert.equal(readFileSync(join(bundle, 'mkfs.conf'), 'utf8'), mkfsConf());
-    const file = spawnSync('file', [join(bundle, 'bin', 'statwalk')], { encoding: 'utf8' });
-    if (file.status === 0) assert.match(file.stdout, /statically linked/);
+    for (const p of programs) {
+      const file = spawnSync('file', [join(bundle, p)], { encoding: 'utf8' });
+      if (file.status === 0) assert.match(file.stdout, /statically linked/, p);
+    }
     /* from the bundle, on this machine's kernel: the labs it knows, and the refusal that names the package */
     const help = spawnSync(join(bundle, 'host-run'), ['--help'], { encoding: 'utf8' });
     assert.equal(help.status, 0, help.stderr);
-    assert.match(help.stdout, /labs: btrfs-fsync ext4-writeback extent-status fast-commit inode-hash/);
+    assert.ok(help.stdout.includes(`labs: ${[...KERNEL_LABS].sort().join(' ')}`), help.stdout);
     if (!existsSync('/proc/sys/fs/lab_iget_locked_lookup')) {
       const r = spawnSync(join(bundle, 'host-run'), ['fast-commit', 'after', '--device', '/dev/null'], { encoding: 'utf8' });
       assert.equal(r.status, 6, r.stderr);
@@ -167,7 +171,7 @@ describe('host-run in the bundle', () => {
     rmSync(join(copy, 'host-run'));
     const sums = readFileSync(join(copy, 'SHA256SUMS'), 'utf8').split('\n').filter((l) => !/  host-run$/.test(l));
     writeFileSync(join(copy, 'SHA256SUMS'), sums.join('\n'));
-    const v = run(['lab', 'verify', copy], 300);
+    const v = run(['kernel', 'verify', copy], 300);
     assert.equal(v.status, 1, v.out);
     assert.match(v.out, /the bundle lacks host-run/);
   });

@@ -98,7 +98,7 @@ interface Entry {
 
 const sha = (text: string): string => createHash('sha256').update(text).digest('hex');
 
-/** A small bundle as `lab package` lays it out: every file verify asks for, with its sums and manifest. */
+/** A small bundle as `kernel package` lays it out: every file verify asks for, with its sums and manifest. */
 function bundleEntries(kernel = 'a lab kernel'): Entry[] {
   const files: Entry[] = [
     { name: 'bzImage', data: kernel },
@@ -113,6 +113,7 @@ function bundleEntries(kernel = 'a lab kernel'): Entry[] {
     { name: 'bench/fast-commit/disks', data: 'ext4\n' },
     { name: 'bench/fast-commit/tools', data: '\n' },
     { name: 'bench/fast-commit/run.sh', data: '# the bench\n' },
+    { name: 'bench/fast-commit/switches', data: 'lab_fc_dentry_scan sys/fs/ext4/<dev>/lab_fc_dentry_scan\n' },
   ];
   const manifest = {
     schema: 'journalclub.bundle/1',
@@ -313,18 +314,18 @@ describe('the catalogue', () => {
     for (const id of Object.keys(KNOWN_GAPS)) assert.ok(rows.some((r) => r.id === id), `${id} is a row`);
   });
 
-  it('builds a bundle that lab verify accepts, so that each bad one is refused for its own fault', async () => {
-    const ran = await runBytes([Buffer.from('lab'), Buffer.from('verify'), Buffer.from(bundle('good'))]);
+  it('builds a bundle that kernel verify accepts, so that each bad one is refused for its own fault', async () => {
+    const ran = await runBytes([Buffer.from('kernel'), Buffer.from('verify'), Buffer.from(bundle('good'))]);
     assert.equal(ran.status, 0, ran.stderr);
-    assert.match(ran.stdout, /ok, 13 files match SHA256SUMS/);
+    assert.match(ran.stdout, /ok, 14 files match SHA256SUMS/);
   });
 
-  it('builds results files that lab compare accepts before they are broken', async () => {
+  it('builds results files that kernel compare accepts before they are broken', async () => {
     const a = join(work, 'a.json');
     const b = join(work, 'b.json');
     writeFileSync(a, RESULT_FILES['fast-commit before']!());
     writeFileSync(b, RESULT_FILES['fast-commit after']!());
-    const ran = await runBytes([Buffer.from('lab'), Buffer.from('compare'), Buffer.from(a), Buffer.from(b)]);
+    const ran = await runBytes([Buffer.from('kernel'), Buffer.from('compare'), Buffer.from(a), Buffer.from(b)]);
     assert.equal(ran.status, 0, ran.stderr);
     assert.ok(bigResultChunks().reduce((n, c) => n + c.length, 0) > BIG_RESULT_BYTES);
   });

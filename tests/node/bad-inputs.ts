@@ -171,7 +171,7 @@ export function expectation(text: string): Expectation {
 
 /* ------------------------------------------------------------ results files */
 
-/** A kernel result the catalogue's files start from (a fixture of lab compare). */
+/** A kernel result the catalogue's files start from (a fixture of kernel compare). */
 export function fixtureText(name: string): string {
   return readFileSync(join(REPO, 'tests', 'node', 'fixtures', `${name}.json`), 'utf8');
 }

@@ -1,5 +1,5 @@
 /**
- * `journalclub lab compare`, spawned as a user runs it: the table and its
+ * `journalclub kernel compare`, spawned as a user runs it: the table and its
  * JSON, the mail's change beside the run's, warnings that do not fail, and
  * one-line refusals with exit status 2.
  */
@@ -37,9 +37,9 @@ interface Row {
   mail: { change_pct: number | null; where: string; citation: string } | null;
 }
 
-describe('journalclub lab compare', () => {
+describe('journalclub kernel compare', () => {
   it('prints one row per metric of either file, with the change and the mail beside', () => {
-    const run = journalclub(['lab', 'compare', BEFORE, AFTER]);
+    const run = journalclub(['kernel', 'compare', BEFORE, AFTER]);
     assert.equal(run.status, 0, run.stderr);
     assert.equal(run.stderr, '');
     const out = run.stdout;
@@ -52,8 +52,15 @@ describe('journalclub lab compare', () => {
     assert.match(out, /^mail: Ritesh Harjani \(IBM\), linux-ext4, 21 Feb 2022$/m);
   });
 
+  it('runs as `journalclub lab compare` too, the group\'s old name, saying once on stderr that it is now `journalclub kernel`', () => {
+    const run = journalclub(['lab', 'compare', BEFORE, AFTER]);
+    assert.equal(run.status, 0, run.stderr);
+    assert.equal(run.stderr, 'journalclub: `journalclub lab` is now `journalclub kernel` (lab still works, as an alias)\n');
+    assert.equal(run.stdout, journalclub(['kernel', 'compare', BEFORE, AFTER]).stdout);
+  });
+
   it('prints the same comparison as JSON', () => {
-    const c = jsonOf(journalclub(['lab', 'compare', BEFORE, AFTER, '--json'])) as { lab: string; warnings: string[]; rows: Row[] };
+    const c = jsonOf(journalclub(['kernel', 'compare', BEFORE, AFTER, '--json'])) as { lab: string; warnings: string[]; rows: Row[] };
     assert.equal(c.lab, 'fast-commit');
     assert.deepEqual(c.warnings, []);
     const a = JSON.parse(readFileSync(BEFORE, 'utf8')) as { metrics: Record<string, number> };
@@ -71,7 +78,7 @@ describe('journalclub lab compare', () => {
   });
 
   it("turns the mail's change round when A is the after run", () => {
-    const c = jsonOf(journalclub(['lab', 'compare', AFTER, BEFORE, '--json'])) as { rows: Row[] };
+    const c = jsonOf(journalclub(['kernel', 'compare', AFTER, BEFORE, '--json'])) as { rows: Row[] };
     const files = c.rows.find((r) => r.metric === 'files_per_s')!;
     assert.ok(Math.abs(files.mail!.change_pct! - ((53.97 - 55.01) / 55.01) * 100) < 1e-9);
   });
@@ -83,7 +90,7 @@ describe('journalclub lab compare', () => {
     other.guest.smp = 4;
     const path = join(scratch, 'paper-after.json');
     writeFileSync(path, JSON.stringify(other));
-    const run = journalclub(['lab', 'compare', BEFORE, path]);
+    const run = journalclub(['kernel', 'compare', BEFORE, path]);
     assert.equal(run.status, 0, run.stderr);
     assert.deepEqual(run.stderr.trimEnd().split('\n'), [
       'journalclub: warning: the profiles differ (A quick, B paper): the benchmarks ran at different sizes',
@@ -94,25 +101,25 @@ describe('journalclub lab compare', () => {
   });
 
   it('refuses two labs', () => {
-    assertRefused(journalclub(['lab', 'compare', BEFORE, BTRFS]), 'is a fast-commit result', 'a btrfs-fsync result', 'compare two runs of one lab');
+    assertRefused(journalclub(['kernel', 'compare', BEFORE, BTRFS]), 'is a fast-commit result', 'a btrfs-fsync result', 'compare two runs of one lab');
   });
 
   it('refuses a missing file, a file that is not JSON and one that is not a result', () => {
-    assertRefused(journalclub(['lab', 'compare', join(scratch, 'none.json'), AFTER]), 'none.json', 'no such file');
+    assertRefused(journalclub(['kernel', 'compare', join(scratch, 'none.json'), AFTER]), 'none.json', 'no such file');
     const notJson = join(scratch, 'not.json');
     writeFileSync(notJson, 'Throughput 109.211 MB/sec  2 clients  2 procs  max_latency=29.078 ms\n');
-    assertRefused(journalclub(['lab', 'compare', BEFORE, notJson]), 'not.json is not JSON');
+    assertRefused(journalclub(['kernel', 'compare', BEFORE, notJson]), 'not.json is not JSON');
     const wrong = join(scratch, 'wrong.json');
     writeFileSync(wrong, readFileSync(AFTER, 'utf8').replace('"files_per_s"', '"files_per_second"'));
-    assertRefused(journalclub(['lab', 'compare', BEFORE, wrong]), 'wrong.json is not a journalclub kernel result', 'metrics.files_per_second');
+    assertRefused(journalclub(['kernel', 'compare', BEFORE, wrong]), 'wrong.json is not a journalclub kernel result', 'metrics.files_per_second');
   });
 
   it('wants two files at least', () => {
-    assertRefused(journalclub(['lab', 'compare', BEFORE]), 'lab compare needs at least two results files (got 1)');
+    assertRefused(journalclub(['kernel', 'compare', BEFORE]), 'kernel compare needs at least two results files (got 1)');
   });
 });
 
-describe('journalclub lab compare with repeated runs', () => {
+describe('journalclub kernel compare with repeated runs', () => {
   /** runs derived from the fixtures: before and after alternating, files_per_s as given, one hour apart */
   function runs(order: { variant: 'before' | 'after'; files: number; commit: number }[], dir: string): string[] {
     const base = { before: JSON.parse(readFileSync(BEFORE, 'utf8')), after: JSON.parse(readFileSync(AFTER, 'utf8')) } as Record<string, { started_at: string; metrics: Record<string, number> }>;
@@ -139,14 +146,14 @@ describe('journalclub lab compare with repeated runs', () => {
       ],
       'abab',
     );
-    const run = journalclub(['lab', 'compare', ...files]);
+    const run = journalclub(['kernel', 'compare', ...files]);
     assert.equal(run.status, 0, run.stderr);
     assert.equal(run.stderr, '');
     assert.match(run.stdout, /^fast-commit: 6 runs, alternating before and after: before after before after before after$/m);
     assert.match(run.stdout, /^files_per_s\s+380 \/ 390 \/ 400\s+760 \/ 770 \/ 790\s+\+97\.4%\s+yes \(ranges apart\)/m);
     // overlapping ranges, means 3133 and 2567, pooled variance 223,333: t = 1.47 < 2.776 (df 4)
     assert.match(run.stdout, /^fc_avg_commit_time_us\s+2500 \/ 3400 \/ 3500\s+2300 \/ 2400 \/ 3000\s+-29\.4%\s+no \(t = 1\.47 <= 2\.776\)/m);
-    const c = jsonOf(journalclub(['lab', 'compare', ...files, '--json'])) as {
+    const c = jsonOf(journalclub(['kernel', 'compare', ...files, '--json'])) as {
       alternated: boolean;
       rows: { metric: string; before: { n: number; median: number }; significance: { verdict: string; by: string | null; t: { df: number } | null } }[];
     };
@@ -169,7 +176,7 @@ describe('journalclub lab compare with repeated runs', () => {
       ],
       'aabb',
     );
-    const run = journalclub(['lab', 'compare', ...files]);
+    const run = journalclub(['kernel', 'compare', ...files]);
     assert.equal(run.status, 0, run.stderr);
     assert.match(run.stdout, /^files_per_s\s+.*yes \(t = \d+\.\d+ > 2\.447, df 6\)/m);
     assert.match(run.stderr, /warning: the runs did not alternate before and after \(ABAB\)/);
@@ -184,7 +191,7 @@ describe('journalclub lab compare with repeated runs', () => {
       ],
       'one',
     );
-    assertRefused(journalclub(['lab', 'compare', ...only]), 'needs runs of both variants (got 3 before and 0 after)');
-    assertRefused(journalclub(['lab', 'compare', ...only, BTRFS]), 'a btrfs-fsync result');
+    assertRefused(journalclub(['kernel', 'compare', ...only]), 'needs runs of both variants (got 3 before and 0 after)');
+    assertRefused(journalclub(['kernel', 'compare', ...only, BTRFS]), 'a btrfs-fsync result');
   });
 });

@@ -49,9 +49,9 @@ describe('the kernel lab boot in the bench table', () => {
   });
 
   it('says why it was skipped, and has no rows then', () => {
-    expect(kernelRows({ skipped: 'no lab kernel built (journalclub lab build)' })).toEqual([]);
-    expect(kernelNote({ skipped: 'no lab kernel built (journalclub lab build)' })).toBe(
-      'kernel lab boot: skipped: no lab kernel built (journalclub lab build)',
+    expect(kernelRows({ skipped: 'no lab kernel built (journalclub kernel build)' })).toEqual([]);
+    expect(kernelNote({ skipped: 'no lab kernel built (journalclub kernel build)' })).toBe(
+      'kernel lab boot: skipped: no lab kernel built (journalclub kernel build)',
     );
     expect(kernelNote(bench)).toMatch(/^kernel lab boot: 3 quick runs a lab \(variant after\), kernel k1, image i1; 1-minute load average 2\.50/);
   });
@@ -59,7 +59,7 @@ describe('the kernel lab boot in the bench table', () => {
   it('is skipped when the cache holds no kernel', () => {
     const cache = mkdtempSync(join(tmpdir(), 'jc-bench-cache-'));
     try {
-      expect(kernelSkipReason({ XDG_CACHE_HOME: cache })).toBe('no lab kernel built (journalclub lab build)');
+      expect(kernelSkipReason({ XDG_CACHE_HOME: cache })).toBe('no lab kernel built (journalclub kernel build)');
     } finally {
       rmSync(cache, { recursive: true, force: true });
     }

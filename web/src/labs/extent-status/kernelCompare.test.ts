@@ -1,19 +1,23 @@
 /** extent-status's kernel runs: a switch its after variant sets too is checked in the after run. */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { KERNEL_LAB_SPECS } from '../../../../lib/kernel-labs';
+import { KERNEL_LAB_SPECS } from '../../../../kernel-lab/labs.gen';
 import { KernelResult, parseKernelResult } from '../../../../lib/kernel-results';
 import { checkRun } from '../../viz/kernel/compare';
 
-const FIXTURES = new URL('../../../../tests/e2e/fixtures/kernel/', import.meta.url);
+const LABS = new URL('../', import.meta.url);
 
-/** A synthetic after run of the fixtures, whichever lab's: its machine and shape, made into extent-status's below. */
+/** A synthetic after run of any lab's kernel fixtures (web/src/labs/<id>/fixtures/kernel/): its machine and shape, made into extent-status's below. */
 function someAfterRun(): KernelResult {
-  for (const name of readdirSync(FIXTURES).filter((f) => f.endsWith('-after.json')).sort()) {
-    const parsed = KernelResult.safeParse(JSON.parse(readFileSync(new URL(name, FIXTURES), 'utf8')));
-    if (parsed.success) return parseKernelResult(readFileSync(new URL(name, FIXTURES), 'utf8'), name);
+  for (const lab of readdirSync(LABS).sort()) {
+    const dir = new URL(`${lab}/fixtures/kernel/`, LABS);
+    if (!existsSync(dir)) continue;
+    for (const name of readdirSync(dir).filter((f) => f.endsWith('-after.json')).sort()) {
+      const text = readFileSync(new URL(name, dir), 'utf8');
+      if (KernelResult.safeParse(JSON.parse(text)).success) return parseKernelResult(text, name);
+    }
   }
-  throw new Error(`no valid synthetic after run in ${FIXTURES.pathname}`);
+  throw new Error(`no valid synthetic after run in ${LABS.pathname}*/fixtures/kernel/`);
 }
 
 describe("extent-status's kernel runs", () => {

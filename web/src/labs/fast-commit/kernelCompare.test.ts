@@ -1,7 +1,7 @@
 /** fast-commit's kernel runs compared, from the synthetic fixtures of its runs: medians, changes, the mail's row, mismatched runs. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { KERNEL_LAB_SPECS } from '../../../../lib/kernel-labs';
+import { KERNEL_LAB_SPECS } from '../../../../kernel-lab/labs.gen';
 import { parseKernelResult, type KernelResult } from '../../../../lib/kernel-results';
 import { checkRun, compareMetrics, contextMismatches, metricLabel, missingVariant, placeMix, tcgNote } from '../../viz/kernel/compare';
 import type { ImportedRun } from '../../viz/kernel/imports';
@@ -48,7 +48,7 @@ describe('compareMetrics', () => {
     expect(rows[1].changePct).toBeCloseTo(-66.667, 2);
   });
 
-  it('says whether the change of the medians stands out of the runs, as lab compare does', () => {
+  it('says whether the change of the medians stands out of the runs, as kernel compare does', () => {
     const at = (_name: string, variant: 'before' | 'after', files: number, hour: number) =>
       run(`synthetic-fast-commit-${variant}.json`, (r) => ({ ...r, started_at: `2000-01-02T0${hour}:00:00Z`, metrics: { files_per_s: files } }));
     const rows = compareMetrics([

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { KERNEL_LAB_SPECS } from '../../../../lib/kernel-labs';
+import { KERNEL_LAB_SPECS } from '../../../../kernel-lab/labs.gen';
 import { parseKernelResult, type KernelResult } from '../../../../lib/kernel-results';
 import type { ImportedRun } from '../../viz/kernel/imports';
 import { ComparisonNotes, RunContext } from '../../viz/kernel/KernelResultsView';

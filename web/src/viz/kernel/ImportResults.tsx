@@ -71,8 +71,8 @@ export function ImportDrop({ lab, onFiles, busy }: { lab: string; onFiles(files:
         />
       </label>
       <span className="muted small-text">
-        the JSON that <span className="mono">journalclub lab run</span> or <span className="mono">lab host-run</span> writes, or
-        that <span className="mono">journalclub lab ingest</span> makes of a bundle run; several at once, before and after runs alike.
+        the JSON that <span className="mono">journalclub kernel run</span> or <span className="mono">kernel host-run</span> writes, or
+        that <span className="mono">journalclub kernel ingest</span> makes of a bundle run; several at once, before and after runs alike.
         Each run says where it ran: in QEMU (TCG or KVM), on a virtual machine or on real hardware
       </span>
     </div>

@@ -5,7 +5,7 @@
  * beside the mail's own change and the simulator's.
  */
 import { memo, useCallback, useEffect, useMemo, useState } from 'react';
-import { KERNEL_LAB_SPECS } from '../../../../lib/kernel-labs';
+import { KERNEL_LAB_SPECS } from '../../../../kernel-lab/labs.gen';
 import type { KernelLab } from '../../../../lib/kernel-results';
 import { BundleInfo } from './BundleInfo';
 import { CommandList } from './CommandList';

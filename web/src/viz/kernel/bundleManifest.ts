@@ -1,5 +1,5 @@
 /**
- * bundle.json, which `journalclub lab package` writes beside the bundle in
+ * bundle.json, which `journalclub kernel package` writes beside the bundle in
  * web/public/kernel/. vite.config.ts reads it at build time and hands the
  * parsed manifest (or null) to the page as __JC_BUNDLE__, so that the page
  * never asks the server for a file that may not be there.

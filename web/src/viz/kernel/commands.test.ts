@@ -9,11 +9,11 @@ const [LAB, OTHER] = LAB_IDS;
 describe('commands', () => {
   it('the checkout commands of a lab', () => {
     expect(checkoutCommands(OTHER).map((c) => commandText(c.argv))).toEqual([
-      'npx journalclub lab build',
-      'npx journalclub lab image',
-      `npx journalclub lab run ${OTHER} --variant before --profile quick`,
-      `npx journalclub lab run ${OTHER} --variant after --profile quick`,
-      'npx journalclub lab compare <before.json> <after.json>',
+      'npx journalclub kernel build',
+      'npx journalclub kernel image',
+      `npx journalclub kernel run ${OTHER} --variant before --profile quick`,
+      `npx journalclub kernel run ${OTHER} --variant after --profile quick`,
+      'npx journalclub kernel compare <before.json> <after.json>',
     ]);
   });
   it('the bundle commands of every lab', () => {
@@ -23,7 +23,7 @@ describe('commands', () => {
         'cd journalclub-kernel-lab',
         `./run ${lab} before`,
         `./run ${lab} after`,
-        `npx journalclub lab ingest results/${lab}-<variant>-<time>`,
+        `npx journalclub kernel ingest results/${lab}-<variant>-<time>`,
       ]);
     expect(commandText(bundleCommands(LAB, 'other-name.tar.gz')[1].argv)).toBe('cd other-name');
   });

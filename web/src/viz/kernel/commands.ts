@@ -10,7 +10,7 @@ export interface Command {
   help: string;
 }
 
-/** Where a run's results go, as `journalclub lab run` writes them. */
+/** Where a run's results go, as `journalclub kernel run` writes them. */
 export function resultsPath(lab: KernelLab, variant: 'before' | 'after' | '<variant>'): string {
   return `kernel-lab/results/${lab}/<time>-${variant}.json`;
 }
@@ -30,7 +30,7 @@ export function commandText(argv: readonly string[]): string {
   return argv.map(shellQuote).join(' ');
 }
 
-const CLI = ['npx', 'journalclub', 'lab'];
+const CLI = ['npx', 'journalclub', 'kernel'];
 
 /** In a checkout: build the kernel and the guest, run both variants, compare. */
 export function checkoutCommands(lab: KernelLab): Command[] {
@@ -49,7 +49,7 @@ export function checkoutCommands(lab: KernelLab): Command[] {
   ];
 }
 
-/** The archive `journalclub lab package` writes, and the directory it unpacks to. */
+/** The archive `journalclub kernel package` writes, and the directory it unpacks to. */
 export const BUNDLE_FILE = 'journalclub-kernel-lab.tar.gz';
 
 export function bundleDir(file: string): string {
@@ -69,7 +69,7 @@ export function bundleCommands(lab: KernelLab, file = BUNDLE_FILE): Command[] {
     { argv: ['./run', lab, 'before'], help: `the benchmark with the switch on, the code before the patch; leaves results/${lab}-before-<time>/` },
     { argv: ['./run', lab, 'after'], help: `the benchmark on stock 6.12, the code after the patch; leaves results/${lab}-after-<time>/` },
     {
-      argv: ['npx', 'journalclub', 'lab', 'ingest', `results/${lab}-<variant>-<time>`],
+      argv: ['npx', 'journalclub', 'kernel', 'ingest', `results/${lab}-<variant>-<time>`],
       help: 'in a checkout: turns a run directory into its results JSON, <dir>.json, to import below',
     },
   ];

@@ -1,7 +1,7 @@
 /**
  * Imported kernel runs put side by side: one row per metric with the
  * "before" and "after" runs (the median when several, and whether the
- * change stands out of their spread, as `journalclub lab compare` says), the change in percent and
+ * change stands out of their spread, as `journalclub kernel compare` says), the change in percent and
  * the mail's own change; and the checks that tell whether a comparison is
  * sound (was the switch live, did both variants run alike).
  */
@@ -24,7 +24,7 @@ export interface MetricRow {
   afterMedian?: number;
   /** the change of the medians, in percent (lib/compare.ts); undefined without both or when before is 0 and after not */
   changePct?: number;
-  /** whether the change stands out of the runs' spread (two runs a side at least), as `lab compare` says */
+  /** whether the change stands out of the runs' spread (two runs a side at least), as `kernel compare` says */
   significance: SetSignificance;
   mail?: MailChange;
   /** the mail's change computed from its figures */

@@ -39,7 +39,7 @@ export const EMPTY_IMPORTS: ImportState = { runs: [], problems: [], nextId: 1 };
 
 /** Why a file of this size is refused before it is read, or null. */
 export function sizeProblem(bytes: number): string | null {
-  if (bytes === 0) return 'is empty; a results file is the JSON that `journalclub lab run` writes';
+  if (bytes === 0) return 'is empty; a results file is the JSON that `journalclub kernel run` writes';
   if (bytes > MAX_RESULT_BYTES)
     return `is ${formatBytes(bytes)}; a results file is at most ${formatBytes(MAX_RESULT_BYTES)}`;
   return null;

@@ -1,7 +1,7 @@
 /**
  * The mail's own change for a metric of the kernel benchmark: what the
  * imported runs' change is put beside. The figures are encoded once, in
- * kernel-lab/mail-changes.ts (which `journalclub lab compare` reads too);
+ * kernel-lab/mail-changes.ts (which `journalclub kernel compare` reads too);
  * this module is the page's view of them.
  */
 import type { KernelLab } from '../../../../lib/kernel-results';

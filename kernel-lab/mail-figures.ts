@@ -1,0 +1,45 @@
+/**
+ * What each lab's kernel-lab/labs/<lab>/mail.ts pairs its metrics with the
+ * mail's figures by: a figure of lib/mails.ts by metric, variant and row, the
+ * change the mail's text states, and the citation.
+ */
+import { citationText } from '../lib/format';
+import { MAILS, mailFigure, mailValue, type MailLabId } from '../lib/mails';
+
+export interface MailFigure {
+  /** the results metric key it compares with */
+  metric: string;
+  /** the mail's figure without and with the change, in the metric's unit */
+  before: number;
+  after: number;
+  /** the row or case of the mail's table, and the mail's own unit when it is not the metric's */
+  where: string;
+  /** author, list and date of the mail */
+  citation: string;
+  /**
+   * the change in percent as the mail's text states it, when it states one;
+   * it can differ from the change of `before` and `after` (the btrfs-fsync
+   * mail states -39.6% max latency for 341.833 -> 228.847 ms, which is -33.1%)
+   */
+  stated_pct?: number;
+  /**
+   * the run parameters this figure belongs to (a row of the mail's table),
+   * matched against a result's `parameters`; a metric's first figure is the
+   * one shown when no figure matches
+   */
+  when?: Record<string, string | number>;
+}
+
+/** A figure of lib/mails.ts by metric, variant and row (it throws naming a figure the mail lacks). */
+export const value = mailValue;
+
+/** The change the mail's text states for a row, when it states one. */
+export function stated(lab: MailLabId, metric: string, where: Record<string, string>): { stated_pct?: number } {
+  const f = mailFigure(lab, { metric: `${metric}_change_pct`, variant: 'after', where });
+  return f ? { stated_pct: f.value } : {};
+}
+
+export const citation = (lab: MailLabId): string => citationText(MAILS[lab].cite);
+
+/** K creates/s as files/s. */
+export const kilo = (k: number): number => Math.round(k * 1000);
