@@ -445,12 +445,13 @@ function sameRows(a: readonly PaperRow[], b: readonly PaperRow[]): number {
 
 /** What the two builds share, from git: a comparison of speeds only holds for the same work. */
 function baselineNote(base: BaselineTimes, rows: readonly PaperRow[]): string {
-  const model = changes(base.commit, [`wasm-core/labs/${LAB}.c`]);
+  /* the lab's folder, and the file the model was before it had one */
+  const model = changes(base.commit, [`wasm-core/labs/${LAB}`, `wasm-core/labs/${LAB}.c`]);
   const engine = changes(base.commit, ['wasm-core/src', 'wasm-core/include']);
   const rowsText = `Each build ran its own ${LAB} paper rows (${sameRows(base.rows, rows)} of ${rows.length} with the same label and parameters).`;
   if (model === 0 && engine === 0) return `${rowsText} The model and the engine are the same in both.`;
   return (
-    `${rowsText} Since the baseline, ${model} commits changed the model (wasm-core/labs/${LAB}.c) and ${engine} the engine ` +
+    `${rowsText} Since the baseline, ${model} commits changed the model (wasm-core/labs/${LAB}/) and ${engine} the engine ` +
     '(wasm-core/src, wasm-core/include): the same row does different work in each build, so a DES event or a model step ' +
     'does not cost the same in both, and events/s and steps/s compare the builds as a whole, not the engine alone.'
   );

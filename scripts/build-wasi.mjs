@@ -11,12 +11,15 @@
  * Writes into wasm-core/build/wasi/ (or DIR):
  *   <lab>.a        the model built with -DJC_YOURS_<LAB>: the lab's variant `yours` calls the student's functions
  *   model.a        the model with no JC_YOURS_* macro (what the Emscripten build is; tests compare the two)
- *   include.json   { "<path under wasm-core/include>": text }: the headers a student's file may include
+ *   include.json   { "<path under wasm-core/include, or a lab's header's name>": text }: the headers a
+ *                  student's file may include (the shared ones and those of wasm-core/labs/<id>/)
  *   flags.json     the compile flags of the libraries, which the student's file is compiled with too
  *   stamp.json     the hash of every input; when it matches, nothing is rebuilt
  *
- * Flags come from wasm-core/Makefile (CSTD, the sources of CORE_SRC and
- * labs/*.c), so that the two builds cannot drift apart.
+ * Flags come from wasm-core/Makefile (CSTD, the sources of CORE_SRC); the
+ * labs are its folders wasm-core/labs/<id>/ (every .c but the tests
+ * test-*.c) and the lab table labs/labs.gen.c, as the Makefile globs them,
+ * so that the two builds cannot drift apart.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
@@ -47,15 +50,23 @@ function walk(dir, prefix = '') {
     .sort();
 }
 
-/** The lab ids, from labs/<lab>.c. */
+/** The lab ids: the folders wasm-core/labs/<id>/ that hold C sources. */
 export function labIds() {
-  return readdirSync(join(CORE, 'labs'))
-    .filter((f) => f.endsWith('.c'))
-    .map((f) => f.slice(0, -2))
+  return readdirSync(join(CORE, 'labs'), { withFileTypes: true })
+    .filter((e) => e.isDirectory() && readdirSync(join(CORE, 'labs', e.name)).some((f) => f.endsWith('.c')))
+    .map((e) => e.name)
     .sort();
 }
 
-/** -DJC_YOURS_FAST_COMMIT for fast-commit. @param {string} lab */
+/** A lab's files under wasm-core/ of one kind: its model's sources (not its tests) or its headers. @param {string} lab @param {'.c' | '.h'} ext */
+function labFiles(lab, ext) {
+  return readdirSync(join(CORE, 'labs', lab))
+    .filter((f) => f.endsWith(ext) && !(ext === '.c' && f.startsWith('test-')))
+    .sort()
+    .map((f) => `labs/${lab}/${f}`);
+}
+
+/** -DJC_YOURS_MY_LAB for my-lab. @param {string} lab */
 export function yoursMacro(lab) {
   return `JC_YOURS_${lab.toUpperCase().replace(/-/g, '_')}`;
 }
@@ -67,11 +78,14 @@ export function inputs() {
   const core = makeVar(makefile, 'CORE_SRC')
     .split(/\s+/)
     .map((s) => s.replace('$(HERE)/', ''));
-  const labs = labIds().map((lab) => `labs/${lab}.c`);
+  const ids = labIds();
+  const labs = ['labs/labs.gen.c', ...ids.flatMap((lab) => labFiles(lab, '.c'))];
   const headers = walk(join(CORE, 'include')).filter((h) => h.endsWith('.h'));
+  /* each lab's headers, beside its sources; a student's file finds them by their names */
+  const labHeaders = ids.flatMap((lab) => labFiles(lab, '.h'));
   /* -O2 as the Makefile's native build; warnings shown, not fatal: another clang may warn where Debian's does not */
   const flags = [`--target=${TARGET}`, ...cstd, '-O2', '-Wall', '-Wextra', '-Wno-implicit-fallthrough', '-Iinclude'];
-  return { sources: [...core, ...labs], headers, flags };
+  return { sources: [...core, ...labs], headers, labHeaders, flags };
 }
 
 /** One hash over the build script, the toolchain's version, the flags and every source and header. */
@@ -80,7 +94,7 @@ function stampOf(/** @type {ReturnType<typeof inputs>} */ inp, /** @type {string
   h.update(readFileSync(fileURLToPath(import.meta.url)));
   h.update(version);
   h.update(JSON.stringify(inp.flags));
-  for (const f of [...inp.sources, ...inp.headers.map((x) => `include/${x}`)]) {
+  for (const f of [...inp.sources, ...inp.labHeaders, ...inp.headers.map((x) => `include/${x}`)]) {
     h.update(`\0${f}\0`);
     h.update(readFileSync(join(CORE, f)));
   }
@@ -106,10 +120,15 @@ export async function build(out) {
 
   /** @type {Record<string, string>} */
   const tree = {};
-  for (const s of inp.sources) tree[s] = readFileSync(join(CORE, s), 'utf8');
+  for (const s of [...inp.sources, ...inp.labHeaders]) tree[s] = readFileSync(join(CORE, s), 'utf8');
   /** @type {Record<string, string>} */
   const include = {};
   for (const h of inp.headers) include[h] = readFileSync(join(CORE, 'include', h), 'utf8');
+  for (const h of inp.labHeaders) {
+    const name = /** @type {string} */ (h.split('/').at(-1));
+    if (name in include) throw new Error(`build-wasi: wasm-core/${h} has the name of another header (${name})`);
+    include[name] = tree[h];
+  }
   /** @type {Record<string, any>} */
   const files = { ...nest(tree), include: nest(include) };
 
@@ -117,7 +136,7 @@ export async function build(out) {
    * A source that does not name a lab's macro, where no header names it
    * either, cannot change with it: its object is the one built without it,
    * shared by every library. (A word of its own: the header guard
-   * JC_YOURS_FAST_COMMIT_H is not the macro JC_YOURS_FAST_COMMIT; comments
+   * JC_YOURS_MY_LAB_H is not the macro JC_YOURS_MY_LAB; comments
    * that speak of it do not count.)
    */
   const code = (/** @type {string} */ text) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '');

@@ -102,8 +102,9 @@ export async function buildSubmission(ex: Exercise, file: string, workdir: strin
   if (/\b(__asm__|__asm|asm)\s*(volatile\s*)?\(/.test(text))
     return { ok: false, stage: 'compile', message: `${shownAs}: inline assembly is not allowed in an exercise` };
   const obj = join(workdir, 'yours.o');
-  const include = join(WASM_CORE, 'include');
-  const cc = spawnSync(CC, [...STUDENT_CFLAGS, `-I${include}`, '-c', src, '-o', obj], {
+  /* the shared headers, and the lab's own (wasm-core/labs/<lab>/: the interface, <lab>-yours.h) */
+  const include = [join(WASM_CORE, 'include'), join(WASM_CORE, 'labs', ex.lab)];
+  const cc = spawnSync(CC, [...STUDENT_CFLAGS, ...include.map((d) => `-I${d}`), '-c', src, '-o', obj], {
     encoding: 'utf8',
     cwd: workdir,
     timeout: 60_000,

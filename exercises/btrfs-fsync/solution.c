@@ -10,14 +10,14 @@
  * freed, which can take milliseconds and which an fsync does not need. Your
  * function chooses, for each wait, the state the caller needs.
  *
- * The rules (yours/btrfs_fsync.h says the rest):
+ * The rules (btrfs-fsync-yours.h says the rest):
  * - it is called under trans_lock: it must not sleep, and calls nothing;
  * - it returns a state from TRANS_STATE_RUNNING to TRANS_STATE_COMPLETED;
  * - an fsync that returns must have its file's changes under a super block
  *   on disk: the checker proves it from the commit timeline after every
  *   event, and shows the fsync that returned too early.
  */
-#include "yours/btrfs_fsync.h"
+#include "btrfs-fsync-yours.h"
 
 /*
  * yours_commit_wait_state - the state the transaction waited for at @site

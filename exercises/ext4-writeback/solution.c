@@ -15,7 +15,7 @@
  * after a wait, or not at all), and whether ext4_writepages runs the old
  * extra pass.
  *
- * The rules (yours/ext4_writeback.h says the rest):
+ * The rules (ext4-writeback-yours.h says the rest):
  * - both functions run whole: to wait, return EWB_WAIT with its length;
  *   the model sleeps the fsync (a write that ends wakes it early) and asks
  *   again; one wait is at most 10 ms, one fsync's waits 100 ms in all;
@@ -23,7 +23,7 @@
  *   disk: skip its writeback only when another fsync has already
  *   submitted them all (v->owed is 0). The checker audits every fsync.
  */
-#include "yours/ext4_writeback.h"
+#include "ext4-writeback-yours.h"
 
 /* how long one wait for another job's scan lasts, and all of them together */
 #define SCAN_WAIT_NS	20000ULL

@@ -12,14 +12,14 @@
  * SCANNED at most, resumed where the last scan stopped, and a second
  * chance for extents a lookup used since.
  *
- * The rules (yours/extent_status.h says the rest):
+ * The rules (extent-status-yours.h says the rest):
  * - i_es_lock is held for write: do not sleep; the tree is yours alone;
  * - reach extents only through es_scan_search(), es_scan_next() and
  *   es_scan_free(), and never touch one after freeing it;
  * - every extent scanned costs one unit of *nr_to_scan;
  * - return the number of extents you freed.
  */
-#include "yours/extent_status.h"
+#include "extent-status-yours.h"
 
 /*
  * es_do_reclaim_extents - scan from ei->i_es_shrink_lblk up to block @end,

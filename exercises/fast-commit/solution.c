@@ -10,14 +10,14 @@
  * the walk: remember each record's inode when the record is queued, and
  * use what you remembered at commit time.
  *
- * The rules (yours/fast_commit.h says the rest):
+ * The rules (fast-commit-yours.h says the rest):
  * - both functions are called with s_fc_lock held: they must not sleep;
  * - the commit writes the records in their queue's order, one call each;
  * - return the record's own inode, never NULL;
  * - walk the inode queue only with fc_walk_first()/fc_walk_next(), which
  *   charge each node's memory access to the committing CPU.
  */
-#include "yours/fast_commit.h"
+#include "fast-commit-yours.h"
 
 /*
  * yours_track_create - __track_dentry_update() has just queued create

@@ -11,14 +11,14 @@
  * how each lookup of iget_locked() goes, and what its walk does with the
  * inode it stands on.
  *
- * The rules (yours/inode_hash.h says the rest):
+ * The rules (inode-hash-yours.h says the rest):
  * - without the lock, other CPUs hash and unhash inodes while you walk:
  *   a miss under RCU proves nothing by the time you insert;
  * - an inode being freed is waited for, as __wait_on_freeing_inode() does,
  *   but evict() may already have unhashed it and woken its waiters;
  * - neither function sleeps or allocates: the model does what you return.
  */
-#include "yours/inode_hash.h"
+#include "inode-hash-yours.h"
 
 /*
  * yours_iget_lookup - how iget_locked() looks the inode up: before its

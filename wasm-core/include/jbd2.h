@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * jbd2.h - the journal, as fs/jbd2 runs it in Linux 6.12, for the labs that
- * journal (fast-commit, ext4-writeback).
+ * jbd2.h - the journal, as fs/jbd2 runs it in Linux 6.12, for the labs whose
+ * file system journals through it.
  *
  * One running transaction takes handles; at most one transaction commits.
  * A handle joins the running transaction (creating one if there is none)

@@ -11,7 +11,7 @@
  * JSON shapes (the TypeScript mirror is web/src/core/types.ts):
  *
  *   jc_labs_json()      [{"id","title","variants":["before","after"],
- *                         "source":"fast-commit.c",
+ *                         "source":"<id>/<id>.c",
  *                         "steps":[{"kind","a","b"}]}]
  *                       steps: every step kind the lab's traces hold, with
  *                       the names of what its a and b are (null: unused)
@@ -79,7 +79,7 @@ int jc_check_params(const char *lab, const char *params);
 
 /*
  * jc_run - run one simulation to its end, or to a step.
- * @lab:     lab id, e.g. "fast-commit"
+ * @lab:     lab id, the name of its folder wasm-core/labs/<id>/
  * @variant: "before" or "after"
  * @params:  "name=value;..." (unset parameters take their defaults)
  * @seed:    any 32-bit value

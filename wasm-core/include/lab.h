@@ -99,7 +99,13 @@ struct citation {
 struct lab {
 	const char *id;
 	const char *title;
-	const char *source;		/* file name under wasm-core/labs/ */
+	const char *source;		/* its mechanism, under wasm-core/labs/: "<id>/<id>.c" */
+	/*
+	 * A small configuration, "name=value;...": the shared C tests run every
+	 * variant of every lab at it, so it must run to its end in well under a
+	 * second with the sanitizers, through at least a few hundred steps.
+	 */
+	const char *test_params;
 	const char *const *variants;
 	int nr_variants;
 	const struct param_spec *params;
@@ -158,10 +164,13 @@ long long lab_param(const struct lab *lab, const long long *p, const char *name)
 void lab_heat_json_open(struct jbuf *jb, const char *key, struct sim *s,
 			struct sim_heat *h);
 
-extern const struct lab lab_fast_commit;
-extern const struct lab lab_inode_hash;
-extern const struct lab lab_extent_status;
-extern const struct lab lab_btrfs_fsync;
-extern const struct lab lab_ext4_writeback;
+/*
+ * lab_table - every lab, in the order of mails/<id>.json: the table
+ * scripts/registry/c.mjs generates into wasm-core/labs/labs.gen.c from the
+ * folders wasm-core/labs/<id>/. Each lab defines its own
+ * `const struct lab lab_<id with underscores>`.
+ */
+extern const struct lab *const lab_table[];
+extern const int nr_labs;
 
 #endif /* JC_LAB_H */

@@ -62,14 +62,8 @@ void *sbrk(intptr_t increment)
 
 #define JC_VERSION "0.1.0"
 
-static const struct lab *const lab_table[] = {
-	&lab_fast_commit,
-	&lab_inode_hash,
-	&lab_extent_status,
-	&lab_btrfs_fsync,
-	&lab_ext4_writeback,
-};
-#define NR_LABS ((int)(sizeof(lab_table) / sizeof(lab_table[0])))
+/* lab_table and nr_labs: wasm-core/labs/labs.gen.c */
+#define NR_LABS nr_labs
 
 /*
  * struct error_about - what the last error was about, beside its message,

@@ -13,6 +13,18 @@
 
 #include "lab.h"
 
+/* lab_by_id - the lab of the table with id @id; fails the test if there is none */
+static inline const struct lab *lab_by_id(const char *id)
+{
+	int i;
+
+	for (i = 0; i < nr_labs; i++)
+		if (!strcmp(lab_table[i]->id, id))
+			return lab_table[i];
+	fail_msg("no lab %s in the lab table", id);
+	return NULL;
+}
+
 /* lab_metric - metric @name of @lab in a collect() output; fails the test if the lab has none */
 static inline double lab_metric(const struct lab *lab, const double *out, const char *name)
 {

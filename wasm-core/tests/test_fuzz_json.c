@@ -12,6 +12,7 @@
 
 #include "../fuzz/fuzz.h"
 #include "expect_abort.h"
+#include "lab.h"
 
 static int valid(const char *s)
 {
@@ -25,6 +26,8 @@ static int valid(const char *s)
 
 static void test_accepts_json(void **state)
 {
+	int l;
+
 	(void)state;
 	assert_true(valid("{}"));
 	assert_true(valid("[]"));
@@ -32,8 +35,10 @@ static void test_accepts_json(void **state)
 	assert_true(valid(" { \"a\" : { \"b\" : [ ] } } "));
 	/* the library's real outputs */
 	assert_true(valid(jc_labs_json()));
-	assert_true(valid(jc_params_json("fast-commit")));
-	assert_true(valid(jc_rows_json("inode-hash")));
+	for (l = 0; l < nr_labs; l++) {
+		if (!valid(jc_params_json(lab_table[l]->id)) || !valid(jc_rows_json(lab_table[l]->id)))
+			fail_msg("%s: its parameters or rows are not JSON", lab_table[l]->id);
+	}
 }
 
 static void test_refuses_broken_json(void **state)

@@ -145,4 +145,60 @@ static inline int json_array_len(const char *json, const char *key)
 	return n;
 }
 
+/*
+ * struct mail_row - a row of jc_rows_json(): its number and label, its
+ * parameters turned back into "name=value;..." and the mail's two figures.
+ */
+struct mail_row {
+	int row;
+	char label[16];
+	char params[256];
+	double paper_before, paper_after;
+};
+
+/*
+ * json_mail_rows - the rows of a jc_rows_json() text into @rows, at most
+ * @max; returns how many. Include after cmocka.h (it asserts the shape).
+ */
+static inline int json_mail_rows(const char *json, struct mail_row *rows, int max)
+{
+	const char *p = strstr(json, "\"rows\":[");
+	int n = 0;
+
+	while (p && n < max && (p = strstr(p, "{\"row\":"))) {
+		struct mail_row *r = &rows[n++];
+		const char *q, *end;
+		size_t len = 0;
+
+		memset(r, 0, sizeof(*r));
+		r->row = (int)strtol(p + strlen("{\"row\":"), NULL, 10);
+		q = strstr(p, "\"label\":\"");
+		assert_non_null(q);
+		q += strlen("\"label\":\"");
+		snprintf(r->label, sizeof(r->label), "%.*s", (int)(strchr(q, '"') - q), q);
+		q = strstr(p, "\"params\":{");
+		assert_non_null(q);
+		q += strlen("\"params\":{");
+		end = strchr(q, '}');
+		assert_non_null(end);
+		while (q < end) {
+			const char *name = q + 1, *colon = strchr(name, '"');
+			char *num_end;
+			long long v;
+
+			assert_true(*q == '"' && colon && colon[1] == ':');
+			v = strtoll(colon + 2, &num_end, 10);
+			len += (size_t)snprintf(r->params + len, sizeof(r->params) - len,
+						"%s%.*s=%lld", len ? ";" : "",
+						(int)(colon - name), name, v);
+			assert_true(len < sizeof(r->params));
+			q = *num_end == ',' ? num_end + 1 : num_end;
+		}
+		assert_true(json_num(end, "before", &r->paper_before));
+		assert_true(json_num(end, "after", &r->paper_after));
+		p = end;
+	}
+	return n;
+}
+
 #endif /* JC_TEST_UTIL_H */

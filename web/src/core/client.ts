@@ -19,7 +19,7 @@ export interface SimClient {
   rows(lab: string): Promise<PaperRows>;
   /** The parameters checked by the simulator without a run: fine, or what it refused and what it takes. */
   checkParams(lab: string, params: ParamValues): Promise<ParamCheck>;
-  /** The C model's source text (wasm-core/labs/<lab>.c). */
+  /** The C model's source text (wasm-core/labs/<lab>/<lab>.c). */
   source(lab: string): Promise<string>;
   run(req: RunRequest): Promise<RunOutput>;
   /**

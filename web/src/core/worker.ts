@@ -23,8 +23,14 @@ import {
   type RunRequest,
 } from './types';
 
-/* The C models' own source, shown beside the animation; each file is fetched when first asked for. */
-const sources = import.meta.glob<string>('@wasm-core/labs/*.c', { query: '?raw', import: 'default' });
+/*
+ * The C models' own source (the mechanism, wasm-core/labs/<id>/<id>.c, not its output code or its tests), shown
+ * beside the animation; each file is fetched when first asked for.
+ */
+const sources = import.meta.glob<string>(['@wasm-core/labs/*/*.c', '!@wasm-core/labs/*/test-*.c', '!@wasm-core/labs/*/*-output.c'], {
+  query: '?raw',
+  import: 'default',
+});
 
 let current: Promise<Engine> | null = null;
 /* the module under the current engine, for its memory's size, and its own ccall (which never aborts on demand) */

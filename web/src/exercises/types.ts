@@ -1,6 +1,6 @@
 /**
  * An exercise: the student writes the patch's own function, which the lab's model calls as its variant
- * `yours` (wasm-core/include/yours/<lab>.h says through what), and a checker runs it on the simulator.
+ * `yours` (wasm-core/labs/<lab>/<lab>-yours.h says through what), and a checker runs it on the simulator.
  * The checker is written once for the command line (the native simulator with sanitizers) and the browser
  * (the student's C compiled to WebAssembly): both hand it an ExerciseRunner.
  */
@@ -48,7 +48,7 @@ export interface Exercise {
   title: string;
   /** the kernel function(s) the student's code mirrors */
   mirrors: string;
-  /** the interface the student's file includes, under wasm-core/include/ */
+  /** the interface the student's file includes: a header of wasm-core/labs/<lab>/ */
   header: string;
   /** the functions the student defines (their names: a submission may define no others with external linkage) */
   defines: string[];

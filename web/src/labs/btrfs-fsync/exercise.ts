@@ -53,7 +53,7 @@ export const exercise: Exercise = {
   lab: 'btrfs-fsync',
   title: 'Let fsync wait for the super block, not the unpin',
   mirrors: 'btrfs_commit_transaction()\'s two waits for another commit (fs/btrfs/transaction.c), for btrfs_sync_file()',
-  header: 'yours/btrfs_fsync.h',
+  header: 'btrfs-fsync-yours.h',
   defines: ['yours_commit_wait_state'],
   calls: [],
   seeds: [1, 2, 3],

@@ -83,7 +83,7 @@ export const exercise: Exercise = {
   lab: 'ext4-writeback',
   title: 'Batch fsync writeback without the latency (open)',
   mirrors: 'ext4_sync_file() and the handle loop of ext4_do_writepages() (fs/ext4/fsync.c, fs/ext4/inode.c)',
-  header: 'yours/ext4_writeback.h',
+  header: 'ext4-writeback-yours.h',
   defines: ['yours_fsync_begin', 'yours_extra_pass'],
   calls: [],
   seeds: [1, 2, 3],

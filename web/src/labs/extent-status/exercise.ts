@@ -58,7 +58,7 @@ export const exercise: Exercise = {
   lab: 'extent-status',
   title: 'Reclaim an inode\'s extents within a scan budget, from where the last scan stopped',
   mirrors: 'es_reclaim_extents() and es_do_reclaim_extents() (fs/ext4/extents_status.c)',
-  header: 'yours/extent_status.h',
+  header: 'extent-status-yours.h',
   defines: ['yours_reclaim_extents'],
   calls: ['es_scan_search', 'es_scan_next', 'es_scan_free'],
   seeds: [1, 2, 3],

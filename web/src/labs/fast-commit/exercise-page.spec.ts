@@ -23,7 +23,7 @@ test.beforeEach(async ({ page }) => {
 
 test('Stop ends a run that never comes back, and the next Run works', async ({ page }) => {
   const endless = [
-    '#include "yours/fast_commit.h"',
+    '#include "fast-commit-yours.h"',
     '',
     'void yours_track_create(struct ext4_fc_dentry_update *fcd, struct ext4_inode_info *ei)',
     '{',

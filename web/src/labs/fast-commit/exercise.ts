@@ -9,7 +9,7 @@ export const exercise: Exercise = {
   lab: 'fast-commit',
   title: 'Make the fast commit of dentries linear',
   mirrors: 'ext4_fc_commit_dentry_updates() and __track_dentry_update() (fs/ext4/fast_commit.c)',
-  header: 'yours/fast_commit.h',
+  header: 'fast-commit-yours.h',
   defines: ['yours_track_create', 'yours_dentry_inode'],
   calls: ['fc_walk_first', 'fc_walk_next'],
   seeds: [1, 2, 3],

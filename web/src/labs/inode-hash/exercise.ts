@@ -10,7 +10,7 @@ export const exercise: Exercise = {
   lab: 'inode-hash',
   title: 'Look inodes up under RCU before taking inode_hash_lock',
   mirrors: 'iget_locked(), find_inode_fast() and __wait_on_freeing_inode() (fs/inode.c, Linux 6.12)',
-  header: 'yours/inode_hash.h',
+  header: 'inode-hash-yours.h',
   defines: ['yours_iget_lookup', 'yours_find_inode_fast'],
   calls: [],
   seeds: [1, 2, 3],

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { ensureSyntaxTree } from '@codemirror/language';
 import { EditorState } from '@codemirror/state';
 import { highlightTree } from '@lezer/highlight';
@@ -65,7 +65,7 @@ function colouredTokens(source: string): { text: string; colour: string | undefi
 }
 
 describe('the highlight style on the models', () => {
-  const modelSource = (lab: string) => readFileSync(new URL(`../../../../wasm-core/labs/${lab}.c`, import.meta.url), 'utf8');
+  const modelSource = (lab: string) => readFileSync(new URL(`../../../../wasm-core/labs/${lab}/${lab}.c`, import.meta.url), 'utf8');
   const source = modelSource(LAB_IDS[0]);
   const tokens = colouredTokens(source);
   const colourOf = (text: string) => new Set(tokens.filter((t) => t.text === text).map((t) => t.colour));

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * test_ext4_writeback.c - the ext4-writeback lab (labs/ext4-writeback.c),
+ * test-ext4-writeback.c - the ext4-writeback lab (labs/ext4-writeback/ext4-writeback.c),
  * driven through its struct lab: the page cache's invariants and the fsync
  * audit (every fsync returns only once the pages dirtied before it are on
  * disk and its transaction is committed) at every event, the histogram and
@@ -19,11 +19,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ext4_writeback.h"
+#include "ext4-writeback.h"
 #include "lab.h"
 #include "lab_test.h"
 
-enum { V_BEFORE, V_AFTER, NR_V };
+/* the variants of every build (ext4-writeback.h): not yours */
+enum { NR_V = V_AFTER + 1 };
 
 #define NR_SEEDS	6
 

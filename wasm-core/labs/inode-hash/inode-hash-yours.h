@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * yours/inode_hash.h - what a student's iget_locked() and find_inode_fast()
+ * inode-hash-yours.h - what a student's iget_locked() and find_inode_fast()
  * see: the inode-hash lab's inode, and the two functions the variant
  * "yours" calls.
  *
- * The lab's model (labs/inode-hash.c) keeps everything else: the stat
+ * The lab's model (labs/inode-hash/inode-hash.c) keeps everything else: the stat
  * walkers, the hash table and inode_hash_lock, RCU and its grace periods,
  * reclaim and evict(), the allocation and the insert. Built with
  * -DJC_YOURS_INODE_HASH, its variant "yours" asks

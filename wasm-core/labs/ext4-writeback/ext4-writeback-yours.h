@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * yours/ext4_writeback.h - what a student's fsync batching policy sees: a
+ * ext4-writeback-yours.h - what a student's fsync batching policy sees: a
  * read-only view of the ext4-writeback lab's file, jobs, journal and device
  * at one fsync, and the two functions the variant "yours" calls.
  *
- * The lab's model (labs/ext4-writeback.c) keeps everything else: fio's
+ * The lab's model (labs/ext4-writeback/ext4-writeback.c) keeps everything else: fio's
  * jobs, i_rwsem, the page cache and its marks, ext4_writepages' first pass,
  * the fdatawait, jbd2 and the 500-IOPS device. Built with
  * -DJC_YOURS_EXT4_WRITEBACK, its variant "yours" calls

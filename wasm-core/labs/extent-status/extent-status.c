@@ -69,22 +69,9 @@
 #include "list.h"
 #include "rbtree.h"
 #include "sim.h"
-#include "extent_status.h"
-#include "yours/extent_status.h"
-
-/* ---------------------------------------------------------------------
- * Variants, parameters, costs
- * ------------------------------------------------------------------- */
-
-/*
- * V_YOURS exists in the exercise's build (-DJC_YOURS_EXTENT_STATUS) only:
- * upstream with the per-inode reclaim left to the student
- * (yours/extent_status.h).
- */
-enum es_variant {
-	V_BASELINE, V_ES_CACHE, V_ES_SLIST, V_ES_ILIST, V_ES_GC, V_UPSTREAM,
-	V_YOURS,
-};
+#include "extent-status.h"
+#include "extent-status-yours.h"
+#include "extent-status.h"
 
 static const char *const es_variants[] = {
 	"baseline", "es-cache", "es-slist", "es-ilist", "es-gc", "upstream",
@@ -94,8 +81,6 @@ static const char *const es_variants[] = {
 };
 
 static const char *const es_cases[] = { "a", "b", "c" };
-
-enum { P_CASE, P_RUNTIME_MS, P_MEM_MB, P_JOBS, P_SEED_FILES, ES_NR_PARAMS };
 
 static const struct param_spec es_params[] = {
 	CHOICE_PARAM("case", es_cases, 0,
@@ -157,111 +142,8 @@ static const struct {
 #define SMALL_BLOCKS	4	/* written blocks each small file starts with */
 #define READER_FILES	10	/* case c's reader (the mail: 50 x 1 GB) */
 #define READER_BLOCKS	8192
-#define ES_HEAT_ROWS	32	/* rows of the inode heatmap */
-
-/* ---------------------------------------------------------------------
- * The extent status tree
- * ------------------------------------------------------------------- */
-
-/*
- * enum es_status, struct extent_status and struct es_inode are in
- * yours/extent_status.h, which the exercise's student code includes too.
- */
-
-/* step kinds, named in es_kinds[] */
-enum {
-	EK_SHRINK_BEGIN = SK_LAB, EK_LIST_SKIP, EK_SORT, EK_INODE, EK_FREE,
-	EK_KEEP, EK_AGE, EK_RECLAIM, EK_SHRINK_END, EK_HIT, EK_MISS, EK_DELAY,
-	EK_WRITEBACK,
-};
-
-/* where a task in __es_shrink() stands, for the snapshot */
-enum es_phase { PH_SPIN, PH_WALK, PH_SORT, PH_RECLAIM };
-
-enum es_kind { T_WRITER, T_READER, T_KSWAPD, T_FLUSHER };
-
-struct es_task {
-	struct task *t;
-	enum es_kind kind;
-	struct co co_main, co_reclaim, co_slab, co_shrink;
-	struct co co_reclaim_inode, co_inode, co_range;
-	struct es_inode **files;
-	int nr_files, cur;
-	struct es_inode *ei;
-	int k, n;
-	u64 t0;
-	u64 wait_seq;
-	/* reclaim */
-	bool direct;
-	int prio;
-	long reclaimed, nr_scanned, lru;
-	long total_scan, nr_to_scan;
-	/* __es_shrink */
-	u64 start;
-	long shrunk, skipped;
-	bool retried, gc_second;
-	long nr_to_walk;
-	struct list_head *pos, *next;
-	struct list_head skipped_list;
-	bool in_shrink;
-	enum es_phase phase;
-	u64 sort_cmps, sort_ns;		/* this call's list sort */
-	/* per-inode reclaim */
-	struct rb_node *node;
-	s64 lblk;			/* the cursor: the extent visited, -1 none */
-	long todo, ifreed;
-	u64 ivisits;
-	u32 start_lblk, end;
-	bool more, hit;
-	long yi;			/* yours: the scan's step being replayed */
-};
-
-struct es_visit;
-
-static struct {
-	struct sim *s;
-	int variant, kase;
-	/* the super block */
-	struct spinlock s_es_lock;
-	struct list_head s_es_list;
-	long s_es_nr_inode;
-	u64 last_sorted;
-	long all_cnt, shk_cnt;
-	/* s_es_stats */
-	u64 scan_time_ewma, max_scan_time, shrunk_ewma;
-	u64 max_scan_sort_ns;		/* the list sort inside the longest call */
-	u64 calls, scan_time_sum, hits, misses;
-	u64 freed, visited, delayed_skipped, sorts, sort_cmps;
-	u64 freed_delayed;		/* the invariant: must stay 0 */
-	/* the inodes */
-	struct es_inode *inodes;
-	int nr_inodes;
-	struct es_inode **sort_buf;
-	/* a slab of extent_status */
-	struct extent_status *free_es;
-	/* memory, in pages */
-	long mem, free, alloc, clean, dirty, wb;
-	long wm_min, wm_low, wm_high, dirty_limit, dirty_bg;
-	long shrink_deferred;
-	struct list_head b_dirty;
-	struct wait_queue_head kswapd_wait, flusher_wait, throttle_wait;
-	struct blkdev disk;
-	u64 end_ns;
-	/* user latency */
-	u64 w_lat_sum, w_lat_max, w_blocks;
-	u64 r_lat_sum, r_lat_max, r_blocks;
-	u64 direct_reclaims, throttles;
-	struct es_task *tasks;
-	int nr_tasks;
-	struct es_inode *last_reclaimed;
-	/* yours: the extents the walk handed out in the running call */
-	struct es_visit *yv;
-	long yv_nr, yv_cap;
-	/* heatmaps: CPUs x time in the shrinker; inode groups x time, extents freed */
-	struct sim_heat reclaim_heat, inode_heat;
-	int heat_rows, heat_next;
-	char heat_label[ES_HEAT_ROWS][24];
-} es;
+/* The whole model of one run: struct es_model (extent-status.h). */
+struct es_model es;
 
 static void inode_heat_add(const struct es_inode *ei, u64 at)
 {
@@ -269,7 +151,7 @@ static void inode_heat_add(const struct es_inode *ei, u64 at)
 		sim_heat_count(&es.inode_heat, ei->heat_row, 0, at, 1);
 }
 
-static bool lru_variant(void)
+bool lru_variant(void)
 {
 	return es.variant <= V_ES_CACHE;
 }
@@ -355,7 +237,7 @@ static void es_account_del(struct es_inode *ei, struct extent_status *e)
 		list_del_init(&e->es_list);
 }
 
-static u32 es_end(const struct extent_status *e)
+u32 es_end(const struct extent_status *e)
 {
 	return e->es_lblk + e->es_len - 1;
 }
@@ -1783,237 +1665,6 @@ static void es_collect(struct sim *s, double *out)
 	out[M_INODES_ON_LIST] = (double)es.s_es_nr_inode;
 }
 
-static const char *const es_status_names[] = { "written", "unwritten", "delayed", "hole" };
-static const char *const es_phase_names[] = { "spin", "walk", "sort", "reclaim" };
-
-#define SNAP_LIST_HEAD	48
-#define SNAP_RUNS	200
-#define SNAP_ILIST	32
-
-static void snap_ilist(struct jbuf *jb, const char *key, const struct list_head *h)
-{
-	const struct list_head *l;
-	int n = 0;
-
-	jb_key(jb, key);
-	jb_arr_open(jb);
-	for (l = h->next; l != h && n < SNAP_ILIST; l = l->next, n++)
-		jb_uint(jb, list_entry(l, const struct extent_status, es_list)->es_lblk);
-	jb_arr_close(jb);
-}
-
-/* the run of one status that @n starts: its last node; @end, @cnt and @refd say what it holds */
-static struct rb_node *snap_run(struct rb_node *n, u32 *end, int *cnt, int *refd)
-{
-	struct extent_status *e = rb_entry(n, struct extent_status, rb_node);
-	struct rb_node *last = n;
-	int st = e->status;
-
-	*end = es_end(e);
-	*cnt = 0;
-	*refd = 0;
-	while (n) {
-		e = rb_entry(n, struct extent_status, rb_node);
-		if (e->status != st || (*cnt && e->es_lblk != *end + 1))
-			break;
-		*end = es_end(e);
-		(*cnt)++;
-		*refd += e->referenced;
-		last = n;
-		n = rb_next(n);
-	}
-	return last;
-}
-
-/*
- * The focus inode's tree as runs of one status, in block order. A tree of
- * more than SNAP_RUNS runs is sent as SNAP_RUNS of them around the run the
- * shrinker stands in (from the first when none does): runs_from is the
- * index of the first listed, runs_of the tree's runs.
- */
-static void snap_focus(struct jbuf *jb)
-{
-	struct es_inode *ei = NULL;
-	struct es_task *f = NULL;
-	const char *why = "first";
-	struct rb_node *n;
-	int i, runs = 0, nr_runs = 0, cur_run = -1, from = 0, cnt, refd;
-	u32 end;
-
-	/* the first shrinker standing in a tree, else the tree reclaimed last */
-	for (i = 0; i < es.nr_tasks && !f; i++) {
-		if (es.tasks[i].in_shrink && es.tasks[i].phase == PH_RECLAIM && es.tasks[i].ei) {
-			f = &es.tasks[i];
-			ei = f->ei;
-			why = "shrinker";
-		}
-	}
-	if (!ei && es.last_reclaimed) {
-		ei = es.last_reclaimed;
-		why = "last";
-	}
-	if (!ei)
-		ei = &es.inodes[0];
-	jb_key(jb, "focus");
-	jb_obj_open(jb);
-	jb_kv_int(jb, "ino", ei->ino);
-	jb_kv_str(jb, "why", why);
-	jb_kv_uint(jb, "size", ei->i_size);
-	jb_kv_int(jb, "nr_extents", ei->i_es_all_nr);
-	/* count the runs and find the one the shrinker stands in */
-	for (n = rb_first(&ei->root); n; nr_runs++) {
-		u32 lblk = rb_entry(n, struct extent_status, rb_node)->es_lblk;
-
-		n = rb_next(snap_run(n, &end, &cnt, &refd));
-		if (f && f->lblk >= 0 && cur_run < 0 && (u32)f->lblk <= end && (u32)f->lblk >= lblk)
-			cur_run = nr_runs;
-	}
-	if (nr_runs > SNAP_RUNS && cur_run >= 0) {
-		from = cur_run - SNAP_RUNS / 2;
-		if (from > nr_runs - SNAP_RUNS)
-			from = nr_runs - SNAP_RUNS;
-		if (from < 0)
-			from = 0;
-	}
-	jb_key(jb, "runs");
-	jb_arr_open(jb);
-	n = rb_first(&ei->root);
-	for (i = 0; n && i < from; i++)
-		n = rb_next(snap_run(n, &end, &cnt, &refd));
-	while (n && runs < SNAP_RUNS) {
-		u32 lblk = rb_entry(n, struct extent_status, rb_node)->es_lblk;
-		int st = rb_entry(n, struct extent_status, rb_node)->status;
-
-		n = rb_next(snap_run(n, &end, &cnt, &refd));
-		jb_obj_open(jb);
-		jb_kv_uint(jb, "lblk", lblk);
-		jb_kv_uint(jb, "len", (u64)end - lblk + 1);
-		jb_kv_int(jb, "extents", cnt);
-		jb_kv_str(jb, "status", es_status_names[st]);
-		jb_kv_int(jb, "referenced", refd);
-		jb_obj_close(jb);
-		runs++;
-	}
-	jb_arr_close(jb);
-	jb_kv_bool(jb, "runs_truncated", runs < nr_runs);
-	jb_kv_int(jb, "runs_from", from);
-	jb_kv_int(jb, "runs_of", nr_runs);
-	jb_kv_uint(jb, "shrink_lblk", ei->i_es_shrink_lblk);
-	jb_kv_bool(jb, "on_list", ei->on_list);
-	jb_kv_uint(jb, "touch_ns", ei->i_touch_when);
-	snap_ilist(jb, "inactive", &ei->i_es_inactive);
-	snap_ilist(jb, "active", &ei->i_es_active);
-	jb_kv_int(jb, "cursor", f ? f->lblk : -1);
-	jb_obj_close(jb);
-}
-
-static void es_snapshot(struct sim *s, struct jbuf *jb)
-{
-	struct es_inode *ei;
-	long delayed = 0;
-	int i, n = 0;
-
-	for (i = 0; i < es.nr_inodes; i++)
-		delayed += es.inodes[i].i_es_delayed_nr;
-	jb_key(jb, "es");
-	jb_obj_open(jb);
-	jb_kv_str(jb, "variant", es_variants[es.variant]);
-	jb_kv_str(jb, "case", es_cases[es.kase]);
-	jb_kv_int(jb, "extents", es.all_cnt);
-	jb_kv_int(jb, "reclaimable", es.shk_cnt);
-	jb_kv_int(jb, "delayed", delayed);
-
-	jb_key(jb, "pages");
-	jb_obj_open(jb);
-	jb_kv_int(jb, "mem", es.mem);
-	jb_kv_int(jb, "free", es.free);
-	jb_kv_int(jb, "clean", es.clean);
-	jb_kv_int(jb, "dirty", es.dirty);
-	jb_kv_int(jb, "writeback", es.wb);
-	jb_kv_int(jb, "dirty_bg", es.dirty_bg);
-	jb_kv_int(jb, "dirty_limit", es.dirty_limit);
-	jb_kv_int(jb, "wm_min", es.wm_min);
-	jb_kv_int(jb, "wm_low", es.wm_low);
-	jb_kv_int(jb, "wm_high", es.wm_high);
-	jb_obj_close(jb);
-
-	/* the 3.18 shrinker moves skipped inodes aside while it holds the lock */
-	jb_key(jb, "list");
-	jb_obj_open(jb);
-	jb_kv_int(jb, "nr", es.s_es_nr_inode);
-	jb_key(jb, "head");
-	jb_arr_open(jb);
-	list_for_each_entry(ei, &es.s_es_list, struct es_inode, i_es_list) {
-		if (n++ >= SNAP_LIST_HEAD)
-			break;
-		jb_obj_open(jb);
-		jb_kv_int(jb, "ino", ei->ino);
-		jb_kv_int(jb, "shk", ei->i_es_shk_nr);
-		jb_kv_int(jb, "delayed", ei->i_es_delayed_nr);
-		jb_kv_bool(jb, "new", lru_variant() && ei->i_touch_when > es.last_sorted);
-		jb_obj_close(jb);
-	}
-	jb_arr_close(jb);
-	jb_kv_uint(jb, "last_sorted_ns", es.last_sorted);
-	jb_kv_uint(jb, "sorts", es.sorts);
-	jb_obj_close(jb);
-
-	jb_key(jb, "shrinkers");
-	jb_arr_open(jb);
-	for (i = 0; i < es.nr_tasks; i++) {
-		struct es_task *f = &es.tasks[i];
-
-		if (!f->in_shrink)
-			continue;
-		jb_obj_open(jb);
-		jb_kv_int(jb, "task", f->t->id);
-		jb_kv_int(jb, "cpu", f->t->cpu);
-		jb_kv_str(jb, "phase", es_phase_names[f->phase]);
-		jb_kv_int(jb, "ino", f->ei ? f->ei->ino : -1);
-		jb_kv_int(jb, "lblk", f->phase == PH_RECLAIM ? f->lblk : -1);
-		jb_kv_int(jb, "freed", f->shrunk + (f->phase == PH_RECLAIM ? f->ifreed : 0));
-		jb_kv_int(jb, "nr_to_scan", f->nr_to_scan);
-		jb_obj_close(jb);
-	}
-	jb_arr_close(jb);
-
-	snap_focus(jb);
-
-	jb_key(jb, "stats");
-	jb_obj_open(jb);
-	jb_kv_uint(jb, "calls", es.calls);
-	jb_kv_num(jb, "scan_ewma_us", (double)es.scan_time_ewma / 1000.0);
-	jb_kv_num(jb, "max_scan_us", (double)es.max_scan_time / 1000.0);
-	jb_kv_uint(jb, "hits", es.hits);
-	jb_kv_uint(jb, "misses", es.misses);
-	jb_kv_uint(jb, "freed", es.freed);
-	jb_kv_uint(jb, "visited", es.visited);
-	jb_kv_uint(jb, "delayed_skipped", es.delayed_skipped);
-	jb_kv_uint(jb, "sorts", es.sorts);
-	jb_obj_close(jb);
-	jb_obj_close(jb);
-
-	lab_heat_json_open(jb, "reclaim_heat", s, &es.reclaim_heat);
-	jb_key(jb, "row_labels");
-	jb_arr_open(jb);
-	for (i = 0; i < es.reclaim_heat.rows; i++) {
-		char label[16];
-
-		snprintf(label, sizeof(label), "cpu%d", i);
-		jb_str_val(jb, label);
-	}
-	jb_arr_close(jb);
-	jb_obj_close(jb);
-
-	lab_heat_json_open(jb, "inode_heat", s, &es.inode_heat);
-	jb_key(jb, "row_labels");
-	jb_arr_open(jb);
-	for (i = 0; i < es.heat_rows; i++)
-		jb_str_val(jb, es.heat_label[i]);
-	jb_arr_close(jb);
-	jb_obj_close(jb);
-}
-
 /* ---------------------------------------------------------------------
  * The invariant checker, apart from the model
  * ------------------------------------------------------------------- */
@@ -2181,7 +1832,8 @@ static const char *const es_check_params[] = { "mem_mb" };
 const struct lab lab_extent_status = {
 	.id = "extent-status",
 	.title = "ext4 extent status tree shrinker: LRU to round robin, reclaim lists, aging, hole caching",
-	.source = "extent-status.c",
+	.source = "extent-status/extent-status.c",
+	.test_params = "case=b;runtime_ms=100;mem_mb=32;small_files=16",
 	.variants = es_variants,
 	.nr_variants = ARRAY_SIZE(es_variants),
 	.params = es_params,
@@ -2207,7 +1859,7 @@ const struct lab lab_extent_status = {
 };
 
 /* ---------------------------------------------------------------------
- * Hooks for tests/test_extent_status.c (extent_status.h): one inode built
+ * Hooks for test-extent-status.c (extent-status.h): one inode built
  * by hand, outside any run.
  * ------------------------------------------------------------------- */
 

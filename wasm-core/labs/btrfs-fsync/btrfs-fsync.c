@@ -81,8 +81,9 @@
 #include "lab.h"
 #include "list.h"
 #include "sim.h"
-#include "btrfs_fsync.h"
-#include "yours/btrfs_fsync.h"
+#include "btrfs-fsync.h"
+#include "btrfs-fsync-yours.h"
+#include "btrfs-fsync.h"
 
 /* ---------------------------------------------------------------------
  * Variants, parameters, costs
@@ -90,10 +91,8 @@
 
 /*
  * V_YOURS exists in the exercise's build (-DJC_YOURS_BTRFS_FSYNC) only: the
- * state a commit's waiter needs is then the student's (yours/btrfs_fsync.h).
+ * state a commit's waiter needs is then the student's (btrfs-fsync-yours.h).
  */
-enum bf_variant { V_BEFORE, V_AFTER, V_612, V_YOURS };
-
 static const char *const bf_variants[] = {
 	"before", "after", "6.12",
 #ifdef JC_YOURS_BTRFS_FSYNC
@@ -102,8 +101,6 @@ static const char *const bf_variants[] = {
 };
 static const char *const bf_logs[] = { "tree-log", "notreelog" };
 static const char *const bf_discards[] = { "off", "sync" };
-
-enum { P_CLIENTS, P_CPUS, P_LOG, P_RUNTIME_MS, P_UNPIN_NS, P_DISCARD, BF_NR_PARAMS };
 
 static const struct param_spec bf_params[] = {
 	INT_PARAM("clients", "", 1, 128, 32,
@@ -182,31 +179,11 @@ static const struct {
 	.jitter_pct = 20,
 };
 
-#define NODESIZE		16384
-#define BTRFS_NODE_PTRS		121	/* key pointers in a 16 KiB node */
-#define FILES_PER_CLIENT	192	/* client.txt opens 196 distinct paths per client */
-#define FS_LEAVES_PER_CLIENT	8	/* 192 x (inode item 160 B, ref, dir item, dir index ~160 B, 4 extent items of 53 B) ~ 120 KB in 16 KiB leaves */
-#define EXT_LEAVES_PER_CLIENT	4	/* ~770 data extents x (extent item and back reference ~80 B) ~ 60 KB */
-#define CSUM_LEAVES_PER_CLIENT	1	/* 4 B of crc32c per 4 KiB: ~20 MB of data in one leaf */
-#define ROOT_BLOCKS		3	/* root tree, chunk and dev tree blocks every commit rewrites */
-#define INITIAL_EXTENTS		4	/* data extents of a file that exists when the run starts */
-#define JIFFY_NS		4000000ULL	/* HZ=250, Debian's: mtime moves once a jiffy */
-#define CYCLE_MAX		128	/* operations in one client cycle (one Flush's worth) */
-#define BF_MAX_TXN_RECS		8192
-#define BF_MAX_WAIT_RECS	32768
-#define LAT_ROWS		12	/* Flush latency buckets: < 0.25 ms, doubling, >= 256 ms */
-
 /* ---------------------------------------------------------------------
  * dbench's operations and their mix
  * ------------------------------------------------------------------- */
 
-enum dbench_op {
-	OP_NTCREATEX, OP_CLOSE, OP_RENAME, OP_UNLINK, OP_QPATHINFO,
-	OP_QFILEINFO, OP_QFSINFO, OP_SFILEINFO, OP_FIND, OP_WRITEX, OP_READX,
-	OP_LOCKX, OP_UNLOCKX, OP_FLUSH, NR_OPS,
-};
-
-static const char *const op_names[NR_OPS] = {
+const char *const op_names[NR_OPS] = {
 	"NTCreateX", "Close", "Rename", "Unlink", "Qpathinfo", "Qfileinfo",
 	"Qfsinfo", "Sfileinfo", "Find", "WriteX", "ReadX", "LockX", "UnlockX",
 	"Flush",
@@ -237,11 +214,11 @@ static const double op_per_flush[NR_OPS] = {
  * ------------------------------------------------------------------- */
 
 /*
- * The transaction's states and the handle types are in yours/btrfs_fsync.h,
+ * The transaction's states and the handle types are in btrfs-fsync-yours.h,
  * which the exercise's student code includes too.
  */
 
-static const char *const state_names[TRANS_STATE_MAX] = {
+const char *const state_names[TRANS_STATE_MAX] = {
 	"RUNNING", "COMMIT_PREP", "COMMIT_START", "COMMIT_DOING", "UNBLOCKED",
 	"SUPER_COMMITTED", "COMPLETED",
 };
@@ -263,208 +240,10 @@ static const unsigned int blocked_types[TRANS_STATE_MAX] = {
 #define EBUSY	16
 #define BTRFS_LOG_FORCE_COMMIT	1
 
-struct btrfs_transaction {
-	u64 transid;
-	int state;
-	int num_writers;
-	int num_extwriters;
-	int use_count;
-	bool refs_flushing;	/* BTRFS_DELAYED_REFS_FLUSHING: one task ran them */
-	struct wait_queue_head commit_wait;
-	struct wait_queue_head writer_wait;
-	struct list_head list;	/* on fs_info.trans_list */
+/* The whole model of one run: struct bf_model (btrfs-fsync.h). */
+struct bf_model bf;
 
-	u64 dirty_blocks;	/* tree blocks COWed in it */
-	u64 pinned;		/* extents freed in it: the unpin's work */
-	u64 unpinned;
-	u64 delayed_refs;
-	u64 log_blocks;		/* log tree blocks, freed (pinned) at commit */
-	u64 start_time;		/* COMMIT_START, commit_stats' clock */
-	u64 at[TRANS_STATE_MAX];	/* when it entered each state */
-	int committer;		/* task id, -1 before COMMIT_PREP */
-	int rec;		/* its index in the timeline, -1 if not recorded */
-};
-
-/* one client's file: what the model keeps of its btrfs_inode */
-struct bf_file {
-	bool exists;
-	bool needs_full_sync;	/* BTRFS_INODE_NEEDS_FULL_SYNC */
-	u64 last_trans;		/* the last transaction that changed it */
-	u64 logged_trans;	/* the last transaction it was logged in */
-	u64 mtime_jiffy;
-	u64 nr_extents;		/* data extents on disk */
-	u64 dirty_bytes;
-	int dirty_writes;	/* WriteX not yet written back */
-	int overwrites;		/* of those, the ones replacing an extent */
-	int fs_leaf;
-};
-
-enum wait_site { SITE_JOIN, SITE_PREV, SITE_ATTACH, SITE_BLOCKED, SITE_LOG, NR_SITES };
-static const char *const site_names[NR_SITES] = { "join", "prev", "attach", "blocked", "log" };
-
-struct bf_wait_rec {
-	int task;
-	u64 transid;
-	int site, want;
-	u64 from, to;		/* to: 0 while waiting */
-	u64 super_at;		/* when the transaction waited for became SUPER_COMMITTED (0: not yet) */
-};
-
-struct bf_txn_rec {
-	u64 transid;
-	int committer;
-	u64 at[TRANS_STATE_MAX];
-	u64 pinned, dirty_blocks, unpin_ns;
-	bool fallback;		/* committed by fsyncs that fell back */
-};
-
-struct bf_client {
-	struct task *t;
-	int id;
-	struct bf_file files[FILES_PER_CLIENT];
-	struct co co_main, co_op, co_sync, co_commit, co_start, co_end, co_wait,
-		  co_wfc, co_log, co_unpin, co_wct;
-
-	/* the current cycle */
-	unsigned char ops[CYCLE_MAX];
-	int nr_ops, pos;
-	double acc[NR_OPS];
-	int flush_file;
-	bool flush_new;
-
-	/* the current operation */
-	int op, fi, fj;
-	u64 op_start, last_start;
-	u64 worst_gap;
-
-	/* the handle (struct btrfs_trans_handle) */
-	struct btrfs_transaction *h_trans;
-	unsigned int h_type;
-	bool in_fsync;
-	int h_ret;
-
-	/* frames of the calls that block */
-	struct btrfs_transaction *cur, *prev, *wct, *wfc;
-	int want, site;
-	u64 wfc_transid;
-	int wrec;
-	bool full_sync;
-	int sync_ret;
-	u64 log_transid;
-	int log_idx;
-	u64 i;
-	u64 unpin_start;
-
-	/* what the snapshot shows */
-	const char *phase;
-	struct btrfs_transaction *waiting_on;
-	int waiting_want, waiting_site;
-#ifdef JC_YOURS_BTRFS_FSYNC
-	/* the fsync that returned last, until the invariant checker proves it */
-	bool promised;
-	u64 promised_transid;	/* the transaction holding the file's changes */
-	u64 promised_at;	/* when the fsync returned */
-	u64 promised_log_at;	/* when the log's super block went to disk for it; 0: not through the log */
-	u64 log_super_at;	/* the same for the fsync running */
-#endif
-};
-
-struct op_stat {
-	u64 count, total_ns, max_ns;
-};
-
-static struct bf_model {
-	struct sim *s;
-	int variant;
-	bool notreelog, discard_sync;
-	int nr_clients;
-	u64 unpin_ns;
-	u64 warmup_ns, end_ns;
-
-	/* struct btrfs_fs_info */
-	struct spinlock trans_lock;
-	struct btrfs_transaction *running_transaction;
-	struct list_head trans_list;
-	struct wait_queue_head transaction_wait;
-	u64 generation;
-	u64 last_trans_committed;
-	u64 last_trans_log_full_commit;
-	struct mutex tree_log_mutex;
-	struct mutex unused_bg_unpin_mutex;
-	struct spinlock space_lock;	/* space_info->lock (and the block group's) */
-	struct blkdev dev;
-	struct blkdev discard_dev;
-
-	/* the subvolume's log (struct btrfs_root's log members) */
-	struct mutex log_mutex;
-	u64 log_transid;		/* the open log transaction */
-	u64 log_transid_committed;
-	int log_commit[2];
-	int log_writers;
-	struct wait_queue_head log_writer_wait;
-	struct wait_queue_head log_commit_wait[2];
-	int log_ret[8];			/* by log transid, for the waiters of a log commit */
-
-	/* tree blocks: the transaction that last COWed each */
-	u64 *fs_leaf, *ext_leaf, *csum_leaf;
-	u64 *fs_node, *ext_node, *csum_node;
-	u64 fs_root, ext_root, csum_root;
-	int nr_fs_leaves, nr_ext_leaves, nr_csum_leaves;
-
-	struct bf_client *clients;
-
-	/* commit_stats */
-	u64 commits, commit_last_ns, commit_max_ns, commit_total_ns;
-
-	/* dbench's figures */
-	struct op_stat ops[NR_OPS];
-	u64 bytes;
-	u64 worst_latency;
-
-	/* the timeline */
-	struct bf_txn_rec *txns;
-	int nr_txns;
-	struct bf_wait_rec *waits;
-	int nr_waits;
-	bool timeline_full;
-
-	/* statistics */
-	u64 fallbacks, full_sync_fallbacks, log_syncs, log_sync_shared;
-	u64 fsyncs, fsync_skipped;
-	u64 site_waits[NR_SITES];
-	u64 completed_waits, super_waits;
-	u64 wait_after_super_ns;
-	u64 unpin_total_ns, pinned_total;
-	u64 max_pinned;
-	u64 start_waits;		/* TRANS_START handles that slept */
-	u64 joins_during_unpin;		/* handle starts while an older commit unpinned: it blocks none */
-	u64 state_errors;
-	char state_err[160];
-#ifdef JC_YOURS_BTRFS_FSYNC
-	u64 log_super_at[8];	/* by log transid, as log_ret: when its super block was written */
-	bool promise_broken;	/* an fsync returned before its changes were on disk */
-	char promise_err[200];
-#endif
-
-	struct sim_heat flush_heat;
-} bf;
-
-/* ---------------------------------------------------------------------
- * Step kinds
- * ------------------------------------------------------------------- */
-
-enum {
-	BK_OP = SK_LAB,
-	BK_JOIN,
-	BK_STATE,
-	BK_WAIT,
-	BK_WOKE,
-	BK_LOG_INODE,
-	BK_LOG_SYNC,
-	BK_FALLBACK,
-	BK_UNPIN,
-	BK_COMMIT_END,
-};
+const char *const site_names[NR_SITES] = { "join", "prev", "attach", "blocked", "log" };
 
 /* ---------------------------------------------------------------------
  * State changes and the timeline
@@ -1829,182 +1608,6 @@ static void bf_collect(struct sim *s, double *m)
 	}
 }
 
-/* the timeline window the snapshot shows: the last ~40 ms of the run so far */
-#define TIMELINE_WINDOW_NS	(40 * NSEC_PER_MSEC)
-#define SNAP_CLIENTS		64
-
-static void bf_snapshot(struct sim *s, struct jbuf *jb)
-{
-	struct btrfs_transaction *tr;
-	u64 from = s->now > TIMELINE_WINDOW_NS ? s->now - TIMELINE_WINDOW_NS : 0;
-	int i, j, op;
-
-	jb_key(jb, "btrfs");
-	jb_obj_open(jb);
-	jb_kv_str(jb, "variant", bf_variants[bf.variant]);
-	jb_kv_str(jb, "log", bf.notreelog ? "notreelog" : "tree-log");
-	jb_kv_uint(jb, "running_transid", bf.running_transaction ?
-		   bf.running_transaction->transid : 0);
-	jb_kv_uint(jb, "last_committed", bf.last_trans_committed);
-	jb_kv_bool(jb, "log_full_commit", bf.running_transaction &&
-		   bf.last_trans_log_full_commit == bf.running_transaction->transid);
-	jb_key(jb, "trans_list");
-	jb_arr_open(jb);
-	list_for_each_entry(tr, &bf.trans_list, struct btrfs_transaction, list) {
-		jb_obj_open(jb);
-		jb_kv_uint(jb, "transid", tr->transid);
-		jb_kv_str(jb, "state", state_names[tr->state]);
-		jb_kv_int(jb, "num_writers", tr->num_writers);
-		jb_kv_int(jb, "num_extwriters", tr->num_extwriters);
-		jb_kv_uint(jb, "dirty_blocks", tr->dirty_blocks);
-		jb_kv_uint(jb, "pinned", tr->pinned);
-		jb_kv_uint(jb, "unpinned", tr->unpinned);
-		jb_kv_int(jb, "committer", tr->committer);
-		jb_obj_close(jb);
-	}
-	jb_arr_close(jb);
-
-	jb_key(jb, "clients");
-	jb_arr_open(jb);
-	for (i = 0; i < bf.nr_clients && i < SNAP_CLIENTS; i++) {
-		struct bf_client *c = &bf.clients[i];
-
-		jb_obj_open(jb);
-		jb_kv_int(jb, "task", c->t->id);
-		jb_kv_str(jb, "op", c->op >= 0 && c->op < NR_OPS ? op_names[c->op] : "");
-		jb_kv_str(jb, "phase", c->phase);
-		jb_key(jb, "waiting");
-		if (c->waiting_on) {
-			jb_obj_open(jb);
-			jb_kv_uint(jb, "transid", c->waiting_on->transid);
-			jb_kv_str(jb, "want", state_names[c->waiting_want]);
-			jb_kv_str(jb, "site", site_names[c->waiting_site]);
-			jb_obj_close(jb);
-		} else {
-			jb_null(jb);
-		}
-		jb_obj_close(jb);
-	}
-	jb_arr_close(jb);
-
-	jb_key(jb, "log_tree");
-	jb_obj_open(jb);
-	jb_kv_uint(jb, "log_transid", bf.log_transid);
-	jb_kv_uint(jb, "committed", bf.log_transid_committed);
-	jb_kv_int(jb, "writers", bf.log_writers);
-	jb_kv_bool(jb, "committing", bf.log_commit[0] || bf.log_commit[1]);
-	jb_obj_close(jb);
-
-	jb_key(jb, "commit_stats");
-	jb_obj_open(jb);
-	jb_kv_uint(jb, "commits", bf.commits);
-	jb_kv_num(jb, "last_commit_ms", (double)bf.commit_last_ns / 1e6);
-	jb_kv_num(jb, "max_commit_ms", (double)bf.commit_max_ns / 1e6);
-	jb_kv_num(jb, "total_commit_ms", (double)bf.commit_total_ns / 1e6);
-	jb_obj_close(jb);
-
-	/* the timeline: transactions and waits that overlap the window */
-	jb_key(jb, "timeline");
-	jb_obj_open(jb);
-	jb_kv_uint(jb, "from_ns", from);
-	jb_kv_uint(jb, "to_ns", s->now);
-	jb_kv_bool(jb, "full", bf.timeline_full);
-	jb_key(jb, "txns");
-	jb_arr_open(jb);
-	for (i = 0; i < bf.nr_txns; i++) {
-		const struct bf_txn_rec *r = &bf.txns[i];
-		u64 end = r->at[TRANS_STATE_COMPLETED];
-
-		if (end && end < from)
-			continue;
-		jb_obj_open(jb);
-		jb_kv_uint(jb, "transid", r->transid);
-		jb_kv_int(jb, "committer", r->committer);
-		jb_kv_bool(jb, "fallback", r->fallback);
-		jb_key(jb, "at");
-		jb_arr_open(jb);
-		for (j = 0; j < TRANS_STATE_MAX; j++) {
-			if (r->at[j] || j == TRANS_STATE_RUNNING)
-				jb_uint(jb, r->at[j]);
-			else
-				jb_null(jb);
-		}
-		jb_arr_close(jb);
-		jb_kv_uint(jb, "pinned", r->pinned);
-		jb_obj_close(jb);
-	}
-	jb_arr_close(jb);
-	jb_key(jb, "waits");
-	jb_arr_open(jb);
-	for (i = 0; i < bf.nr_waits; i++) {
-		const struct bf_wait_rec *w = &bf.waits[i];
-
-		if (w->to && w->to < from)
-			continue;
-		jb_obj_open(jb);
-		jb_kv_int(jb, "task", w->task);
-		jb_kv_uint(jb, "transid", w->transid);
-		jb_kv_str(jb, "site", site_names[w->site]);
-		jb_kv_str(jb, "want", state_names[w->want]);
-		jb_kv_uint(jb, "from", w->from);
-		jb_key(jb, "to");
-		if (w->to)
-			jb_uint(jb, w->to);
-		else
-			jb_null(jb);
-		jb_obj_close(jb);
-	}
-	jb_arr_close(jb);
-	jb_obj_close(jb);
-
-	jb_key(jb, "ops");
-	jb_arr_open(jb);
-	for (op = 0; op < NR_OPS; op++) {
-		const struct op_stat *st = &bf.ops[op];
-
-		jb_obj_open(jb);
-		jb_kv_str(jb, "name", op_names[op]);
-		jb_kv_uint(jb, "count", st->count);
-		jb_kv_num(jb, "avg_ms", st->count ? (double)st->total_ns / (double)st->count / 1e6 : 0);
-		jb_kv_num(jb, "max_ms", (double)st->max_ns / 1e6);
-		jb_obj_close(jb);
-	}
-	jb_arr_close(jb);
-
-	jb_key(jb, "stats");
-	jb_obj_open(jb);
-	jb_kv_uint(jb, "fsyncs", bf.fsyncs);
-	jb_kv_uint(jb, "fallbacks", bf.fallbacks);
-	jb_kv_uint(jb, "log_syncs", bf.log_syncs);
-	jb_kv_uint(jb, "join_waits", bf.site_waits[SITE_JOIN]);
-	jb_kv_uint(jb, "prev_waits", bf.site_waits[SITE_PREV]);
-	jb_kv_uint(jb, "attach_waits", bf.site_waits[SITE_ATTACH]);
-	jb_kv_uint(jb, "start_waits", bf.start_waits);
-	jb_kv_uint(jb, "completed_waits", bf.completed_waits);
-	jb_kv_uint(jb, "super_waits", bf.super_waits);
-	jb_kv_num(jb, "wait_after_super_ms", (double)bf.wait_after_super_ns / 1e6);
-	jb_obj_close(jb);
-	jb_obj_close(jb);
-
-	lab_heat_json_open(jb, "flush_heat", s, &bf.flush_heat);
-	jb_key(jb, "row_labels");
-	jb_arr_open(jb);
-	for (i = 0; i < LAT_ROWS; i++) {
-		char label[48];
-
-		if (i == 0)
-			snprintf(label, sizeof(label), "<0.25 ms");
-		else if (i == LAT_ROWS - 1)
-			snprintf(label, sizeof(label), ">=%g ms", 0.25 * (double)(1u << i));
-		else
-			snprintf(label, sizeof(label), "%g-%g ms", 0.25 * (double)(1u << (i - 1)),
-				 0.25 * (double)(1u << i));
-		jb_str_val(jb, label);
-	}
-	jb_arr_close(jb);
-	jb_obj_close(jb);
-}
-
 /* ---------------------------------------------------------------------
  * The invariant checker
  * ------------------------------------------------------------------- */
@@ -2114,7 +1717,8 @@ static const long long bf_sweep_clients[] = { 4, 8, 16, 32, 64 };
 const struct lab lab_btrfs_fsync = {
 	.id = "btrfs-fsync",
 	.title = "btrfs transaction commit: fsyncs that wait for the super block, not the unpin",
-	.source = "btrfs-fsync.c",
+	.source = "btrfs-fsync/btrfs-fsync.c",
+	.test_params = "clients=2;cpus=2;runtime_ms=200",
 	.variants = bf_variants,
 	.nr_variants = ARRAY_SIZE(bf_variants),
 	.params = bf_params,
@@ -2140,7 +1744,7 @@ const struct lab lab_btrfs_fsync = {
 };
 
 /* ---------------------------------------------------------------------
- * Hooks for tests/test_btrfs_fsync.c
+ * Hooks for test-btrfs-fsync.c
  * ------------------------------------------------------------------- */
 
 u64 bf_test_max_latency(const u64 *starts, int n, u64 warmup, u64 end)

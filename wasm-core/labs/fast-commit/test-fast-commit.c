@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * test_fast_commit.c - the fast-commit lab through the public ABI
+ * test-fast-commit.c - the fast-commit lab through the public ABI
  * (jc_api.h), as the web and the CLI drive it: its invariants hold at every
  * event, the old walk runs and costs what the code says, the two variants
  * differ only in that walk, runs are reproducible, and the model reproduces
@@ -289,55 +289,13 @@ static void test_same_seed_same_result(void **state)
 
 #define MAX_ROWS	16
 
+/* a row of the mail and the two runs of it */
 struct row {
-	int row;
-	char params[256];
-	double paper_before, paper_after;
+	struct mail_row m;
 	int status[2];
 	double cps[2];		/* creates per second, before and after */
 	char error[2][160];
 };
-
-/*
- * parse_rows - the rows of jc_rows_json(): each one's number, its
- * parameters turned back into "name=value;..." and the paper's figures.
- */
-static int parse_rows(const char *json, struct row *rows, int max)
-{
-	const char *p = strstr(json, "\"rows\":[");
-	int n = 0;
-
-	while (p && n < max && (p = strstr(p, "{\"row\":"))) {
-		struct row *r = &rows[n++];
-		const char *q, *end;
-		size_t len = 0;
-
-		memset(r, 0, sizeof(*r));
-		r->row = (int)strtol(p + strlen("{\"row\":"), NULL, 10);
-		q = strstr(p, "\"params\":{");
-		assert_non_null(q);
-		q += strlen("\"params\":{");
-		end = strchr(q, '}');
-		assert_non_null(end);
-		while (q < end) {
-			const char *name = q + 1, *colon = strchr(name, '"');
-			char *num_end;
-			long long v;
-
-			assert_true(*q == '"' && colon && colon[1] == ':');
-			v = strtoll(colon + 2, &num_end, 10);
-			len += (size_t)snprintf(r->params + len, sizeof(r->params) - len,
-						"%s%.*s=%lld", len ? ";" : "",
-						(int)(colon - name), name, v);
-			assert_true(len < sizeof(r->params));
-			q = *num_end == ',' ? num_end + 1 : num_end;
-		}
-		assert_true(json_num(end, "before", &r->paper_before));
-		assert_true(json_num(end, "after", &r->paper_after));
-		p = end;
-	}
-	return n;
-}
 
 /* ---------------------------------------------------------------------
  * The fast-commit area
@@ -581,6 +539,7 @@ static void test_seed_moves_the_result_little(void **state)
  */
 static void test_calibration_against_the_mail(void **state)
 {
+	static struct mail_row mail[MAX_ROWS];
 	static struct row rows[MAX_ROWS];
 	const char *json = jc_rows_json(LAB);
 	char why[2048] = "";
@@ -589,15 +548,17 @@ static void test_calibration_against_the_mail(void **state)
 
 	(void)state;
 	assert_non_null(json);
-	n = parse_rows(json, rows, MAX_ROWS);
+	n = json_mail_rows(json, mail, MAX_ROWS);
 	assert_int_equal(n, 8);
+	for (i = 0; i < n; i++)
+		rows[i].m = mail[i];
 
 	for (i = 0; i < n; i++) {
 		struct row *r = &rows[i];
 
-		assert_int_equal(r->row, i + 1);
+		assert_int_equal(r->m.row, i + 1);
 		for (v = 0; v < 2; v++) {
-			r->status[v] = jc_run(LAB, variants[v], r->params, 1, "");
+			r->status[v] = jc_run(LAB, variants[v], r->m.params, 1, "");
 			r->cps[v] = json_metric(jc_result_json(), "creates_per_s");
 			snprintf(r->error[v], sizeof(r->error[v]), "%s", jc_last_error());
 		}
@@ -608,9 +569,9 @@ static void test_calibration_against_the_mail(void **state)
 		struct row *r = &rows[i];
 
 		printf("  %3d  %-38s  %10.2f %10.2f %8.2f   (%.2f %.2f %.2f)%s\n",
-		       r->row, r->params, r->cps[0] / 1e3, r->cps[1] / 1e3,
-		       r->cps[1] / r->cps[0], r->paper_before, r->paper_after,
-		       r->paper_after / r->paper_before,
+		       r->m.row, r->m.params, r->cps[0] / 1e3, r->cps[1] / 1e3,
+		       r->cps[1] / r->cps[0], r->m.paper_before, r->m.paper_after,
+		       r->m.paper_after / r->m.paper_before,
 		       r->status[0] || r->status[1] ? "  FAILED RUN" : "");
 	}
 
@@ -628,11 +589,11 @@ static void test_calibration_against_the_mail(void **state)
 
 		for (v = 0; v < 2; v++)
 			if (r->status[v] != JC_OK)
-				WHY("row %d %s: status %d: %s\n", r->row, variants[v],
+				WHY("row %d %s: status %d: %s\n", r->m.row, variants[v],
 				    r->status[v], r->error[v]);
-		if (r->row <= 5 && !(fabs(r->cps[1] - r->cps[0]) / r->cps[0] <= 0.30))
+		if (r->m.row <= 5 && !(fabs(r->cps[1] - r->cps[0]) / r->cps[0] <= 0.30))
 			WHY("row %d: before and after differ by %.0f%% (at most 30%%)\n",
-			    r->row, 100 * fabs(r->cps[1] - r->cps[0]) / r->cps[0]);
+			    r->m.row, 100 * fabs(r->cps[1] - r->cps[0]) / r->cps[0]);
 		/*
 		 * The mail's bar is 20x. Measured (seed 1): row 7 7.9x, row 8
 		 * 11.3x. The scaled rows queue 12,288 and 16,384 creates, a
@@ -642,11 +603,11 @@ static void test_calibration_against_the_mail(void **state)
 		 * fast-commit area full sized (4096 blocks) no fallback caps
 		 * it. Asserted: the collapse the faithful model reaches.
 		 */
-		if (r->row >= 7 && !(ratio >= 5))
-			WHY("row %d: after/before = %.2f (at least 5)\n", r->row, ratio);
+		if (r->m.row >= 7 && !(ratio >= 5))
+			WHY("row %d: after/before = %.2f (at least 5)\n", r->m.row, ratio);
 		if (i && !(r->cps[1] >= 0.9 * rows[i - 1].cps[1]))
 			WHY("row %d: after falls to %.2f K/s from %.2f K/s (at most 10%%)\n",
-			    r->row, r->cps[1] / 1e3, rows[i - 1].cps[1] / 1e3);
+			    r->m.row, r->cps[1] / 1e3, rows[i - 1].cps[1] / 1e3);
 	}
 #undef WHY
 	if (wl)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * test_btrfs_fsync.c - the btrfs-fsync lab (labs/btrfs-fsync.c), driven
+ * test-btrfs-fsync.c - the btrfs-fsync lab (labs/btrfs-fsync/btrfs-fsync.c), driven
  * through its struct lab: the state machine's invariants at every event
  * (states only move forward, no handle joins a transaction past
  * UNBLOCKED, at most one commit in its critical section, every waiter
@@ -20,11 +20,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "btrfs_fsync.h"
+#include "btrfs-fsync.h"
 #include "lab.h"
 #include "lab_test.h"
 
-enum { V_BEFORE, V_AFTER, V_612, NR_V };
+/* the variants of every build (btrfs-fsync.h): not yours */
+enum { NR_V = V_612 + 1 };
 
 static const struct lab *lab = &lab_btrfs_fsync;
 

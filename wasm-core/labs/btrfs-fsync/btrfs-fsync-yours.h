@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * yours/btrfs_fsync.h - what a student's choice of the state a commit's
+ * btrfs-fsync-yours.h - what a student's choice of the state a commit's
  * waiter needs sees: the transaction's states, the handle, the two places
  * btrfs_commit_transaction() waits for another task's commit, and the one
  * function the variant "yours" calls.
  *
- * The lab's model (labs/btrfs-fsync.c) keeps everything else: dbench's
+ * The lab's model (labs/btrfs-fsync/btrfs-fsync.c) keeps everything else: dbench's
  * clients, the handles, the log tree and its syncs, the transaction's state
  * machine, the super block writes and the unpin. Built with
  * -DJC_YOURS_BTRFS_FSYNC, its variant "yours" is after's code (5.12: an fsync

@@ -58,14 +58,10 @@
 
 #include "jbd2.h"
 #include "lab.h"
-#include "yours/fast_commit.h"
+#include "fast-commit-yours.h"
+#include "fast-commit.h"
 
-/*
- * VARIANT_YOURS exists in the exercise's build (-DJC_YOURS_FAST_COMMIT) only:
- * the link and the lookup are then the student's (yours/fast_commit.h).
- */
-enum { VARIANT_BEFORE, VARIANT_AFTER, VARIANT_YOURS };
-enum { FC_Q_MAIN, FC_Q_STAGING };
+/* VARIANT_* and the queues FC_Q_*: fast-commit.h */
 
 /* ---------------------------------------------------------------------- */
 /* The costs, in ns, each with its physical basis                         */
@@ -184,94 +180,9 @@ static const struct fc_costs {
 #define EXT4_FC_TAG_BASE_LEN	4
 
 /* ---------------------------------------------------------------------- */
-/* ext4's structures, reduced to what the commit path touches              */
+/* ext4's structures (fast-commit.h) and the model of one run             */
 
-/*
- * struct inode, struct ext4_inode_info and struct ext4_fc_dentry_update are
- * in yours/fast_commit.h, which the exercise's student code includes too.
- */
-
-struct ext4_sb_info {
-	struct spinlock s_fc_lock;
-	struct list_head s_fc_q[2];		/* inodes, MAIN and STAGING */
-	struct list_head s_fc_dentry_q[2];	/* dentry updates */
-	int s_fc_q_len[2], s_fc_dentry_q_len[2];
-	u64 s_fc_bytes;			/* fast-commit bytes in this transaction */
-	u64 s_fc_subtid;		/* fast commits finished */
-	journal_t journal;
-	struct blkdev dev;
-	/* metadata blocks a create dirties */
-	struct jbd2_buffer *itable;	/* inode table blocks */
-	struct jbd2_buffer *ibitmap;	/* a group's inode bitmap */
-	struct jbd2_buffer gdt;		/* the group descriptors */
-};
-
-/* The thread of one fs_mark way, and the frames of its coroutines. */
-struct fs_mark {
-	struct task *t;
-	int way;
-	struct co co_main, co_create, co_track, co_sync, co_fsync, co_commit,
-		  co_dentries, co_begin,
-		  co_end, co_cleanup, co_destroy;
-	handle_t handle;
-
-	int loop, i;
-	struct ext4_inode_info *dirs;		/* its subdirectories */
-	struct ext4_inode_info *inode, *dir, *track;
-	struct ext4_fc_dentry_update *fcd;
-
-	int fc_ret;
-	u64 subtid, tid;
-	u64 commit_start, io_before, sleep_before;
-	u64 fork_at, loop_start, gen;
-	u64 done_ns;
-};
-
-/* The whole model of one run. */
-static struct fc_model {
-	int variant;
-	long long ways, dirs, files, loops;
-	struct ext4_sb_info sbi;
-	struct fs_mark *fm;
-	int running;			/* ways not yet done */
-	/*
-	 * fs_mark's loops: the parent forks one child per way, waits for all
-	 * of them, prints the loop's line and forks the next loop's.
-	 */
-	struct wait_queue_head fork_wq, loop_wq;
-	int exited;			/* children of this loop that exited */
-	u64 loop_gen;			/* loops whose children all exited */
-	u64 forks_from;			/* when the parent began this loop's forks */
-	double rate_sum;		/* sum over loops and ways of files per second */
-	u64 next_ino;
-	/*
-	 * Files and their create records, in inode-number order: file n of
-	 * way w is at n * ways + w, as a shared allocator hands them out.
-	 */
-	struct ext4_inode_info *file_inodes;
-	struct ext4_fc_dentry_update *records;
-	struct list_head dropped;	/* records a fallback left to the full commit */
-
-	/* the running commit's and cleanup's iterators (one at a time) */
-	struct fs_mark *walker;
-	struct ext4_fc_dentry_update *fc_dentry, *fc_dentry_n;
-	struct ext4_inode_info *ei, *ei_n;
-	long didx, iidx;
-	long prev_walk;			/* nodes the previous record's walk visited */
-	u64 visit_ps, cold_ps, ps_acc;	/* the walk's per-node cost, in ps */
-	int commit_blocks;		/* blocks this fast commit filled */
-	u64 commit_bytes_before;
-	struct ext4_inode_info *cl_ei, *cl_ei_n;
-	struct ext4_fc_dentry_update *cl_fcd;
-	int released;
-	bool fc_succeeded;		/* the fast commit being cleaned up succeeded */
-
-	u64 commits, commit_ns_total, commit_ns_max, commit_cpu_ns;
-	u64 nodes_visited, skipped_fsyncs, fallbacks;
-	int inode_q_max, dentry_q_max;
-	u64 end_ns;
-	long yours_visits;		/* nodes the student's lookup walked */
-} fc;
+struct fc_model fc;
 
 /* Step kinds, from SK_LAB on; the web shows these names. */
 enum {
@@ -318,11 +229,6 @@ static struct ext4_inode_info *fm_file(const struct fs_mark *f)
 static struct ext4_fc_dentry_update *fm_record(const struct fs_mark *f)
 {
 	return &fc.records[(f->loop * fc.files + f->i) * fc.ways + f->way];
-}
-
-static bool fc_ongoing(const journal_t *j)
-{
-	return j->j_flags & (JBD2_FULL_COMMIT_ONGOING | JBD2_FAST_COMMIT_ONGOING);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -1148,139 +1054,6 @@ static void fc_collect(struct sim *s, double *m)
 	m[23] = (double)s->preemptions;
 }
 
-/*
- * The snapshot draws each queue whole as a bar and node by node only in a
- * window of FC_SNAP_WIN entries around where the walk stands: a queue of
- * two million inodes stays a few kilobytes. A queue no longer than the
- * window is sent whole. Finding the window walks the list to it, no further:
- * as far as the walk itself has gone.
- */
-#define FC_SNAP_WIN	128
-
-/* the first entry of a window of FC_SNAP_WIN around @cursor in a queue of @len */
-static long fc_win_from(long cursor, long len)
-{
-	long from = cursor < 0 ? 0 : cursor - FC_SNAP_WIN / 2;
-
-	if (from > len - FC_SNAP_WIN)
-		from = len - FC_SNAP_WIN;
-	return from < 0 ? 0 : from;
-}
-
-static long fc_win_to(long from, long len)
-{
-	return from + FC_SNAP_WIN < len ? from + FC_SNAP_WIN : len;
-}
-
-static void fc_snap_win(struct jbuf *jb, const char *key, long from, long to, long len, long cursor)
-{
-	jb_key(jb, key);
-	jb_obj_open(jb);
-	jb_kv_int(jb, "from", from);
-	jb_kv_int(jb, "to", to);
-	jb_kv_int(jb, "of", len);
-	jb_kv_int(jb, "cursor", cursor);
-	jb_obj_close(jb);
-}
-
-/* where the inode the record being committed links to is on the inode queue, or -1 */
-static long fc_snap_target(void)
-{
-	struct ext4_sb_info *sbi = &fc.sbi;
-	struct ext4_inode_info *ei, *want;
-	long i = 0;
-
-	if (!fc.walker || fc.didx >= sbi->s_fc_dentry_q_len[FC_Q_MAIN] ||
-	    list_empty(&fc.fc_dentry->fcd_dilist))
-		return -1;
-	want = list_first_entry(&fc.fc_dentry->fcd_dilist,
-				struct ext4_inode_info, i_fc_dilist);
-	list_for_each_entry(ei, &sbi->s_fc_q[FC_Q_MAIN], struct ext4_inode_info, i_fc_list) {
-		if (ei == want)
-			return i;
-		i++;
-	}
-	return -1;
-}
-
-static void fc_snapshot(struct sim *s, struct jbuf *jb)
-{
-	struct ext4_sb_info *sbi = &fc.sbi;
-	struct ext4_inode_info *ei;
-	struct ext4_fc_dentry_update *fcd;
-	long ilen = sbi->s_fc_q_len[FC_Q_MAIN];
-	long dlen = sbi->s_fc_dentry_q_len[FC_Q_MAIN];
-	/* before: the entry compared; after: the one the record links to */
-	long target = fc.variant == VARIANT_BEFORE ? -1 : fc_snap_target();
-	long icur = fc.walker && fc.iidx >= 0 ? fc.iidx : target;
-	long dcur = fc.walker ? fc.didx : -1;
-	long ifrom = fc_win_from(icur, ilen), dfrom = fc_win_from(dcur, dlen);
-	long ito = fc_win_to(ifrom, ilen), dto = fc_win_to(dfrom, dlen);
-	long n;
-
-	(void)s;
-	jb_key(jb, "fc");
-	jb_obj_open(jb);
-	jb_key(jb, "inode_q");
-	jb_arr_open(jb);
-	n = 0;
-	list_for_each_entry(ei, &sbi->s_fc_q[FC_Q_MAIN], struct ext4_inode_info, i_fc_list) {
-		if (n >= ito)
-			break;
-		if (n++ < ifrom)
-			continue;
-		jb_obj_open(jb);
-		jb_kv_uint(jb, "ino", ei->vfs_inode.i_ino);
-		jb_kv_bool(jb, "dir", ei->vfs_inode.is_dir);
-		jb_obj_close(jb);
-	}
-	jb_arr_close(jb);
-	jb_kv_int(jb, "inode_q_len", ilen);
-	fc_snap_win(jb, "inode_win", ifrom, ito, ilen, icur);
-	jb_key(jb, "dentry_q");
-	jb_arr_open(jb);
-	n = 0;
-	list_for_each_entry(fcd, &sbi->s_fc_dentry_q[FC_Q_MAIN],
-			    struct ext4_fc_dentry_update, fcd_list) {
-		if (n >= dto)
-			break;
-		if (n++ < dfrom)
-			continue;
-		jb_obj_open(jb);
-		jb_kv_uint(jb, "ino", fcd->fcd_ino);
-		jb_kv_uint(jb, "parent", fcd->fcd_parent);
-		jb_obj_close(jb);
-	}
-	jb_arr_close(jb);
-	jb_kv_int(jb, "dentry_q_len", dlen);
-	fc_snap_win(jb, "dentry_win", dfrom, dto, dlen, dcur);
-	jb_key(jb, "walk");
-	if (fc.walker) {
-		jb_obj_open(jb);
-		jb_kv_int(jb, "task", fc.walker->t->id);
-		jb_kv_int(jb, "dentry_idx", fc.didx);
-		jb_kv_int(jb, "inode_idx", fc.iidx);
-		jb_kv_int(jb, "target", target);
-		jb_obj_close(jb);
-	} else {
-		jb_null(jb);
-	}
-	jb_kv_bool(jb, "commit_running", fc_ongoing(&sbi->journal));
-	jb_kv_uint(jb, "commits", fc.commits);
-	jb_key(jb, "journal");
-	jb_obj_open(jb);
-	jb_kv_bool(jb, "updates_locked", sbi->journal.j_barrier_count > 0);
-	jb_kv_bool(jb, "fast_commit", sbi->journal.j_flags & JBD2_FAST_COMMIT_ONGOING);
-	jb_kv_bool(jb, "full_commit", sbi->journal.j_flags & JBD2_FULL_COMMIT_ONGOING);
-	jb_kv_uint(jb, "running_tid", sbi->journal.j_running_transaction ?
-		   sbi->journal.j_running_transaction->t_tid : 0);
-	jb_kv_uint(jb, "commit_sequence", sbi->journal.j_commit_sequence);
-	jb_kv_int(jb, "fc_blocks_used", sbi->journal.j_fc_off);
-	jb_kv_int(jb, "fc_blocks", sbi->journal.j_fc_wbufsize);
-	jb_obj_close(jb);
-	jb_obj_close(jb);
-}
-
 /* ---------------------------------------------------------------------- */
 /* The invariant checker                                                   */
 
@@ -1409,7 +1182,8 @@ static const struct paper_row fc_rows[] = {
 const struct lab lab_fast_commit = {
 	.id = "fast-commit",
 	.title = "ext4 fast_commit: the O(N\xc2\xb2) dentry commit",
-	.source = "fast-commit.c",
+	.source = "fast-commit/fast-commit.c",
+	.test_params = "ways=4;files=8",
 	.variants = fc_variants,
 	.nr_variants = ARRAY_SIZE(fc_variants),
 	.params = fc_params,

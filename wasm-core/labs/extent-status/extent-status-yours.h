@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * yours/extent_status.h - what a student's es_reclaim_extents() sees: the
+ * extent-status-yours.h - what a student's es_reclaim_extents() sees: the
  * extent-status lab's extent and inode, the walk of one inode's tree that
  * the variant "yours" lends it, and the function it calls.
  *
- * The lab's model (labs/extent-status.c) keeps everything else: the
+ * The lab's model (labs/extent-status/extent-status.c) keeps everything else: the
  * writers, the flusher and reclaim, shrink_slab's batches, s_es_list and
  * its round robin, s_es_lock, and the REFERENCED bit that lookups set (as
  * in 6.12). Built with -DJC_YOURS_EXTENT_STATUS, its variant "yours" is

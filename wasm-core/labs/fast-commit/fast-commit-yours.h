@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * yours/fast_commit.h - what a student's ext4_fc_commit_dentry_updates()
+ * fast-commit-yours.h - what a student's ext4_fc_commit_dentry_updates()
  * sees: the fast-commit lab's inode and create record, and the two
  * functions the variant "yours" calls.
  *
- * The lab's model (labs/fast-commit.c) keeps everything else: fs_mark's
+ * The lab's model (labs/fast-commit/fast-commit.c) keeps everything else: fs_mark's
  * ways, the handles and the barrier, s_fc_lock, the fast-commit area and
  * the cleanup. Built with -DJC_YOURS_FAST_COMMIT, its variant "yours" calls
  *

@@ -85,8 +85,9 @@
 #include "jbd2.h"
 #include "lab.h"
 #include "sim.h"
-#include "ext4_writeback.h"
-#include "yours/ext4_writeback.h"
+#include "ext4-writeback.h"
+#include "ext4-writeback-yours.h"
+#include "ext4-writeback.h"
 
 /* ---------------------------------------------------------------------
  * Variants, parameters, costs
@@ -95,16 +96,8 @@
 /*
  * V_YOURS exists in the exercise's build (-DJC_YOURS_EXT4_WRITEBACK) only:
  * the fsync's batching and the extra pass are then the student's
- * (yours/ext4_writeback.h).
+ * (ext4-writeback-yours.h).
  */
-enum ewb_variant {
-	V_BEFORE, V_AFTER,
-#ifdef JC_YOURS_EXT4_WRITEBACK
-	V_YOURS,
-#endif
-	EWB_NR_VARIANTS
-};
-
 static const char *const ewb_variants[] = {
 	"before", "after",
 #ifdef JC_YOURS_EXT4_WRITEBACK
@@ -113,9 +106,6 @@ static const char *const ewb_variants[] = {
 };
 static const char *const ewb_syncs[] = { "fsync", "fdatasync" };
 static const char *const ewb_kernels[] = { "5.10", "6.12" };
-
-enum { P_JOBS, P_BS_KIB, P_FILESIZE, P_SYNC, P_KERNEL, P_HZ, P_IOPS,
-       P_RUNTIME_MS, EWB_NR_PARAMS };
 
 static const struct param_spec ewb_params[] = {
 	INT_PARAM("jobs", "", 1, 64, 16,
@@ -171,142 +161,8 @@ static const struct {
 	.jitter_pct = 20,
 };
 
-#define PAGE_SIZE		4096ULL
-#define EWB_MAX_CLAT		(1 << 20)	/* writes whose clat is kept for the percentiles */
-
-/* ---------------------------------------------------------------------
- * State
- * ------------------------------------------------------------------- */
-
-/*
- * struct ewb_page - a page of the file's page cache. The three xarray
- * marks (PAGECACHE_TAG_DIRTY, _TOWRITE, _WRITEBACK) are kept as the flags
- * they mirror, changed under the mapping's xa_lock as the kernel does.
- * @dirty_seq:   when it was last dirtied (a global count of dirtyings)
- * @wb_seq:      the dirty_seq its writeback in flight carries
- * @durable_seq: the newest dirty_seq on disk
- */
-struct ewb_page {
-	bool dirty, towrite, writeback;
-	bool in_request;	/* its writeback is in a request the device has */
-	u64 dirty_seq, wb_seq, durable_seq;
-	struct mutex lock;	/* folio_lock */
-	struct wait_queue_head wb_wait;	/* folio_wait_writeback */
-};
-
-/* A request in the device's FIFO: pages [first, first + nr), done at @done. */
-struct ewb_request {
-	u64 first, nr, start, done;
-};
-
-/* struct mpage_da_data - ext4's writeback context, in the job's frame */
-struct mpage_da_data {
-	u64 first_page, next_page, last_page;
-	u64 map_len;		/* blocks of the extent to map: 0 for overwrites */
-	bool do_map, scanned_until_end;
-	u64 io_first, io_nr;	/* the bio being built (io_submit) */
-};
-
-struct ewb_job {
-	int id;
-	struct task *t;
-	struct co co_main, co_write, co_dirty, co_sync, co_wp, co_prep, co_flush, co_jc;
-	handle_t handle;
-	const char *phase;	/* phase_names[ph] */
-	int ph;
-	u64 ph_from;		/* when it entered ph */
-
-	/* fio: a random map over the slots, refilled after each pass */
-	int *perm;
-	int perm_pos;
-	int slot;
-	u64 clat_start, sync_start;
-	u64 pg;			/* write: the page being written */
-
-	struct mpage_da_data mpd;
-	u64 idx;		/* scans: the page they stand at */
-	bool done;
-	u64 wp_start, wp_pages, pass_from;
-	u64 commit_tid;
-	bool needs_barrier;
-	u64 flush_target, flush_issuing;
-
-	/* what the fsync must make durable: the audit's snapshot at its start */
-	u64 *seen;
-	u64 tid_at_start;
-#ifdef JC_YOURS_EXT4_WRITEBACK
-	/* the student's policy for this fsync */
-	struct ewb_view view;
-	enum ewb_fsync_action action;
-	u64 wait_ns, wait_until, waited_ns, writes_ended;
-	int asked;
-	bool extra;
-#endif
-};
-
-struct ewb_hist {
-	u64 calls, pages, ns;
-	u64 bucket[EWB_NR_BUCKETS];
-};
-
-static struct ewb_model {
-	int variant;
-	bool datasync, k510;
-	int nr_jobs;
-	u64 nr_pages, nr_slots, pages_per_write;
-	u64 jiffy_ns, end_ns, warmup_ns;
-
-	/* the inode */
-	struct rw_semaphore i_rwsem;
-	struct spinlock xa_lock;	/* the mapping's i_pages.xa_lock */
-	struct ewb_page *pages;
-	u64 nr_dirty, nr_towrite, nr_writeback;
-	u64 dirty_seq;
-	u64 i_mtime;			/* in jiffies */
-	u64 i_sync_tid, i_datasync_tid;
-	struct jbd2_buffer itable;	/* the inode table block */
-	journal_t journal;
-
-	/* the device */
-	struct blkdev dev;
-	struct ewb_request *reqs;	/* a ring of nr_pages + 1 */
-	u64 req_head, req_tail;
-	struct wait_queue_head req_wait;
-	struct task *end_io;
-	struct co co_endio;
-	u64 endio_deadline, endio_idx;
-	bool flush_inflight;
-	u64 flush_issued, flush_done;
-	struct wait_queue_head flush_wait;
-
-	struct ewb_job *jobs;
-	int running;
-
-	/* counts, from the warmup on */
-	bool warm;
-	struct { u64 ts_tid, ts_requested, ts_handles, ts_blocks_logged, ts_running_ns; } j0;
-	u64 dev_req0, dev_bytes0;
-	u64 writes, syncs, sync_ns, clat_ns, clat_max;
-	u64 *clat;
-	u64 nr_clat;
-	struct ewb_hist hist;
-	u64 merges, flushes, flush_requests;
-	u64 extra_passes, extra_pass_pages, wb_waits_under_handle;
-	u64 mtime_updates, write_begin_handles, writepages_handles;
-
-#ifdef JC_YOURS_EXT4_WRITEBACK
-	/* the exercise: a write and its fsync, as the application sees them */
-	struct wait_queue_head batch_wait;	/* fsyncs waiting on the student's word */
-	u64 writes_ended;			/* write() calls ended: wakes them */
-	u64 *op_ns;
-	u64 nr_op;
-	u64 yours_waits, yours_wait_ns, yours_skips, yours_extra;
-#endif
-
-	/* the audit: the first fsync that returned too early */
-	char audit_err[200];
-	bool audit_failed;
-} ewb;
+/* The whole model of one run: struct ewb_model (ext4-writeback.h). */
+struct ewb_model ewb;
 
 /* ---------------------------------------------------------------------
  * The timeline: what the snapshot shows of the last EWB_WINDOW_NS
@@ -319,17 +175,7 @@ static struct ewb_model {
  * the journal's state and statistics whenever a job changes phase.
  * ------------------------------------------------------------------- */
 
-enum ewb_phase {
-	PH_USER, PH_RWSEM, PH_WRITE, PH_FSYNC, PH_WRITEPAGES, PH_WP_HANDLE,
-	PH_WB_WAIT, PH_WB_WAIT_HANDLE, PH_FDATAWAIT, PH_COMMIT_WAIT, PH_FLUSH,
-	PH_DONE,
-#ifdef JC_YOURS_EXT4_WRITEBACK
-	PH_BATCH,
-#endif
-	EWB_NR_PHASES,
-};
-
-static const char *const phase_names[EWB_NR_PHASES] = {
+const char *const phase_names[EWB_NR_PHASES] = {
 	[PH_USER] = "user",
 	[PH_RWSEM] = "i_rwsem",
 	[PH_WRITE] = "write",
@@ -347,34 +193,12 @@ static const char *const phase_names[EWB_NR_PHASES] = {
 #endif
 };
 
-#define EWB_WINDOW_NS		(200 * NSEC_PER_MSEC)
-#define EWB_SPAN_RING		8192
-#define EWB_TXN_RING		512
+struct ewb_span ewb_spans[EWB_SPAN_RING];
+struct ewb_txn_rec ewb_txns[EWB_TXN_RING];
 
-struct ewb_span {
-	u64 from, to;
-	int job, phase;
-};
+struct ewb_timeline ewb_tl;
 
-struct ewb_txn_rec {
-	u64 tid;		/* 0: slot unused */
-	u64 start;		/* t_start */
-	u64 locked;		/* T_LOCKED (j_commit_start), 0: not yet */
-	u64 end;		/* T_FINISHED, 0: not yet */
-	u64 handles;		/* t_handle_count as last seen */
-	bool end_approx;	/* committed between two observations: end is when it was seen */
-};
-
-static struct ewb_span ewb_spans[EWB_SPAN_RING];
-static struct ewb_txn_rec ewb_txns[EWB_TXN_RING];
-
-static struct {
-	u64 nr_spans;		/* spans ever recorded: the ring holds the last EWB_SPAN_RING */
-	u64 last_tid;		/* the newest transaction recorded */
-	u64 seen_ts_tid, seen_logging_ns;	/* the journal's statistics at the last observation */
-} ewb_tl;
-
-static struct ewb_txn_rec *txn_rec(u64 tid)
+struct ewb_txn_rec *txn_rec(u64 tid)
 {
 	struct ewb_txn_rec *r = &ewb_txns[tid % EWB_TXN_RING];
 
@@ -824,7 +648,7 @@ static void tag_pages_for_writeback(struct task *t)
 #ifdef JC_YOURS_EXT4_WRITEBACK
 /* The exercise's variant: the view the student's policy reads, and its checks */
 
-/* ewb_fill_view - what @jb's fsync sees now (yours/ext4_writeback.h) */
+/* ewb_fill_view - what @jb's fsync sees now (ext4-writeback-yours.h) */
 static void ewb_fill_view(struct sim *s, struct ewb_job *jb, struct ewb_view *v)
 {
 	const journal_t *j = &ewb.journal;
@@ -1518,192 +1342,6 @@ static void ewb_collect(struct sim *s, double *m)
 #endif
 }
 
-static const char *const txn_states[] = { "running", "locked", "switch", "flush", "commit", "finished" };
-
-/* a task's own clock runs ahead of the engine's by what it has charged: the snapshot shows neither past its time */
-static u64 clamp_now(const struct sim *s, u64 t)
-{
-	return t < s->now ? t : s->now;
-}
-
-/*
- * The timeline of the last EWB_WINDOW_NS: every job's phases (those it is
- * in now with "to" null; user time is the gaps) and every transaction that
- * overlaps the window. "full": the rings lost records that fell in it.
- * At most EWB_SNAP_SPANS finished phases are sent: when more ended in the
- * window (64 jobs at 100,000 IOPS end thousands), the window starts where
- * the newest EWB_SNAP_SPANS begin, so that it stays whole and the lanes
- * stay drawable.
- */
-#define EWB_SNAP_SPANS		1024
-
-static void ewb_snapshot_timeline(struct sim *s, struct jbuf *jb)
-{
-	u64 from = s->now > EWB_WINDOW_NS ? s->now - EWB_WINDOW_NS : 0;
-	u64 first = ewb_tl.nr_spans > EWB_SPAN_RING ? ewb_tl.nr_spans - EWB_SPAN_RING : 0;
-	u64 i, tid, oldest_tid, emit = first;
-	bool full = false;
-	int k;
-
-	/* phases enter the ring as they end: the dropped ones ended by the last one's end */
-	if (ewb_tl.nr_spans - first > EWB_SNAP_SPANS) {
-		u64 cut = ewb_tl.nr_spans - EWB_SNAP_SPANS;
-		u64 t = clamp_now(s, ewb_spans[(cut - 1) % EWB_SPAN_RING].to);
-
-		if (t > from) {
-			from = t;
-			emit = cut;
-		}
-	}
-
-	if (first && ewb_spans[first % EWB_SPAN_RING].to >= from)
-		full = true;
-	oldest_tid = ewb_tl.last_tid >= EWB_TXN_RING ? ewb_tl.last_tid - EWB_TXN_RING + 1 : 1;
-	if (oldest_tid > 1 && txn_rec(oldest_tid) && (!txn_rec(oldest_tid)->end || txn_rec(oldest_tid)->end >= from))
-		full = true;
-
-	jb_key(jb, "timeline");
-	jb_obj_open(jb);
-	jb_kv_uint(jb, "from_ns", from);
-	jb_kv_uint(jb, "to_ns", s->now);
-	jb_kv_bool(jb, "full", full);
-	jb_key(jb, "spans");
-	jb_arr_open(jb);
-	for (i = emit; i < ewb_tl.nr_spans; i++) {
-		const struct ewb_span *sp = &ewb_spans[i % EWB_SPAN_RING];
-		u64 a = clamp_now(s, sp->from), b = clamp_now(s, sp->to);
-
-		if (b < from || b <= a)
-			continue;
-		jb_obj_open(jb);
-		jb_kv_int(jb, "job", sp->job);
-		jb_kv_str(jb, "phase", phase_names[sp->phase]);
-		jb_kv_uint(jb, "from", a);
-		jb_kv_uint(jb, "to", b);
-		jb_obj_close(jb);
-	}
-	for (k = 0; k < ewb.nr_jobs; k++) {
-		const struct ewb_job *job = &ewb.jobs[k];
-
-		if (job->ph == PH_USER || job->ph == PH_DONE)
-			continue;
-		jb_obj_open(jb);
-		jb_kv_int(jb, "job", job->id);
-		jb_kv_str(jb, "phase", phase_names[job->ph]);
-		jb_kv_uint(jb, "from", clamp_now(s, job->ph_from));
-		jb_key(jb, "to");
-		jb_null(jb);
-		jb_obj_close(jb);
-	}
-	jb_arr_close(jb);
-	jb_key(jb, "txns");
-	jb_arr_open(jb);
-	for (tid = oldest_tid; tid && tid <= ewb_tl.last_tid; tid++) {
-		const struct ewb_txn_rec *r = txn_rec(tid);
-		u64 end;
-
-		if (!r)
-			continue;
-		end = r->end ? clamp_now(s, r->end) : 0;
-		if ((r->end && end < from) || clamp_now(s, r->start) != r->start)
-			continue;
-		jb_obj_open(jb);
-		jb_kv_uint(jb, "tid", r->tid);
-		jb_kv_uint(jb, "start", r->start);
-		jb_key(jb, "locked");
-		if (r->locked)
-			jb_uint(jb, clamp_now(s, r->locked));
-		else
-			jb_null(jb);
-		jb_key(jb, "end");
-		if (r->end)
-			jb_uint(jb, end);
-		else
-			jb_null(jb);
-		jb_kv_uint(jb, "handles", r->handles);
-		jb_kv_bool(jb, "end_approx", r->end_approx);
-		jb_obj_close(jb);
-	}
-	jb_arr_close(jb);
-	jb_obj_close(jb);
-}
-
-static void ewb_snapshot(struct sim *s, struct jbuf *jb)
-{
-	const journal_t *j = &ewb.journal;
-	static char map[16777216 / 4096 + 1];
-	u64 i;
-	int k;
-
-	jb_key(jb, "ext4");
-	jb_obj_open(jb);
-	jb_kv_str(jb, "variant", ewb_variants[ewb.variant]);
-	jb_kv_str(jb, "kernel", ewb.k510 ? "5.10" : "6.12");
-	jb_kv_str(jb, "sync", ewb.datasync ? "fdatasync" : "fsync");
-	/* one letter a page: . clean, d dirty, t dirty and TOWRITE, w writeback, W writeback and dirty again */
-	{
-		for (i = 0; i < ewb.nr_pages; i++) {
-			const struct ewb_page *pg = &ewb.pages[i];
-
-			map[i] = pg->writeback ? (pg->dirty ? 'W' : 'w') :
-				 pg->towrite ? 't' : pg->dirty ? 'd' : '.';
-		}
-		map[ewb.nr_pages] = '\0';
-		jb_kv_str(jb, "pages", map);
-	}
-	jb_kv_uint(jb, "nr_dirty", ewb.nr_dirty);
-	jb_kv_uint(jb, "nr_towrite", ewb.nr_towrite);
-	jb_kv_uint(jb, "nr_writeback", ewb.nr_writeback);
-	jb_kv_uint(jb, "i_sync_tid", ewb.i_sync_tid);
-	jb_kv_uint(jb, "i_mtime_jiffies", ewb.i_mtime);
-
-	jb_key(jb, "jobs");
-	jb_arr_open(jb);
-	for (k = 0; k < ewb.nr_jobs; k++) {
-		const struct ewb_job *job = &ewb.jobs[k];
-
-		jb_obj_open(jb);
-		jb_kv_int(jb, "task", job->t->id);
-		jb_kv_str(jb, "phase", job->phase);
-		jb_kv_int(jb, "slot", job->slot);
-		jb_kv_bool(jb, "handle", job->handle.h_transaction != NULL);
-		jb_obj_close(jb);
-	}
-	jb_arr_close(jb);
-
-	jb_key(jb, "journal");
-	jb_obj_open(jb);
-	jb_kv_uint(jb, "running_tid", j->j_running_transaction ? j->j_running_transaction->t_tid : 0);
-	jb_kv_str(jb, "running_state", j->j_running_transaction ?
-		  txn_states[j->j_running_transaction->t_state] : "none");
-	jb_kv_int(jb, "t_updates", j->j_running_transaction ? j->j_running_transaction->t_updates : 0);
-	jb_kv_uint(jb, "t_handle_count", j->j_running_transaction ?
-		   j->j_running_transaction->t_handle_count : 0);
-	jb_kv_uint(jb, "commit_sequence", j->j_commit_sequence);
-	jb_kv_uint(jb, "commit_request", j->j_commit_request);
-	jb_kv_uint(jb, "transactions", j->stats.ts_tid);
-	jb_kv_uint(jb, "handles", j->stats.ts_handles);
-	jb_kv_num(jb, "average_commit_time_us", (double)j->stats.average_commit_time_ns / 1e3);
-	jb_obj_close(jb);
-
-	jb_key(jb, "device");
-	jb_obj_open(jb);
-	jb_kv_uint(jb, "requests", ewb.dev.requests);
-	jb_kv_uint(jb, "merges", ewb.merges);
-	jb_kv_uint(jb, "flushes", ewb.flushes);
-	jb_kv_uint(jb, "queued_ns", ewb.dev.busy_until[0] > s->now ? ewb.dev.busy_until[0] - s->now : 0);
-	jb_obj_close(jb);
-
-	jb_key(jb, "histogram");
-	jb_arr_open(jb);
-	for (k = 0; k < EWB_NR_BUCKETS; k++)
-		jb_uint(jb, ewb.hist.bucket[k]);
-	jb_arr_close(jb);
-
-	ewb_snapshot_timeline(s, jb);
-	jb_obj_close(jb);
-}
-
 /* ---------------------------------------------------------------------
  * The invariant checker
  * ------------------------------------------------------------------- */
@@ -1822,7 +1460,8 @@ static const long long ewb_sweep_jobs[] = { 1, 4, 8, 16, 32 };
 const struct lab lab_ext4_writeback = {
 	.id = "ext4-writeback",
 	.title = "ext4 writeback: the pass that kept sixteen fsyncing writers in step",
-	.source = "ext4-writeback.c",
+	.source = "ext4-writeback/ext4-writeback.c",
+	.test_params = "jobs=2;runtime_ms=500;filesize=65536",
 	.variants = ewb_variants,
 	.nr_variants = EWB_NR_VARIANTS,
 	.params = ewb_params,
@@ -1851,7 +1490,7 @@ const struct lab lab_ext4_writeback = {
 };
 
 /* ---------------------------------------------------------------------
- * Hooks for tests/test_ext4_writeback.c
+ * Hooks for test-ext4-writeback.c
  * ------------------------------------------------------------------- */
 
 double ewb_test_histogram(const u64 *pages, int n, double *buckets)

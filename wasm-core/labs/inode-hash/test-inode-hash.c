@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * test_inode_hash.c - the inode-hash lab through the public ABI (jc_api.h):
+ * test-inode-hash.c - the inode-hash lab through the public ABI (jc_api.h):
  * its invariants hold at every event and fail when the model is broken on
  * purpose, the lock is taken as often as each variant's code says, lookups
  * really meet inodes being freed, runs are reproducible, the snapshot has
@@ -25,7 +25,7 @@
 
 static const char *const variants[] = { "before", "after" };
 
-/* The deliberate bugs of labs/inode-hash.c (inode_hash_fault there). */
+/* The deliberate bugs of labs/inode-hash/inode-hash.c (inode_hash_fault there). */
 extern int inode_hash_fault;
 enum {
 	FAULT_NONE,
@@ -705,55 +705,6 @@ static void test_seed_moves_total_little(void **state)
 
 #define MAX_ROWS	4
 
-struct row {
-	int row;
-	char label[16];
-	char params[256];
-	double paper_before, paper_after;
-};
-
-/* parse_rows - the rows of jc_rows_json(), parameters as "name=value;..." */
-static int parse_rows(const char *json, struct row *rows, int max)
-{
-	const char *p = strstr(json, "\"rows\":[");
-	int n = 0;
-
-	while (p && n < max && (p = strstr(p, "{\"row\":"))) {
-		struct row *r = &rows[n++];
-		const char *q, *end;
-		size_t len = 0;
-
-		memset(r, 0, sizeof(*r));
-		r->row = (int)strtol(p + strlen("{\"row\":"), NULL, 10);
-		q = strstr(p, "\"label\":\"");
-		assert_non_null(q);
-		q += strlen("\"label\":\"");
-		snprintf(r->label, sizeof(r->label), "%.*s", (int)(strchr(q, '"') - q), q);
-		q = strstr(p, "\"params\":{");
-		assert_non_null(q);
-		q += strlen("\"params\":{");
-		end = strchr(q, '}');
-		assert_non_null(end);
-		while (q < end) {
-			const char *name = q + 1, *colon = strchr(name, '"');
-			char *num_end;
-			long long v;
-
-			assert_true(*q == '"' && colon && colon[1] == ':');
-			v = strtoll(colon + 2, &num_end, 10);
-			len += (size_t)snprintf(r->params + len, sizeof(r->params) - len,
-						"%s%.*s=%lld", len ? ";" : "",
-						(int)(colon - name), name, v);
-			assert_true(len < sizeof(r->params));
-			q = *num_end == ',' ? num_end + 1 : num_end;
-		}
-		assert_true(json_num(end, "before", &r->paper_before));
-		assert_true(json_num(end, "after", &r->paper_after));
-		p = end;
-	}
-	return n;
-}
-
 /* cut - how much shorter after's total is than before's, in percent */
 static double cut_pct(const char *params, double *before, double *after)
 {
@@ -795,7 +746,7 @@ static double cut_pct(const char *params, double *before, double *after)
 static void test_calibration_against_the_mail(void **state)
 {
 	static const int threads[] = { 1, 2, 4, 8, 16, 20, 32 };
-	static struct row rows[MAX_ROWS];
+	static struct mail_row rows[MAX_ROWS];
 	const char *json = jc_rows_json(LAB);
 	double scale, b, a, cut[2][7], after20[2] = { 0, 0 };
 	char why[1024] = "", params[320];
@@ -806,14 +757,14 @@ static void test_calibration_against_the_mail(void **state)
 	(void)state;
 	assert_non_null(json);
 	assert_true(json_num(json, "scale", &scale) && scale > 0);
-	n = parse_rows(json, rows, MAX_ROWS);
+	n = json_mail_rows(json, rows, MAX_ROWS);
 	assert_int_equal(n, 2);
 	assert_string_equal(rows[0].label, "ext4");
 	assert_string_equal(rows[1].label, "btrfs");
 
 	printf("  fs     threads  before s   after s    cut     (mail at 20 threads: before after cut)\n");
 	for (i = 0; i < n; i++) {
-		struct row *r = &rows[i];
+		struct mail_row *r = &rows[i];
 
 		assert_non_null(strstr(r->params, "threads=20"));
 		for (k = 0; k < sizeof(threads) / sizeof(threads[0]); k++) {

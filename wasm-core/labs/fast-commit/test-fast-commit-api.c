@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * test_api.c - the C ABI (jc_api.h) as JavaScript and the CLI see it: every
- * bad input is refused with a message that says what was wrong and what
- * would be right, the budgets stop a run with JC_EBUDGET, and the JSON
- * outputs have the shapes jc_api.h documents.
+ * test-fast-commit-api.c - the C ABI (jc_api.h) as JavaScript and the CLI
+ * see it, on the fast-commit lab: every bad input is refused with a message
+ * that says what was wrong and what would be right, the budgets stop a run
+ * with JC_EBUDGET, and the JSON outputs have the shapes jc_api.h documents.
+ * Then the lab's own snapshot windows, marks and chunked runs.
  *
  * api.c keeps one run alive between calls, so the order of the tests
  * matters in one place: the first test runs before any jc_run().
@@ -23,31 +24,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "jc_api.h"
-#include "test_util.h"
+#include "api_test.h"
 
 #define LAB	"fast-commit"
 
 static const char *const param_names[] = { "ways", "dirs", "files", "loops", "fc_blocks", "cpus" };
 #define NR_PARAMS	((int)(sizeof(param_names) / sizeof(param_names[0])))
-
-/* The error of the last call must contain every one of @parts. */
-#define assert_error_has(...)						\
-	do {								\
-		static const char *const parts_[] = { __VA_ARGS__ };	\
-		__assert_error_has(parts_, sizeof(parts_) / sizeof(parts_[0])); \
-	} while (0)
-
-static void __assert_error_has(const char *const *parts, size_t n)
-{
-	const char *err = jc_last_error();
-	size_t i;
-
-	assert_non_null(err);
-	for (i = 0; i < n; i++)
-		if (!strstr(err, parts[i]))
-			fail_msg("error \"%s\" should contain \"%s\"", err, parts[i]);
-}
 
 /* jc_run() must refuse @params/@opts with JC_EINVAL and these words. */
 #define assert_refused(variant, params, opts, ...)			\
@@ -58,19 +40,6 @@ static void __assert_error_has(const char *const *parts, size_t n)
 				 params, opts, ret_, jc_last_error());	\
 		assert_error_has(__VA_ARGS__);				\
 	} while (0)
-
-/* After a refused run, no output is left to ask for. */
-static void assert_no_outputs(void)
-{
-	assert_null(jc_result_json());
-	assert_error_has("no run");
-	assert_null(jc_steps_json());
-	assert_error_has("no run");
-	assert_null(jc_snapshot_json());
-	assert_error_has("no run");
-	assert_null(jc_heatmap_json());
-	assert_error_has("no run");
-}
 
 /* ---------------------------------------------------------------------
  * Before any run
@@ -98,95 +67,12 @@ static void test_version_and_labs(void **state)
 	assert_non_null(strstr(labs, "\"id\":\"" LAB "\""));
 	assert_true(json_has_key(labs, "title"));
 	assert_non_null(strstr(labs, "\"variants\":[\"before\",\"after\"]"));
-	assert_non_null(strstr(labs, "\"source\":\"fast-commit.c\""));
+	assert_non_null(strstr(labs, "\"source\":\"fast-commit/fast-commit.c\""));
 	/* the step kinds with their arguments' names, null where unused */
 	assert_non_null(strstr(labs, "{\"kind\":\"lock\",\"a\":\"lock\",\"b\":\"shared\"}"));
 	assert_non_null(strstr(labs, "{\"kind\":\"sleep\",\"a\":null,\"b\":null}"));
 	assert_non_null(strstr(labs, "{\"kind\":\"visit\",\"a\":\"dentry_idx\",\"b\":\"inode_idx\"}"));
 	assert_non_null(strstr(labs, "{\"kind\":\"fsync\",\"a\":\"ino\",\"b\":null}"));
-	assert_non_null(strstr(labs, "{\"kind\":\"hit\",\"a\":\"bucket\",\"b\":\"ino\"}"));
-	assert_non_null(strstr(labs, "{\"kind\":\"grace_period\",\"a\":\"gp\",\"b\":\"inodes\"}"));
-}
-
-/*
- * next_kind - the next "kind":" in @p. Not strstr(): the sanitizers' strstr
- * measures the whole rest of the string on every call, and a trace of
- * 100000 steps is megabytes long.
- */
-static const char *next_kind(const char *p)
-{
-	for (; *p; p++)
-		if (*p == '"' && !strncmp(p, "\"kind\":\"", 8))
-			return p;
-	return NULL;
-}
-
-/*
- * Every step a run records has a kind that jc_labs_json() declares for its
- * lab, and no lab declares a kind twice or one without a name.
- */
-static void test_step_kinds_declared(void **state)
-{
-	static const struct {
-		const char *lab, *variant, *params;
-	} runs[] = {
-		{ "fast-commit", "before", "ways=4;files=16" },
-		{ "inode-hash", "before", "fs=btrfs;threads=4;dirs=2;files=16;icache=64;hash_bits=4" },
-		{ "extent-status", "baseline", "case=b;runtime_ms=400;mem_mb=32;small_files=64" },
-		{ "extent-status", "upstream", "case=c;runtime_ms=400;mem_mb=32" },
-	};
-	char *labs;
-	char seen[64][40];
-	int nr_seen;
-	size_t r;
-
-	(void)state;
-	labs = strdup(jc_labs_json());
-	assert_non_null(labs);
-	assert_int_equal(json_count(labs, "\"kind\":\"\""), 0);
-	assert_int_equal(json_count(labs, "\"kind\":null"), 0);
-	for (r = 0; r < sizeof(runs) / sizeof(runs[0]); r++) {
-		const char *lab, *end, *steps, *p;
-		char pat[96];
-
-		snprintf(pat, sizeof(pat), "\"id\":\"%s\"", runs[r].lab);
-		lab = strstr(labs, pat);
-		assert_non_null(lab);
-		end = strstr(lab + 1, "\"id\":");
-		if (!end)
-			end = lab + strlen(lab);
-		if (jc_run(runs[r].lab, runs[r].variant, runs[r].params, 1, "trace_max=100000") != JC_OK)
-			fail_msg("%s: %s", runs[r].lab, jc_last_error());
-		steps = jc_steps_json();
-		assert_true(json_count(steps, "\"kind\":") > 100);
-		nr_seen = 0;
-		for (p = steps; (p = next_kind(p)); ) {
-			const char *k;
-			size_t len;
-			int n = 0, i;
-
-			p += 8;
-			len = strcspn(p, "\"");
-			/* each kind once: a run records up to 100000 steps */
-			for (i = 0; i < nr_seen; i++)
-				if (strlen(seen[i]) == len && !strncmp(seen[i], p, len))
-					break;
-			if (i < nr_seen) {
-				p += len;
-				continue;
-			}
-			assert_true(nr_seen < (int)(sizeof(seen) / sizeof(seen[0])) && len < sizeof(seen[0]));
-			snprintf(seen[nr_seen++], sizeof(seen[0]), "%.*s", (int)len, p);
-			snprintf(pat, sizeof(pat), "{\"kind\":\"%.*s\",", (int)len, p);
-			for (k = lab; (k = strstr(k, pat)) && k < end; k++)
-				n++;
-			if (n != 1)
-				fail_msg("%s: step kind %.*s is declared %d times", runs[r].lab,
-					 (int)len, p, n);
-			p += len;
-		}
-	}
-	free(labs);
 }
 
 static void test_params_json(void **state)
@@ -220,14 +106,6 @@ static void test_params_json(void **state)
 	}
 	assert_null(jc_params_json("no-such-lab"));
 	assert_error_has("unknown lab 'no-such-lab'", LAB);
-
-	/* inode-hash's fs names its file system: a choice with its names */
-	json = jc_params_json("inode-hash");
-	assert_true(json_balanced(json));
-	assert_non_null(strstr(json, "{\"name\":\"fs\",\"type\":\"choice\",\"unit\":\"\",\"min\":0,\"max\":1,\"default\":0,\"default_name\":\"ext4\",\"choices\":[\"ext4\",\"btrfs\"],"));
-	assert_int_equal(json_count(json, "\"type\":\"choice\""), 1);
-	assert_int_equal(json_count(json, "\"choices\":"), 1);
-	assert_int_equal(json_count(json, "\"type\":\"int\""), 7);
 }
 
 static void test_rows_json(void **state)
@@ -254,14 +132,6 @@ static void test_rows_json(void **state)
 	assert_non_null(strstr(json, "\"sweep\":null}"));
 	assert_null(jc_rows_json("no-such-lab"));
 	assert_error_has("unknown lab 'no-such-lab'", LAB);
-
-	/* a row's choice is the index jc_run takes */
-	json = jc_rows_json("inode-hash");
-	assert_true(json_balanced(json));
-	assert_non_null(strstr(json, "\"label\":\"ext4\",\"params\":{\"fs\":0,"));
-	assert_non_null(strstr(json, "\"label\":\"btrfs\",\"params\":{\"fs\":1,"));
-	/* its sweep runs each row at every thread count it names */
-	assert_non_null(strstr(json, "\"sweep\":{\"param\":\"threads\",\"values\":[1,2,4,8,16,20,32]}}"));
 }
 
 /* ---------------------------------------------------------------------
@@ -391,84 +261,8 @@ static void test_total_files_limit(void **state)
 }
 
 /* ---------------------------------------------------------------------
- * Choice parameters and jc_check_params()
+ * jc_check_params()
  * ------------------------------------------------------------------- */
-
-#define IH	"inode-hash"
-#define IH_SMALL "threads=2;dirs=1;files=8;passes=1"
-
-/* jc_run(IH, ...) with @params: its hash, and "fs" of its result's params */
-static void ih_run(const char *params, char *hash, char *fs)
-{
-	const char *res, *p;
-
-	if (jc_run(IH, "after", params, 7, "") != JC_OK)
-		fail_msg("'%s': %s", params, jc_last_error());
-	res = jc_result_json();
-	p = strstr(res, "\"hash\":\"");
-	assert_non_null(p);
-	memcpy(hash, p + 8, 16);
-	hash[16] = '\0';
-	p = strstr(res, "\"params\":{\"fs\":\"");
-	assert_non_null(p);
-	p += strlen("\"params\":{\"fs\":\"");
-	snprintf(fs, 16, "%.*s", (int)strcspn(p, "\""), p);
-}
-
-/* fs=btrfs is fs=1, fs=ext4 is fs=0, and the result names it */
-static void test_choice_by_name_or_index(void **state)
-{
-	char h_name[17], h_index[17], h_default[17], fs[16];
-
-	(void)state;
-	ih_run("fs=btrfs;" IH_SMALL, h_name, fs);
-	assert_string_equal(fs, "btrfs");
-	ih_run("fs=1;" IH_SMALL, h_index, fs);
-	assert_string_equal(fs, "btrfs");
-	assert_string_equal(h_name, h_index);
-
-	ih_run("fs=ext4;" IH_SMALL, h_name, fs);
-	assert_string_equal(fs, "ext4");
-	ih_run("fs=0;" IH_SMALL, h_index, fs);
-	assert_string_equal(h_name, h_index);
-	ih_run(IH_SMALL, h_default, fs);
-	assert_string_equal(fs, "ext4");
-	assert_string_equal(h_name, h_default);
-}
-
-/* jc_run(IH, ...) must refuse @params with JC_EINVAL and these words. */
-#define assert_ih_refused(params, ...)					\
-	do {								\
-		int ret_ = jc_run(IH, "before", params, 1, "");	\
-		if (ret_ != JC_EINVAL)					\
-			fail_msg("'%s' gave %d, not JC_EINVAL (%s)",	\
-				 params, ret_, jc_last_error());	\
-		assert_error_has(__VA_ARGS__);				\
-	} while (0)
-
-static void test_choice_bad_name(void **state)
-{
-	(void)state;
-	assert_ih_refused("fs=xfs", "parameter 'fs' must be one of ext4, btrfs (got 'xfs')");
-	/* names are whole and exact */
-	assert_ih_refused("fs=btr", "'fs'", "ext4, btrfs", "'btr'");
-	assert_ih_refused("fs=btrfs2", "'fs'", "ext4, btrfs", "'btrfs2'");
-	assert_ih_refused("fs=Btrfs", "'fs'", "ext4, btrfs", "'Btrfs'");
-	assert_ih_refused("fs=", "'fs'", "ext4, btrfs", "''");
-	/* an index beyond the names */
-	assert_ih_refused("fs=2", "'fs'", "ext4, btrfs", "'2'");
-	assert_ih_refused("fs=-1", "'fs'", "ext4, btrfs", "'-1'");
-	assert_ih_refused("fs=btrfs;fs=ext4", "'fs'", "twice");
-	assert_no_outputs();
-}
-
-/* @json contains @text, or the test fails showing both */
-#define assert_json_has(json, text)					\
-	do {								\
-		const char *j_ = (json);				\
-		if (!j_ || !strstr(j_, text))				\
-			fail_msg("%s should contain %s", j_ ? j_ : "(null)", text); \
-	} while (0)
 
 static void test_check_params(void **state)
 {
@@ -477,8 +271,6 @@ static void test_check_params(void **state)
 	(void)state;
 	assert_int_equal(jc_check_params(LAB, ""), JC_OK);
 	assert_int_equal(jc_check_params(LAB, "ways=8;files=1024;loops=2"), JC_OK);
-	assert_int_equal(jc_check_params(IH, "fs=btrfs;threads=64"), JC_OK);
-	assert_int_equal(jc_check_params(IH, "fs=1"), JC_OK);
 	e = jc_last_error_json();
 	assert_true(json_balanced(e));
 	assert_json_has(e, "\"param\":null,\"params\":[]");
@@ -493,19 +285,7 @@ static void test_check_params(void **state)
 	assert_int_equal(jc_check_params(LAB, "loops=lots"), JC_EINVAL);
 	assert_json_has(jc_last_error_json(), "\"param\":\"loops\",\"params\":[\"loops\"],\"type\":\"int\",\"got\":\"lots\",\"min\":1,\"max\":100}");
 
-	/* a name that is not a choice: the names allowed */
-	assert_int_equal(jc_check_params(IH, "threads=4;fs=xfs"), JC_EINVAL);
-	assert_error_has("parameter 'fs' must be one of ext4, btrfs (got 'xfs')");
-	e = jc_last_error_json();
-	assert_true(json_balanced(e));
-	assert_json_has(e, "\"param\":\"fs\",\"params\":[\"fs\"],\"type\":\"choice\",\"got\":\"xfs\",\"allowed\":[\"ext4\",\"btrfs\"]}");
-
 	/* the lab's cross-parameter check: the parameters it reads */
-	assert_int_equal(jc_check_params(IH, "threads=64;dirs=4096;files=4096"), JC_EINVAL);
-	assert_error_has("threads x dirs x files", "1048576");
-	e = jc_last_error_json();
-	assert_true(json_balanced(e));
-	assert_json_has(e, "\"param\":null,\"params\":[\"threads\",\"dirs\",\"files\"]}");
 	assert_int_equal(jc_check_params(LAB, "ways=256;files=65536;loops=100"), JC_EINVAL);
 	assert_json_has(jc_last_error_json(), "\"params\":[\"ways\",\"files\",\"loops\"]}");
 
@@ -524,21 +304,6 @@ static void test_check_params(void **state)
 	assert_int_equal(jc_check_params(NULL, ""), JC_EINVAL);
 }
 
-/* A check builds no simulation: the last run's outputs stay as they were. */
-static void test_check_leaves_the_run(void **state)
-{
-	char *before;
-
-	(void)state;
-	assert_int_equal(jc_run(IH, "before", "fs=btrfs;" IH_SMALL, 3, ""), JC_OK);
-	before = strdup(jc_result_json());
-	assert_non_null(before);
-	assert_int_equal(jc_check_params(IH, "fs=ext4;threads=64"), JC_OK);
-	assert_int_equal(jc_check_params(IH, "fs=zfs"), JC_EINVAL);
-	assert_int_equal(jc_check_params(LAB, "ways=1000"), JC_EINVAL);
-	assert_string_equal(jc_result_json(), before);
-	free(before);
-}
 
 /* Errors that are not about a parameter name none. */
 static void test_error_json_without_param(void **state)
@@ -889,6 +654,175 @@ static void test_stop_step_halts(void **state)
 	assert_non_null(strstr(jc_result_json(), "\"halted\":false"));
 }
 
+
+/* ---------------------------------------------------------------------
+ * The snapshot: the two queues
+ * ------------------------------------------------------------------- */
+
+static void test_fc_small_queues_are_whole(void **state)
+{
+	const char *snap = snap_at("fast-commit", "before", "ways=2;dirs=1;files=16", 0);
+	struct win iw = win_of(snap, "inode_win"), dw = win_of(snap, "dentry_win");
+	double ilen, dlen;
+
+	(void)state;
+	assert_true(json_balanced(snap));
+	assert_true(json_num(snap, "inode_q_len", &ilen));
+	assert_true(json_num(snap, "dentry_q_len", &dlen));
+	assert_true(ilen > 0);
+	assert_true(iw.from == 0 && iw.to == ilen && iw.of == ilen);
+	assert_true(dw.from == 0 && dw.to == dlen && dw.of == dlen);
+	assert_int_equal(array_count(snap, "inode_q", "\"ino\":"), (int)ilen);
+	assert_int_equal(array_count(snap, "dentry_q", "\"ino\":"), (int)dlen);
+}
+
+/*
+ * The mail's 64 ways with 16,384 files, halfway: the walk stands deep in a
+ * queue of thousands, and the snapshot holds 128 entries around it. After
+ * the patch the inode window is around the inode the record links to.
+ */
+static void test_fc_big_queues_are_windowed(void **state)
+{
+	const char *snap = snap_at("fast-commit", "before", "ways=64;dirs=64;files=256", 0);
+	size_t bytes = strlen(snap);
+	struct win iw = win_of(snap, "inode_win"), dw = win_of(snap, "dentry_win");
+	double ilen, didx, iidx;
+
+	(void)state;
+	assert_true(json_balanced(snap));
+	if (bytes > SNAP_BYTES_MAX)
+		fail_msg("fast-commit snapshot of %zu bytes (at most %d)", bytes, SNAP_BYTES_MAX);
+	assert_true(json_num(snap, "inode_q_len", &ilen));
+	if (!(ilen > 1000))
+		fail_msg("only %.0f inodes queued halfway: not a big queue", ilen);
+	assert_true(iw.of == ilen && iw.to - iw.from == 128);
+	assert_int_equal(array_count(snap, "inode_q", "\"ino\":"), 128);
+	assert_int_equal(array_count(snap, "dentry_q", "\"ino\":"), (int)(dw.to - dw.from));
+	/* the walk is under way, and each window is around where it stands */
+	assert_true(json_num(snap, "dentry_idx", &didx));
+	assert_true(json_num(snap, "inode_idx", &iidx));
+	assert_true(iidx > 128);
+	assert_true(dw.cursor == didx && dw.from <= didx && didx < dw.to);
+	assert_true(iw.cursor == iidx && iw.from <= iidx && iidx < iw.to);
+
+	snap = snap_at("fast-commit", "after", "ways=64;dirs=64;files=256", 0);
+	iw = win_of(snap, "inode_win");
+	assert_true(json_num(snap, "target", &iidx));
+	assert_true(iw.to - iw.from == 128 && iw.of > 1000);
+	assert_true(iidx >= 0 && iw.cursor == iidx && iw.from <= iidx && iidx < iw.to);
+	if (strlen(snap) > SNAP_BYTES_MAX)
+		fail_msg("fast-commit snapshot after the patch of %zu bytes", strlen(snap));
+}
+
+/* ---------------------------------------------------------------------
+ * Marks
+ * ------------------------------------------------------------------- */
+
+/* With room for all, the marks are the trace's steps of the kinds marked. */
+static void test_marks_are_the_traced_steps(void **state)
+{
+	const struct lab *lab = lab_by_id("fast-commit");
+	u64 mask = 1ULL << kind_num(lab, "commit_start") |
+		   1ULL << kind_num(lab, "commit_end") |
+		   1ULL << kind_num(lab, "fallback");
+	struct sim s;
+
+	(void)state;
+	run_marked(&s, lab, 0, "", 100000, mask, 4096);
+	assert_true(s.mark_len > 10);
+	assert_int_equal(check_spread(&s, mask), 1);
+	sim_destroy(&s);
+}
+
+/*
+ * A full buffer thins the kind with the most marks: lock and unlock (700
+ * steps each here) end up every 8th or 16th into 128 marks, commit_start
+ * (17) keeps all of its own.
+ */
+static void test_marks_bounded_even_spread(void **state)
+{
+	const struct lab *lab = lab_by_id("fast-commit");
+	int start = kind_num(lab, "commit_start");
+	u64 mask = 1ULL << kind_num(lab, "lock") |
+		   1ULL << kind_num(lab, "unlock") | 1ULL << start;
+	struct sim s;
+	u64 widest;
+
+	(void)state;
+	run_marked(&s, lab, 0, "", 100000, mask, SIM_MIN_MARKS);
+	assert_true(s.mark_len <= SIM_MIN_MARKS);
+	widest = check_spread(&s, mask);
+	assert_true(widest >= 4);
+	assert_int_equal(s.mark_every[start], 1);
+	assert_true(s.mark_kept[start] > 10);
+	/* thinned no more than it had to: twice the marks would not fit */
+	assert_true(2 * s.mark_len > SIM_MIN_MARKS);
+	sim_destroy(&s);
+}
+
+/* A run advanced in chunks marks what the straight run marks. */
+static void test_marks_across_advances(void **state)
+{
+	static char straight[1 << 20];
+	const char *opts = "marks=lock,commit_start,commit_end;marks_max=200";
+
+	(void)state;
+	assert_int_equal(jc_run("fast-commit", "before", "", 3, opts), JC_OK);
+	snprintf(straight, sizeof(straight), "%s", jc_marks_json());
+	assert_int_equal(jc_run("fast-commit", "before", "", 3,
+				"stop_step=700;marks=lock,commit_start,commit_end;marks_max=200"),
+			 JC_OK);
+	assert_int_equal(jc_advance("stop_step=1500"), JC_OK);
+	assert_int_equal(jc_advance(""), JC_OK);
+	assert_string_equal(jc_marks_json(), straight);
+	/* lock steps were thinned across the advances */
+	assert_non_null(strstr(straight, "\"kind\":\"lock\",\"total\":693,\"kept\":87,\"every\":8"));
+}
+
+/* Bad kinds are refused, naming the lab's kinds. */
+static void test_marks_refused(void **state)
+{
+	static const char *const bad[] = {
+		"marks=bogus", "marks=commit_start,create_bogus", "marks=",
+		"marks=lock,,unlock", "marks=commit_start;marks_max=5",
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		const char *err;
+
+		if (jc_run("fast-commit", "after", "", 1, bad[i]) != JC_EINVAL)
+			fail_msg("'%s' was not refused", bad[i]);
+		err = jc_last_error();
+		if (!strstr(err, i == 4 ? "marks_max" : "commit_start") ||
+		    !strstr(err, i == 4 ? "128" : "fallback"))
+			fail_msg("'%s' refused with \"%s\"", bad[i], err);
+	}
+}
+
+/* ---------------------------------------------------------------------
+ * Runs taken on in chunks
+ * ------------------------------------------------------------------- */
+
+/* The same with the invariant checker on every 7 events: it runs at the same events. */
+static void test_chunks_with_checker(void **state)
+{
+	struct outputs a, b;
+
+	(void)state;
+	run_or_fail("fast-commit", "before", "ways=4;files=8", "check_every=7;stop_step=900");
+	outputs_take(&a);
+	run_or_fail("fast-commit", "before", "ways=4;files=8", "check_every=7;stop_step=13");
+	advance_or_fail("stop_step=450", "checker");
+	advance_or_fail("stop_step=900", "checker");
+	outputs_take(&b);
+	assert_same(&a, &b, "fast-commit with check_every=7");
+	outputs_free(&a);
+	outputs_free(&b);
+}
+
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -896,7 +830,6 @@ int main(void)
 		cmocka_unit_test(test_outputs_before_any_run),
 		cmocka_unit_test(test_version_and_labs),
 		cmocka_unit_test(test_params_json),
-		cmocka_unit_test(test_step_kinds_declared),
 		cmocka_unit_test(test_rows_json),
 		cmocka_unit_test(test_unknown_lab),
 		cmocka_unit_test(test_unknown_variant),
@@ -908,10 +841,7 @@ int main(void)
 		cmocka_unit_test(test_empty_params_take_defaults),
 		cmocka_unit_test(test_bad_options),
 		cmocka_unit_test(test_total_files_limit),
-		cmocka_unit_test(test_choice_by_name_or_index),
-		cmocka_unit_test(test_choice_bad_name),
 		cmocka_unit_test(test_check_params),
-		cmocka_unit_test(test_check_leaves_the_run),
 		cmocka_unit_test(test_error_json_without_param),
 		cmocka_unit_test(test_error_json_status_step_check),
 		cmocka_unit_test(test_memory_budget),
@@ -922,6 +852,13 @@ int main(void)
 		cmocka_unit_test(test_heatmap_json),
 		cmocka_unit_test(test_steps_window),
 		cmocka_unit_test(test_stop_step_halts),
+		cmocka_unit_test(test_fc_small_queues_are_whole),
+		cmocka_unit_test(test_fc_big_queues_are_windowed),
+		cmocka_unit_test(test_marks_are_the_traced_steps),
+		cmocka_unit_test(test_marks_bounded_even_spread),
+		cmocka_unit_test(test_marks_across_advances),
+		cmocka_unit_test(test_marks_refused),
+		cmocka_unit_test(test_chunks_with_checker),
 	};
 
 	return cmocka_run_group_tests_name("api", tests, NULL, NULL);
