@@ -46,6 +46,12 @@ const KERNEL_TESTS = [
   'tests/kernel/host-run.test.ts',
   'tests/kernel/faults.test.ts',
 ];
+/**
+ * The kernel suite's shared files of the labs' direction tests: with --lab
+ * ID --kernel, their tests that name the lab run (the suite's other shared
+ * files boot guests and build packages in hooks that no lab needs).
+ */
+const KERNEL_DIRECTION_TESTS = ['tests/kernel/kernel-lab.test.ts'];
 
 export const SUITE_NAMES = ['c', 'fuzz', 'typecheck', 'unit', 'node', 'e2e', 'kernel'];
 /** Each tier's suites; --kernel adds the kernel suite to --quick and --lab. */
@@ -61,9 +67,10 @@ export const TIERS = {
  * @typedef {'all' | 'quick' | 'lab'} Tier
  * @typedef {{ tier: Tier, lab: string | null, kernel: boolean, only: string[], build: boolean, list: boolean }} Options
  * @typedef {{ cmd: string, args: string[], env?: Record<string, string>, what: string,
- *   count: (ran: Ran) => Count, report?: string, mayBeEmpty?: boolean }} Step
+ *   count: (ran: Ran) => Count, report?: string, mayBeEmpty?: boolean, gate?: boolean }} Step
  *   a command of a suite; report: the file its count is read from, removed before it runs;
- *   mayBeEmpty: it may run no test (a lab's tests in shared files, by name)
+ *   mayBeEmpty: it may run no test (a lab's tests in shared files, by name); gate: a build
+ *   the steps after it need, which are not run when it fails
  * @typedef {{ steps: Step[], failures: string[] }} Plan
  *   failures: what the suite found wrong before running anything, one failed test each
  * @typedef {{ name: string, title: string, plan: (o: Options) => Promise<Plan> }} Suite
@@ -363,9 +370,13 @@ function playwrightStep(name, args, what, mayBeEmpty = false) {
   };
 }
 
-/** A step whose only count is its exit status: 0 is nothing failed. @param {Step['cmd']} cmd @param {string[]} args @param {string} what @returns {Step} */
-function exitStep(cmd, args, what) {
-  return { cmd, args, what, count: (ran) => ({ passed: 0, failed: ran.code === 0 ? 0 : 1 }), mayBeEmpty: true };
+/**
+ * A build the steps after it need: its only count is its exit status, and
+ * when it fails they are not run.
+ * @param {Step['cmd']} cmd @param {string[]} args @param {string} what @returns {Step}
+ */
+function buildStep(cmd, args, what) {
+  return { cmd, args, what, count: (ran) => ({ passed: 0, failed: ran.code === 0 ? 0 : 1 }), mayBeEmpty: true, gate: true };
 }
 
 /** vitest's own list of its test files (vite.config.ts's test.include), relative to the root. */
@@ -448,7 +459,7 @@ const SUITES = [
     name: 'e2e',
     title: 'browser tests (Playwright, Chromium)',
     async plan(o) {
-      const build = exitStep(join(BIN, 'vite'), ['build', '--logLevel', 'warn'], 'the site (vite build)');
+      const build = buildStep(join(BIN, 'vite'), ['build', '--logLevel', 'warn'], 'the site (vite build)');
       if (!o.lab) {
         /* --quick leaves out the long specs by their file names, which Playwright's grep sees in each test's title */
         const quick = o.tier === 'quick' ? ['--grep-invert', specsInTitle(LONG_SPECS)] : [];
@@ -481,9 +492,9 @@ const SUITES = [
       const cli = join(ROOT, 'bin', 'journalclub.mjs');
       const ids = labIds();
       const owned = files.filter((f) => labOfPath(f, ids) === o.lab);
-      const shared = files.filter((f) => labOfPath(f, ids) === null);
+      const shared = testFiles(KERNEL_DIRECTION_TESTS).filter((f) => labOfPath(f, ids) === null);
       /** @type {Step[]} */
-      const steps = KERNEL_BUILDS.map((b) => exitStep(process.execPath, [cli, ...b], `journalclub ${b.join(' ')}`));
+      const steps = KERNEL_BUILDS.map((b) => buildStep(process.execPath, [cli, ...b], `journalclub ${b.join(' ')}`));
       if (shared.length) steps.push(nodeStep('kernel-checks', shared, [...flags, `--test-name-pattern=${namesLab(o.lab)}`], `the kernel lab tests naming ${o.lab}`, true));
       if (owned.length) steps.push(nodeStep('kernel', owned, flags, `the kernel lab tests of ${o.lab}`));
       return { steps, failures: [] };
@@ -578,6 +589,10 @@ async function runSuite(suite, o) {
     console.log(`test: ${step.what}: ${count.passed} passed, ${count.failed} failed in ${Math.round((Date.now() - t0) / 1000)} s`);
     total.passed += count.passed;
     total.failed += count.failed;
+    if (step.gate && count.failed > 0) {
+      console.error(`test: ${step.what} failed: the rest of the ${suite.name} suite is not run`);
+      break;
+    }
   }
   if (o.lab && total.passed + total.failed === 0) {
     console.error(`test: ${suite.name} ran no test of lab ${o.lab}: counted as 1 failed`);
