@@ -14,6 +14,7 @@ import { formatBytes } from '../../lib/format';
 import { MAX_RESULT_BYTES } from '../../web/src/viz/kernel/imports';
 import type { Command } from 'commander';
 import { UsageError } from '../errors';
+import { ensureKernelPackages } from '../kernel-packages';
 import { addKernelCommands } from './commands';
 import { compareSetTexts, compareTexts, formatComparison, formatSetComparison } from './compare';
 import { addImageCommand } from './image';
@@ -74,6 +75,8 @@ export function kernelCommand(cli: Command): Command {
     .command(KERNEL_GROUP)
     .alias(OLD_KERNEL_GROUP)
     .description("the mails on a real Linux 6.12 in QEMU: build the kernel, run a lab's benchmark, compare, package");
+  /* QEMU, the kernel toolchain and the guest benchmarks, installed when first needed (npm start does not) */
+  lab.hook('preAction', (_group, sub) => ensureKernelPackages(sub.name(), sub.opts()));
 
   lab
     .command('compare')
