@@ -404,12 +404,11 @@ const SUITES = [
     async plan(o) {
       const what = 'make -C wasm-core test';
       if (!o.lab) return { steps: [{ cmd: 'bash', args: ['scripts/make-core.sh', MAKE_JOBS, 'test'], what, count: (ran) => cmockaCount(ran.output) }], failures: [] };
-      const sources = findFiles('wasm-core', /^test_.*\.c$/);
-      const { owned } = labFiles(sources, o.lab, labIds());
-      if (owned.length === 0) return { steps: [], failures: [noneOf(o.lab, 'C tests', `wasm-core/**/test_*.c in a folder ${o.lab}/ or named test_${o.lab.replace(/-/g, '_')}*.c`)] };
-      const names = owned.map((f) => f.split('/').at(-1)?.replace(/\.c$/, '') ?? f);
+      /* a lab's C tests are the test-*.c of its folder, wasm-core/labs/<id>/: make test LAB=<id> runs them */
+      const owned = findFiles(join('wasm-core', 'labs', o.lab), /^test-.*\.c$/);
+      if (owned.length === 0) return { steps: [], failures: [noneOf(o.lab, 'C tests', `wasm-core/labs/${o.lab}/test-*.c`)] };
       return {
-        steps: [{ cmd: 'bash', args: ['scripts/make-core.sh', MAKE_JOBS, `ONLY=${names.join(' ')}`, 'test'], what, count: (ran) => cmockaCount(ran.output) }],
+        steps: [{ cmd: 'bash', args: ['scripts/make-core.sh', MAKE_JOBS, `LAB=${o.lab}`, 'test'], what: `${what} LAB=${o.lab}`, count: (ran) => cmockaCount(ran.output) }],
         failures: [],
       };
     },
