@@ -27,7 +27,7 @@ export const LAB_ID = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 
 /**
  * @typedef {{ id: string, order: number, symbol: string, macro: string }} Lab
- *   symbol: the id's C form (fast_commit); macro: its upper-case form (FAST_COMMIT)
+ *   symbol: the id's C form (page_cache for page-cache); macro: its upper-case form (PAGE_CACHE)
  * @typedef {{ path: string, content: string }} Generated  path relative to the root
  * @typedef {{ name: string, dir: (id: string) => string, files?: (lab: Lab) => string[] }} Face
  *   dir: the lab's folder of this face, relative to the root; files: what it must hold
@@ -47,7 +47,7 @@ export function labs() {
     .filter((f) => f.endsWith('.json'))
     .map((f) => {
       const id = f.slice(0, -'.json'.length);
-      if (!LAB_ID.test(id)) throw new Error(`mails/${f}: a lab id is lower-case words joined by hyphens, e.g. "fast-commit"`);
+      if (!LAB_ID.test(id)) throw new Error(`mails/${f}: a lab id is lower-case words joined by hyphens, e.g. "page-cache"`);
       const data = JSON.parse(readFileSync(join(MAILS, f), 'utf8'));
       if (data.id !== id) throw new Error(`mails/${f}: "id" is ${JSON.stringify(data.id)}, the file's name says "${id}"`);
       if (!Number.isInteger(data.order) || data.order < 1)

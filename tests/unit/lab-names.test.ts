@@ -1,0 +1,117 @@
+/**
+ * Shared code names no lab: a lab's id (say page-cache), its C form
+ * (page_cache) and so its C symbols (lab_page_cache) appear only in the
+ * lab's own folders (wasm-core/labs/<id>/, web/src/labs/<id>/,
+ * kernel-lab/labs/<id>/, exercises/<id>/), its mail data file
+ * (mails/<id>.json), the generated registries (*.gen.*), README.md's
+ * generated list and docs/.
+ *
+ * SHARED_FILES_NAMING_LABS lists the shared files that still name a lab,
+ * each to be moved into its lab's folder or made to take its labs from the
+ * registry. The test fails on a file that names a lab and is not listed (a
+ * lab leaking into shared code) and on a listed file that no longer names
+ * one (the list only shrinks).
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { labs, ROOT } from '../../scripts/registry.mjs';
+
+export const SHARED_FILES_NAMING_LABS: readonly string[] = [
+  'bench/bench.ts',
+  'bench/scale.ts',
+  'bench/sim.ts',
+  'bench/stats.ts',
+  'cli/exercise/commands.ts',
+  'cli/format.test.ts',
+  'cli/kernel/compare-where.test.ts',
+  'cli/kernel/compare.test.ts',
+  'cli/kernel/host-run.test.ts',
+  'cli/kernel/hostbuild.test.ts',
+  'cli/kernel/image.test.ts',
+  'cli/kernel/image.ts',
+  'cli/kernel/run.test.ts',
+  'cli/main.ts',
+  'cli/question.test.ts',
+  'cli/question.ts',
+  'exercises/README.md',
+  'kernel-lab/guest/README.md',
+  'kernel-lab/guest/host-run-checks.sh',
+  'kernel-lab/mail-changes.ts',
+  'kernel-lab/mail-figures.ts',
+  'kernel-lab/parsers/fixtures/README.md',
+  'kernel-lab/parsers/fixtures/tracefs-hist/source/make-hist.mjs',
+  'lib/mail-schema.test.ts',
+  'lib/mails.test.ts',
+  'lib/mails.ts',
+  'scripts/registry/kernel.mjs',
+  'scripts/registry/web.mjs',
+  'scripts/test-tiers.mjs',
+  'tests/kernel/faults.test.ts',
+  'tests/kernel/host-run.test.ts',
+  'tests/node/bad-inputs.test.ts',
+  'tests/node/bad-inputs.ts',
+  'tests/node/btrfs-fsync.test.ts',
+  'tests/node/cli.test.ts',
+  'tests/node/equality.test.ts',
+  'tests/node/exercises.test.ts',
+  'tests/node/ext4-writeback.test.ts',
+  'tests/node/fixtures/README.md',
+  'tests/node/fixtures/btrfs-fsync-after.json',
+  'tests/node/fixtures/fast-commit-after.json',
+  'tests/node/fixtures/fast-commit-before.json',
+  'tests/node/fixtures/golden-hashes.json',
+  'tests/node/inode-hash.test.ts',
+  'tests/node/lab-compare.test.ts',
+  'tests/node/lab-size.test.ts',
+  'tests/node/threads.test.ts',
+  'tests/node/trace.test.ts',
+  'tests/node/wasi.test.ts',
+  'tests/unit/bench-kernel.test.ts',
+  'tests/unit/bench-measurements.test.ts',
+  'tests/unit/exercise-inode-hash.test.ts',
+  'tests/unit/links.test.ts',
+  'tests/unit/registry-readme.test.ts',
+  'tests/unit/test-runner.test.ts',
+  'wasm-core/include/jbd2.h',
+  'wasm-core/labs/ext4-writeback/ext4-writeback.c',
+  'web/src/core/mails.wasm.test.ts',
+];
+
+const TEXT = /\.(c|h|ts|tsx|mjs|js|json|sh|css|md|config|txt|patch|mk)$|(^|\/)(Makefile|run|host-run|init)$/;
+
+/** The tracked files that name a lab outside that lab's own places. */
+export function sharedFilesNamingLabs(): string[] {
+  const ids = labs().map((l) => l.id);
+  const files = execFileSync('git', ['ls-files'], { cwd: ROOT, encoding: 'utf8' }).split('\n').filter(Boolean);
+  const own = (f: string, id: string) =>
+    [`wasm-core/labs/${id}/`, `web/src/labs/${id}/`, `kernel-lab/labs/${id}/`, `exercises/${id}/`].some((d) => f.startsWith(d)) ||
+    f === `mails/${id}.json`;
+  /* this file's list names the files, whose paths may hold a lab's id */
+  const exempt = (f: string) =>
+    f.startsWith('docs/') || f === 'README.md' || /\.gen\.[a-z]+$/.test(f) || f === 'package-lock.json' || f === 'tests/unit/lab-names.test.ts';
+  const out: string[] = [];
+  for (const f of files) {
+    if (exempt(f) || !TEXT.test(f)) continue;
+    let text: string;
+    try {
+      text = readFileSync(join(ROOT, f), 'utf8');
+    } catch {
+      continue;
+    }
+    const names = ids.filter((id) => !own(f, id) && (text.includes(id) || text.includes(id.replace(/-/g, '_'))));
+    if (names.length > 0) out.push(f);
+  }
+  return out.sort();
+}
+
+describe('lab names in shared files', () => {
+  const found = sharedFilesNamingLabs();
+  it('no shared file names a lab, beyond the files listed to be moved', () => {
+    expect(found.filter((f) => !SHARED_FILES_NAMING_LABS.includes(f))).toEqual([]);
+  });
+  it('every listed file still names a lab (take a file off the list once it no longer does)', () => {
+    expect(SHARED_FILES_NAMING_LABS.filter((f) => !found.includes(f))).toEqual([]);
+  });
+});
