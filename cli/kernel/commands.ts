@@ -9,7 +9,7 @@ import { buildHostKernel, dryRunHostBuild } from './hostbuild';
 import { labChoices } from './labs';
 import { packageBundle, verifyBundle } from './package';
 import { compareSets, formatSetComparison } from './compare';
-import { dryRunLab, ingestRun, repeatOrder, runLab, type RunOptions } from './run';
+import { dryRunLab, ingestRun, planRun, repeatOrder, runLab, type RunOptions } from './run';
 
 const print = (text: string): void => {
   process.stdout.write(`${text}\n`);
@@ -64,9 +64,11 @@ export function addKernelCommands(lab: Command): void {
         print(dryRunLab(name, opts, order).join('\n'));
         return;
       }
+      /* a bad lab, variant or option is refused before anything is said or built */
+      for (const variant of order) planRun(name, { ...opts, variant });
       const kernel = currentKernel();
       const stale = kernel && staleKernelNote(kernel);
-      if (stale) print(`warning: ${stale}`);
+      if (stale) process.stderr.write(`warning: ${stale}\n`);
       const runs = [];
       for (const [k, variant] of order.entries()) {
         if (order.length > 1) print(`run ${k + 1} of ${order.length}: ${variant}`);

@@ -123,7 +123,7 @@ function typescript(labs) {
   return [
     banner(path).trimEnd(),
     '/** The labs\' mail data files (mails/<id>.json), as read; lib/mails.ts checks and serves them. */',
-    ...labs.map((lab) => `import ${name(lab)} from '../mails/${lab.id}.json';`),
+    ...labs.map((lab) => `import ${name(lab)} from '../mails/${lab.id}.json' with { type: 'json' };`),
     '',
     '/** The labs, in their order (each mails/<id>.json\'s "order"). */',
     `export const MAIL_LAB_IDS = [${labs.map((l) => `'${l.id}'`).join(', ')}] as const;`,

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { REPO_ROOT } from '../../web/src/core/node';
 
-const SOURCE = join(REPO_ROOT, 'kernel-lab', 'guest', 'statwalk.c');
+const SOURCE = join(REPO_ROOT, 'kernel-lab', 'labs', 'inode-hash', 'workload', 'statwalk.c');
 const BUILD = join(REPO_ROOT, '.cache', 'statwalk');
 const BINARY = join(BUILD, 'statwalk');
 

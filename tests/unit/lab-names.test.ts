@@ -65,6 +65,7 @@ export const SHARED_FILES_NAMING_LABS: readonly string[] = [
   'tests/node/inode-hash.test.ts',
   'tests/node/lab-compare.test.ts',
   'tests/node/lab-size.test.ts',
+  'tests/node/statwalk.test.ts',
   'tests/node/threads.test.ts',
   'tests/node/trace.test.ts',
   'tests/node/wasi.test.ts',
