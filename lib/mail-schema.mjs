@@ -24,6 +24,14 @@
  */
 import { z } from 'zod';
 
+/*
+ * Zod without its code generator, set before these schemas are built (zod
+ * reads it then): the page loads this module in a chunk that can run before
+ * its entry's web/src/core/zodConfig.ts, and the page's
+ * Content-Security-Policy reports even zod's probe for eval.
+ */
+z.config({ jitless: true });
+
 const TEXT = z.string().trim().min(1, 'must not be empty');
 const HTTPS = z.string().regex(/^https:\/\/\S+$/, 'must be an https:// address');
 const NAME = z.string().regex(/^[a-z][A-Za-z0-9]*$/, 'must be a camelCase name, e.g. "commit" or "treeLog"');
