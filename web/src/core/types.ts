@@ -3,6 +3,7 @@
  * leaves the WASM module is parsed through these schemas in web/src/core, so
  * the rest of the app (and the CLI) only ever sees checked, plain data.
  */
+import './zodConfig';
 import { z } from 'zod';
 
 export const CPU_STATES = ['idle', 'run', 'spin', 'sleep', 'io'] as const;

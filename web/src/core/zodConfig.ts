@@ -4,7 +4,9 @@
  * Content-Security-Policy does not (vite.config.ts), and even zod's probe for
  * it is reported as a violation. Zod reads this setting when a schema is
  * built, so every entry point of the browser (the page and the simulator's
- * worker) imports this module before anything that defines a schema.
+ * worker) imports this module before anything that defines a schema, and so
+ * does core/types.ts: the bundler puts zod and the core's schemas in a chunk
+ * of their own that runs before the entry's body.
  */
 import { z } from 'zod';
 
