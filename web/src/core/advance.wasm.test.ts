@@ -5,9 +5,10 @@
  * replayed from step 0, for every lab.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { refusal } from './testing/refusal';
 import type { Checkpoint, Engine } from './engine';
 import { loadEngine, newEngine } from './node';
-import { SimError, type RunOutput, type RunRequest } from './types';
+import type { RunOutput, RunRequest } from './types';
 import { rng } from './testing/rng';
 import { LAB_FACES, LAB_IDS } from '../labs/registry.gen';
 
@@ -44,16 +45,6 @@ function state(o: RunOutput) {
   return { hash, steps, events, end_ns, halted, mem_bytes, metrics: o.result.metrics, snapshot: o.snapshot, heat: o.heatmap };
 }
 
-
-function refusal(fn: () => unknown): SimError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof SimError) return e;
-    throw e;
-  }
-  throw new Error('expected a SimError');
-}
 
 describe.each(CASES)('an open run of $lab $variant', (c) => {
   let total = 0;

@@ -5,10 +5,11 @@
  * parameters are tested in its folder).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { refusal } from './testing/refusal';
 import type { Engine } from './engine';
 import { loadEngine } from './node';
 import { LAB_FACES, LAB_IDS } from '../labs/registry.gen';
-import { CPU_STATES, SimError } from './types';
+import { CPU_STATES } from './types';
 
 const LAB = LAB_IDS[0];
 const { params: SMALL, pair: [BEFORE, AFTER] } = LAB_FACES[LAB].engineRun;
@@ -18,16 +19,6 @@ let engine: Engine;
 beforeAll(async () => {
   engine = await loadEngine();
 });
-
-function refusal(fn: () => unknown): SimError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof SimError) return e;
-    throw e;
-  }
-  throw new Error('expected a SimError');
-}
 
 describe('the WASM engine', () => {
   it('lists labs whose parameter tables and paper rows parse', () => {

@@ -4,25 +4,15 @@
  * and files, each refusal naming what is allowed.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { refusal } from '../../core/testing/refusal';
 import type { Engine } from '../../core/engine';
 import { loadEngine } from '../../core/node';
-import { SimError } from '../../core/types';
 
 let engine: Engine;
 
 beforeAll(async () => {
   engine = await loadEngine();
 });
-
-function refusal(fn: () => unknown): SimError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof SimError) return e;
-    throw e;
-  }
-  throw new Error('expected a SimError');
-}
 
 describe("inode-hash's parameters", () => {
   it("take the file system by name or index, and give the run's value by name", () => {
