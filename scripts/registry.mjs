@@ -98,18 +98,20 @@ export async function missingFaces() {
     for (const lab of all) {
       const dir = face.dir(lab.id);
       if (!existsSync(join(ROOT, dir))) {
-        missing.push(`${lab.id}: no ${face.name} (${dir}/, scripts/registry/${file})`);
+        missing.push(`${lab.id}: no ${face.name} (${dir}, scripts/registry/${file})`);
         continue;
       }
       for (const f of face.files?.(lab) ?? [])
         if (!existsSync(join(ROOT, dir, f))) missing.push(`${lab.id}: its ${face.name} lacks ${dir}/${f}`);
     }
-    /* a folder of this face for a lab with no mail data file */
+    /* a folder (or a file, for a face that is one file) of this face for a lab with no mail data file */
     const parent = dirname(face.dir('x'));
     if (existsSync(join(ROOT, parent)))
-      for (const d of readdirSync(join(ROOT, parent), { withFileTypes: true }))
-        if (d.isDirectory() && face.dir(d.name) === join(parent, d.name) && LAB_ID.test(d.name) && !ids.has(d.name))
-          missing.push(`${d.name}: ${join(parent, d.name)}/ is a ${face.name} of no lab (mails/${d.name}.json is missing)`);
+      for (const d of readdirSync(join(ROOT, parent), { withFileTypes: true })) {
+        const id = d.isDirectory() ? d.name : d.name.replace(/\.[^.]+$/, '');
+        if (face.dir(id) === join(parent, d.name) && LAB_ID.test(id) && !ids.has(id))
+          missing.push(`${id}: ${join(parent, d.name)} is a ${face.name} of no lab (mails/${id}.json is missing)`);
+      }
   }
   return missing;
 }
