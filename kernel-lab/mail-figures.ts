@@ -4,7 +4,7 @@
  * change the mail's text states, and the citation.
  */
 import { citationText } from '../lib/format';
-import { MAILS, mailFigure, mailValue, type MailLabId } from '../lib/mails';
+import { MAILS, mailStatedChange, type MailLabId } from '../lib/mails';
 
 export interface MailFigure {
   /** the results metric key it compares with */
@@ -30,13 +30,10 @@ export interface MailFigure {
   when?: Record<string, string | number>;
 }
 
-/** A figure of lib/mails.ts by metric, variant and row (it throws naming a figure the mail lacks). */
-export const value = mailValue;
-
 /** The change the mail's text states for a row, when it states one. */
 export function stated(lab: MailLabId, metric: string, where: Record<string, string>): { stated_pct?: number } {
-  const f = mailFigure(lab, { metric: `${metric}_change_pct`, variant: 'after', where });
-  return f ? { stated_pct: f.value } : {};
+  const pct = mailStatedChange(lab, metric, where);
+  return pct === undefined ? {} : { stated_pct: pct };
 }
 
 export const citation = (lab: MailLabId): string => citationText(MAILS[lab].cite);

@@ -3,8 +3,8 @@
  * figures (lib/mails.ts) each metric of this lab's results is compared with,
  * under the results' metric keys (kernel-lab/mail-changes.ts says how).
  */
-import { citation, type MailFigure, stated, value } from '../../mail-figures';
-import { mailFigures } from '../../../lib/mails';
+import { citation, type MailFigure, stated } from '../../mail-figures';
+import { mailFigures, mailValue } from '../../../lib/mails';
 
 /* btrfs-fsync: dbench, by clients, 32 first (the mail's headline) */
 const BTRFS_FSYNC_KEYS: [metric: string, what: string][] = [
@@ -19,8 +19,8 @@ export function kernelMailFigures(): MailFigure[] {
   return mailFigures('btrfs-fsync', { metric: 'throughput_mb_s', variant: 'before' }).flatMap(({ where }) =>
     BTRFS_FSYNC_KEYS.map(([metric, what]) => ({
       metric,
-      before: value('btrfs-fsync', metric, 'before', where),
-      after: value('btrfs-fsync', metric, 'after', where),
+      before: mailValue('btrfs-fsync', metric, 'before', where),
+      after: mailValue('btrfs-fsync', metric, 'after', where),
       where: `${where.clients} clients, ${what}`,
       citation: citation('btrfs-fsync'),
       ...stated('btrfs-fsync', metric, where),

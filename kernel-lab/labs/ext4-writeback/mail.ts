@@ -3,7 +3,8 @@
  * figures (lib/mails.ts) each metric of this lab's results is compared with,
  * under the results' metric keys (kernel-lab/mail-changes.ts says how).
  */
-import { citation, type MailFigure, value } from '../../mail-figures';
+import { citation, type MailFigure } from '../../mail-figures';
+import { mailValue } from '../../../lib/mails';
 
 /*
  * ext4-writeback: the fio run with --fsync=1. The mail's "before" is 5.10.162
@@ -34,8 +35,8 @@ export function kernelMailFigures(): MailFigure[] {
   const where = { fio: 'fsync=1' };
   return EXT4_WRITEBACK_KEYS.map(([metric, what]) => ({
     metric,
-    before: value('ext4-writeback', metric, 'before', where),
-    after: value('ext4-writeback', metric, 'after', where),
+    before: mailValue('ext4-writeback', metric, 'before', where),
+    after: mailValue('ext4-writeback', metric, 'after', where),
     where: `${what}, 5.10.162 with the commit reverted -> as released`,
     citation: citation('ext4-writeback'),
   }));

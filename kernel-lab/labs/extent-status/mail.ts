@@ -3,8 +3,8 @@
  * figures (lib/mails.ts) each metric of this lab's results is compared with,
  * under the results' metric keys (kernel-lab/mail-changes.ts says how).
  */
-import { citation, type MailFigure, value } from '../../mail-figures';
-import { mailFigures } from '../../../lib/mails';
+import { citation, type MailFigure } from '../../mail-figures';
+import { mailFigures, mailValue } from '../../../lib/mails';
 
 /*
  * extent-status: baseline (patches 1-2) against es-gc (all six patches), by
@@ -24,7 +24,7 @@ export function kernelMailFigures(): MailFigure[] {
     mailFigures('extent-status', { metric, variant: 'baseline' }).map((f) => ({
       metric: `case_${f.where.case}_${key}`,
       before: f.value,
-      after: value('extent-status', metric, 'es-gc', f.where),
+      after: mailValue('extent-status', metric, 'es-gc', f.where),
       where: `case ${f.where.case}, ${what}, baseline -> es-gc (all six patches; upstream took 3-4 and Jan Kara's alternatives to 5-6), mean of 3 runs`,
       citation: citation('extent-status'),
     })),

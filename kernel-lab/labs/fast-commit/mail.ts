@@ -3,16 +3,16 @@
  * figures (lib/mails.ts) each metric of this lab's results is compared with,
  * under the results' metric keys (kernel-lab/mail-changes.ts says how).
  */
-import { citation, kilo, type MailFigure, stated, value } from '../../mail-figures';
-import { mailFigures } from '../../../lib/mails';
+import { citation, kilo, type MailFigure, stated } from '../../mail-figures';
+import { mailFigures, mailValue } from '../../../lib/mails';
 
 /* fast-commit: the mail's 8 rows, row 7 first: the collapse, shown when a run names no row */
 export function kernelMailFigures(): MailFigure[] {
   const rows = mailFigures('fast-commit', { metric: 'creates_per_s', variant: 'before' }).map((f) => f.where);
   rows.sort((a, b) => Number(b.row === '7') - Number(a.row === '7'));
   return rows.map((where) => {
-    const before = value('fast-commit', 'creates_per_s', 'before', where);
-    const after = value('fast-commit', 'creates_per_s', 'after', where);
+    const before = mailValue('fast-commit', 'creates_per_s', 'before', where);
+    const after = mailValue('fast-commit', 'creates_per_s', 'after', where);
     return {
       metric: 'files_per_s',
       before: kilo(before),

@@ -3,8 +3,8 @@
  * figures (lib/mails.ts) each metric of this lab's results is compared with,
  * under the results' metric keys (kernel-lab/mail-changes.ts says how).
  */
-import { citation, type MailFigure, stated, value } from '../../mail-figures';
-import { mailFigures } from '../../../lib/mails';
+import { citation, type MailFigure, stated } from '../../mail-figures';
+import { mailFigures, mailValue } from '../../../lib/mails';
 
 /* inode-hash: time(1) of the 20-thread stat walk, by file system; the simulator's total_s is time(1)'s elapsed */
 const INODE_HASH_KEYS: [metric: string, key: string, what: string][] = [
@@ -18,8 +18,8 @@ export function kernelMailFigures(): MailFigure[] {
   return mailFigures('inode-hash', { metric: 'total_s', variant: 'before' }).flatMap(({ where }) =>
     INODE_HASH_KEYS.map(([metric, key, what]) => ({
       metric: `${where.fs}_${key}`,
-      before: value('inode-hash', metric, 'before', where),
-      after: value('inode-hash', metric, 'after', where),
+      before: mailValue('inode-hash', metric, 'before', where),
+      after: mailValue('inode-hash', metric, 'after', where),
       where: `${where.fs}, time(1) ${what}, ${where.threads} threads`,
       citation: citation('inode-hash'),
       ...stated('inode-hash', metric, where),
