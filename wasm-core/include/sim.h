@@ -100,6 +100,7 @@ struct task {
 	int line;		/* model source line it last stood at */
 	const char *func;	/* model function it last stood in */
 	const char *file;	/* model source file it last stood in */
+	u64 lock_step;		/* its last lock step, while contended is marked */
 
 	enum sim_req req;
 	struct sim_lock *req_lock;
@@ -303,9 +304,10 @@ struct sim_step_rec {
 #define SIM_MAX_MARK_KINDS	64
 #define SIM_MIN_MARKS		(2 * SIM_MAX_MARK_KINDS)
 
-/* struct sim_mark - one marked step: its number, its time and its kind */
+/* struct sim_mark - one marked step: its number, its time, its kind and arguments */
 struct sim_mark {
 	u64 i, t;
+	s64 a, b;
 	int kind;
 };
 
@@ -364,6 +366,7 @@ struct sim {
 	 * kind keeps all of its own. Marks stay out of the hash.
 	 */
 	u64 mark_kinds;
+	u64 mark_watch;		/* kinds whose steps take the slow path for marks */
 	struct sim_mark *marks;
 	u32 mark_len, mark_max;
 	u64 mark_total[SIM_MAX_MARK_KINDS];	/* steps of each kind so far */
@@ -488,7 +491,7 @@ static inline bool sim_step(struct sim *s, struct task *t, int line, int kind,
 			    s64 a, s64 b)
 {
 	t->line = line;
-	if (++s->steps < s->step_watch && !(s->mark_kinds & (1ULL << kind)))
+	if (++s->steps < s->step_watch && !(s->mark_watch & (1ULL << kind)))
 		return false;
 	return __sim_step_slow(s, t, line, kind, a, b);
 }
@@ -721,6 +724,11 @@ enum {
 	SK_WAKE,
 	SK_IO,
 	SK_RCU_SYNC,
+	/*
+	 * Not a step: a mark only (marks=contended), made when a lock taker
+	 * finds the lock held and waits; its step is the lock step's.
+	 */
+	SK_CONTENDED,
 	SK_LAB = 16,
 };
 extern const char *const sim_kind_names[SK_LAB];

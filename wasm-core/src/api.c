@@ -525,6 +525,8 @@ int jc_run(const char *lab_id, const char *variant, const char *params,
 	s->check = lab->invariants;
 	s->check_every = (u64)o.check_every;
 	s->mark_kinds = o.marks;
+	/* a contended mark is made at its lock step: the lock steps take the slow path */
+	s->mark_watch = o.marks | (o.marks & (1ULL << SK_CONTENDED) ? 1ULL << SK_LOCK : 0);
 	s->mark_max = (u32)o.marks_max;
 
 	run.trace_cap = s->trace_max;
@@ -947,6 +949,8 @@ const char *jc_marks_json(void)
 		jb_kv_uint(jb, "i", m->i);
 		jb_kv_uint(jb, "t", m->t);
 		jb_kv_str(jb, "kind", kind_name(run.lab, m->kind));
+		jb_kv_int(jb, "a", m->a);
+		jb_kv_int(jb, "b", m->b);
 		jb_obj_close(jb);
 	}
 	jb_arr_close(jb);
@@ -1087,6 +1091,7 @@ static const struct { const char *a, *b; } sim_kind_args[SK_LAB] = {
 	[SK_LOCK]	= { "lock", "shared" },
 	[SK_UNLOCK]	= { "lock", "shared" },
 	[SK_IO]		= { "bytes", "flush" },
+	[SK_CONTENDED]	= { "lock", "waiting" },
 };
 
 static void kv_str_or_null(struct jbuf *jb, const char *key, const char *v)

@@ -26,6 +26,7 @@ const char *const sim_kind_names[SK_LAB] = {
 	[SK_WAKE] = "wake",
 	[SK_IO] = "io",
 	[SK_RCU_SYNC] = "rcu_sync",
+	[SK_CONTENDED] = "contended",
 };
 
 /* ---------------------------------------------------------------------- */
@@ -755,6 +756,9 @@ static void lock_grant(struct sim *s, struct sim_lock *lk)
 
 static void run_or_preempt(struct sim *s, struct task *t);
 
+static void mark_step(struct sim *s, struct task *t, int kind, u64 i,
+		      s64 a, s64 b);
+
 static void do_lock(struct sim *s, struct task *t, struct sim_lock *lk, int mode)
 {
 	u64 cost;
@@ -777,6 +781,9 @@ static void do_lock(struct sim *s, struct task *t, struct sim_lock *lk, int mode
 	lk->contended++;
 	if (lk->cls)
 		lk->cls->contended++;
+	if (s->mark_kinds & (1ULL << SK_CONTENDED))
+		mark_step(s, t, SK_CONTENDED, t->lock_step, lk->id,
+			  lk->nr_waiters + lk->nr_spinners + 1);
 	t->req_lock = lk;
 	t->req_mode = mode;
 	if (!lock_sleeps(lk)) {
@@ -1224,8 +1231,12 @@ static void mark_thin(struct sim *s)
 	s->mark_every[most] *= 2;
 }
 
-/* mark_step - count step @i of marked kind @kind, and keep it if it is due */
-static void mark_step(struct sim *s, struct task *t, int kind, u64 i)
+/*
+ * mark_step - count step @i of marked kind @kind, with its arguments @a and
+ * @b, and keep it if it is due
+ */
+static void mark_step(struct sim *s, struct task *t, int kind, u64 i,
+		      s64 a, s64 b)
 {
 	u64 nth = s->mark_total[kind]++;
 
@@ -1239,6 +1250,8 @@ static void mark_step(struct sim *s, struct task *t, int kind, u64 i)
 	}
 	s->marks[s->mark_len].i = i;
 	s->marks[s->mark_len].t = s->now + t->pending_ns;
+	s->marks[s->mark_len].a = a;
+	s->marks[s->mark_len].b = b;
 	s->marks[s->mark_len].kind = kind;
 	s->mark_len++;
 	s->mark_kept[kind]++;
@@ -1249,8 +1262,10 @@ bool __sim_step_slow(struct sim *s, struct task *t, int line, int kind,
 {
 	u64 i = s->steps;
 
+	if (kind == SK_LOCK)
+		t->lock_step = i;
 	if (s->mark_kinds & (1ULL << kind))
-		mark_step(s, t, kind, i);
+		mark_step(s, t, kind, i, a, b);
 	if (i < s->step_watch)
 		return false;
 

@@ -6,7 +6,9 @@
  * a power of two) and a rare kind keeps all of its own; the buffer never
  * grows past its bound; marks leave the run, its hash and its outputs as
  * they were (but for mem_bytes, which counts their buffer); an advanced run marks what the straight run marks; and the
- * "marks" option refuses a kind the lab has not, naming those it has.
+ * "marks" option refuses a kind the lab has not, naming those it has. A
+ * contended mark (no step of its own) sits on the lock step that found the
+ * lock held, counting the tasks that wait for it with its taker.
  * Every lab of the table, at its small configuration (test_params); each
  * lab's own marks (their spread, across advances) are in its folder's tests.
  */
@@ -51,7 +53,7 @@ static void test_marks_leave_the_run_alone(void **state)
 		plain[1] = strdup(jc_steps_json());
 		plain[2] = strdup(jc_snapshot_json());
 		plain[3] = strdup(jc_heatmap_json());
-		snprintf(opts, sizeof(opts), "trace_from=5;trace_max=300;marks=%s", kinds);
+		snprintf(opts, sizeof(opts), "trace_from=5;trace_max=300;marks=%s,contended", kinds);
 		assert_int_equal(jc_run(lab->id, variant, lab->test_params, 7, opts), JC_OK);
 		assert_same_but_mem(jc_result_json(), plain[0]);
 		assert_string_equal(jc_steps_json(), plain[1]);
@@ -64,6 +66,43 @@ static void test_marks_leave_the_run_alone(void **state)
 		for (j = 0; j < 4; j++)
 			free(plain[j]);
 	}
+}
+
+/* Each contended mark is at a lock step of the same lock, and counts at least its taker waiting. */
+static void test_marks_contended_on_lock_steps(void **state)
+{
+	int l, seen = 0;
+
+	(void)state;
+	for (l = 0; l < nr_labs; l++) {
+		const struct lab *lab = lab_table[l];
+		const char *out, *at;
+		char key[96];
+
+		assert_int_equal(jc_run(lab->id, lab->variants[0], lab->test_params, 3,
+					"marks=lock,contended;marks_max=65536"), JC_OK);
+		out = strstr(jc_marks_json(), "\"marks\":[");
+		assert_non_null(out);
+		for (at = strstr(out, "\"kind\":\"contended\""); at;
+		     at = strstr(at + 1, "\"kind\":\"contended\"")) {
+			const char *open = at;
+			unsigned long long i, t;
+			long long a, b;
+
+			while (open > out && *open != '{')
+				open--;
+			assert_int_equal(sscanf(open, "{\"i\":%llu,\"t\":%llu", &i, &t), 2);
+			assert_int_equal(sscanf(at, "\"kind\":\"contended\",\"a\":%lld,\"b\":%lld", &a, &b), 2);
+			if (b < 1)
+				fail_msg("%s: contended mark at step %llu counts %lld tasks", lab->id, i, b);
+			snprintf(key, sizeof(key), "{\"i\":%llu,\"t\":%llu,\"kind\":\"lock\",\"a\":%lld,", i, t, a);
+			if (!strstr(out, key))
+				fail_msg("%s: contended mark at step %llu has no lock step of lock %lld there", lab->id, i, a);
+			seen++;
+		}
+	}
+	if (!seen)
+		fail_msg("no lab's small run contended a lock");
 }
 
 /* A kind no lab has is refused, naming the lab and its kinds. */
@@ -88,6 +127,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_marks_leave_the_run_alone),
+		cmocka_unit_test(test_marks_contended_on_lock_steps),
 		cmocka_unit_test(test_marks_refused),
 	};
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Mark, Marks } from '../core/types';
 import { eventSummary, eventTicks, nextEventStep, prevEventStep, variantEvents } from './eventMarks';
 
-const mk = (i: number, kind = 'commit_start'): Mark => ({ i, t: i * 10, kind });
+const mk = (i: number, kind = 'commit_start'): Mark => ({ i, t: i * 10, kind, a: 0, b: 0 });
 
 describe('next and previous event', () => {
   const events = { before: [mk(5), mk(20), mk(40)], after: [mk(12), mk(40)] };

@@ -180,8 +180,8 @@ export type Step = z.infer<typeof Step>;
 export const Steps = z.object({ from: z.number(), total: z.number(), steps: z.array(Step) });
 export type Steps = z.infer<typeof Steps>;
 
-/** One marked step (jc_marks_json): its number, its time in ns and its kind. */
-export const Mark = z.object({ i: z.number(), t: z.number(), kind: z.string() });
+/** One marked step (jc_marks_json): its number, its time in ns, its kind and its two arguments (the C table names them). */
+export const Mark = z.object({ i: z.number(), t: z.number(), kind: z.string(), a: z.number(), b: z.number() });
 export type Mark = z.infer<typeof Mark>;
 
 /**

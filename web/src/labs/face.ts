@@ -5,6 +5,7 @@
  * (pages.gen.ts, read by the home page alone).
  */
 import type { LabRules } from '../core/chromeTrace';
+import type { Lesson } from '../core/lesson';
 import type { SimulatorMetric } from '../viz/kernel/simulatorMetrics';
 
 /** A lab's card on the home page. */
@@ -17,6 +18,8 @@ export interface LabCard {
 }
 
 export interface LabFace {
+  /** what the patch changed, shown first: the variants compared, the moments, the mail's headline, where to look */
+  lesson: Lesson;
   /** what the lab's own steps mean in a Chrome trace; the kinds and argument names are those of its C table */
   trace: LabRules;
   /**

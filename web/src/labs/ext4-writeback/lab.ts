@@ -1,7 +1,37 @@
 /** The ext4-writeback lab as shared code reads it: its card, trace rules and small configuration. */
 import type { LabFace } from '../face';
+import { ANIMATION_PRESET } from './preset';
 
 export const lab: LabFace = {
+  lesson: {
+    params: ANIMATION_PRESET,
+    variants: ['before', 'after'],
+    moments: [
+      {
+        id: 'first-commit',
+        label: "the first journal commit block: before's fsyncs joined it through the extra pass",
+        variant: 'before',
+        kind: 'io',
+        /* the io mark's a is bytes and b the flush flag: the commit block is one flushed 4 KiB write */
+        where: [
+          { arg: 'a', min: 4096, max: 4096 },
+          { arg: 'b', min: 1 },
+        ],
+      },
+      {
+        id: 'after-first-commit',
+        label: "after's first commit block: no handle for an overwrite",
+        variant: 'after',
+        kind: 'io',
+        where: [
+          { arg: 'a', min: 4096, max: 4096 },
+          { arg: 'b', min: 1 },
+        ],
+      },
+    ],
+    headline: { metric: 'fsync_iops_per_s', where: { fio: 'fsync=1' }, mailSize: '16 jobs for 60 s on a 500-IOPS volume' },
+    look: "Left, every fsync's writeback takes a handle and rescans, writing pages the other jobs dirtied, so more fsyncs share each commit; right, an overwrite takes no handle and each fsync writes only what it tagged.",
+  },
   /* its steps are the engine's own (sleeps, I/O, locks) */
   trace: { phases: [], waits: [], counters: [], chains: [] },
   small: { jobs: [1, 4], sync: [0, 1], runtime_ms: [500, 800] },

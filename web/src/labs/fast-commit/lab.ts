@@ -1,7 +1,26 @@
 /** The fast-commit lab as shared code reads it: its trace rules, small configuration and kernel metrics. */
 import type { LabFace } from '../face';
+import { ANIMATION_PRESET } from './preset';
 
 export const lab: LabFace = {
+  lesson: {
+    params: ANIMATION_PRESET,
+    variants: ['before', 'after'],
+    moments: [
+      {
+        id: 'first-walk',
+        label: 'the first fast commit walks the dentry queue for each inode',
+        variant: 'before',
+        kind: 'visit',
+        /* eight nodes into a walk: its trail is on screen */
+        where: [{ arg: 'a', min: 8 }],
+      },
+      { id: 'after-commit-ends', label: "after's commit ends: one pointer an inode", variant: 'after', kind: 'commit_end' },
+      { id: 'before-commit-ends', label: "before's commit ends, its walk done", variant: 'before', kind: 'commit_end' },
+    ],
+    headline: { metric: 'creates_per_s', where: { row: '7', order: '6,10' }, mailSize: '64 ways × 1,024 files a loop' },
+    look: 'Left, the commit searches the whole dentry queue once for every inode (the trail grows with the queue); right, each inode reaches its dentries through one pointer.',
+  },
   trace: {
     /* an fsync ends in its own commit or, committed by another, in fsync_done: both instants */
     phases: [{ begin: 'commit_start', end: 'commit_end', name: 'fast commit' }],

@@ -1,5 +1,6 @@
 /** The inode-hash lab as shared code reads it: its trace rules, small configuration and kernel metrics. */
 import type { LabFace } from '../face';
+import { ANIMATION_PRESET } from './preset';
 
 /* the guest benchmark's names of the model's metrics */
 const KERNEL_METRICS: Readonly<Record<string, string>> = {
@@ -10,6 +11,24 @@ const KERNEL_METRICS: Readonly<Record<string, string>> = {
 };
 
 export const lab: LabFace = {
+  lesson: {
+    params: ANIMATION_PRESET,
+    variants: ['before', 'after'],
+    moments: [
+      {
+        id: 'hash-lock-queue',
+        label: 'three tasks wait for the global inode_hash_lock',
+        variant: 'before',
+        kind: 'contended',
+        /* the contended mark's b: the tasks waiting, this one included */
+        where: [{ arg: 'b', min: 3 }],
+      },
+      { id: 'first-rcu-lookup', label: "after's first lookup under RCU, no lock taken", variant: 'after', kind: 'lookup_rcu' },
+      { id: 'first-grace-period', label: 'a grace period ends: evicted inodes are freed', variant: 'after', kind: 'grace_period' },
+    ],
+    headline: { metric: 'total_s', where: { fs: 'ext4', threads: '20' }, mailSize: '20 threads over a kernel tree' },
+    look: 'Left, every lookup takes the one global inode_hash_lock, so tasks queue and spin on it; right, lookups walk the hash chain under RCU and wait for no one.',
+  },
   trace: {
     phases: [],
     waits: [{ kind: 'grace_period', name: 'grace period' }],
