@@ -4,7 +4,7 @@
  * every task stands. Side by side, the code pane follows one of the two
  * variants and shows the other's line more quietly.
  */
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useMemo, useRef, type ReactNode } from 'react';
 import { getSim } from '../core/client';
 import type { TaskSnap } from '../core/types';
 import { CodePane, type LineMark } from '../viz/code/CodePane';
@@ -57,6 +57,8 @@ export interface LabAnimationProps<S extends SnapshotBase> {
   animation: LabManifest<S>['animation'];
   /** the full runs failed: nothing to animate */
   failed: boolean;
+  /** drawn at the right of the panel's heading (the view's share buttons) */
+  headExtra?: ReactNode;
 }
 
 const NO_TASKS: readonly TaskSnap[] = [];
@@ -69,12 +71,21 @@ function lastLine(stepper: Stepper, v: Variant): number | null {
   return steps && steps.length ? steps[steps.length - 1].line : null;
 }
 
+/**
+ * Where every task of a frame stands, as the model declares it (state and
+ * function, by task): what a test compares to tell two panes' states apart,
+ * apart from their titles and clocks.
+ */
+export function taskDigest(tasks: readonly TaskSnap[]): string {
+  return tasks.map((t) => `T${t.id}:${t.state}:${t.fn}`).join(' ');
+}
+
 /** What the view of a variant shows while it has no frame. */
 export function paneWaitText(p: { failed: boolean }): string {
   return p.failed ? 'nothing to animate: the run failed' : 'simulating the first frame…';
 }
 
-export function LabAnimation<S extends SnapshotBase>({ lab, view: lv, snapshots, animation, failed, ...p }: LabAnimationProps<S>) {
+export function LabAnimation<S extends SnapshotBase>({ lab, view: lv, snapshots, animation, failed, headExtra, ...p }: LabAnimationProps<S>) {
   const { variants, stepper } = lv;
   const step = lv.view.step;
   const side = variants.length > 1;
@@ -129,7 +140,10 @@ export function LabAnimation<S extends SnapshotBase>({ lab, view: lv, snapshots,
     <section className="panel anim-panel" aria-labelledby="anim-heading">
       <div className="panel-head">
         <h2 id="anim-heading">{animation.heading}</h2>
-        <span className="muted">space plays or pauses · ← → step · Home End first and last step · [ ] previous and next event · frames go on from the run kept open; a seek starts from its nearest checkpoint</span>
+        <span className="muted" title="frames go on from the run kept open; a seek starts from its nearest checkpoint">
+          space plays · ← → step · [ ] events
+        </span>
+        {headExtra}
       </div>
       <Player
         step={step}
@@ -151,14 +165,6 @@ export function LabAnimation<S extends SnapshotBase>({ lab, view: lv, snapshots,
         onNextEvent={lv.toNextEvent}
         onPrevEvent={lv.toPrevEvent}
       />
-      <AnimationExport
-        name={`${lab}-${variants.join('-')}`}
-        step={step}
-        maxStep={lv.maxStep}
-        draw={drawFrame}
-        trace={trace}
-        disabled={!lv.ready}
-      />
       <div className={`anim-grid${side ? ' side' : ''}`}>
         <div className={`queue-panes${side ? ' two' : ''}`} ref={panesRef} style={{ position: 'relative' }}>
           {variants.map((v) => {
@@ -175,6 +181,7 @@ export function LabAnimation<S extends SnapshotBase>({ lab, view: lv, snapshots,
                 data-frame-step={frame?.step}
                 data-hash={frame?.hash}
                 data-total={total}
+                data-tasks={parsed?.snap ? taskDigest(parsed.snap.tasks) : undefined}
               >
                 {parsed?.snap && frame ? (
                   <Pane
@@ -218,6 +225,14 @@ export function LabAnimation<S extends SnapshotBase>({ lab, view: lv, snapshots,
           />
         </div>
       </div>
+      <AnimationExport
+        name={`${lab}-${variants.join('-')}`}
+        step={step}
+        maxStep={lv.maxStep}
+        draw={drawFrame}
+        trace={trace}
+        disabled={!lv.ready}
+      />
     </section>
   );
 }

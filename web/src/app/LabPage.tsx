@@ -9,7 +9,8 @@
  * its embed; in presenter mode (present=<view>) the page shows one view at a
  * time, and an embed (#/embed/<lab>/<view>) shows one view alone.
  */
-import { useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import type { LessonMoment } from '../core/lesson';
 import { citationText } from '../../../lib/format';
 import type { KernelLab } from '../../../lib/kernel-results';
 import type { SweepResult } from '../core/sweep';
@@ -31,6 +32,8 @@ import { PresenterStage } from './presenter/PresenterStage';
 import { labViews, type PresentView } from './presenter/views';
 import { hasExercise } from '../exercise-page/available';
 import { QuestionsPanel } from './questions/QuestionsPanel';
+import { LAB_FACES } from '../labs/registry.gen';
+import { LessonPanel } from './LessonPanel';
 
 /** What a lab's snapshot holds at least: the virtual time and where every task stands. */
 export interface SnapshotBase {
@@ -148,7 +151,8 @@ function LabView<S extends SnapshotBase>({
   embed: PresentView | null;
 }) {
   const { rows, specs } = data;
-  const lv = useLabView({ lab: m.id, data, preset: m.preset, markers: m.markers, openingStep: m.openingStep, views, embed });
+  const lesson = LAB_FACES[m.id].lesson;
+  const lv = useLabView({ lab: m.id, data, preset: m.preset, markers: m.markers, openingStep: m.openingStep, views, embed, lesson });
   const snapshots = useParsedFrames(lv.stepper.frames, m.animation.parse);
   /* the heatmaps' step marker is all that moves in their sections while playing */
   const markerText = JSON.stringify(lv.variants.map((v) => [v, snapshots[v]?.snap?.now_ns ?? null]));
@@ -212,6 +216,18 @@ function LabView<S extends SnapshotBase>({
     />
   );
 
+  const animationPanel = (headExtra?: ReactNode) => (
+    <LabAnimation
+      lab={m.id}
+      view={lv}
+      snapshots={snapshots}
+      source={data.source}
+      fileName={`wasm-core/labs/${data.info.source}`}
+      animation={m.animation}
+      failed={failed}
+      headExtra={headExtra}
+    />
+  );
   const panels: Record<PresentView, ReactNode> = {
     mail: (
       <>
@@ -220,17 +236,7 @@ function LabView<S extends SnapshotBase>({
       </>
     ),
     mechanism: Sections ? <Sections variants={lv.variants} runs={lv.runs.outputs} markers={markers} failed={failed} /> : null,
-    animation: (
-      <LabAnimation
-        lab={m.id}
-        view={lv}
-        snapshots={snapshots}
-        source={data.source}
-        fileName={`wasm-core/labs/${data.info.source}`}
-        animation={m.animation}
-        failed={failed}
-      />
-    ),
+    animation: animationPanel(),
     heatmap: (
       <ContentionSection
         lab={m.id}
@@ -253,6 +259,12 @@ function LabView<S extends SnapshotBase>({
     ),
     kernel: <ReproducePanel lab={m.id} simulatorSection={SIMULATOR_TABLE} simulator={simulator} onImported={setKernelRuns} />,
   };
+  const current = Object.entries(lv.momentSteps).find(([, st]) => st === lv.view.step)?.[0] ?? null;
+  const { toMoment } = lv;
+  const onMoment = useCallback((mo: LessonMoment) => toMoment(mo.id), [toMoment]);
+  const lessonPanel = (
+    <LessonPanel lab={m.id} lesson={lesson} results={lv.results} momentSteps={lv.momentSteps} current={current} onMoment={onMoment} />
+  );
   const issues = (
     <>
       <SimRestartBanner />
@@ -305,6 +317,10 @@ function LabView<S extends SnapshotBase>({
 
       {issues}
 
+      {lessonPanel}
+
+      {animationPanel(share('animation'))}
+
       {share('mail')}
       {explainer}
 
@@ -326,9 +342,6 @@ function LabView<S extends SnapshotBase>({
         onShown={lv.setShown}
         onReset={lv.onSmallConfig}
       />
-
-      {share('animation')}
-      {panels.animation}
 
       {share('table')}
       {metrics}

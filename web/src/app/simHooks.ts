@@ -114,10 +114,11 @@ export function useFullRuns(
   seed: number,
   heatBuckets: number,
   marks: readonly string[] = [],
+  marksMax?: number,
 ): FullRuns {
   const [state, setState] = useState<FullRuns>({ outputs: {}, running: false, error: null });
   const gen = useGeneration();
-  const key = params ? JSON.stringify([lab, variants, params, seed, heatBuckets, marks, gen]) : null;
+  const key = params ? JSON.stringify([lab, variants, params, seed, heatBuckets, marks, marksMax, gen]) : null;
   useEffect(() => {
     if (!key || !params) return;
     let live = true;
@@ -126,7 +127,7 @@ export function useFullRuns(
     Promise.all(
       variants.map((variant) =>
         sim
-          .run({ lab, variant, params, seed, options: { heatBuckets, traceMax: 0, ...(marks.length ? { marks: [...marks] } : {}) } })
+          .run({ lab, variant, params, seed, options: { heatBuckets, traceMax: 0, ...(marks.length ? { marks: [...marks], ...(marksMax ? { marksMax } : {}) } : {}) } })
           .then((o) => [variant, o] as const),
       ),
     ).then(

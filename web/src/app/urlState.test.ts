@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ParamSpec } from '../core/types';
-import { defaultViewState, ISSUES_SHOWN, parseLabQuery, serializeLabQuery, shownVariants, toggleShown, viewVariants } from './urlState';
+import { defaultViewState, ISSUES_SHOWN, lessonViewState, parseLabQuery, serializeLabQuery, shownVariants, toggleShown, viewVariants } from './urlState';
 
 const specs: ParamSpec[] = [
   { name: 'ways', type: 'int', unit: 'threads', min: 1, max: 64, default: 16, help: '' },
@@ -241,5 +241,35 @@ describe('the view options in the URL', () => {
     const back = parseLabQuery(new URLSearchParams(pairs), lab, defaults);
     expect(back.issues).toEqual([]);
     expect(back.state).toEqual(state);
+  });
+});
+
+describe('a lesson moment in the URL (at=)', () => {
+  const shape = { ...lab, moments: ['first-walk', 'commit-ends'] };
+  const lesson = { variants: PAIR, params: { ways: 8, files: 32 }, moments: [{ id: 'first-walk' }, { id: 'commit-ends' }] };
+  const defaults = lessonViewState(shape, lesson, 40);
+
+  it('opens on the lesson: both variants side by side, its parameters, at its decisive moment', () => {
+    expect(defaults).toEqual({ variant: 'side', shown: PAIR, params: { ways: 8, files: 32 }, seed: 1, step: 40, at: 'first-walk' });
+    expect(parseLabQuery(new URLSearchParams(''), shape, defaults).state.at).toBe('first-walk');
+  });
+  it('takes a named moment over a step, and a step alone leaves the default moment out', () => {
+    expect(parseLabQuery(new URLSearchParams('at=commit-ends&step=9'), shape, defaults).state.at).toBe('commit-ends');
+    const stepOnly = parseLabQuery(new URLSearchParams('step=9'), shape, defaults).state;
+    expect(stepOnly.at).toBeUndefined();
+    expect(stepOnly.step).toBe(9);
+  });
+  it('refuses a moment the lesson has not, naming those it has', () => {
+    const { state, issues } = parseLabQuery(new URLSearchParams('at=nowhere'), shape, defaults);
+    expect(state.at).toBeUndefined();
+    expect(issues).toEqual([{ key: 'at', value: 'nowhere', message: "at=nowhere is not a moment of this lab's lesson; allowed: first-walk, commit-ends (ignored)" }]);
+    expect(parseLabQuery(new URLSearchParams('at=x'), lab, defaultViewState(lab)).issues[0]!.message).toBe("at=x: this lab declares no moments (ignored)");
+  });
+  it('writes the moment instead of the step until it is found', () => {
+    const q = serializeLabQuery(defaults, shape);
+    expect(q).toContainEqual(['at', 'first-walk']);
+    expect(q.some(([k]) => k === 'step')).toBe(false);
+    const { at: _at, ...found } = defaults;
+    expect(serializeLabQuery({ ...found, step: 77 }, shape)).toContainEqual(['step', '77']);
   });
 });

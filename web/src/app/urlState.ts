@@ -14,7 +14,11 @@
  * key only when it is not the page's default: the heatmaps' colour-by and
  * time buckets (color=spin&buckets=240), the speed in steps a second
  * (speed=60), the variant the code pane follows side by side
- * (follow=after) and presenter mode's view (present=heatmap). Parsing is strict (zod) but forgiving: every bad
+ * (follow=after) and presenter mode's view (present=heatmap). A moment of
+ * the lab's lesson names a step by its event (at=first-walk): the page finds
+ * it in the run and moves there; `at` wins over `step`. With no variant,
+ * step or moment in the URL, the page opens on its lesson: its two variants
+ * side by side at the decisive moment. Parsing is strict (zod) but forgiving: every bad
  * value is reported with the range or the names it must be, and that one
  * value falls back to its default while the rest of the URL still applies.
  * A key given twice is bad as a whole (which one was meant is not known);
@@ -41,6 +45,8 @@ export interface LabShape {
   variants: readonly string[];
   /** the views presenter mode shows (by default all of PRESENT_VIEWS) */
   views?: readonly PresentView[];
+  /** the ids of the lesson's moments, which at= names (none: the lab has no lesson) */
+  moments?: readonly string[];
 }
 
 /** Every value `variant=` takes for a lab: its variants, then side. */
@@ -88,6 +94,8 @@ export interface LabViewState {
   follow?: string;
   /** presenter mode's view; absent outside presenter mode */
   present?: PresentView;
+  /** a lesson moment to move to once the runs are in (then the step is its step and this is dropped) */
+  at?: string;
 }
 
 /** The view keys that are not the lab's model: their values with the defaults filled in. */
@@ -178,6 +186,24 @@ function rangeText(min: number, max: number, unit = ''): string {
   return `${min}..${max}${unit ? ` ${unit}` : ''}`;
 }
 
+/**
+ * The page's defaults when its lab declares a lesson: the lesson's two
+ * variants side by side, on the lesson's parameters (those the table has),
+ * at its decisive moment (`at`, found once the runs are in; until then
+ * `step`).
+ */
+export function lessonViewState(
+  lab: LabShape,
+  lesson: { variants: readonly [string, string]; params: Readonly<Record<string, number>>; moments: readonly { id: string }[] },
+  step: number = STEP_MIN,
+): LabViewState {
+  const base = defaultViewState(lab, lesson.params, step);
+  const shown = lesson.variants.filter((v) => lab.variants.includes(v));
+  if (shown.length !== 2) return base;
+  const decisive = lesson.moments[0];
+  return { ...base, variant: SIDE, shown, ...(decisive ? { at: decisive.id } : {}) };
+}
+
 /** The query keys of the view options, in the order they are written. */
 export const VIEW_OPTION_KEYS = ['color', 'buckets', 'speed', 'follow', 'present'] as const;
 
@@ -261,6 +287,19 @@ export function parseLabQuery(
   }
   state.seed = numeric('seed', 0, SEED_MAX, defaults.seed);
   state.step = numeric('step', STEP_MIN, STEP_MAX, defaults.step);
+  const moments = lab.moments ?? [];
+  const at = query.get('at');
+  if (at !== null) {
+    if (moments.includes(at)) state.at = at;
+    else
+      issues.push({
+        key: 'at',
+        value: at,
+        message: moments.length
+          ? `at=${quote(at)} is not a moment of this lab's lesson; allowed: ${moments.join(', ')} (ignored)`
+          : `at=${quote(at)}: this lab declares no moments (ignored)`,
+      });
+  } else if (defaults.at !== undefined && !query.has('step')) state.at = defaults.at;
 
   /* the view options: each one kept only when given and good */
   const option = (key: string, allowed: readonly string[], def: string): string | undefined => {
@@ -280,7 +319,7 @@ export function parseLabQuery(
   const present = option('present', views, 'no presenter mode');
   if (present !== undefined) state.present = present as PresentView;
 
-  const known = new Set(['variant', 'show', 'a', 'b', 'seed', 'step', ...VIEW_OPTION_KEYS, ...specs.map((s) => s.name)]);
+  const known = new Set(['variant', 'show', 'a', 'b', 'seed', 'step', 'at', ...VIEW_OPTION_KEYS, ...specs.map((s) => s.name)]);
   for (const [key, value] of query) {
     if (!known.has(key))
       issues.push({
@@ -329,7 +368,7 @@ export function serializeLabQuery(state: LabViewState, lab: LabShape): [string, 
     const v = state.params[s.name];
     if (v !== undefined) out.push([s.name, paramText(s, v)]);
   }
-  out.push(['seed', String(state.seed)], ['step', String(state.step)]);
+  out.push(['seed', String(state.seed)], state.at !== undefined ? ['at', state.at] : ['step', String(state.step)]);
   if (state.color !== undefined && state.color !== DEFAULT_COLOR) out.push(['color', state.color]);
   if (state.buckets !== undefined && state.buckets !== DEFAULT_BUCKETS) out.push(['buckets', String(state.buckets)]);
   if (state.speed !== undefined && state.speed !== DEFAULT_SPEED) out.push(['speed', String(state.speed)]);

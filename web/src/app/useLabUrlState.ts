@@ -20,6 +20,7 @@ import { buildHash, matchRoute, parseHash, pushHash, replaceHash, useHashLocatio
 import type { LabData } from './simHooks';
 import {
   defaultViewState,
+  lessonViewState,
   parseLabQuery,
   serializeLabQuery,
   STEP_MIN,
@@ -29,6 +30,7 @@ import {
   type ViewVariant,
 } from './urlState';
 import type { PresentView } from './presenter/views';
+import type { Lesson } from '../core/lesson';
 
 /* ---------------------------------------------------------------- pure */
 
@@ -147,6 +149,8 @@ export interface LabUrlStateOptions {
   onRestore?(): void;
   /** the views presenter mode offers for this lab */
   views?: readonly PresentView[];
+  /** the lab's lesson: the page opens on it */
+  lesson?: Lesson;
 }
 
 export interface LabUrlState {
@@ -158,6 +162,8 @@ export interface LabUrlState {
   setView: Dispatch<SetStateAction<LabViewState>>;
   urlIssues: UrlIssue[];
   dismissUrlIssues(): void;
+  /** report a problem with what the URL asked for, found after it was read (a moment the run lacks) */
+  addUrlIssue(issue: UrlIssue): void;
   setVariant(v: ViewVariant): void;
   /** the variants side by side shows, two or more */
   setShown(shown: readonly string[]): void;
@@ -174,9 +180,15 @@ export interface LabUrlState {
 }
 
 /** The view in the URL: read on load and on hash changes; written back by useWriteLabUrl. */
-export function useLabUrlState({ lab, data, preset, openingStep, onRestore, views }: LabUrlStateOptions): LabUrlState {
-  const shape = useMemo((): LabShape => ({ specs: data.specs, variants: data.variants, views }), [data, views]);
-  const defaults = useMemo(() => defaultViewState(shape, preset, openingStep), [shape, preset, openingStep]);
+export function useLabUrlState({ lab, data, preset, openingStep, onRestore, views, lesson }: LabUrlStateOptions): LabUrlState {
+  const shape = useMemo(
+    (): LabShape => ({ specs: data.specs, variants: data.variants, views, ...(lesson ? { moments: lesson.moments.map((m) => m.id) } : {}) }),
+    [data, views, lesson],
+  );
+  const defaults = useMemo(
+    () => (lesson ? lessonViewState(shape, lesson, openingStep) : defaultViewState(shape, preset, openingStep)),
+    [shape, preset, openingStep, lesson],
+  );
   const [initial] = useState(() => readQuery(window.location.hash, shape, defaults));
   const [view, setView] = useState<LabViewState>(initial.state);
   const [urlIssues, setUrlIssues] = useState<UrlIssue[]>(initial.issues);
@@ -232,8 +244,9 @@ export function useLabUrlState({ lab, data, preset, openingStep, onRestore, view
     [],
   );
   const dismissUrlIssues = useCallback(() => setUrlIssues([]), []);
+  const addUrlIssue = useCallback((issue: UrlIssue) => setUrlIssues((is) => withIssue(is, issue)), []);
 
-  return { view, defaults, shape, setView, urlIssues, dismissUrlIssues, setVariant, setShown, setParams, setStep, clampToRun, settleUrlStep, quiet };
+  return { view, defaults, shape, setView, urlIssues, dismissUrlIssues, addUrlIssue, setVariant, setShown, setParams, setStep, clampToRun, settleUrlStep, quiet };
 }
 
 /**

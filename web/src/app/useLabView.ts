@@ -8,7 +8,8 @@
  * The handlers it returns keep their identity while the animation plays, so
  * that a page's memoized parts stay put from one frame to the next.
  */
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { findMoment, lessonMarks, type Lesson } from '../core/lesson';
 import type { Marks, RunResult } from '../core/types';
 import { nextEventStep, prevEventStep, variantEvents, type MarkerKinds, type VariantEvents } from './eventMarks';
 import { usePlayerKeys } from './keyboard';
@@ -34,6 +35,8 @@ export interface LabViewOptions {
   views: readonly PresentView[];
   /** the one view an embed shows (#/embed/<lab>/<view>), or null on the lab page */
   embed: PresentView | null;
+  /** the lab's lesson: the page opens on it, and at=<moment> moves to its events */
+  lesson?: Lesson;
 }
 
 export interface LabView extends Playback {
@@ -92,15 +95,19 @@ export interface LabView extends Playback {
   /** seek to the next or the previous event */
   toNextEvent(): void;
   toPrevEvent(): void;
+  /** the step of each of the lesson's moments in the runs shown (null: not in them) */
+  momentSteps: Readonly<Record<string, number | null>>;
+  /** seek to a moment of the lesson */
+  toMoment(id: string): void;
 }
 
 const NO_MARKERS: MarkerKinds = {};
 
-export function useLabView({ lab, data, preset, markers = NO_MARKERS, openingStep, views, embed }: LabViewOptions): LabView {
+export function useLabView({ lab, data, preset, markers = NO_MARKERS, openingStep, views, embed, lesson }: LabViewOptions): LabView {
   /* an edited URL drops the drafts; the drafts hook needs the view, so it comes second */
   const clearDraftsRef = useRef<() => void>(() => {});
   const onRestore = useCallback(() => clearDraftsRef.current(), []);
-  const url = useLabUrlState({ lab, data, preset, openingStep, onRestore, views });
+  const url = useLabUrlState({ lab, data, preset, openingStep, onRestore, views, lesson });
   const { view, setView } = url;
   const options = viewOptions(view);
   const { drafts, invalid, paramError, onDraft, onApply, clearDrafts } = useParamDrafts(lab, data.specs, view, url.setView);
@@ -123,13 +130,15 @@ export function useLabView({ lab, data, preset, markers = NO_MARKERS, openingSte
     [setView],
   );
   const markKinds = useMemo(() => Object.keys(markers), [markers]);
-  const runs = useFullRuns(lab, variants, view.params, view.seed, heatBuckets, markKinds);
+  const runMarks = useMemo(() => lessonMarks(lesson, markKinds), [lesson, markKinds]);
+  const runs = useFullRuns(lab, variants, view.params, view.seed, heatBuckets, runMarks.marks, runMarks.marksMax);
   const ready = !runs.running && variants.every((v) => runs.outputs[v]);
   const totals = useMemo(() => totalsOf(variants, runs.outputs), [variants, runs.outputs]);
   const maxStep = Math.max(1, ...variants.map((v) => totals[v] ?? 1));
   /* any run the simulator finished animates: frames come from the worker's open runs, not replays from step 0 */
   const canAnimate = ready;
   useStepWithinRun(url, ready, maxStep);
+  useMomentStep(url, lesson, ready, runs.outputs, maxStep);
   const stepper = useStepper(lab, variants, view.params, view.seed, view.step, totals, canAnimate);
 
   // ---- playback, and the URL following the view (throttled while playing)
@@ -161,6 +170,23 @@ export function useLabView({ lab, data, preset, markers = NO_MARKERS, openingSte
   const toPrevEvent = useCallback(() => {
     if (eventRef.current.prevEvent !== null) onScrub(eventRef.current.prevEvent);
   }, [onScrub]);
+  const momentSteps = useMemo(() => {
+    const out: Record<string, number | null> = {};
+    for (const m of lesson?.moments ?? []) {
+      const mk = variants.includes(m.variant) ? runs.outputs[m.variant]?.marks : undefined;
+      out[m.id] = mk ? findMoment(mk, m, maxStep) : null;
+    }
+    return out;
+  }, [lesson, variants, runs.outputs, maxStep]);
+  const momentRef = useRef(momentSteps);
+  momentRef.current = momentSteps;
+  const toMoment = useCallback(
+    (id: string) => {
+      const step = momentRef.current[id];
+      if (step !== null && step !== undefined) onScrub(step);
+    },
+    [onScrub],
+  );
   usePlayerKeys({ nextEvent: toNextEvent, prevEvent: toPrevEvent }, markKinds.length > 0 && (shownView === null || shownView === 'animation'));
 
   const { onPause } = playback;
@@ -221,8 +247,47 @@ export function useLabView({ lab, data, preset, markers = NO_MARKERS, openingSte
     prevEvent,
     toNextEvent,
     toPrevEvent,
+    momentSteps,
+    toMoment,
     ...playback,
   };
+}
+
+/**
+ * at=<moment>: once the runs are in, the step of the moment in its variant's
+ * run becomes the view's step (the URL then names the step). A moment the
+ * run lacks, or whose variant the view does not show, is reported when the
+ * URL named it and dropped quietly when it was the page's default.
+ */
+function useMomentStep(
+  url: ReturnType<typeof useLabUrlState>,
+  lesson: Lesson | undefined,
+  ready: boolean,
+  outputs: FullRuns['outputs'],
+  maxStep: number,
+): void {
+  const { view, setView, quiet, addUrlIssue, defaults } = url;
+  const at = view.at;
+  useEffect(() => {
+    if (!ready || at === undefined || !lesson) return;
+    const m = lesson.moments.find((x) => x.id === at);
+    const marks = m ? outputs[m.variant]?.marks : undefined;
+    const step = m && marks ? findMoment(marks, m, maxStep) : null;
+    if (step === null && at !== defaults.at && m)
+      addUrlIssue({
+        key: 'at',
+        value: at,
+        message: marks
+          ? `at=${at}: this run of ${m.variant} has no ${m.kind} event for “${m.label}” (staying at step ${view.step})`
+          : `at=${at} is an event of ${m.variant}'s run, which this view does not show (staying at step ${view.step})`,
+      });
+    quiet.current = true;
+    setView((v) => {
+      if (v.at !== at) return v;
+      const { at: _done, ...rest } = v;
+      return step === null ? rest : { ...rest, step };
+    });
+  }, [ready, at, lesson, outputs, maxStep, defaults.at, setView, quiet, addUrlIssue, view.step]);
 }
 
 /** Each shown variant's marks, from its full run. */

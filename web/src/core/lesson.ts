@@ -53,6 +53,21 @@ export interface Lesson {
   look: string;
 }
 
+/** The most marks a run keeps when it looks for the lesson's moments (jc_run's marks_max bound). */
+export const LESSON_MARKS_MAX = 65536;
+
+/**
+ * The marks option of a run that shows the lesson: the kinds the page marks
+ * on its scrubber and every moment's kind, kept up to LESSON_MARKS_MAX. The
+ * page, the CLI and the tests ask with the same option, so that a thinned kind
+ * is thinned alike and a moment is the same step everywhere.
+ */
+export function lessonMarks(lesson: Lesson | undefined, markerKinds: readonly string[]): { marks: string[]; marksMax: number } {
+  const kinds = new Set(markerKinds);
+  for (const m of lesson?.moments ?? []) kinds.add(m.kind);
+  return { marks: [...kinds], marksMax: LESSON_MARKS_MAX };
+}
+
 const MOMENT_ID = /^[a-z][a-z0-9-]{0,39}$/;
 
 /** The mark kinds a run must be asked to mark (jc_run's marks=) to find the lesson's moments in `variant`'s run. */

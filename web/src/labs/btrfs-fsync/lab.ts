@@ -10,15 +10,15 @@ export const lab: LabFace = {
     moments: [
       {
         id: 'super-committed',
-        label: "the super block is written: after's fsyncs return, before's wait on",
+        label: "SUPER_COMMITTED: before's fsyncs wait on",
         variant: 'before',
         kind: 'state',
         /* the state mark's b: TRANS_STATE_SUPER_COMMITTED (5 in btrfs-fsync.c's enum) */
         where: [{ arg: 'b', min: 5, max: 5 }],
         after: 40,
       },
-      { id: 'after-returns', label: "after's first fsync wakes at SUPER_COMMITTED", variant: 'after', kind: 'woke' },
-      { id: 'before-returns', label: "before's first fsync wakes only at COMPLETED, after the unpin", variant: 'before', kind: 'woke' },
+      { id: 'after-returns', label: "after: an fsync returns at SUPER_COMMITTED", variant: 'after', kind: 'woke' },
+      { id: 'before-returns', label: "before: an fsync returns at COMPLETED", variant: 'before', kind: 'woke' },
     ],
     headline: { metric: 'throughput_mb_s', where: { clients: '32' }, mailSize: '32 clients for 300 s' },
     look: 'Both commit the same transaction; left, fsyncs sleep on after the super block is written until the unpin ends (COMPLETED); right, they return at SUPER_COMMITTED.',

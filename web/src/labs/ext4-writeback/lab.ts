@@ -9,7 +9,7 @@ export const lab: LabFace = {
     moments: [
       {
         id: 'first-commit',
-        label: "the first journal commit block: before's fsyncs joined it through the extra pass",
+        label: "before: a commit, fsyncs joined by the extra pass",
         variant: 'before',
         kind: 'io',
         /* the io mark's a is bytes and b the flush flag: the commit block is one flushed 4 KiB write */
@@ -20,7 +20,7 @@ export const lab: LabFace = {
       },
       {
         id: 'after-first-commit',
-        label: "after's first commit block: no handle for an overwrite",
+        label: "after: a commit, no handle for an overwrite",
         variant: 'after',
         kind: 'io',
         where: [

@@ -19,13 +19,13 @@ export const lab: LabFace = {
     moments: [
       {
         id: 'scan-past-delayed',
-        label: 'the 3.18 shrinker walks past delayed extents it may not free',
+        label: 'baseline: the scan walks past delayed extents',
         variant: 'baseline',
         kind: 'es_keep',
         after: 24,
       },
-      { id: 'baseline-shrink', label: 'the baseline shrinker is called', variant: 'baseline', kind: 'shrink_begin' },
-      { id: 'ilist-shrink', label: "es-ilist's shrinker takes reclaimable extents from its list", variant: 'es-ilist', kind: 'shrink_begin' },
+      { id: 'baseline-shrink', label: 'baseline: the shrinker is called', variant: 'baseline', kind: 'shrink_begin' },
+      { id: 'ilist-shrink', label: "es-ilist: the shrinker takes its list", variant: 'es-ilist', kind: 'shrink_begin' },
     ],
     headline: { metric: 'avg_scan_us', where: { case: 'a' }, mailSize: '100 jobs × 5 files in 24 GB' },
     look: "Left, the 3.18 shrinker walks each inode's tree from its first extent, past delayed extents it cannot free; right, es-ilist takes reclaimable extents straight from a per-inode list.",

@@ -9,14 +9,14 @@ export const lab: LabFace = {
     moments: [
       {
         id: 'first-walk',
-        label: 'the first fast commit walks the dentry queue for each inode',
+        label: 'before: the commit searches the queue per inode',
         variant: 'before',
         kind: 'visit',
         /* eight nodes into a walk: its trail is on screen */
         where: [{ arg: 'a', min: 8 }],
       },
-      { id: 'after-commit-ends', label: "after's commit ends: one pointer an inode", variant: 'after', kind: 'commit_end' },
-      { id: 'before-commit-ends', label: "before's commit ends, its walk done", variant: 'before', kind: 'commit_end' },
+      { id: 'after-commit-ends', label: "after: its commit ends", variant: 'after', kind: 'commit_end' },
+      { id: 'before-commit-ends', label: "before: its commit ends", variant: 'before', kind: 'commit_end' },
     ],
     headline: { metric: 'creates_per_s', where: { row: '7', order: '6,10' }, mailSize: '64 ways × 1,024 files a loop' },
     look: 'Left, the commit searches the whole dentry queue once for every inode (the trail grows with the queue); right, each inode reaches its dentries through one pointer.',

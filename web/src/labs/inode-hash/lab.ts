@@ -17,14 +17,14 @@ export const lab: LabFace = {
     moments: [
       {
         id: 'hash-lock-queue',
-        label: 'three tasks wait for the global inode_hash_lock',
+        label: 'before: three tasks wait for inode_hash_lock',
         variant: 'before',
         kind: 'contended',
         /* the contended mark's b: the tasks waiting, this one included */
         where: [{ arg: 'b', min: 3 }],
       },
-      { id: 'first-rcu-lookup', label: "after's first lookup under RCU, no lock taken", variant: 'after', kind: 'lookup_rcu' },
-      { id: 'first-grace-period', label: 'a grace period ends: evicted inodes are freed', variant: 'after', kind: 'grace_period' },
+      { id: 'first-rcu-lookup', label: "after: a lookup under RCU", variant: 'after', kind: 'lookup_rcu' },
+      { id: 'first-grace-period', label: 'after: a grace period frees inodes', variant: 'after', kind: 'grace_period' },
     ],
     headline: { metric: 'total_s', where: { fs: 'ext4', threads: '20' }, mailSize: '20 threads over a kernel tree' },
     look: 'Left, every lookup takes the one global inode_hash_lock, so tasks queue and spin on it; right, lookups walk the hash chain under RCU and wait for no one.',
