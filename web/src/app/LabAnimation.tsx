@@ -72,12 +72,12 @@ function lastLine(stepper: Stepper, v: Variant): number | null {
 }
 
 /**
- * Where every task of a frame stands, as the model declares it (state and
- * function, by task): what a test compares to tell two panes' states apart,
- * apart from their titles and clocks.
+ * Where every task of a frame stands, as the model declares it (state,
+ * function and source line, by task): what a test compares to tell two
+ * panes' states apart, apart from their titles and clocks.
  */
 export function taskDigest(tasks: readonly TaskSnap[]): string {
-  return tasks.map((t) => `T${t.id}:${t.state}:${t.fn}`).join(' ');
+  return tasks.map((t) => `T${t.id}:${t.state}:${t.fn}:${t.line}`).join(' ');
 }
 
 /** What the view of a variant shows while it has no frame. */

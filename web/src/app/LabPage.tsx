@@ -216,6 +216,22 @@ function LabView<S extends SnapshotBase>({
     />
   );
 
+  const current = Object.entries(lv.momentSteps).find(([, st]) => st === lv.view.step)?.[0] ?? null;
+  const { toMoment } = lv;
+  const onMoment = useCallback((mo: LessonMoment) => toMoment(mo.id), [toMoment]);
+  /* presenter mode's PageDown on the animation: the lesson's moments in order, from the one on screen */
+  const momentOrder = lesson.moments.map((mo) => mo.id).filter((mid) => lv.momentSteps[mid] !== null);
+  const walkTo = (delta: number): boolean => {
+    const i = current === null ? (delta > 0 ? -1 : momentOrder.length) : momentOrder.indexOf(current);
+    const next = momentOrder[i + delta];
+    if (next === undefined) return false;
+    toMoment(next);
+    return true;
+  };
+  const walk = { next: () => walkTo(1), previous: () => walkTo(-1) };
+  const lessonPanel = (
+    <LessonPanel lab={m.id} lesson={lesson} results={lv.results} momentSteps={lv.momentSteps} current={current} onMoment={onMoment} />
+  );
   const animationPanel = (headExtra?: ReactNode) => (
     <LabAnimation
       lab={m.id}
@@ -236,7 +252,12 @@ function LabView<S extends SnapshotBase>({
       </>
     ),
     mechanism: Sections ? <Sections variants={lv.variants} runs={lv.runs.outputs} markers={markers} failed={failed} /> : null,
-    animation: animationPanel(),
+    animation: (
+      <>
+        {lessonPanel}
+        {animationPanel()}
+      </>
+    ),
     heatmap: (
       <ContentionSection
         lab={m.id}
@@ -259,12 +280,6 @@ function LabView<S extends SnapshotBase>({
     ),
     kernel: <ReproducePanel lab={m.id} simulatorSection={SIMULATOR_TABLE} simulator={simulator} onImported={setKernelRuns} />,
   };
-  const current = Object.entries(lv.momentSteps).find(([, st]) => st === lv.view.step)?.[0] ?? null;
-  const { toMoment } = lv;
-  const onMoment = useCallback((mo: LessonMoment) => toMoment(mo.id), [toMoment]);
-  const lessonPanel = (
-    <LessonPanel lab={m.id} lesson={lesson} results={lv.results} momentSteps={lv.momentSteps} current={current} onMoment={onMoment} />
-  );
   const issues = (
     <>
       <SimRestartBanner />
@@ -289,6 +304,7 @@ function LabView<S extends SnapshotBase>({
         onView={setPresent}
         onExit={() => setPresent(null)}
         status={lv.status}
+        moments={walk}
       >
         {issues}
         {panels[present]}

@@ -18,13 +18,19 @@ export interface PresenterStageProps {
   onExit(): void;
   /** the run status line (simulating, or each variant's step count) */
   status: string;
+  /**
+   * On the animation, the lesson's moments come before the next view: next()
+   * and previous() move to the next or the previous moment and say whether
+   * there was one (false: the view changes instead).
+   */
+  moments?: { next(): boolean; previous(): boolean };
   children: ReactNode;
 }
 
-export function PresenterStage({ heading, views, view, onView, onExit, status, children }: PresenterStageProps) {
+export function PresenterStage({ heading, views, view, onView, onExit, status, moments, children }: PresenterStageProps) {
   usePresenterKeys(view, {
-    next: () => onView(stepView(views, view, 1)),
-    previous: () => onView(stepView(views, view, -1)),
+    next: () => (view === 'animation' && moments?.next()) || onView(stepView(views, view, 1)),
+    previous: () => (view === 'animation' && moments?.previous()) || onView(stepView(views, view, -1)),
     exit: onExit,
   });
   useEffect(() => {

@@ -141,7 +141,7 @@ function QuestionItem({ q, specs }: { q: Question; specs: readonly ParamSpec[] }
               </span>
             )}{' '}
             answer: <strong data-testid={`${id}-answer`}>{answer.text}</strong>{' '}
-            <a href={showMeHash(q, answer, specs)} data-testid={`${id}-show`}>
+            <a href={showMeHash(q, answer, specs)} data-testid={`${id}-show`} onClick={scrollToAnimation}>
               show me (step {answer.show.step}, {answer.show.variant === 'side' ? 'side by side' : answer.show.variant})
             </a>
           </p>
@@ -150,4 +150,13 @@ function QuestionItem({ q, specs }: { q: Question; specs: readonly ParamSpec[] }
       )}
     </li>
   );
+}
+
+/**
+ * A "show me" link changes the page's hash (the page restores the view from
+ * it); the animation it names is far above the questions, so it is brought
+ * into view once the page has taken the new step.
+ */
+function scrollToAnimation(): void {
+  window.setTimeout(() => document.getElementById('anim-heading')?.scrollIntoView({ block: 'start' }), 0);
 }
