@@ -90,7 +90,8 @@ export async function checkPresenterTexts(page: Page, lab: string, query: Record
   const views = await page.locator('.presenter-views button').evaluateAll((bs) => bs.map((b) => b.getAttribute('data-testid')!.slice('present-'.length)));
   expect(views.length).toBeGreaterThanOrEqual(5);
   for (const [i, view] of views.entries()) {
-    if (i > 0) await page.keyboard.press('PageDown');
+    /* the view's own button: on the animation PageDown walks the lesson's moments first */
+    if (i > 0) await page.getByTestId(`present-${view}`).click();
     await presenting(page, view);
     if (view === 'animation') await expect(page.locator('[data-testid="anim-pane"] svg').first()).toBeVisible();
     if (view === 'heatmap') await expect(page.locator('.heat-grid svg, .heat-grid canvas').first()).toBeVisible();

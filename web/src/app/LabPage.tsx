@@ -10,7 +10,7 @@
  * time, and an embed (#/embed/<lab>/<view>) shows one view alone.
  */
 import { useCallback, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
-import type { LessonMoment } from '../core/lesson';
+import { stepMoment, type LessonMoment } from '../core/lesson';
 import { citationText } from '../../../lib/format';
 import type { KernelLab } from '../../../lib/kernel-results';
 import type { SweepResult } from '../core/sweep';
@@ -221,12 +221,10 @@ function LabView<S extends SnapshotBase>({
   const onMoment = useCallback((mo: LessonMoment) => toMoment(mo.id), [toMoment]);
   /* presenter mode's PageDown on the animation: the lesson's moments in order, from the one on screen */
   const momentOrder = lesson.moments.map((mo) => mo.id).filter((mid) => lv.momentSteps[mid] !== null);
-  const walkTo = (delta: number): boolean => {
-    const i = current === null ? (delta > 0 ? -1 : momentOrder.length) : momentOrder.indexOf(current);
-    const next = momentOrder[i + delta];
-    if (next === undefined) return false;
-    toMoment(next);
-    return true;
+  const walkTo = (delta: 1 | -1): boolean => {
+    const next = stepMoment(momentOrder, current, delta);
+    if (next !== null) toMoment(next);
+    return next !== null;
   };
   const walk = { next: () => walkTo(1), previous: () => walkTo(-1) };
   const lessonPanel = (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findMoment, lessonMoment, lessonProblems, momentKinds, type Lesson } from './lesson';
+import { findMoment, lessonMoment, lessonProblems, momentKinds, stepMoment, type Lesson } from './lesson';
 import type { Mark } from './types';
 
 const mark = (i: number, kind: string, a = 0, b = 0): Mark => ({ i, t: i * 100, kind, a, b });
@@ -53,5 +53,18 @@ describe('a lesson', () => {
   });
   it('refuses a moment it does not have, naming those it has', () => {
     expect(() => lessonMoment(lesson, 'nowhere')).toThrow(/no moment 'nowhere'.*deep-walk, commit/);
+  });
+});
+
+describe('stepMoment', () => {
+  const found = ['walk', 'after-ends', 'before-ends'];
+  it('walks the moments found in order, from none to the first or the last, and stops past the ends', () => {
+    expect(stepMoment(found, null, 1)).toBe('walk');
+    expect(stepMoment(found, 'walk', 1)).toBe('after-ends');
+    expect(stepMoment(found, 'before-ends', 1)).toBeNull();
+    expect(stepMoment(found, null, -1)).toBe('before-ends');
+    expect(stepMoment(found, 'walk', -1)).toBeNull();
+    expect(stepMoment(found, 'not-found', 1)).toBe('walk');
+    expect(stepMoment([], null, 1)).toBeNull();
   });
 });

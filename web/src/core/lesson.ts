@@ -121,3 +121,13 @@ export function lessonProblems(lesson: Lesson, lab: { variants: readonly string[
   }
   return out;
 }
+
+/**
+ * The moment `delta` places from the one on screen, among the moments found
+ * in the runs (in the lesson's order): from no moment, forward starts at the
+ * first and back at the last; null past either end.
+ */
+export function stepMoment(found: readonly string[], current: string | null, delta: 1 | -1): string | null {
+  const i = current === null || !found.includes(current) ? (delta > 0 ? -1 : found.length) : found.indexOf(current);
+  return found[i + delta] ?? null;
+}

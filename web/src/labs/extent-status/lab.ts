@@ -14,8 +14,8 @@ const KERNEL_METRICS: Readonly<Record<string, string>> = {
 export const lab: LabFace = {
   lesson: {
     variants: ['baseline', 'es-ilist'],
-    /* the mail's headline case a (few huge trees), in the smallest memory where the shrinker runs in a second */
-    params: { ...ANIMATION_PRESET, case: 0, mem_mb: 32, jobs: 2, runtime_ms: 1000 },
+    /* the mail's headline case a (few huge trees), in the smallest memory, where the shrinker runs within a second */
+    params: ANIMATION_PRESET,
     moments: [
       {
         id: 'scan-past-delayed',

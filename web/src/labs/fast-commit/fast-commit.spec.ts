@@ -206,7 +206,7 @@ test('the events are drawn and next / previous event land on them, frame and tra
   const { out, stepAt } = await presetRun(m, 'before');
   const marks = out.marks!.marks;
   expect(marks.length).toBeGreaterThan(10);
-  await page.goto(labUrl(m.id, { variant: 'before' }));
+  await page.goto(labUrl(m.id, { variant: 'before', step: m.openingStep! }));
   await waitForRuns(page);
   const counter = page.getByTestId('step-counter');
   await expect(counter).toHaveText(String(m.openingStep));

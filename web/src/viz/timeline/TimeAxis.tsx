@@ -8,18 +8,35 @@ import type { ReactNode } from 'react';
 import { formatDuration } from '../../../../lib/format';
 import { CHAR_W } from '../text/FitText';
 
+/**
+ * Where a tick's label is anchored: centred under its tick, unless half of
+ * it would pass an end of the axis' range, where it ends (or starts) at the
+ * tick instead, so that no label leaves the drawing.
+ */
+export function tickAnchor(at: number, label: string, range: readonly number[]): 'start' | 'middle' | 'end' {
+  const half = (label.length * CHAR_W) / 2;
+  const lo = Math.min(...range);
+  const hi = Math.max(...range);
+  if (at + half > hi) return 'end';
+  if (at - half < lo) return 'start';
+  return 'middle';
+}
+
 /** Ticks of `x` at the top of a `y`-translated group, each labelled with its time since `from`. */
 export function TimeAxis({ x, y, from, ticks }: { x: ScaleLinear<number, number>; y: number; from: number; ticks: number }) {
   return (
     <g className="svg-axis" transform={`translate(0,${y})`}>
-      {x.ticks(ticks).map((t) => (
-        <g key={t} transform={`translate(${x(t)},0)`}>
-          <line y1={0} y2={4} />
-          <text y={14} textAnchor="middle">
-            {formatDuration(t - from)}
-          </text>
-        </g>
-      ))}
+      {x.ticks(ticks).map((t) => {
+        const label = formatDuration(t - from);
+        return (
+          <g key={t} transform={`translate(${x(t)},0)`}>
+            <line y1={0} y2={4} />
+            <text y={14} textAnchor={tickAnchor(x(t), label, x.range())}>
+              {label}
+            </text>
+          </g>
+        );
+      })}
     </g>
   );
 }
