@@ -20,16 +20,22 @@ export async function smallRun(lab: string, preset: Readonly<Record<string, numb
   const engine = await loadEngine();
   const params: Record<string, number> = {};
   for (const s of engine.params(lab)) params[s.name] = overrides[s.name] ?? preset[s.name] ?? s.default;
-  return (stopStep?: number) =>
-    engine.run({ lab, variant, params, seed: 1, options: { stopStep, traceMax: stopStep ? 0 : 100_000, heatBuckets: 2 } });
+  return (stopStep?: number, traceFrom = 0) =>
+    engine.run({ lab, variant, params, seed: 1, options: { stopStep, traceFrom, traceMax: stopStep ? 0 : TRACE_WINDOW, heatBuckets: 2 } });
 }
 
-/** The first step of the small configuration's run that `match` picks (within the first 100,000). */
+/** The most steps one run traces (jc_run's trace_max). */
+const TRACE_WINDOW = 100_000;
+
+/** The first step of the small configuration's run that `match` picks, read a trace window at a time. */
 export async function firstStep(lab: string, preset: Readonly<Record<string, number>>, variant: string, what: string, match: (s: Step) => boolean): Promise<number> {
   const run = await smallRun(lab, preset, variant);
-  const step = run().steps.steps.find(match);
-  if (!step) throw new Error(`no ${what} step in the first 100,000 steps of the ${variant} run of the small configuration`);
-  return step.i;
+  for (let from = 0; ; from += TRACE_WINDOW) {
+    const out = run(undefined, from);
+    const step = out.steps.steps.find(match);
+    if (step) return step.i;
+    if (from + TRACE_WINDOW >= out.steps.total) throw new Error(`no ${what} step in the ${variant} run of the small configuration (${out.steps.total} steps)`);
+  }
 }
 
 /** Open the lab at `query`, wait for its runs and, where a step is asked for, for the animation to stand on it. */

@@ -55,6 +55,9 @@ test('the sequence: the present button, PageDown and PageUp, the arrows, Back an
   await presenting(page, 'heatmap');
   await page.goBack();
   await presenting(page, 'animation');
+  await expect(counter).toHaveText(momentStep!);
+  await page.goBack();
+  await presenting(page, 'animation');
   await expect(counter).toHaveText('6');
   await page.goBack();
   await presenting(page, 'animation');
