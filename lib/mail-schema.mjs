@@ -17,7 +17,8 @@
  *   variant, value, range? }; see lib/mails.ts for the conventions;
  * - rows: the rows of the mail's table that the simulator restates (its
  *   paper rows), each naming its figures by metric, `where` and the two
- *   variants it sets side by side. A row's figures are not repeated: they
+ *   variants it sets side by side, and the noise the mail states for its
+ *   change, if any. A row's figures are not repeated: they
  *   are looked up in `figures` (rowFigures()). The row's simulator
  *   parameters and its scaling note are the model's, kept beside it in the
  *   lab's C source.
@@ -66,11 +67,26 @@ export const figureSchema = z.strictObject({
   range: rangeSchema.optional(),
 });
 
+/*
+ * The noise the mail states for a row's change: a run-to-run noise in the
+ * row's unit (the upper end where it gives a range), or, where it gives no
+ * figure for it, that it reads the row's change as none (within: true).
+ */
+export const noiseSchema = z
+  .strictObject({
+    value: z.number().positive('is the noise in the row\'s unit, above 0').optional(),
+    within: z.literal(true).optional(),
+    note: TEXT,
+  })
+  .refine((n) => (n.value === undefined) !== (n.within === undefined), 'gives either value (the noise the mail states) or within: true (the mail reads the change as none)');
+
 export const rowSchema = z.strictObject({
   row: z.int().min(1, 'is the row number, from 1'),
   label: TEXT,
   metric: METRIC,
   where: WHERE,
+  /* the noise the mail states for the row's change, where it states one (ranges of its figures aside) */
+  noise: noiseSchema.optional(),
   /*
    * The variants of the row's two figures. Absent: the mail's "before" and
    * "after", and in C the lab's first and last variant (NULL).

@@ -42,6 +42,18 @@ describe('mailOf', () => {
     expect(problem('fast-commit', f)).toMatch(/figure/);
   });
 
+  it("refuses a row's noise that gives both a value and within, or neither, or a value not above 0", () => {
+    const f = fileOf('inode-hash');
+    f.rows[0]!.noise = { value: 2, within: true, note: 'both' };
+    f.rows[1]!.noise = { note: 'neither' };
+    const msg = problem('inode-hash', f);
+    expect(msg).toContain('rows.0.noise: gives either value (the noise the mail states) or within: true');
+    expect(msg).toContain('rows.1.noise: gives either value');
+    const g = fileOf('inode-hash');
+    g.rows[0]!.noise = { value: 0, note: 'none' };
+    expect(problem('inode-hash', g)).toContain("rows.0.noise.value: is the noise in the row's unit, above 0");
+  });
+
   it("refuses an id other than the file's name", () => {
     expect(problem('fast-commit', fileOf('inode-hash'))).toContain('id: is "inode-hash", the file\'s name says "fast-commit"');
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { citationText } from './format';
-import { MAIL_LAB_IDS, MAILS, mailFigure, mailFigures, mailLinks, mailPair, mailPairs, mailValue, type MailLabId } from './mails';
+import { MAIL_LAB_IDS, MAILS, mailFigure, mailFigures, mailLinks, mailPair, mailPairs, mailRowChange, mailValue, type MailLabId } from './mails';
 
 /* the extent-status mail's five columns, the series applied in steps */
 const EXTENT_STATUS_VARIANTS = ['baseline', 'es-cache', 'es-slist', 'es-ilist', 'es-gc'] as const;
@@ -174,5 +174,20 @@ describe('rows and links', () => {
     expect(mailLinks('inode-hash', ['commit'])).toEqual({ commit: 'https://git.kernel.org/pub/scm/linux/kernel/git/torvalds/linux.git/commit/?id=7180f8d91fcb' });
     expect(() => mailLinks('inode-hash', ['nope'])).toThrow(/mails\/inode-hash\.json has no link "nope"; its links: commit, source/);
     for (const id of MAIL_LAB_IDS) for (const url of Object.values(MAILS[id].links)) expect(url, id).toMatch(/^https:\/\//);
+  });
+});
+
+describe('mailRowChange', () => {
+  it("gives a row's ratio and whether the mail's change is within the noise it states", () => {
+    const quiet = mailRowChange('fast-commit', 1)!;
+    expect(quiet.ratio).toBeCloseTo(17.51 / 16.9, 12);
+    expect(quiet).toMatchObject({ withinNoise: true, noise: expect.stringMatching(/rows 1 to 5 as unaffected/) });
+    expect(mailRowChange('fast-commit', 7)).toEqual({ ratio: 126.13 / 0.73 });
+    /* inode-hash: 1-2 s of noise against a change of 24.5 s */
+    expect(mailRowChange('inode-hash', 1)).toMatchObject({ withinNoise: false, noise: expect.stringMatching(/1-2 s/) });
+    /* extent-status: from ministat's statistics of the two figures */
+    expect(mailRowChange('extent-status', 3)).toMatchObject({ ratio: 50.3 / 178.3, withinNoise: false, noise: expect.stringMatching(/3 and 3 runs/) });
+    expect(mailRowChange('btrfs-fsync', 1)?.withinNoise).toBeUndefined();
+    expect(mailRowChange('fast-commit', 99)).toBeUndefined();
   });
 });

@@ -27,6 +27,7 @@
  */
 import { mailOf, rowFigures } from './mail-schema.mjs';
 import { MAIL_FILES, MAIL_LAB_IDS, type MailLabId } from './mails.gen';
+import { mailRatio, rangesWithinNoise, type MailChange } from './verdict';
 
 export { MAIL_LAB_IDS, type MailLabId };
 
@@ -85,6 +86,11 @@ export interface MailRow {
   after: number | null;
   /** the change the mail states for the row, where it gives no figures */
   change_pct: number | null;
+  /**
+   * the noise the mail states for the row's change: a run-to-run noise in
+   * the row's unit (value), or that it reads the change as none (within)
+   */
+  noise?: { value?: number; within?: true; note: string };
 }
 
 export interface Mail {
@@ -124,6 +130,7 @@ function load(lab: MailLabId): Mail {
       before: Number.isNaN(f.before) ? null : f.before,
       after: Number.isNaN(f.after) ? null : f.after,
       change_pct: f.change_pct,
+      ...(r.noise ? { noise: r.noise } : {}),
     };
   });
   /* zod's output is a copy: the imported JSON module stays as it was read */
@@ -230,4 +237,43 @@ export function mailLinks<const K extends string>(lab: MailLabId, names: readonl
     out[n] = url;
   }
   return Object.freeze(out);
+}
+
+const sameWhere = (a: Record<string, string>, b: Record<string, string>): boolean =>
+  Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([k, v]) => b[k] === v);
+
+/**
+ * The mail's change of a metric from one variant to another in the row
+ * `where` names, for lib/verdict.ts: its ratio from the two figures (else the
+ * change its text states), and whether it is within the mail's noise: the
+ * noise its row states (a value: the change no larger; within: none), else
+ * the ministat statistics of the two figures (rangesWithinNoise). Undefined
+ * where the mail has neither the figures nor a stated change.
+ */
+export function mailChangeOf(
+  lab: MailLabId,
+  metric: string,
+  where: Record<string, string>,
+  variants: readonly [string, string] = ['before', 'after'],
+): MailChange | undefined {
+  const [vb, va] = variants;
+  const b = mailFigure(lab, { metric, variant: vb, where });
+  const a = mailFigure(lab, { metric, variant: va, where });
+  const stated = mailStatedChange(lab, metric, where, va);
+  if (!(b && a) && stated === undefined) return undefined;
+  const ratio = mailRatio(b && a ? { before: b.value, after: a.value } : { change_pct: stated });
+  const row = MAILS[lab].rows.find((r) => r.metric === metric && sameWhere(r.where, where) && r.variants[0] === vb && r.variants[1] === va);
+  const noise = row?.noise;
+  if (noise?.within) return { ratio, withinNoise: true, noise: noise.note };
+  if (noise?.value !== undefined && b && a) return { ratio, withinNoise: Math.abs(a.value - b.value) <= noise.value, noise: noise.note };
+  const within = b?.range && a?.range ? rangesWithinNoise(b.range, a.range) : undefined;
+  if (within !== undefined)
+    return { ratio, withinNoise: within, noise: `ministat's 95% difference over the mail's ${b!.range!.n} and ${a!.range!.n} runs` };
+  return { ratio };
+}
+
+/** mailChangeOf() for a row of the mail's table, by its number; undefined for a row the mail has not. */
+export function mailRowChange(lab: MailLabId, row: number): MailChange | undefined {
+  const r = MAILS[lab].rows.find((x) => x.row === row);
+  return r ? mailChangeOf(lab, r.metric, r.where, r.variants) : undefined;
 }
