@@ -25,6 +25,7 @@
  *   ext4-writeback  fsync_<metric> for the fio run with --fsync=1 (see below)
  */
 import { changePct, changesDiffer } from '../lib/compare';
+import type { MailChange as VerdictMail } from '../lib/verdict';
 import type { KernelLab } from '../lib/kernel-results';
 import type { MailFigure } from './mail-figures';
 import { KERNEL_LAB_MAILS } from './mails.gen';
@@ -59,4 +60,14 @@ export function mailChange(lab: KernelLab, metric: string, parameters?: Record<s
  */
 export function mailStatedPct(f: Pick<MailFigure, 'before' | 'after' | 'stated_pct'>): number | undefined {
   return f.stated_pct !== undefined && changesDiffer(f.stated_pct, changePct(f.before, f.after)) ? f.stated_pct : undefined;
+}
+
+/**
+ * A figure as lib/verdict.ts takes the mail's change: its ratio after /
+ * before and whether it lies within the mail's noise; null where either
+ * figure is not positive (no ratio).
+ */
+export function verdictMail(f: Pick<MailFigure, 'before' | 'after' | 'within_noise' | 'noise'>): VerdictMail | null {
+  if (!(f.before > 0 && f.after > 0)) return null;
+  return { ratio: f.after / f.before, ...(f.within_noise === undefined ? {} : { withinNoise: f.within_noise }), ...(f.noise ? { noise: f.noise } : {}) };
 }

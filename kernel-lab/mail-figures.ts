@@ -4,7 +4,7 @@
  * change the mail's text states, and the citation.
  */
 import { citationText } from '../lib/format';
-import { MAILS, mailStatedChange, type MailLabId } from '../lib/mails';
+import { MAILS, mailChangeOf, mailStatedChange, type MailLabId } from '../lib/mails';
 
 export interface MailFigure {
   /** the results metric key it compares with */
@@ -28,6 +28,9 @@ export interface MailFigure {
    * one shown when no figure matches
    */
   when?: Record<string, string | number>;
+  /** whether the mail's change is within the noise it states, and that noise in words (lib/mails.ts's mailChangeOf) */
+  within_noise?: boolean;
+  noise?: string;
 }
 
 /** The change the mail's text states for a row, when it states one. */
@@ -37,6 +40,12 @@ export function stated(lab: MailLabId, metric: string, where: Record<string, str
 }
 
 export const citation = (lab: MailLabId): string => citationText(MAILS[lab].cite);
+
+/** Whether the mail's change of a metric in a row is within the noise it states, where it states one. */
+export function noise(lab: MailLabId, metric: string, where: Record<string, string>, variants?: readonly [string, string]): { within_noise?: boolean; noise?: string } {
+  const c = mailChangeOf(lab, metric, where, variants);
+  return c?.withinNoise === undefined ? {} : { within_noise: c.withinNoise, ...(c.noise ? { noise: c.noise } : {}) };
+}
 
 /** K creates/s as files/s. */
 export const kilo = (k: number): number => Math.round(k * 1000);

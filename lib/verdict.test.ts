@@ -4,8 +4,10 @@ import {
   changeText,
   mailRatio,
   pairedChange,
+  pairInRunOrder,
   rangesWithinNoise,
   tCritical95,
+  tryVerdict,
   verdict,
   verdictReason,
   verdictWords,
@@ -82,10 +84,15 @@ describe('verdict', () => {
     const quiet = verdict(BEFORE, BEFORE.map((b, i) => b * NOISE[i]!), mail);
     expect(quiet).toMatchObject({ kind: 'within the noise', noise: { sim: true } });
     expect(verdictWords(quiet)).toBe('within the noise, as the mail');
-    expect(verdictReason(quiet)).toMatch(/includes no change, and the mail's \+3\.6% is within its noise \(the mail's noise: rows 1 to 5/);
+    expect(verdictReason(quiet)).toMatch(/is no change beyond the noise, as the mail's \+3\.6% is within its noise \(the mail's noise: rows 1 to 5/);
+    /* clear of no change, but no larger than the change the mail reads as noise */
+    const small = verdict(BEFORE, times(1.02), mail);
+    expect(small.low).toBeGreaterThan(1);
+    expect(small).toMatchObject({ kind: 'within the noise', noise: { sim: true } });
     const loud = verdict(BEFORE, times(1.3), mail);
     expect(loud).toMatchObject({ kind: 'stronger than the mail', noise: { sim: false } });
     expect(verdictWords(loud)).toMatch(/stronger than the mail \(its change is noise\)/);
+    expect(verdictReason(loud)).toMatch(/is clear of no change and larger than the mail's \+3\.6%, which is within its noise/);
   });
 
   it('takes a mail change of zero as no change: a clear simulator change is stronger', () => {
@@ -115,6 +122,30 @@ describe('verdict', () => {
     expect(() => verdict([1, 2], [1, NaN], { ratio: 2 })).toThrow(/pair 2's after value is NaN/);
     expect(() => verdict([1, 2], [1, 2], { ratio: 0 })).toThrow(/the mail's change must be a positive finite ratio after \/ before, not 0/);
     expect(() => verdict([1, 2], [1, 2], { ratio: NaN })).toThrow(/not NaN/);
+  });
+});
+
+describe('tryVerdict', () => {
+  it('gives "no verdict" with the refusal where verdict() would throw', () => {
+    const v = tryVerdict([1, 0], [1, 2], { ratio: 2 });
+    expect(v).toMatchObject({ kind: 'no verdict', n: 2, refused: expect.stringMatching(/pair 2's before value is 0/) });
+    expect(verdictWords(v)).toBe('no verdict');
+    expect(verdictReason(v)).toMatch(/^no verdict: pair 2's before value is 0/);
+    expect(tryVerdict(BEFORE, times(1.3), { ratio: 1.2 }).kind).toBe('as the mail');
+  });
+});
+
+describe('pairInRunOrder', () => {
+  it('pairs the i-th before run with the i-th after run, leaving the surplus unpaired', () => {
+    const runs = [
+      { variant: 'before', value: 1 },
+      { variant: 'after', value: 2 },
+      { variant: 'before', value: 3 },
+      { variant: 'after', value: 4 },
+      { variant: 'before', value: 5 },
+    ];
+    expect(pairInRunOrder(runs)).toEqual({ before: [1, 3], after: [2, 4], unpaired: 1 });
+    expect(pairInRunOrder(runs, ['after', 'before'])).toEqual({ before: [2, 4], after: [1, 3], unpaired: 1 });
   });
 });
 

@@ -28,8 +28,9 @@
  *
  * Where the mail's own change is within its stated noise (or is none), it
  * has no direction to agree with: the simulator's change is "within the
- * noise" as the mail's is, or "stronger than the mail" where it stands out
- * of its own noise, and the verdict says so. Without a mail figure the
+ * noise" as the mail's is where its interval includes no change or it is
+ * no larger than the mail's own change (which the mail reads as noise),
+ * else "stronger than the mail"; the verdict says so (`noise`). Without a mail figure the
  * verdict is "within the noise" or "no mail figure".
  *
  * Pure; lib/format.ts prints the numbers.
@@ -39,8 +40,11 @@ import { formatChange, formatNumber, type TextStyle } from './format';
 /** The five verdicts against the mail's change. */
 export const VERDICTS = ['as the mail', 'weaker than the mail', 'stronger than the mail', 'within the noise', 'against the mail'] as const;
 export type MailVerdict = (typeof VERDICTS)[number];
-/** A verdict, or why there is none: fewer than two pairs, or no mail figure to hold a clear change against. */
-export type VerdictKind = MailVerdict | 'too few runs' | 'no mail figure';
+/**
+ * A verdict, or why there is none: fewer than two pairs, no mail figure to
+ * hold a clear change against, or values a ratio cannot take (tryVerdict).
+ */
+export type VerdictKind = MailVerdict | 'too few runs' | 'no mail figure' | 'no verdict';
 
 /** The fewest pairs an interval needs. */
 export const MIN_PAIRS = 2;
@@ -78,6 +82,8 @@ export interface Verdict {
   mail: MailChange | null;
   /** where the mail's change is within its noise: whether the simulator's is too */
   noise?: { sim: boolean };
+  /** why there is no verdict (kind 'no verdict'): the refusal of the values */
+  refused?: string;
 }
 
 /**
@@ -178,8 +184,8 @@ export function verdict(before: readonly number[], after: readonly number[], mai
   if (n < MIN_PAIRS) return { kind: 'too few runs', n, ratio: NaN, low: NaN, high: NaN, mail };
   const c = pairedChange(before, after);
   const base = { n, ratio: c.ratio, low: c.low, high: c.high, mail };
-  const noise = !(c.low > 1 || c.high < 1);
   const mailNone = mail !== null && (mail.withinNoise === true || mail.ratio === 1);
+  const noise = !(c.low > 1 || c.high < 1) || (mailNone && changeSize(c.ratio) <= changeSize(mail.ratio));
   const extra = mailNone ? { noise: { sim: noise } } : {};
   if (noise) return { kind: 'within the noise', ...base, ...extra };
   if (!mail) return { kind: 'no mail figure', ...base };
@@ -190,27 +196,69 @@ export function verdict(before: readonly number[], after: readonly number[], mai
 }
 
 /**
+ * verdict() for tables, whose values may hold a 0 or a missing value: such
+ * input gives the kind 'no verdict' with verdict()'s refusal as `refused`
+ * instead of a throw.
+ */
+export function tryVerdict(before: readonly number[], after: readonly number[], mail: MailChange | null): Verdict {
+  try {
+    return verdict(before, after, mail);
+  } catch (e) {
+    if (!(e instanceof RangeError)) throw e;
+    return { kind: 'no verdict', n: Math.min(before.length, after.length), ratio: NaN, low: NaN, high: NaN, mail, refused: e.message };
+  }
+}
+
+/**
+ * Runs of two variants paired in run order, as kernel runs alternate
+ * (before, after, before, after): the i-th run of `before` with the i-th
+ * of `after`, `runs` already in the order they ran; the runs past the
+ * shorter side's count stay unpaired.
+ */
+export function pairInRunOrder(
+  runs: ReadonlyArray<{ variant: string; value: number }>,
+  variants: readonly [string, string] = ['before', 'after'],
+): { before: number[]; after: number[]; unpaired: number } {
+  const before = runs.filter((r) => r.variant === variants[0]).map((r) => r.value);
+  const after = runs.filter((r) => r.variant === variants[1]).map((r) => r.value);
+  const n = Math.min(before.length, after.length);
+  return { before: before.slice(0, n), after: after.slice(0, n), unpaired: before.length + after.length - 2 * n };
+}
+
+/**
  * A ratio as a change: in percent between ÷2 and ×2 ("+3.6%", "−41.2%"),
  * else as a factor ("×7.9", "÷5.2").
  */
 export function formatRatioAsChange(r: number, style?: TextStyle): string {
-  const ascii = style?.ascii === true;
-  if (!Number.isFinite(r) || r <= 0) return ascii ? '-' : '—';
   if (r > 0.5 && r < 2) return formatChange((r - 1) * 100, style);
-  const n = (x: number) => formatNumber(x, { ...style, digits: 3 });
-  return r >= 2 ? `${ascii ? 'x' : '×'}${n(r)}` : `${ascii ? '/' : '÷'}${n(1 / r)}`;
+  return formatFactor(r, style);
 }
 
-/** The change and its interval: "×7.9 (95%: ×7.5 to ×8.3)"; "n = 1" with too few pairs. */
+/** A ratio as a factor, three digits: "×7.9", "÷5.2", "×1.03"; "—" for none. */
+function formatFactor(r: number, style?: TextStyle): string {
+  const ascii = style?.ascii === true;
+  if (!Number.isFinite(r) || r <= 0) return ascii ? '-' : '—';
+  const n = (x: number) => formatNumber(x, { ...style, digits: 3 });
+  return r >= 1 ? `${ascii ? 'x' : '×'}${n(r)}` : `${ascii ? '/' : '÷'}${n(1 / r)}`;
+}
+
+/**
+ * The change and its interval, all three alike: in percent when each is
+ * between ÷2 and ×2 ("+3.1% (95%: +1.2% to +5.0%)"), else as factors
+ * ("×7.9 (95%: ×7.5 to ×8.3)"); "1 run a side" with too few pairs.
+ */
 export function changeText(v: Pick<Verdict, 'n' | 'ratio' | 'low' | 'high'>, style?: TextStyle): string {
   if (!(v.n >= MIN_PAIRS)) return `${v.n} run${v.n === 1 ? '' : 's'} a side`;
-  const f = (r: number) => formatRatioAsChange(r, style);
+  if (!Number.isFinite(v.ratio)) return style?.ascii ? '-' : '—';
+  const factors = [v.ratio, v.low, v.high].some((r) => !(r > 0.5 && r < 2));
+  const f = (r: number) => (factors ? formatFactor(r, style) : formatRatioAsChange(r, style));
   return `${f(v.ratio)} (95%: ${f(v.low)} to ${f(v.high)})`;
 }
 
 /** The verdict in a word or two, as a table's cell: "as the mail", "too few runs (1 of 2)". */
 export function verdictWords(v: Pick<Verdict, 'kind' | 'n' | 'noise'>): string {
   if (v.kind === 'too few runs') return `too few runs (${v.n}; ${MIN_PAIRS} needed)`;
+  if (v.kind === 'no verdict') return 'no verdict';
   if (v.noise) return v.noise.sim ? 'within the noise, as the mail' : 'stronger than the mail (its change is noise)';
   return v.kind;
 }
@@ -220,16 +268,17 @@ export function verdictReason(v: Verdict, style?: TextStyle): string {
   const mail = v.mail ? formatRatioAsChange(v.mail.ratio, style) : null;
   const change = changeText(v, style);
   if (v.kind === 'too few runs') return `${v.n} pair${v.n === 1 ? '' : 's'} of runs: an interval needs ${MIN_PAIRS} at least`;
+  if (v.kind === 'no verdict') return `no verdict: ${v.refused}`;
   const noiseNote = v.mail?.noise ? ` (the mail's noise: ${v.mail.noise})` : '';
   if (v.noise)
     return v.noise.sim
-      ? `${change} includes no change, and the mail's ${mail} is within its noise${noiseNote} too`
-      : `${change} excludes no change, where the mail's ${mail} is within its noise${noiseNote}`;
+      ? `${change} is no change beyond the noise, as the mail's ${mail} is within its noise${noiseNote}`
+      : `${change} is clear of no change and larger than the mail's ${mail}, which is within its noise${noiseNote}`;
   switch (v.kind) {
     case 'within the noise':
       return `${change} includes no change${mail ? `; the mail's: ${mail}` : ''}`;
     case 'no mail figure':
-      return `${change} excludes no change; the mail has no figure here`;
+      return `${change} is clear of no change; the mail has no figure here`;
     case 'against the mail':
       return `${change} goes the other way from the mail's ${mail}`;
     case 'as the mail':

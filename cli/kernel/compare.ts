@@ -7,11 +7,12 @@
  *
  * Pure: the command reads the files and prints; this module only compares.
  */
-import { mailChange, mailStatedPct, type MailFigure } from '../../kernel-lab/mail-changes';
+import { mailChange, mailStatedPct, verdictMail, type MailFigure } from '../../kernel-lab/mail-changes';
 import { changePct } from '../../lib/compare';
 import { formatChange, formatNumber } from '../../lib/format';
 import { metricUnit, parseKernelResult, ranInQemu, runWhere, WHERE_TEXT, type KernelResult, type RunWhere } from '../../lib/kernel-results';
-import { describeSignificance, significance, spread, type SetSignificance, type Spread } from '../../web/src/core/stats';
+import { spread, type Spread } from '../../web/src/core/stats';
+import { changeText, pairInRunOrder, tryVerdict, verdictReason, verdictWords, type Verdict } from '../../lib/verdict';
 import { UsageError } from '../errors';
 
 import { table } from '../format';
@@ -200,7 +201,8 @@ export interface SetRow {
   after: Spread & { n: number };
   /** the change of the medians, before -> after, in percent */
   change_pct: number | null;
-  significance: SetSignificance;
+  /** the change over the runs paired in run order (the i-th before with the i-th after), against the mail's (lib/verdict.ts) */
+  verdict: Verdict;
   mail: { before: number; after: number; change_pct: number | null; where: string; citation: string } | null;
 }
 
@@ -215,7 +217,8 @@ export interface SetComparison {
 
 /**
  * compareSets - several runs of one lab, grouped by variant: per metric the min, median and max of each
- * variant's runs, the change of the medians and whether it is significant. Both variants must be there.
+ * variant's runs, the change of the medians, and the verdict on the change over the runs paired in run
+ * order (alternating runs: the i-th before with the i-th after) against the mail's. Both variants must be there.
  */
 export function compareSets(results: KernelResult[], sources: string[]): SetComparison {
   const lab = results[0]!.lab;
@@ -235,6 +238,8 @@ export function compareSets(results: KernelResult[], sources: string[]): SetComp
   const alternated = order.every(({ r }, k) => k === 0 || r.variant !== order[k - 1]!.r.variant);
   if (!alternated && before.length > 1 && after.length > 1)
     warnings.push('the runs did not alternate before and after (ABAB): a drift of the host during the runs falls on one variant more than the other');
+  if (before.length !== after.length)
+    warnings.push(`${before.length} before and ${after.length} after runs: the verdict pairs them in run order and leaves the last ${Math.abs(before.length - after.length)} out`);
   const keys = [...new Set(results.flatMap((r) => Object.keys(r.metrics)))];
   const rows = keys.map((metric): SetRow => {
     const vb = before.map((r) => r.metrics[metric]).filter((v): v is number => typeof v === 'number');
@@ -242,13 +247,14 @@ export function compareSets(results: KernelResult[], sources: string[]): SetComp
     const sb = { ...spread(vb), n: vb.length };
     const sa = { ...spread(va), n: va.length };
     const f = mailChange(lab, metric, after[0]!.parameters);
+    const paired = pairInRunOrder(order.map(({ r }) => ({ variant: r.variant, value: r.metrics[metric] ?? NaN })));
     return {
       metric,
       unit: metricUnit(metric) ?? '',
       before: sb,
       after: sa,
       change_pct: vb.length && va.length ? (changePct(sb.median, sa.median) ?? null) : null,
-      significance: significance(vb, va),
+      verdict: tryVerdict(paired.before, paired.after, f ? verdictMail(f) : null),
       mail: f ? { before: f.before, after: f.after, change_pct: changePct(f.before, f.after) ?? null, where: f.where, citation: f.citation } : null,
     };
   });
@@ -273,7 +279,7 @@ export function compareSetTexts(texts: string[], sources: string[]): SetComparis
   return compareSets(results, sources);
 }
 
-/** The set comparison as text: per metric each variant's min / median / max, the change of the medians, the verdict. */
+/** The set comparison as text: per metric each variant's min / median / max, the change of the medians, the paired change and the verdict. */
 export function formatSetComparison(c: SetComparison): string {
   const range = (s: Spread & { n: number }): string =>
     s.n === 0 ? '-' : s.n === 1 ? formatNumber(s.median, ASCII) : `${formatNumber(s.min, ASCII)} / ${formatNumber(s.median, ASCII)} / ${formatNumber(s.max, ASCII)}`;
@@ -284,10 +290,12 @@ export function formatSetComparison(c: SetComparison): string {
     range(r.before),
     range(r.after),
     formatChange(r.change_pct, ASCII),
-    describeSignificance(r.significance),
+    changeText(r.verdict, ASCII),
     r.mail ? formatChange(r.mail.change_pct, ASCII) : '',
+    verdictWords(r.verdict),
   ]);
-  const header = ['metric', `before (${nb}) min / median / max`, `after (${na}) min / median / max`, 'change of medians', 'significant (95%)', 'mail'];
+  const header = ['metric', `before (${nb}) min / median / max`, `after (${na}) min / median / max`, 'change of medians', 'paired change (95%)', 'mail', 'verdict'];
+  const reasons = c.rows.filter((r) => r.verdict.kind === 'no verdict' || r.verdict.noise).map((r) => `  ${r.metric}: ${verdictReason(r.verdict, ASCII)}`);
   const citations = [...new Set(c.rows.flatMap((r) => (r.mail ? [r.mail.citation] : [])))];
   return [
     `${c.lab}: ${c.runs.length} runs, ${c.alternated ? 'alternating before and after' : 'not alternating'}: ${c.runs.map((r) => r.variant).join(' ')}`,
@@ -295,7 +303,9 @@ export function formatSetComparison(c: SetComparison): string {
     '',
     table(header, rows, header.slice(1, 4)),
     '',
-    'significant: the two sets of runs do not overlap, or they overlap and Student\'s t (pooled variance, as ministat) says the means differ at 95%',
+    "paired change: the i-th before run with the i-th after run in run order, each pair's ratio, their geometric mean and its 95% t interval",
+    "verdict against the mail's change: as the mail (same direction, interval clear of no change, size within x2), weaker/stronger than the mail (off by more than x2), within the noise (interval includes no change), against the mail (the other way)",
+    ...(reasons.length ? ['verdicts:', ...reasons] : []),
     ...(citations.length ? [`mail: ${citations.join('; ')}`] : []),
   ].join('\n');
 }

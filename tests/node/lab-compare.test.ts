@@ -134,7 +134,7 @@ describe('journalclub kernel compare with repeated runs', () => {
     });
   }
 
-  it('gives each variant its min, median and max, the change of the medians and how sure it is', () => {
+  it('gives each variant its min, median and max, the change of the medians, and the verdict on the runs paired in run order', () => {
     const files = runs(
       [
         { variant: 'before', files: 380, commit: 3400 },
@@ -150,36 +150,40 @@ describe('journalclub kernel compare with repeated runs', () => {
     assert.equal(run.status, 0, run.stderr);
     assert.equal(run.stderr, '');
     assert.match(run.stdout, /^fast-commit: 6 runs, alternating before and after: before after before after before after$/m);
-    assert.match(run.stdout, /^files_per_s\s+380 \/ 390 \/ 400\s+760 \/ 770 \/ 790\s+\+97\.4%\s+yes \(ranges apart\)/m);
-    // overlapping ranges, means 3133 and 2567, pooled variance 223,333: t = 1.47 < 2.776 (df 4)
-    assert.match(run.stdout, /^fc_avg_commit_time_us\s+2500 \/ 3400 \/ 3500\s+2300 \/ 2400 \/ 3000\s+-29\.4%\s+no \(t = 1\.47 <= 2\.776\)/m);
+    // pairs x2.03, x1.98, x1.95: x1.98 clear of no change, where the mail's row of these parameters (row 3, +1.9%) is within its noise
+    assert.match(run.stdout, /^files_per_s\s+380 \/ 390 \/ 400\s+760 \/ 770 \/ 790\s+\+97\.4%\s+x1\.98 \(95%: x1\.89 to x2\.08\)\s+\+1\.9%\s+stronger than the mail \(its change is noise\)$/m);
+    assert.match(run.stdout, /^ {2}files_per_s: x1\.98 .* is clear of no change and larger than the mail's \+1\.9%, which is within its noise/m);
+    // pairs -11.8%, -4.0%, -34.3%: the interval over three pairs includes no change
+    assert.match(run.stdout, /^fc_avg_commit_time_us\s+2500 \/ 3400 \/ 3500\s+2300 \/ 2400 \/ 3000\s+-29\.4%\s+-17\.7% \(95%: -49\.8% to \+34\.9%\)\s+within the noise$/m);
     const c = jsonOf(journalclub(['kernel', 'compare', ...files, '--json'])) as {
       alternated: boolean;
-      rows: { metric: string; before: { n: number; median: number }; significance: { verdict: string; by: string | null; t: { df: number } | null } }[];
+      rows: { metric: string; before: { n: number; median: number }; verdict: { kind: string; n: number; mail: { ratio: number } | null } }[];
     };
     assert.equal(c.alternated, true);
     const files_ = c.rows.find((r) => r.metric === 'files_per_s')!;
-    assert.deepEqual([files_.before.n, files_.before.median, files_.significance.verdict, files_.significance.by, files_.significance.t?.df], [3, 390, 'significant', 'ranges', 4]);
+    assert.deepEqual([files_.before.n, files_.before.median, files_.verdict.kind, files_.verdict.n], [3, 390, 'stronger than the mail', 3]);
+    assert.ok(Math.abs(files_.verdict.mail!.ratio - 55010 / 53970) < 1e-9, `the mail's ratio ${files_.verdict.mail!.ratio}`);
   });
 
-  it("says when only Student's t finds the change, and when the runs did not alternate", () => {
+  it('pairs runs that did not alternate in run order all the same, and warns', () => {
     const files = runs(
       [
         { variant: 'before', files: 100, commit: 1 },
         { variant: 'before', files: 104, commit: 1 },
         { variant: 'before', files: 102, commit: 1 },
-        { variant: 'before', files: 103, commit: 1 },
-        { variant: 'after', files: 103.5, commit: 1 },
         { variant: 'after', files: 106, commit: 1 },
         { variant: 'after', files: 107, commit: 1 },
         { variant: 'after', files: 108, commit: 1 },
+        { variant: 'after', files: 109, commit: 1 },
       ],
       'aabb',
     );
     const run = journalclub(['kernel', 'compare', ...files]);
     assert.equal(run.status, 0, run.stderr);
-    assert.match(run.stdout, /^files_per_s\s+.*yes \(t = \d+\.\d+ > 2\.447, df 6\)/m);
+    // pairs 100/106, 104/107, 102/108 (the fourth after run unpaired): +4.9%, clear of no change and above the mail's +1.9% of noise
+    assert.match(run.stdout, /^files_per_s\s.*\+4\.9% \(95%: \+0\.6% to \+9\.4%\)\s+\+1\.9%\s+stronger than the mail \(its change is noise\)$/m);
     assert.match(run.stderr, /warning: the runs did not alternate before and after \(ABAB\)/);
+    assert.match(run.stderr, /warning: 3 before and 4 after runs: the verdict pairs them in run order and leaves the last 1 out/);
   });
 
   it('refuses a set of one variant and runs of two labs', () => {

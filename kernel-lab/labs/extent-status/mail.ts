@@ -3,7 +3,7 @@
  * figures (lib/mails.ts) each metric of this lab's results is compared with,
  * under the results' metric keys (kernel-lab/mail-changes.ts says how).
  */
-import { citation, type MailFigure } from '../../mail-figures';
+import { citation, type MailFigure, noise } from '../../mail-figures';
 import { mailFigures, mailValue } from '../../../lib/mails';
 
 /*
@@ -27,6 +27,7 @@ export function kernelMailFigures(): MailFigure[] {
       after: mailValue('extent-status', metric, 'es-gc', f.where),
       where: `case ${f.where.case}, ${what}, baseline -> es-gc (all six patches; upstream took 3-4 and Jan Kara's alternatives to 5-6), mean of 3 runs`,
       citation: citation('extent-status'),
+      ...noise('extent-status', metric, f.where, ['baseline', 'es-gc']),
     })),
   );
 }

@@ -3,7 +3,7 @@
  * figures (lib/mails.ts) each metric of this lab's results is compared with,
  * under the results' metric keys (kernel-lab/mail-changes.ts says how).
  */
-import { citation, kilo, type MailFigure, stated } from '../../mail-figures';
+import { citation, kilo, type MailFigure, noise, stated } from '../../mail-figures';
 import { mailFigures, mailValue } from '../../../lib/mails';
 
 /* fast-commit: the mail's 8 rows, row 7 first: the collapse, shown when a run names no row */
@@ -20,6 +20,7 @@ export function kernelMailFigures(): MailFigure[] {
       where: `row ${where.row} (${where.order}), ${before} -> ${after} K creates/s`,
       citation: citation('fast-commit'),
       ...stated('fast-commit', 'creates_per_s', where),
+      ...noise('fast-commit', 'creates_per_s', where),
       when: { row: Number(where.row) },
     };
   });

@@ -3,7 +3,7 @@
  * figures (lib/mails.ts) each metric of this lab's results is compared with,
  * under the results' metric keys (kernel-lab/mail-changes.ts says how).
  */
-import { citation, type MailFigure, stated } from '../../mail-figures';
+import { citation, type MailFigure, noise, stated } from '../../mail-figures';
 import { mailFigures, mailValue } from '../../../lib/mails';
 
 /* inode-hash: time(1) of the 20-thread stat walk, by file system; the simulator's total_s is time(1)'s elapsed */
@@ -23,6 +23,7 @@ export function kernelMailFigures(): MailFigure[] {
       where: `${where.fs}, time(1) ${what}, ${where.threads} threads`,
       citation: citation('inode-hash'),
       ...stated('inode-hash', metric, where),
+      ...noise('inode-hash', metric, where),
     })),
   );
 }

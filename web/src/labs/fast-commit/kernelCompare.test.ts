@@ -43,12 +43,13 @@ describe('compareMetrics', () => {
     expect(files.after).toEqual([4000]);
     expect(files.beforeMedian).toBe(2000);
     expect(files.afterMedian).toBe(4000);
-    expect(files.significance.verdict).toBe('too few runs');
+    /* one before and one after pair up in run order: no interval */
+    expect(files.verdict).toMatchObject({ kind: 'too few runs', n: 1 });
     expect(files.changePct).toBe(100);
     expect(rows[1].changePct).toBeCloseTo(-66.667, 2);
   });
 
-  it('says whether the change of the medians stands out of the runs, as kernel compare does', () => {
+  it('gives the verdict on the runs paired in run order, as kernel compare does', () => {
     const at = (_name: string, variant: 'before' | 'after', files: number, hour: number) =>
       run(`synthetic-fast-commit-${variant}.json`, (r) => ({ ...r, started_at: `2000-01-02T0${hour}:00:00Z`, metrics: { files_per_s: files } }));
     const rows = compareMetrics([
@@ -62,9 +63,14 @@ describe('compareMetrics', () => {
     const files = rows.find((r) => r.key === 'files_per_s')!;
     expect([files.beforeMedian, files.afterMedian]).toEqual([1200, 2000]);
     expect(files.changePct).toBeCloseTo(66.667, 2);
-    // one wild before run: the ranges overlap and the t-test cannot tell
-    expect(files.significance.verdict).toBe('not significant');
-    expect(files.significance.t!.df).toBe(4);
+    // one wild before run: its pair goes the other way, and the interval over the three pairs includes no change
+    expect(files.verdict).toMatchObject({ kind: 'within the noise', n: 3 });
+    expect(files.verdict.low).toBeLessThan(1);
+    // without it, the two pairs that alternated agree: x2 and x1.75
+    const steady = compareMetrics(
+      [at('b1.json', 'before', 1000, 1), at('a1.json', 'after', 2000, 2), at('b2.json', 'before', 1200, 3), at('a2.json', 'after', 2100, 4)],
+    ).find((r) => r.key === 'files_per_s')!;
+    expect(steady.verdict.ratio).toBeCloseTo(Math.sqrt(2 * 1.75), 10);
   });
 
   it('a metric only one side reports has no change', () => {

@@ -5,7 +5,8 @@
  */
 import type { KernelLabSpec } from '../../../../lib/kernel-labs';
 import { formatBytes, formatChange, formatNumber } from '../../../../lib/format';
-import { describeSignificance } from '../../core/stats';
+import { changeText, verdictReason } from '../../../../lib/verdict';
+import { VerdictTag } from '../paper/PaperTable';
 import { ranInQemu, runWhere, unitText, WHERE_TEXT, type KernelResult } from '../../../../lib/kernel-results';
 import { checkRun, contextMismatches, missingVariant, placeMix, tcgNote, type MetricRow } from './compare';
 import type { ImportedRun } from './imports';
@@ -82,9 +83,10 @@ export function MetricComparison({ rows, lab, simulator }: { rows: MetricRow[]; 
                 </td>
                 <td className="num" data-testid={`kernel-change-${r.key}`}>
                   {formatChange(r.changePct)}
-                  {r.significance.verdict !== 'too few runs' && (
-                    <div className="kp-runs muted" data-testid={`kernel-significance-${r.key}`} title="significant: the runs' ranges do not overlap, or Student's t (pooled, 95%) says the means differ">
-                      significant: {describeSignificance(r.significance)}
+                  {r.verdict.kind !== 'too few runs' && (
+                    <div className="kp-runs muted" data-testid={`kernel-verdict-${r.key}`} title={verdictReason(r.verdict)}>
+                      paired: {changeText(r.verdict)}
+                      <VerdictTag verdict={r.verdict} />
                     </div>
                   )}
                 </td>

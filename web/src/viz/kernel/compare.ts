@@ -1,15 +1,16 @@
 /**
  * Imported kernel runs put side by side: one row per metric with the
- * "before" and "after" runs (the median when several, and whether the
- * change stands out of their spread, as `journalclub kernel compare` says), the change in percent and
+ * "before" and "after" runs (the median when several, and the verdict on the
+ * change over the runs paired in run order against the mail's, as `journalclub kernel compare` gives it), the change in percent and
  * the mail's own change; and the checks that tell whether a comparison is
  * sound (was the switch live, did both variants run alike).
  */
 import { changePct } from '../../../../lib/compare';
-import { median, significance, type SetSignificance } from '../../core/stats';
+import { median } from '../../core/stats';
+import { pairInRunOrder, tryVerdict, type Verdict } from '../../../../lib/verdict';
 import type { KernelLabSpec } from '../../../../lib/kernel-labs';
 import { metricUnit, ranInQemu, runWhere, WHERE_TEXT, type KernelResult, type RunWhere } from '../../../../lib/kernel-results';
-import { mailStatedPct, type MailChange, type MailChangeLookup } from './mailChanges';
+import { mailStatedPct, verdictMail, type MailChange, type MailChangeLookup } from './mailChanges';
 import type { ImportedRun } from './imports';
 
 export interface MetricRow {
@@ -24,8 +25,8 @@ export interface MetricRow {
   afterMedian?: number;
   /** the change of the medians, in percent (lib/compare.ts); undefined without both or when before is 0 and after not */
   changePct?: number;
-  /** whether the change stands out of the runs' spread (two runs a side at least), as `kernel compare` says */
-  significance: SetSignificance;
+  /** the change over the runs paired in run order against the mail's (lib/verdict.ts), as `kernel compare` gives it */
+  verdict: Verdict;
   mail?: MailChange;
   /** the mail's change computed from its figures */
   mailPct?: number;
@@ -50,7 +51,7 @@ export function compareMetrics(runs: readonly ImportedRun[], lookup?: MailChange
     for (const [key, value] of Object.entries(run.result.metrics)) {
       let row = rows.get(key);
       if (!row) {
-        row = { key, label: metricLabel(key), unit: metricUnit(key) ?? '', before: [], after: [], significance: significance([], []) };
+        row = { key, label: metricLabel(key), unit: metricUnit(key) ?? '', before: [], after: [], verdict: tryVerdict([], [], null) };
         rows.set(key, row);
       }
       row[run.result.variant].push(value);
@@ -59,6 +60,8 @@ export function compareMetrics(runs: readonly ImportedRun[], lookup?: MailChange
   const lab = runs[0]?.result.lab;
   /* the runs' parameters pick the mail's row (after runs first; both variants normally share them) */
   const params = (ordered.find((r) => r.result.variant === 'after') ?? ordered[0])?.result.parameters;
+  /* the runs in the order they ran, for the pairs of the verdict */
+  const ran = runs.map((r, i) => ({ r, i })).sort((x, y) => x.r.result.started_at.localeCompare(y.r.result.started_at) || x.i - y.i);
   return [...rows.values()].map((row) => {
     const beforeMedian = row.before.length ? median(row.before) : undefined;
     const afterMedian = row.after.length ? median(row.after) : undefined;
@@ -68,12 +71,17 @@ export function compareMetrics(runs: readonly ImportedRun[], lookup?: MailChange
       beforeMedian,
       afterMedian,
       changePct: changePct(beforeMedian, afterMedian),
-      significance: significance(row.before, row.after),
+      verdict: verdictOf(ran.map(({ r }) => ({ variant: r.result.variant, value: r.result.metrics[row.key] ?? NaN })), mail),
       mail,
       mailPct: mail ? changePct(mail.before, mail.after) : undefined,
       mailStatedPct: mail ? mailStatedPct(mail) : undefined,
     };
   });
+}
+
+function verdictOf(runs: { variant: string; value: number }[], mail: MailChange | undefined): Verdict {
+  const p = pairInRunOrder(runs);
+  return tryVerdict(p.before, p.after, mail ? verdictMail(mail) : null);
 }
 
 export interface RunCheck {

@@ -5,10 +5,10 @@
  * this module is the page's view of them.
  */
 import type { KernelLab } from '../../../../lib/kernel-results';
-import { mailChange as mailFigure, mailStatedPct, type MailFigure } from '../../../../kernel-lab/mail-changes';
+import { mailChange as mailFigure, mailStatedPct, verdictMail, type MailFigure } from '../../../../kernel-lab/mail-changes';
 
 export type MailChange = MailFigure;
-export { mailStatedPct };
+export { mailStatedPct, verdictMail };
 
 /** The mail's figure for one metric of a lab; `parameters` (a run's) pick the row of the mail's table. */
 export type MailChangeLookup = (lab: KernelLab, metric: string, parameters?: Record<string, unknown>) => MailChange | undefined;
