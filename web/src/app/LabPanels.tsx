@@ -186,6 +186,8 @@ export interface PaperPanelProps {
   labels?: PaperLabels;
   /** drawn under the table and chart, from the sweep's result once there is one */
   extra?: (result: SweepResult | null) => ReactNode;
+  /** the seeds the lab's sweep runs on the page */
+  seeds?: number;
 }
 
 export const PaperPanel = memo(function PaperPanel(p: PaperPanelProps) {
@@ -194,7 +196,7 @@ export const PaperPanel = memo(function PaperPanel(p: PaperPanelProps) {
       <div className="panel-head">
         <h2 id="paper-heading">The mail's table, reproduced</h2>
       </div>
-      <PaperSection lab={p.lab} variants={p.variants} rows={p.rows} specs={p.specs} onUseParams={p.onUseParams} labels={p.labels} extra={p.extra} />
+      <PaperSection lab={p.lab} variants={p.variants} rows={p.rows} specs={p.specs} onUseParams={p.onUseParams} labels={p.labels} extra={p.extra} seeds={p.seeds} />
     </section>
   );
 });

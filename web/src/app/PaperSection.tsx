@@ -2,12 +2,13 @@
  * The mail's table beside the simulator's: runs the paper sweep in the
  * worker (the page keeps responding), every point with several seeds, shows
  * its progress, and draws the table and the grouped bars with the
- * simulator's range over the seeds and whether each change is significant.
+ * simulator's range over the seeds and the verdict on each change against
+ * the mail's (lib/verdict.ts). Each row fills as soon as its runs end.
  */
 import { useMemo, useState, type ReactNode } from 'react';
 import { formatDuration } from '../../../lib/format';
 import { getSim } from '../core/client';
-import { sweepPlan, sweepSeeds, type SweepProgress, type SweepResult } from '../core/sweep';
+import { sweepPlan, sweepSeeds, type SweepProgress, type SweepResult, type SweepRow } from '../core/sweep';
 import type { PaperRows, ParamSpec } from '../core/types';
 import { barGroups, buildPaperTable, paperEnds } from '../viz/paper/paper';
 import { PaperChart } from '../viz/paper/PaperChart';
@@ -43,16 +44,20 @@ export interface PaperSectionProps {
   labels?: PaperLabels;
   /** drawn under the table and chart, from the sweep's result once there is one */
   extra?: (result: SweepResult | null) => ReactNode;
+  /** how many seeds the sweep runs every point with (the lab's, measured to fit its time); sweepSeeds()'s by default */
+  seeds?: number;
 }
 
-export function PaperSection({ lab, variants, rows, specs, onUseParams, labels = {}, extra }: PaperSectionProps) {
+export function PaperSection({ lab, variants, rows, specs, onUseParams, labels = {}, extra, seeds: seedCount }: PaperSectionProps) {
   const [result, setResult] = useState<SweepResult | null>(() => sweeps.get(lab) ?? null);
+  /* the points finished so far of a sweep under way, for the table to fill row by row */
+  const [partial, setPartial] = useState<{ variants: string[]; rows: SweepRow[] } | null>(null);
   const [progress, setProgress] = useState<SweepProgress | null>(null);
   const [running, setRunning] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [elapsed, setElapsed] = useState<number | null>(null);
 
-  const table = useMemo(() => buildPaperTable(rows, result), [rows, result]);
+  const table = useMemo(() => buildPaperTable(rows, result ?? partial), [rows, result, partial]);
   const shown = result?.variants ?? variants;
   const ends = useMemo(() => paperEnds(rows, shown), [rows, shown]);
   const groups = useMemo(() => barGroups(table, shown, ends), [table, shown, ends]);
@@ -60,8 +65,8 @@ export function PaperSection({ lab, variants, rows, specs, onUseParams, labels =
   const points = useMemo(() => sweepPlan(rows, specs), [rows, specs]);
   const n = points.length;
   const unit = n === rows.rows.length ? 'row' : 'point';
-  /* the seeds the worker's sweep runs by default; a finished sweep says its own */
-  const seeds = result?.seeds ?? sweepSeeds();
+  /* the seeds the sweep runs; a finished sweep says its own */
+  const seeds = result?.seeds ?? sweepSeeds(seedCount);
   const runs = shown.length * n * seeds.length;
   const variantText = shown.length === 2 ? `${shown[0]} and ${shown[1]}` : `in each of its ${shown.length} variants (${shown.join(', ')})`;
 
@@ -69,9 +74,15 @@ export function PaperSection({ lab, variants, rows, specs, onUseParams, labels =
     setRunning(true);
     setError(null);
     setProgress(null);
+    setResult(null);
+    setPartial({ variants: [...shown], rows: [] });
     const t0 = performance.now();
     try {
-      const r = await getSim().sweep(lab, (p) => setProgress(p));
+      const r = await getSim().sweep(lab, (p) => {
+        setProgress(p);
+        const point = p.point;
+        if (point) setPartial((was) => (was ? { ...was, rows: [...was.rows, point] } : was));
+      }, sweepSeeds(seedCount));
       sweeps.set(lab, r);
       setResult(r);
       setElapsed(performance.now() - t0);
@@ -79,6 +90,7 @@ export function PaperSection({ lab, variants, rows, specs, onUseParams, labels =
       setError(errorText(e));
     } finally {
       setRunning(false);
+      setPartial(null);
     }
   };
 
@@ -140,13 +152,16 @@ export function PaperSection({ lab, variants, rows, specs, onUseParams, labels =
         rowTitle={labels.rowTitle}
         paperRange={labels.paperRange}
       />
-      <p className="muted small-text" data-testid="significance-note">
+      <p className="muted small-text" data-testid="verdict-note">
         The simulator's figures are the median of seeds {seeds.join(', ')}, with the lowest and highest seed's under
-        them. A change ({ends.before} to {ends.after}) is marked <b>significant</b> only when their ranges do not overlap; where they
-        overlap, the seed moves the result as much as the patch does, and the change reads <b>within seed noise</b>. A
-        seed changes only the simulation's random choices, which is less than all that changes between two runs on a
-        real machine: significant here means that the patch moves the simulation more than its seed does, not that a
-        real benchmark, with its own noise, would show the change.
+        them. The change from {ends.before} to {ends.after} is taken seed by seed (the ratio of each seed's two runs), with
+        its 95% interval over the seeds (Student's t), and held against the mail's: <b>as the mail</b> (the same direction, clear
+        of no change, within a factor of two of the mail's size), <b>weaker</b> or <b>stronger than the mail</b> (off by more),{' '}
+        <b>within the noise</b> (the interval includes no change) or <b>against the mail</b> (clear of no change, the other
+        way). Where the mail's own change is within its noise, the verdict says whether the simulator's is too. A seed
+        changes only the simulation's random choices, which is less than all that changes between two runs on a real
+        machine: a clear change here means that the patch moves the simulation more than its seed does, not that a real
+        benchmark, with its own noise, would show it.
         {labels.paperRangeNote && <> {labels.paperRangeNote}</>}
       </p>
       <PaperChart

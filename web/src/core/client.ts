@@ -32,8 +32,11 @@ export interface SimClient {
   frameStats(): Promise<StepperStats>;
   /** A Chrome trace JSON (for Perfetto) of runs of one lab, a process each, within a window of steps. */
   trace(runs: FrameRun[], window: TraceWindow): Promise<TraceFile>;
-  /** The lab's sweep, before and after, every point with the default seeds; onProgress is called after every run. */
-  sweep(lab: string, onProgress?: SweepProgressFn): Promise<SweepResult>;
+  /**
+   * The lab's sweep, every variant, every point with `seeds` (the default seeds when absent); onProgress is
+   * called after every run, with the point's row when that run was its last.
+   */
+  sweep(lab: string, onProgress?: SweepProgressFn, seeds?: number[]): Promise<SweepResult>;
   /** The worker's memory: the module's, its heap top and the checkpoints' (for long sessions to be measured). */
   memory(): Promise<SimMemory>;
   /** Make the simulator fail as it would by itself (for tests and the console): see SimFault. */
@@ -158,7 +161,7 @@ export function wrapWorker(
     frame: (req, step, trailSteps, lengthHint) => call(api.frame(req, step, trailSteps, lengthHint)),
     frameStats: () => call(api.frameStats()),
     trace: (runs, window) => call(api.trace(runs, window)),
-    sweep: (lab, onProgress) => call(api.sweep(lab, onProgress ? Comlink.proxy(onProgress) : undefined)),
+    sweep: (lab, onProgress, seeds) => call(api.sweep(lab, onProgress ? Comlink.proxy(onProgress) : undefined, seeds)),
     memory: () => call(api.memory()),
     async crash(fault) {
       if (fault === 'terminate') {

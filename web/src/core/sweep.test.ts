@@ -46,6 +46,8 @@ const SWEPT_ROWS: PaperRows = {
 
 /** The seeds every sweep runs by default. */
 const SEEDS = sweepSeeds();
+/** Three seeds, whose wobble (seededResult) puts min, median and max on different seeds. */
+const THREE = sweepSeeds(3);
 
 /**
  * A fake whose creates_per_s depends on the variant, the row's ways and the
@@ -60,10 +62,10 @@ function seededResult(_lab: string, variant: string, params: string, seed: numbe
 }
 
 describe('sweep', () => {
-  it('runs seeds 1, 2 and 3 by default, and at most SWEEP_SEEDS_MAX', () => {
+  it('runs seeds 1 to 10 by default, and at most SWEEP_SEEDS_MAX', () => {
     expect(SWEEP_SEED).toBe(1);
-    expect(SWEEP_SEEDS).toBe(3);
-    expect(SEEDS).toEqual([1, 2, 3]);
+    expect(SWEEP_SEEDS).toBe(10);
+    expect(SEEDS).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(sweepSeeds(2, 7)).toEqual([7, 8]);
     expect(sweepSeeds(SWEEP_SEEDS_MAX)).toHaveLength(SWEEP_SEEDS_MAX);
     for (const bad of [0, -1, 1.5, SWEEP_SEEDS_MAX + 1, NaN]) expect(() => sweepSeeds(bad)).toThrow(`1 to ${SWEEP_SEEDS_MAX}`);
@@ -105,11 +107,18 @@ describe('sweep', () => {
       '1 before seed 2',
       '1 after seed 2',
     ]);
+    /* a point's row comes with its last run, and only then: the table fills row by row */
+    const perPoint = 2 * SEEDS.length;
+    expect(progress.flatMap((p, i) => (p.point ? [[i + 1, p.point.row]] : []))).toEqual([
+      [perPoint, 1],
+      [2 * perPoint, 2],
+    ]);
+    expect(progress[perPoint - 1]!.point).toEqual(result.rows[0]);
   });
 
   it('reports the median over the seeds, with each metric\'s min and max', async () => {
     const mod = fakeModule({ json: fakeJson(), result: seededResult });
-    const result = await sweep(wrapModule(mod), 'toy');
+    const result = await sweep(wrapModule(mod), 'toy', undefined, { seeds: THREE });
     const row = result.rows[1]!;
     /* ways=64: before 64000 + (30, -10, 20), after 128000 + the same */
     expect(row.runs.before!.ranges.creates_per_s).toEqual({ min: 63990, median: 64020, max: 64030 });
@@ -118,7 +127,7 @@ describe('sweep', () => {
     expect(row.runs.after!.metrics.creates_per_s).toBe(128020);
     /* every metric gets its range, and the runs are kept in seed order */
     expect(row.runs.before!.ranges.seed_echo).toEqual({ min: 1, median: 2, max: 3 });
-    expect(row.runs.before!.runs.map((r) => r.seed)).toEqual(SEEDS);
+    expect(row.runs.before!.runs.map((r) => r.seed)).toEqual(THREE);
     expect(paperValue(row.runs.before!, result)).toBeCloseTo(64.02);
     expect(paperSpread(row.runs.after!, result)).toEqual({ min: 127.99, median: 128.02, max: 128.03 });
   });
@@ -148,12 +157,19 @@ describe('sweep', () => {
       return engine.result(req);
     };
     const progress: SweepProgress[] = [];
-    const result = await sweep(engine, 'toy', (p) => progress.push(p), { run, lanes: 3 });
+    const result = await sweep(engine, 'toy', (p) => progress.push(p), { run, lanes: 3, seeds: THREE });
     expect(most).toBe(3);
     expect(progress.map((p) => p.done)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
     for (const row of result.rows) {
-      expect(row.runs.before!.runs.map((r) => [r.variant, r.seed])).toEqual(SEEDS.map((s) => ['before', s]));
-      expect(row.runs.after!.runs.map((r) => [r.variant, r.seed])).toEqual(SEEDS.map((s) => ['after', s]));
+      expect(row.runs.before!.runs.map((r) => [r.variant, r.seed])).toEqual(THREE.map((s) => ['before', s]));
+      expect(row.runs.after!.runs.map((r) => [r.variant, r.seed])).toEqual(THREE.map((s) => ['after', s]));
+    }
+    /* each point reaches the progress callback once, with its last run, whatever order the lanes end in */
+    const handed = progress.filter((p) => p.point);
+    expect(handed.map((p) => p.point!.row).sort()).toEqual([1, 2]);
+    for (const p of handed) {
+      const row = result.rows.find((r) => r.row === p.point!.row)!;
+      expect(p.point).toEqual(row);
     }
     expect(result.rows[1]?.runs.after!.ranges.creates_per_s).toEqual({ min: 127990, median: 128020, max: 128030 });
   });
@@ -168,7 +184,7 @@ describe('sweep', () => {
       if (req.seed === 2) throw new Error('seed 2 refused');
       return engine.result(req);
     };
-    await expect(sweep(engine, 'toy', undefined, { run, lanes: 2 })).rejects.toThrow('seed 2 refused');
+    await expect(sweep(engine, 'toy', undefined, { run, lanes: 2, seeds: THREE })).rejects.toThrow('seed 2 refused');
     expect(calls).toBeLessThan(12);
   });
 

@@ -9,8 +9,13 @@
  *
  * A seed moves a run's results a little, so every point runs with several
  * seeds (SWEEP_SEEDS by default) and each metric is reported as the median
- * over them, with the min and max beside it (stats.ts).
+ * over them, with the min and max beside it (stats.ts); the runs of one
+ * seed pair up for the verdict on the change (lib/verdict.ts). Each point
+ * is handed to the progress callback as soon as its last run ends, so that
+ * a table fills row by row.
  */
+import { MAIL_LAB_IDS, mailRowChange, type MailLabId } from '../../../lib/mails';
+import { mailRatio, tryVerdict, type MailChange, type Verdict } from '../../../lib/verdict';
 import type { Engine } from './engine';
 import { medians, metricSpreads, mapSpread, type Spread } from './stats';
 import { paramText } from './params';
@@ -18,8 +23,13 @@ import type { PaperRow, PaperRows, ParamSpec, RunRequest, RunResult } from './ty
 
 /** The first seed of every sweep, so that a sweep is the same everywhere. */
 export const SWEEP_SEED = 1;
-/** How many seeds a sweep runs each point with, unless told otherwise. */
-export const SWEEP_SEEDS = 3;
+/**
+ * How many seeds a sweep runs each point with, unless told otherwise: ten
+ * pairs give the verdict's t interval 9 degrees of freedom (lib/verdict.ts).
+ * A lab's page may run fewer, as many as its sweep fits in its time budget
+ * (its manifest's paper.seeds).
+ */
+export const SWEEP_SEEDS = 10;
 /** The most seeds a sweep takes (each one is a whole sweep's worth of runs). */
 export const SWEEP_SEEDS_MAX = 20;
 
@@ -159,6 +169,8 @@ export interface SweepProgress {
   label: string;
   variant: string;
   seed: number;
+  /** the point this run finished, every variant with every seed: present with its last run */
+  point?: SweepRow;
 }
 
 /** Runs one simulation of a sweep, at once or later (on another thread). */
@@ -241,6 +253,13 @@ export async function sweep(
     seeds.flatMap((seed, s) => variants.map((variant) => ({ p, s, point, seed, variant }))),
   );
   const results = new Map<string, RunResult[][]>(variants.map((v) => [v, points.map(() => [])]));
+  const rowOf = (p: number): SweepRow => ({
+    ...points[p]!,
+    seeds,
+    runs: Object.fromEntries(variants.map((v) => [v, variantRuns(results.get(v)![p]!)])),
+  });
+  /* runs still to finish, per point */
+  const left = points.map(() => seeds.length * variants.length);
   const total = jobs.length;
   let done = 0;
   let next = 0;
@@ -256,8 +275,9 @@ export async function sweep(
         throw e;
       }
       done += 1;
+      left[job.p]! -= 1;
       try {
-        onProgress?.({ done, total, row: point.row, label: point.label, variant, seed });
+        onProgress?.({ done, total, row: point.row, label: point.label, variant, seed, ...(left[job.p] === 0 ? { point: rowOf(job.p) } : {}) });
       } catch {
         /* a progress display that fails must not fail the sweep */
       }
@@ -266,11 +286,7 @@ export async function sweep(
   };
   const lanes = Math.max(1, Math.min(options.lanes ?? 1, jobs.length));
   await Promise.all(Array.from({ length: lanes }, lane));
-  const rows: SweepRow[] = points.map((point, p) => ({
-    ...point,
-    seeds,
-    runs: Object.fromEntries(variants.map((v) => [v, variantRuns(results.get(v)![p]!)])),
-  }));
+  const rows: SweepRow[] = points.map((_, p) => rowOf(p));
   return {
     lab,
     metric: table.metric,
@@ -281,6 +297,37 @@ export async function sweep(
     variants,
     rows,
   };
+}
+
+/**
+ * The mail's change of a paper row, for the verdict: its ratio from the
+ * row's figures (or its stated change), and from the lab's mail data
+ * (lib/mails.ts) whether it lies within the noise the mail states; null
+ * where the row has no figure.
+ */
+export function rowMailChange(lab: string, row: { row: number; paper: PaperRow['paper'] | null }): MailChange | null {
+  if (!row.paper) return null;
+  const p = row.paper;
+  if (!((p.before ?? 0) > 0 && (p.after ?? 0) > 0) && !(p.change_pct != null && p.change_pct > -100)) return null;
+  const ratio = mailRatio(p);
+  const data = (MAIL_LAB_IDS as readonly string[]).includes(lab) ? mailRowChange(lab as MailLabId, row.row) : undefined;
+  return data ? { ...data, ratio } : { ratio };
+}
+
+/**
+ * The verdict on the change of `metric` from one variant's runs to
+ * another's, seed paired with seed (their runs are in the seeds' order),
+ * against the mail's change (null: none here). A run without the metric,
+ * or with a value a ratio cannot take, gives "no verdict" and why.
+ */
+export function seedVerdict(
+  before: { runs: ReadonlyArray<{ metrics: Readonly<Record<string, number>> }> } | undefined,
+  after: { runs: ReadonlyArray<{ metrics: Readonly<Record<string, number>> }> } | undefined,
+  metric: string,
+  mail: MailChange | null,
+): Verdict {
+  const values = (v: typeof before): number[] => (v ? v.runs.map((r) => r.metrics[metric] ?? NaN) : []);
+  return tryVerdict(values(before), values(after), mail);
 }
 
 /**

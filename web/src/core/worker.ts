@@ -154,8 +154,8 @@ const api = {
   frameStats: (): Promise<Reply<StepperStats>> => answer((e) => stepperOf(e).stats()),
   /** A Chrome trace of `runs` (one lab's), each run to the window's end: chromeTrace.ts. */
   trace: (runs: FrameRun[], window: TraceWindow): Promise<Reply<TraceFile>> => answer((e) => traceRuns(ownRuns(e), runs, window)),
-  sweep: (lab: string, onProgress?: SweepProgressFn): Promise<Reply<SweepResult>> =>
-    answer((e) => sweep(ownRuns(e), lab, onProgress)),
+  sweep: (lab: string, onProgress?: SweepProgressFn, seeds?: number[]): Promise<Reply<SweepResult>> =>
+    answer((e) => sweep(ownRuns(e), lab, onProgress, seeds ? { seeds } : {})),
   /** The worker's memory now (starting no simulator). */
   memory: (): Reply<SimMemory> => replyOf(memory()),
   /** Make the worker fail as it would by itself: for tests and the console. */

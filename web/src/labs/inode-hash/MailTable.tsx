@@ -152,11 +152,10 @@ function FsRows({ row }: { row: ComparisonRow }) {
                 input
               </td>
             );
-          const format = (s: Spread) => formatRange(s, { format: c.format });
           return (
-            <td key={`s-${c.key}`} className="num diff" data-testid={id} data-verdict={sim.verdict[c.key]}>
+            <td key={`s-${c.key}`} className="num diff" data-testid={id} data-verdict={sim.verdict[c.key].kind}>
               {formatChange(sim.changePct[c.key])}
-              <VerdictTag sim={{ range: { before: sim.range.before[c.key], after: sim.range.after[c.key] }, seeds: sim.seeds, verdict: sim.verdict[c.key] }} format={format} />
+              <VerdictTag verdict={sim.verdict[c.key]} />
             </td>
           );
         })}

@@ -4,7 +4,7 @@
  * how much the patch saves at each thread count.
  */
 import { memo, useMemo } from 'react';
-import { formatChange, formatRange, formatSeconds } from '../../../../lib/format';
+import { formatChange } from '../../../../lib/format';
 import type { SweepResult } from '../../core/sweep';
 import { VerdictTag } from '../../viz/paper/PaperTable';
 import { MAIL_ROWS, type Fs } from './mail';
@@ -26,8 +26,9 @@ export const ThreadSweep = memo(function ThreadSweep({ sweep, unit }: { sweep: S
         row's size, so the work per thread stays the same and only the sharing grows. With one thread the lock is
         never contended and the patch saves little; the more CPUs take <span className="mono">inode_hash_lock</span>{' '}
         twice per miss, the more the single trip through it saves. Crosses mark the mail's own figures at 20 threads.
-        Each point is the median over the seeds, its whisker the lowest and highest seed; a change below is significant
-        only where the before and after ranges do not overlap.
+        Each point is the median over the seeds, its whisker the lowest and highest seed; each change below is taken seed
+        by seed with its 95% interval, and reads against the mail's at 20 threads, elsewhere whether it stands out of the
+        seeds' noise.
       </p>
       {sweep && lines.length > 0 ? (
         <>
@@ -51,11 +52,11 @@ export const ThreadSweep = memo(function ThreadSweep({ sweep, unit }: { sweep: S
                     {threads.map((t) => {
                       const p = c.points.find((x) => x.threads === t);
                       return (
-                        <td key={t} className="num diff" data-testid={`thread-change-${c.fs}-${t}`} data-verdict={p?.verdict ?? ''}>
+                        <td key={t} className="num diff" data-testid={`thread-change-${c.fs}-${t}`} data-verdict={p?.verdict.kind ?? ''}>
                           {p ? (
                             <>
                               {formatChange(p.changePct)}
-                              <VerdictTag sim={p} format={(s) => formatRange(s, { format: formatSeconds })} />
+                              <VerdictTag verdict={p.verdict} />
                             </>
                           ) : (
                             <span className="muted">—</span>

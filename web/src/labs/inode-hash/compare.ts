@@ -2,13 +2,16 @@
  * The mail's timings beside the simulator's: user, system and total time
  * and the CPU share, before and after, for each file system of the mail.
  * The simulator's are medians over the sweep's seeds with their min and
- * max, and each change carries the verdict of those ranges (core/stats.ts).
+ * max, and each change, seed paired with seed, carries the verdict against
+ * the mail's change of that column (lib/verdict.ts).
  * User time is not among the simulator's results: the model charges a fixed
  * user cost per stat, taken from the mail, so it is shown as an input.
  * Pure: MailTable.tsx draws what these return.
  */
 import { changePct } from '../../../../lib/compare';
-import { spread, verdict, type Spread, type Verdict } from '../../core/stats';
+import { mailChangeOf } from '../../../../lib/mails';
+import { tryVerdict, type MailChange, type Verdict } from '../../../../lib/verdict';
+import { spread, type Spread } from '../../core/stats';
 import type { RunResult } from '../../core/types';
 import { fsOf, MAIL_TREE, type Fs, type MailRow, type MailTiming } from './mail';
 
@@ -44,7 +47,7 @@ export interface SimSide {
   range: { before: Record<TimingKey, Spread>; after: Record<TimingKey, Spread> };
   /** the change of the medians, in percent (lib/compare.ts); undefined from a median of 0 */
   changePct: Record<TimingKey, number | undefined>;
-  /** whether the before and after ranges are apart, per column */
+  /** the change seed by seed against the mail's, per column */
   verdict: Record<TimingKey, Verdict>;
   seeds: number;
   /** the share of threads x total time the walkers were on a CPU (user + system), over every run of the row */
@@ -106,22 +109,28 @@ function changes(before: MailTiming, after: MailTiming): Record<TimingKey, numbe
   return byKey((k) => changePct(before[k], after[k]));
 }
 
-/** Each column's spread over a variant's runs. */
-function timingSpreads(runs: readonly RunResult[], scale: number): Record<TimingKey, Spread> {
-  const timings = runs.map((r) => simTiming(r, scale));
-  return byKey((k) => spread(timings.map((t) => t[k])));
+/** The mail's change of each column of a row, with the noise it states (lib/mails.ts). */
+export function mailChanges(r: Pick<MailRow, 'fs' | 'threads'>): Record<TimingKey, MailChange | null> {
+  return byKey((k) => mailChangeOf('inode-hash', k, { fs: r.fs, threads: String(r.threads) }) ?? null);
 }
 
-/** The simulator's side of a row from its runs over the seeds. */
+/**
+ * The simulator's side of a row from its runs over the seeds (before and
+ * after each in the seeds' order), each column's change held against the
+ * mail's (`mail`, none by default).
+ */
 export function simSide(
   before: readonly RunResult[],
   after: readonly RunResult[],
   seeds: number,
   threads: number,
   scale: number,
+  mail: Partial<Record<TimingKey, MailChange | null>> = {},
 ): SimSide {
-  const b = timingSpreads(before, scale);
-  const a = timingSpreads(after, scale);
+  const tb = before.map((r) => simTiming(r, scale));
+  const ta = after.map((r) => simTiming(r, scale));
+  const b = byKey((k) => spread(tb.map((t) => t[k])));
+  const a = byKey((k) => spread(ta.map((t) => t[k])));
   const medians = (s: Record<TimingKey, Spread>): Timing => byKey((k) => s[k].median);
   const all = [...before, ...after];
   return {
@@ -129,7 +138,7 @@ export function simSide(
     after: medians(a),
     range: { before: b, after: a },
     changePct: changes(medians(b), medians(a)),
-    verdict: byKey((k) => verdict(b[k], a[k], seeds)),
+    verdict: byKey((k) => tryVerdict(tb.map((t) => t[k]), ta.map((t) => t[k]), mail[k] ?? null)),
     seeds,
     busyShare: spread(all.map((r) => busyShare(r, threads))),
     userPerStatNs: spread(all.map(userPerStatNs)),
@@ -146,7 +155,7 @@ export function compareWithMail(mail: readonly MailRow[], sweep: SweepRowsLike |
     const s = sweep?.rows.find((row) => fsOf(row.params.fs) === r.fs && row.params.threads === r.threads);
     const before = s?.runs.before?.runs;
     const after = s?.runs.after?.runs;
-    const sim = s && sweep && before && after ? simSide(before, after, s.seeds.length, r.threads, sweep.scale) : null;
+    const sim = s && sweep && before && after ? simSide(before, after, s.seeds.length, r.threads, sweep.scale, mailChanges(r)) : null;
     const stats = r.threads * MAIL_TREE.dirs * MAIL_TREE.files;
     return {
       fs: r.fs,

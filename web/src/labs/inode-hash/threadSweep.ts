@@ -1,11 +1,15 @@
 /**
  * The thread sweep's pure half: its runs as lines (one per file system and
  * variant, the median total time over the seeds against threads, with the
- * min and max), the patch's change at each thread count with its verdict,
- * and the chart's domain.
+ * min and max), the patch's change at each thread count with its verdict
+ * against the mail's (lib/verdict.ts; at the mail's own thread count, its
+ * row's change, elsewhere none), and the chart's domain.
  */
 import { changePct } from '../../../../lib/compare';
-import { mapSpread, verdict, type Spread, type Verdict } from '../../core/stats';
+import { tryVerdict, type MailChange, type Verdict } from '../../../../lib/verdict';
+import { mapSpread, type Spread } from '../../core/stats';
+import { rowMailChange } from '../../core/sweep';
+import type { PaperRow } from '../../core/types';
 import type { MailMark } from './ThreadSweepChart';
 import { fsOf, type Fs, type MailRow } from './mail';
 
@@ -16,6 +20,10 @@ export interface SweepPoint {
   /** min, median and max over the seeds */
   range: Spread;
   seeds: number;
+  /** each seed's value, in the seeds' order */
+  values: number[];
+  /** the mail's change at this point (its row's), null where the mail has no row */
+  mail: MailChange | null;
 }
 
 export interface SweepLine {
@@ -44,10 +52,13 @@ export function sweepDomain(lines: readonly SweepLine[], marks: readonly MailMar
 export interface ThreadSweepLike {
   scale: number;
   rows: ReadonlyArray<{
+    row: number;
+    /** the mail's figures where the point is a row of its table */
+    paper: PaperRow['paper'] | null;
     params: Record<string, number>;
     seeds: readonly number[];
-    /** each variant's ranges by name: this lab's are before and after */
-    runs: Readonly<Record<string, { ranges: Readonly<Record<string, Spread>> }>>;
+    /** each variant's ranges and runs (in the seeds' order) by name: this lab's are before and after */
+    runs: Readonly<Record<string, { ranges: Readonly<Record<string, Spread>>; runs: ReadonlyArray<{ metrics: Readonly<Record<string, number>> }> }>>;
   }>;
 }
 
@@ -75,9 +86,10 @@ export function sweepLines(sweep: ThreadSweepLike, metric = 'total_s'): SweepLin
       const s = r.runs[variant]?.ranges[metric];
       if (s === undefined) throw new Error(`the sweep's ${variant} runs of ${fs} at ${threads} threads have no metric ${metric}`);
       const range = mapSpread(s, (v) => v / (sweep.scale || 1));
+      const values = r.runs[variant]!.runs.map((run) => (run.metrics[metric] ?? NaN) / (sweep.scale || 1));
       const key = `${fs}/${variant}`;
       const m = byLine.get(key) ?? new Map<number, SweepPoint>();
-      m.set(threads, { threads, value: range.median, range, seeds: r.seeds.length });
+      m.set(threads, { threads, value: range.median, range, seeds: r.seeds.length, values, mail: metric === 'total_s' ? rowMailChange('inode-hash', r) : null });
       byLine.set(key, m);
     }
   }
@@ -102,7 +114,7 @@ export interface ThreadChange {
   changePct: number;
   range: { before: Spread; after: Spread };
   seeds: number;
-  /** significant only when the before and after ranges over the seeds do not overlap */
+  /** the change seed by seed against the mail's at this thread count (lib/verdict.ts) */
   verdict: Verdict;
 }
 
@@ -122,7 +134,7 @@ export function afterVsBefore(lines: readonly SweepLine[], fs: Fs): ThreadChange
         changePct: change,
         range: { before: b.range, after: a.range },
         seeds,
-        verdict: verdict(b.range, a.range, seeds),
+        verdict: tryVerdict(b.values, a.values, b.mail),
       },
     ];
   });

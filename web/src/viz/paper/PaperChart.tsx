@@ -3,7 +3,7 @@
  * (without and with the patch) and the simulator's value of every variant
  * of the lab, the simulator's as the
  * median over seeds with a whisker from min to max, and a mark over each
- * row saying whether its change is significant. A log scale shows the
+ * row with the verdict on its change against the mail's. A log scale shows the
  * hundredfold collapse and the small values at once.
  */
 import { scaleBand, scaleLinear, scaleLog } from 'd3-scale';
@@ -11,11 +11,11 @@ import { useRef, useState } from 'react';
 import { formatNumber, formatRange } from '../../../../lib/format';
 import { ExportButtons, svgRefExporter } from '../export/ExportButtons';
 import { useElementWidth } from '../useElementWidth';
-import type { Verdict } from '../../core/stats';
+import { verdictWords, type VerdictKind } from '../../../../lib/verdict';
 import { endVariants } from '../../core/sweep';
 import { wrapWords } from '../heatmap/heatmap';
 import { CATEGORICAL, tint } from '../palette';
-import { barSeries, PAPER_FIGURE, seriesLabel, valueDomain, VERDICT_WORDS, type BarGroup, type BarSeries, type Ends } from './paper';
+import { barSeries, PAPER_FIGURE, seriesLabel, valueDomain, type BarGroup, type BarSeries, type Ends } from './paper';
 
 const M = { left: 60, right: 12, top: 34, bottom: 44 };
 const HEIGHT = 320;
@@ -63,8 +63,17 @@ export interface PaperChartProps {
   xAxis?: string;
 }
 
-/** The mark over a row's bars: * where the simulator's change is significant, ≈ where it is within seed noise. */
-export const VERDICT_MARKS: Record<Verdict, string> = { significant: '*', overlap: '≈', untested: '' };
+/** The mark over a row's bars for each verdict on its change (lib/verdict.ts); none where there is no verdict. */
+export const VERDICT_MARKS: Record<VerdictKind, string> = {
+  'as the mail': '✓',
+  'weaker than the mail': '<',
+  'stronger than the mail': '>',
+  'within the noise': '≈',
+  'against the mail': '✗',
+  'no mail figure': '*',
+  'too few runs': '',
+  'no verdict': '',
+};
 
 export function PaperChart({ groups, variants, ends = endVariants(variants), unit, name, title, xAxis = 'row' }: PaperChartProps) {
   const [wrapRef, width] = useElementWidth<HTMLDivElement>(700);
@@ -180,17 +189,17 @@ export function PaperChart({ groups, variants, ends = endVariants(variants), uni
                     </g>
                   );
                 })}
-                {g.verdict && VERDICT_MARKS[g.verdict] && (
+                {g.verdict && VERDICT_MARKS[g.verdict.kind] && (
                   <g
                     transform={`translate(0,${Math.max(18, simTop(g) - 6)})`}
                     data-testid="chart-verdict"
                     data-row={g.row}
-                    data-verdict={g.verdict}
+                    data-verdict={g.verdict.kind}
                   >
-                    <title>{`row ${g.row} (${g.label}): the simulator's change is ${VERDICT_WORDS[g.verdict]}`}</title>
+                    <title>{`row ${g.row} (${g.label}): ${verdictWords(g.verdict)}`}</title>
                     <path d={`M${simBefore},4 V0 H${simAfter} V4`} fill="none" stroke="#1d2330" strokeWidth={1} />
                     <text x={(simBefore + simAfter) / 2} y={-3} className="verdict-mark" textAnchor="middle">
-                      {VERDICT_MARKS[g.verdict]}
+                      {VERDICT_MARKS[g.verdict.kind]}
                     </text>
                   </g>
                 )}
@@ -227,8 +236,9 @@ export function PaperChart({ groups, variants, ends = endVariants(variants), uni
       {groups.some((g) => g.verdict) && (
         <p className="muted chart-note" data-testid="paper-chart-note">
           Simulator bars are medians over the seeds; each whisker runs from the lowest to the highest seed.{' '}
-          Over the simulator's {variants[0]} and {variants[variants.length - 1]} bars, <b>*</b> marks a row whose ranges do not overlap (a significant
-          change); <b>≈</b> one whose ranges overlap, where the seed moves the result as much as the patch does.
+          Over the simulator's {ends.before} and {ends.after} bars, the verdict on its change against the mail's: <b>✓</b> as the
+          mail, <b>&lt;</b> weaker, <b>&gt;</b> stronger (by more than a factor of two), <b>≈</b> within the noise, <b>✗</b> against the
+          mail, <b>*</b> a clear change where the mail has no figure.
         </p>
       )}
     </figure>

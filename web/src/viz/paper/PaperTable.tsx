@@ -3,7 +3,8 @@ import { formatChange, formatNumber, formatRange } from '../../../../lib/format'
 import { paramText as valueText } from '../../core/params';
 import type { Spread } from '../../core/stats';
 import type { PaperRows, ParamSpec } from '../../core/types';
-import { PAPER_FIGURE, paperEnds, VERDICT_WORDS, verdictReason, type PaperTableRow, type SimFigures } from './paper';
+import { verdictReason, verdictWords, type Verdict } from '../../../../lib/verdict';
+import { PAPER_FIGURE, paperEnds, type PaperTableRow } from './paper';
 
 const paperFigure = (v: number | null): string => formatNumber(v, PAPER_FIGURE);
 
@@ -46,11 +47,11 @@ export function SimValue({ value, range, testId, format = paperFigure }: { value
   );
 }
 
-/** A change with the verdict of the ranges over seeds beside it. */
-export function VerdictTag({ sim, format }: { sim: Pick<SimFigures, 'range' | 'seeds' | 'verdict'>; format?: (s: Spread) => string }) {
+/** The verdict on a change against the mail's (lib/verdict.ts), its reason in the tooltip. */
+export function VerdictTag({ verdict }: { verdict: Verdict }) {
   return (
-    <span className={`verdict verdict-${sim.verdict}`} data-testid="verdict" data-verdict={sim.verdict} title={verdictReason(sim, format)}>
-      {VERDICT_WORDS[sim.verdict]}
+    <span className={`verdict verdict-${verdict.kind.replace(/ /g, '-')}`} data-testid="verdict" data-verdict={verdict.kind} title={verdictReason(verdict)}>
+      {verdictWords(verdict)}
     </span>
   );
 }
@@ -119,11 +120,11 @@ export function PaperTable({ rows, variants, table, specs, onUseParams, rowHeadi
                   </td>
                 );
               })}
-              <td className="num diff" data-testid={`sim-diff-${r.row}`} data-verdict={r.sim?.verdict ?? ''}>
+              <td className="num diff" data-testid={`sim-diff-${r.row}`} data-verdict={r.sim?.verdict.kind ?? ''}>
                 {r.sim ? (
                   <>
                     {formatChange(r.sim.diffPct)}
-                    <VerdictTag sim={r.sim} />
+                    <VerdictTag verdict={r.sim.verdict} />
                   </>
                 ) : (
                   <span className="muted">—</span>

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { medians, metricSpreads } from '../../core/stats';
 import type { PaperRows } from '../../core/types';
 import { formatChange, formatNumber, formatRange } from '../../../../lib/format';
-import { barGroups, buildPaperTable, PAPER_FIGURE, paperEnds, seriesLabel, valueDomain, verdictReason } from './paper';
+import { verdictReason } from '../../../../lib/verdict';
+import { barGroups, buildPaperTable, PAPER_FIGURE, paperEnds, seriesLabel, valueDomain } from './paper';
 import { LAB_IDS } from '../../labs/registry.gen';
 
 const [LAB] = LAB_IDS;
@@ -22,8 +23,9 @@ const rows: PaperRows = {
 
 /** One variant of a sweep row over as many seeds as values. */
 function runs(...values: number[]) {
-  const ranges = metricSpreads(values.map((v) => ({ metrics: { creates_per_s: v } })));
-  return { metrics: medians(ranges), ranges };
+  const each = values.map((v) => ({ metrics: { creates_per_s: v } }));
+  const ranges = metricSpreads(each);
+  return { metrics: medians(ranges), ranges, runs: each };
 }
 
 /** A sweep of one row, `seeds` seeds. */
@@ -63,14 +65,26 @@ describe('buildPaperTable', () => {
     expect(t[1].sim).toMatchObject({ before: 0.8, after: 120, diffPct: 14900, seeds: 3 });
     expect(t[1].sim?.range).toEqual({ before: { min: 0.7, median: 0.8, max: 0.9 }, after: { min: 119, median: 120, max: 121 } });
   });
-  it('marks a change significant only when the ranges over seeds do not overlap', () => {
-    const apart = buildPaperTable(rows, sweepOf(1, runs(1000, 1010, 1020), runs(1030, 1040, 1050), 3));
-    expect(apart[0].sim?.verdict).toBe('significant');
-    /* a larger change of the medians, but one seed of before reaches into after's range */
-    const overlap = buildPaperTable(rows, sweepOf(1, runs(1000, 1010, 1200), runs(1100, 1150, 1300), 3));
-    expect(overlap[0].sim!.diffPct).toBeGreaterThan(apart[0].sim!.diffPct!);
-    expect(overlap[0].sim?.verdict).toBe('overlap');
-    expect(buildPaperTable(rows, sweepOf(1, runs(1000), runs(2000), 1))[0].sim?.verdict).toBe('untested');
+  it("gives each row the verdict on its change seed by seed against the mail's row", () => {
+    /* row 7's mail: x173; the simulator's x150 seed by seed */
+    const seven = buildPaperTable(rows, sweepOf(7, runs(800, 700, 900), runs(120_000, 105_000, 135_000), 3))[1]!.sim!.verdict;
+    expect(seven).toMatchObject({ kind: 'as the mail', n: 3 });
+    expect(seven.ratio).toBeCloseTo(150, 6);
+    expect(seven.mail?.ratio).toBeCloseTo(126.13 / 0.73, 6);
+    /* x10 against x173: weaker */
+    expect(buildPaperTable(rows, sweepOf(7, runs(800, 700, 900), runs(8000, 7000, 9000), 3))[1]!.sim!.verdict.kind).toBe('weaker than the mail');
+    expect(buildPaperTable(rows, sweepOf(7, runs(1000), runs(2000), 1))[1]!.sim!.verdict.kind).toBe('too few runs');
+  });
+  it('pairs the seeds: a change every seed shows is clear though the ranges overlap', () => {
+    /* each seed's after is 3% above its before; the seeds spread far more than that */
+    const t = buildPaperTable(rows, sweepOf(7, runs(1000, 1200, 1400), runs(1030, 1236, 1442), 3));
+    expect(t[1]!.sim!.range.before.max).toBeGreaterThan(t[1]!.sim!.range.after.min);
+    expect(t[1]!.sim!.verdict.kind).toBe('weaker than the mail');
+    expect(t[1]!.sim!.verdict.low).toBeGreaterThan(1);
+  });
+  it('gives no verdict, saying why, where a seed has no value a ratio takes', () => {
+    const t = buildPaperTable(rows, sweepOf(7, runs(800, 0, 900), runs(1, 2, 3), 3));
+    expect(t[1]!.sim!.verdict).toMatchObject({ kind: 'no verdict', refused: expect.stringMatching(/pair 2's before value is 0/) });
   });
 });
 
@@ -91,7 +105,7 @@ describe('bars with ranges', () => {
   it("carries the simulator's range and verdict, and the domain reaches the ranges' ends", () => {
     const g = barGroups(buildPaperTable(rows, sweepOf(7, runs(800, 700, 900), runs(120_000, 110_000, 200_000), 3)), ['before', 'after']);
     expect(g[1].bars.map((b) => b.range)).toEqual([null, { min: 0.7, median: 0.8, max: 0.9 }, null, { min: 110, median: 120, max: 200 }]);
-    expect(g[1].verdict).toBe('significant');
+    expect(g[1].verdict?.kind).toBe('as the mail');
     expect(valueDomain(g, false)[1]).toBeCloseTo(200 * 1.08);
   });
 });
@@ -121,8 +135,8 @@ describe('a lab of more than two variants', () => {
       ['es-gc', 60],
       ['upstream', 120],
     ]);
-    expect(t[1].sim).toMatchObject({ before: 0.8, after: 120, diffPct: 14900, verdict: 'significant' });
-    expect(verdictReason(t[1].sim!)).toMatch(/^baseline 0\.70–0\.90, upstream 110.00–200.00 over 3 seeds/);
+    expect(t[1].sim).toMatchObject({ before: 0.8, after: 120, diffPct: 14900, verdict: { kind: 'as the mail', n: 3 } });
+    expect(verdictReason(t[1].sim!.verdict)).toMatch(/^×\d+ \(95%: ×\d+ to ×\d+\): within a factor of two of the mail's ×173$/);
   });
   it("draws a bar per variant, the mail's two figures beside the first and the last", () => {
     const g = barGroups(buildPaperTable(rows, sweep), variants);
@@ -150,7 +164,8 @@ describe('a lab whose rows name the variants the mail stands for', () => {
   };
   it('compares the named variants, not the last', () => {
     expect(paperEnds(named, variants)).toEqual({ before: 'before', after: 'after' });
-    expect(buildPaperTable(named, sweep)[0].sim).toMatchObject({ before: 1.05, after: 2.05, verdict: 'significant' });
+    expect(buildPaperTable(named, sweep)[0].sim).toMatchObject({ before: 1.05, after: 2.05, verdict: { n: 2 } });
+    expect(buildPaperTable(named, sweep)[0].sim!.verdict.ratio).toBeCloseTo(Math.sqrt((2000 / 1000) * (2100 / 1100)), 10);
   });
   it("puts the mail's figures before the variants they stand for, and names them so", () => {
     const ends = paperEnds(named, variants);
@@ -163,16 +178,5 @@ describe('a lab whose rows name the variants the mail stands for', () => {
     expect(paperEnds(mixed, variants)).toEqual({ before: 'before', after: '6.12' });
     expect(paperEnds(named, ['before', 'upstream'])).toEqual({ before: 'before', after: 'upstream' });
     expect(paperEnds(rows, variants)).toEqual({ before: 'before', after: '6.12' });
-  });
-});
-
-describe('verdictReason', () => {
-  it('says why, from the ranges it shows', () => {
-    const range = { before: { min: 1, median: 2, max: 3 }, after: { min: 2.5, median: 4, max: 5 } };
-    expect(verdictReason({ range, seeds: 3, verdict: 'overlap' })).toBe(
-      'before 1.00–3.00, after 2.50–5.00 over 3 seeds: the ranges overlap, so the seed moves the result as much as the patch does',
-    );
-    expect(verdictReason({ range, seeds: 3, verdict: 'significant' })).toMatch(/do not overlap, so the patch moves the result more than the seed does$/);
-    expect(verdictReason({ range, seeds: 1, verdict: 'untested' })).toMatch(/over 1 seed: one run a side has no range to compare$/);
   });
 });

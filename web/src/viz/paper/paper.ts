@@ -4,15 +4,16 @@
  * two figures stand for the variants the paper rows name (paperEnds), by
  * default the lab's first (the kernel without the patch) and its last (with
  * it); the simulator's change is the one between those two. The simulator's figures are medians over the sweep's seeds
- * with their min and max; its change is significant only when the first and
- * last variants' ranges do not overlap
- * (core/stats.ts); each change is lib/compare.ts's. Pure; the components in
- * this folder only draw what these functions return.
+ * with their min and max; its change, seed paired with seed, gets the
+ * verdict against the mail's change (lib/verdict.ts); each change of the
+ * medians is lib/compare.ts's. Pure; the components in this folder only draw
+ * what these functions return.
  */
 import { changePct } from '../../../../lib/compare';
-import { formatRange, type NumberFormat } from '../../../../lib/format';
-import { mapSpread, spread, verdict, type Spread, type Verdict } from '../../core/stats';
-import { endVariants } from '../../core/sweep';
+import { type NumberFormat } from '../../../../lib/format';
+import type { MailChange, Verdict } from '../../../../lib/verdict';
+import { mapSpread, spread, type Spread } from '../../core/stats';
+import { endVariants, rowMailChange, seedVerdict } from '../../core/sweep';
 import type { PaperRows } from '../../core/types';
 
 /** The two variants the mail's figures stand for. */
@@ -38,10 +39,11 @@ export function paperEnds(rows: Pick<PaperRows, 'rows'>, variants: readonly stri
   return first;
 }
 
-/** One variant of a sweep row: its metrics' medians and ranges over the seeds. */
+/** One variant of a sweep row: its metrics' medians and ranges over the seeds, and its runs in the seeds' order. */
 export interface VariantLike {
   metrics: Readonly<Record<string, number>>;
   ranges: Readonly<Record<string, Spread>>;
+  runs: ReadonlyArray<{ metrics: Readonly<Record<string, number>> }>;
 }
 
 /** What the table needs from a sweep (web/src/core/sweep.ts's SweepResult fits). */
@@ -69,6 +71,7 @@ export interface SimFigures {
   /** the first and the last variant's min, median and max over the seeds, in the paper's unit */
   range: { before: Spread; after: Spread };
   seeds: number;
+  /** the change from the first variant to the last, seed by seed, against the mail's */
   verdict: Verdict;
 }
 
@@ -109,31 +112,6 @@ export function seriesLabel(series: BarSeries, ends: Ends): string {
 /** How the tables print a figure in the paper's unit: two decimals below 1000, as the mails do. */
 export const PAPER_FIGURE: NumberFormat = { decimals: 2 };
 
-/** What a verdict on the simulator's change is called in the tables. */
-export const VERDICT_WORDS: Record<Verdict, string> = {
-  significant: 'significant',
-  overlap: 'within seed noise',
-  untested: 'one seed: untested',
-};
-
-/** Why a verdict is what it is, in words, for a tooltip. */
-export function verdictReason(
-  sim: Pick<SimFigures, 'range' | 'seeds' | 'verdict'> & { variants?: readonly VariantFigure[] },
-  format: (s: Spread) => string = (s) => formatRange(s, PAPER_FIGURE),
-): string {
-  const first = sim.variants?.[0]?.variant ?? 'before';
-  const last = sim.variants?.[sim.variants.length - 1]?.variant ?? 'after';
-  const ranges = `${first} ${format(sim.range.before)}, ${last} ${format(sim.range.after)} over ${sim.seeds} seed${sim.seeds === 1 ? '' : 's'}`;
-  switch (sim.verdict) {
-    case 'significant':
-      return `${ranges}: the ranges do not overlap, so the patch moves the result more than the seed does`;
-    case 'overlap':
-      return `${ranges}: the ranges overlap, so the seed moves the result as much as the patch does`;
-    case 'untested':
-      return `${ranges}: one run a side has no range to compare`;
-  }
-}
-
 /** A variant's spread of a metric over the seeds in the paper's unit (metric / scale); NaN when it has none. */
 export function simSpread(v: VariantLike, metric: string, scale: number): Spread {
   const s = v.ranges[metric];
@@ -142,7 +120,8 @@ export function simSpread(v: VariantLike, metric: string, scale: number): Spread
 
 /**
  * The simulator's side of a row: every variant's median and range, and the
- * change from the first variant to the last with its verdict.
+ * change from the first variant to the last with its verdict against the
+ * mail's change (null: the mail has none here).
  */
 export function simFigures(
   runs: Readonly<Record<string, VariantLike>>,
@@ -151,6 +130,7 @@ export function simFigures(
   metric: string,
   scale: number,
   ends: Ends = endVariants(variants),
+  mail: MailChange | null = null,
 ): SimFigures {
   const all = variants.map((variant): VariantFigure => {
     const v = runs[variant];
@@ -166,7 +146,7 @@ export function simFigures(
     diffPct: changePct(b.median, a.median),
     range: { before: b, after: a },
     seeds,
-    verdict: verdict(b, a, seeds),
+    verdict: seedVerdict(runs[ends.before], runs[ends.after], metric, mail),
   };
 }
 
@@ -175,7 +155,10 @@ export function buildPaperTable(rows: PaperRows, sweep?: SweepLike | null): Pape
   return rows.rows.map((r) => {
     const s = byRow.get(r.row);
     const metric = r.paper.metric ?? rows.metric;
-    const sim = s && sweep ? simFigures(s.runs, sweep.variants, s.seeds.length, metric, rows.scale, paperEnds(rows, sweep.variants)) : null;
+    const sim =
+      s && sweep
+        ? simFigures(s.runs, sweep.variants, s.seeds.length, metric, rows.scale, paperEnds(rows, sweep.variants), rowMailChange(rows.lab, r))
+        : null;
     return {
       row: r.row,
       label: r.label,
