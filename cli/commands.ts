@@ -5,9 +5,27 @@
 import { Presets, SingleBar } from 'cli-progress';
 import { loadEngine } from '../web/src/core/node';
 import { sweepOnThreads } from '../web/src/core/nodeThreads';
-import { endRuns, endVariants, paperSpread, paperValue, rowEnds as endsOf, sweepPlan, sweepRunCount, type SweepResult } from '../web/src/core/sweep';
-import { verdict, type Verdict } from '../web/src/core/stats';
-import type { RunResult } from '../web/src/core/types';
+import {
+  endRuns,
+  endVariants,
+  labVariants,
+  paperSpread,
+  paperValue,
+  rowEnds as endsOf,
+  rowMailChange,
+  seedVerdict,
+  sweepPlan,
+  sweepRunCount,
+  SWEEP_SEEDS,
+  variantRuns,
+  type SweepResult,
+} from '../web/src/core/sweep';
+import { isLabId, LAB_FACES } from '../web/src/labs/registry.gen';
+import { changeText, formatRatioAsChange, verdictReason, verdictWords } from '../lib/verdict';
+import { MAIL_LAB_IDS, MAILS, mailChangeOf, type MailLabId } from '../lib/mails';
+
+const isMailLab = (lab: string): lab is MailLabId => (MAIL_LAB_IDS as readonly string[]).includes(lab);
+import type { PaperRow, RunResult } from '../web/src/core/types';
 import type { Engine } from '../web/src/core/engine';
 import { allowedText } from '../web/src/core/params';
 import { writeFileSync } from 'node:fs';
@@ -56,9 +74,12 @@ export async function paramsCommand(lab: string, opts: { json?: boolean }, print
 }
 
 export interface SimOptions {
-  variant: string;
+  /** one of the lab's variants; absent: the lesson's two, over `seeds` seeds (pairCommand) */
+  variant?: string;
   set: string[];
   seed: string;
+  /** how many seeds the two variants run with, without --variant */
+  seeds?: string;
   json?: boolean;
 }
 
@@ -79,6 +100,9 @@ export function checkSets(engine: Engine, lab: string, params: Record<string, st
 }
 
 export async function simCommand(lab: string, opts: SimOptions, print: Print): Promise<void> {
+  if (opts.variant === undefined) return pairCommand(lab, opts, print);
+  if (opts.seeds !== undefined)
+    throw new UsageError(`--seeds runs the lesson's two variants, and --variant ${opts.variant} one run: give one or the other`);
   const params = parseSets(opts.set);
   const seed = parseSeed(opts.seed);
   const engine = await loadEngine();
@@ -89,6 +113,108 @@ export async function simCommand(lab: string, opts: SimOptions, print: Print): P
     return print(json({ lab: result.lab, variant, seed: result.seed, params: used, metrics, sim }));
   }
   print(describeRun(result));
+}
+
+/**
+ * The two variants `sim` runs without --variant, and the mail's row they
+ * stand beside: the row of the lab's paper table whose every parameter the
+ * run's parameters (with the lab's defaults) hold, with its two variants;
+ * else the pair the lab's face names (engineRun.pair) and no row.
+ */
+export function lessonPair(
+  engine: Pick<Engine, 'labs' | 'params' | 'rows'>,
+  lab: string,
+  params: Record<string, number | string>,
+): { variants: [string, string]; row: PaperRow | null } {
+  const variants = labVariants(engine, lab);
+  const specs = engine.params(lab);
+  /* the run's parameters as the rows hold them: every one, a choice by its index */
+  const value = (name: string): number | undefined => {
+    const spec = specs.find((s) => s.name === name);
+    const given = params[name];
+    if (!spec) return undefined;
+    if (given === undefined) return spec.default;
+    if (spec.type === 'choice') return typeof given === 'number' ? given : spec.choices.indexOf(given);
+    return Number(given);
+  };
+  const row = engine.rows(lab).rows.find((r) => Object.entries(r.params).every(([k, v]) => value(k) === v)) ?? null;
+  if (row) {
+    const ends = endsOf(row, variants);
+    return { variants: [ends.before, ends.after], row };
+  }
+  const face = isLabId(lab) ? LAB_FACES[lab] : undefined;
+  const pair = face?.engineRun.pair;
+  return { variants: pair ? [pair[0], pair[1]] : [variants[0]!, variants[1] ?? variants[0]!], row: null };
+}
+
+/**
+ * `sim <lab>` without --variant: the lesson's two variants (lessonPair) with
+ * the same parameters over several seeds, side by side: every metric's
+ * median a side, their ratio, and the change seed by seed with its 95%
+ * interval and verdict (lib/verdict.ts): against the mail's change for the
+ * mail's metric where the parameters are a row of its table.
+ */
+export async function pairCommand(lab: string, opts: SimOptions, print: Print): Promise<void> {
+  const params = parseSets(opts.set);
+  const seeds = parseSweepSeeds(opts.seed, opts.seeds ?? String(SWEEP_SEEDS));
+  const engine = await loadEngine();
+  if (!engine.labs().some((l) => l.id === lab))
+    throw new UsageError(`unknown lab "${lab}" (labs: ${engine.labs().map((l) => l.id).join(', ')})`);
+  checkSets(engine, lab, params);
+  const { variants, row } = lessonPair(engine, lab, params);
+  const [vb, va] = variants;
+  const runs = { before: [] as RunResult[], after: [] as RunResult[] };
+  for (const seed of seeds) {
+    runs.before.push(engine.result({ lab, variant: vb, params, seed }));
+    runs.after.push(engine.result({ lab, variant: va, params, seed }));
+  }
+  const mailMetric = row?.paper.metric ?? engine.rows(lab).metric;
+  const before = variantRuns(runs.before);
+  const after = variantRuns(runs.after);
+  const names = Object.keys(before.metrics);
+  /* the mail's change of each metric it has a figure of in the row: the row's own metric, and the others of its table */
+  const mailRow = row && isMailLab(lab) ? MAILS[lab].rows.find((r) => r.row === row.row) : undefined;
+  const mails = Object.fromEntries(
+    names.map((m) => [m, (m === mailMetric && row ? rowMailChange(lab, row) : null) ?? (mailRow && isMailLab(lab) ? mailChangeOf(lab, m, mailRow.where, mailRow.variants) : null) ?? null]),
+  );
+  const verdicts = Object.fromEntries(names.map((m) => [m, seedVerdict(before, after, m, mails[m] ?? null)]));
+  if (opts.json) {
+    return print(
+      json({
+        lab,
+        variants,
+        seeds,
+        params: runs.before[0]!.params,
+        row: row ? { row: row.row, label: row.label, paper: row.paper } : null,
+        metrics: Object.fromEntries(
+          names.map((m) => [m, { [vb]: runs.before.map((r) => r.metrics[m]), [va]: runs.after.map((r) => r.metrics[m]), verdict: verdicts[m] }]),
+        ),
+      }),
+    );
+  }
+  const mailCell = (m: string): string => (mails[m] ? formatRatioAsChange(mails[m].ratio, ASCII) : '');
+  const rowsOut = names.map((m) => [
+    m,
+    formatNumber(before.metrics[m], ASCII),
+    formatNumber(after.metrics[m], ASCII),
+    changeText(verdicts[m]!, ASCII),
+    mailCell(m),
+    verdictWords(verdicts[m]!),
+  ]);
+  const mailVerdict = verdicts[mailMetric];
+  return print(
+    [
+      `${lab}: ${vb} and ${va}, seeds ${seeds[0]}..${seeds[seeds.length - 1]} (${seeds.length}), parameters ${formatParams(runs.before[0]!.params)}`,
+      row
+        ? `the mail's row ${row.row} (${row.label}): its changes ${vb} -> ${va} beside the simulator's`
+        : `no row of the mail's table has these parameters: the verdicts say only whether each change is clear of the seeds' noise (journalclub sweep ${lab} runs the mail's rows)`,
+      '',
+      table(['metric', `${vb} median`, `${va} median`, `${va}/${vb} (95%)`, 'mail', 'verdict'], rowsOut, [`${vb} median`, `${va} median`]),
+      '',
+      ...(mailVerdict ? [`${mailMetric}: ${verdictReason(mailVerdict, ASCII)}`] : []),
+      "change: each seed's two runs as a ratio, their geometric mean and its 95% t interval over the seeds (lib/verdict.ts)",
+    ].join('\n'),
+  );
 }
 
 /** A run in words and a table of its metrics. */
@@ -191,19 +317,14 @@ function paperRatio(paper: SweepResult['rows'][number]['paper']): string {
   return paper.change_pct != null ? `${formatChange(paper.change_pct, ASCII)} stated` : '-';
 }
 
-const VERDICT_TEXT: Record<Verdict, string> = {
-  significant: 'yes',
-  overlap: 'no: ranges overlap',
-  untested: '-',
-};
-
 /**
  * The paper's table beside the simulator's, in the paper's unit: every
  * variant's median over the seeds with its min..max beside it, each of the
  * mail's two figures beside the variant it belongs to (its row's
  * before_variant and after_variant: by default the first, unpatched, and
- * the last, patched), and whether the change between those two variants
- * is significant (their ranges do not overlap). A sweep whose points vary
+ * the last, patched), and the change between those two variants seed by
+ * seed with its 95% interval and its verdict against the mail's
+ * (lib/verdict.ts). A sweep whose points vary
  * named parameters (keys) shows those instead of the row and its
  * parameters; "-" where the paper has no figure.
  */
@@ -211,6 +332,8 @@ export function describeSweep(result: SweepResult): string {
   const keyNames = [...new Set(result.rows.flatMap((r) => Object.keys(r.keys)))];
   const variants = result.variants;
   const rowEnds = result.rows.map((r) => endsOf(r, variants));
+  /* the rows whose verdict needs its reason beside the table */
+  const reasons: string[] = [];
   const paperOf = new Set(rowEnds.flatMap((e, i) => (result.rows[i]!.paper ? [e.before, e.after] : [])));
   if (paperOf.size === 0) {
     const ends = endVariants(variants);
@@ -229,16 +352,16 @@ export function describeSweep(result: SweepResult): string {
     const { before: first, after: last } = endRuns(r, variants);
     const before = paperValue(first, result, r);
     const after = paperValue(last, result, r);
-    const beforeRange = paperSpread(first, result, r);
-    const afterRange = paperSpread(last, result, r);
     const point = keyNames.length > 0 ? keyNames.map((k) => r.keys[k] ?? '') : [r.label, formatParams(r.params)];
-    const v = beforeRange && afterRange ? verdict(beforeRange, afterRange, r.seeds.length) : 'untested';
+    const v = seedVerdict(first, last, r.metric ?? result.metric, rowMailChange(result.lab, r));
+    if (v.kind === 'no verdict' || v.noise) reasons.push(`  ${r.label}: ${verdictReason(v, ASCII)}`);
     return [
       ...point,
       ...variants.flatMap((name) => [...paperCell(name), ...simCells(name)]),
       paperRatio(r.paper),
       formatRatio({ before, after }, ASCII),
-      VERDICT_TEXT[v],
+      changeText(v, ASCII),
+      verdictWords(v),
     ];
   });
   const heads = (v: string) => [...(paperOf.has(v) ? [`paper ${v}`] : []), `sim ${v}`, `${v} min..max`];
@@ -249,8 +372,9 @@ export function describeSweep(result: SweepResult): string {
   return [
     `${result.lab}: the paper's table beside the simulator's (${result.unit}; metric ${result.metric})`,
     one
-      ? `simulator: seed ${seeds} alone, so no range and no significance (--seeds 2 or more gives them)`
-      : `simulator: the median over seeds ${seeds}, with min..max beside it; significant: ${pair} ranges do not overlap (where they do, the seed moves the result as much as the patch)`,
+      ? `simulator: seed ${seeds} alone, so no range and no verdict (--seeds 2 or more gives them)`
+      : `simulator: the median over seeds ${seeds}, with min..max beside it; change: ${pair} runs of each seed as a ratio, their geometric mean and its 95% t interval over the seeds`,
+    "verdict against the mail's change: as the mail (same direction, interval clear of no change, size within x2), weaker/stronger than the mail (off by more than x2), within the noise (interval includes no change), against the mail (the other way)",
     ...(uniform.size === 1 ? [] : ["each row's paper figures stand beside the variants they belong to; the ratios are between those two"]),
     '',
     table(
@@ -259,11 +383,13 @@ export function describeSweep(result: SweepResult): string {
         ...variants.flatMap(heads),
         `paper ${ratioAfter}/${ratioBefore}`,
         `sim ${ratioAfter}/${ratioBefore}`,
-        'significant',
+        'change (95%)',
+        'verdict',
       ],
       rows,
       variants.map((v) => `${v} min..max`),
     ),
+    ...(reasons.length > 0 ? ['', 'verdicts:', ...reasons] : []),
     ...(notes.length > 0 ? ['', 'notes:', ...notes] : []),
   ].join('\n');
 }

@@ -3,7 +3,7 @@
  *
  *   journalclub labs
  *   journalclub params <lab>
- *   journalclub sim <lab> --variant <one of the lab's variants> [--set name=value]... [--seed N] [--json]
+ *   journalclub sim <lab> [--variant <one of the lab's variants>] [--set name=value]... [--seed N] [--seeds N] [--json]
  *   journalclub sweep <lab> [--seeds N] [--seed N] [--json]
  *   journalclub trace <lab> [--variant <variant>] [--set name=value]... [--seed N] [--from STEP] [--max STEPS] [--out FILE]
  *   journalclub question <lab> [--seed N] [--set name=value]... [--answers] [--json]
@@ -16,7 +16,7 @@
  * asked for JSON (--json, --format json) also prints {"error","exit"} on
  * stdout, so that a script reading it gets JSON either way.
  */
-import { Command, Option } from 'commander';
+import { Command } from 'commander';
 import { SWEEP_SEED, SWEEP_SEEDS, SWEEP_SEEDS_MAX } from '../web/src/core/sweep';
 import { collect } from './args';
 import { labsCommand, paramsCommand, simCommand, sweepCommand, traceCommand } from './commands';
@@ -64,11 +64,12 @@ export function program(): Command {
 
   cli
     .command('sim')
-    .description('run one simulation and print its metrics')
+    .description("run one simulation and print its metrics; without --variant, the lesson's two variants over several seeds side by side, with the mail's change and the verdict")
     .argument('<lab>', 'lab id, e.g. fast-commit')
-    .addOption(new Option('--variant <variant>', "which of the lab's variants to run (journalclub labs lists them)").makeOptionMandatory())
+    .option('--variant <variant>', "which of the lab's variants to run (journalclub labs lists them); absent: the lesson's two")
     .option('--set <name=value>', 'set a parameter (repeatable), a choice by its name, e.g. fs=btrfs; see `journalclub params <lab>`', collect, [])
-    .option('--seed <n>', 'random seed, 0 to 4294967295', '1')
+    .option('--seed <n>', 'random seed (without --variant: the first), 0 to 4294967295', '1')
+    .option('--seeds <n>', `without --variant: how many seeds, 1 to ${SWEEP_SEEDS_MAX} (default ${SWEEP_SEEDS})`)
     .option('--json', 'print JSON')
     .action((lab: string, opts: Parameters<typeof simCommand>[1]) => simCommand(lab, opts, print));
 
