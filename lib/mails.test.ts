@@ -182,9 +182,12 @@ describe('mailRowChange', () => {
     const quiet = mailRowChange('fast-commit', 1)!;
     expect(quiet.ratio).toBeCloseTo(17.51 / 16.9, 12);
     expect(quiet).toMatchObject({ withinNoise: true, noise: expect.stringMatching(/rows 1 to 5 as unaffected/) });
+    /* the noise spans the largest change of the rows the mail reads as unaffected: row 1's +3.6% */
+    expect(quiet.noiseSize).toBeCloseTo(17.51 / 16.9 - 1, 12);
+    expect(mailRowChange('fast-commit', 4)?.noiseSize).toBeCloseTo(17.51 / 16.9 - 1, 12);
     expect(mailRowChange('fast-commit', 7)).toEqual({ ratio: 126.13 / 0.73 });
     /* inode-hash: 1-2 s of noise against a change of 24.5 s */
-    expect(mailRowChange('inode-hash', 1)).toMatchObject({ withinNoise: false, noise: expect.stringMatching(/1-2 s/) });
+    expect(mailRowChange('inode-hash', 1)).toMatchObject({ withinNoise: false, noise: expect.stringMatching(/1-2 s/), noiseSize: 2 / 46.118 });
     /* extent-status: from ministat's statistics of the two figures */
     expect(mailRowChange('extent-status', 3)).toMatchObject({ ratio: 50.3 / 178.3, withinNoise: false, noise: expect.stringMatching(/3 and 3 runs/) });
     expect(mailRowChange('btrfs-fsync', 1)?.withinNoise).toBeUndefined();

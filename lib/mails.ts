@@ -27,7 +27,7 @@
  */
 import { mailOf, rowFigures } from './mail-schema.mjs';
 import { MAIL_FILES, MAIL_LAB_IDS, type MailLabId } from './mails.gen';
-import { mailRatio, rangesWithinNoise, type MailChange } from './verdict';
+import { changeSize, mailRatio, rangesWithinNoise, type MailChange } from './verdict';
 
 export { MAIL_LAB_IDS, type MailLabId };
 
@@ -264,12 +264,25 @@ export function mailChangeOf(
   const ratio = mailRatio(b && a ? { before: b.value, after: a.value } : { change_pct: stated });
   const row = MAILS[lab].rows.find((r) => r.metric === metric && sameWhere(r.where, where) && r.variants[0] === vb && r.variants[1] === va);
   const noise = row?.noise;
-  if (noise?.within) return { ratio, withinNoise: true, noise: noise.note };
-  if (noise?.value !== undefined && b && a) return { ratio, withinNoise: Math.abs(a.value - b.value) <= noise.value, noise: noise.note };
+  if (noise?.within) {
+    /* the changes the mail reads as none span the largest of its rows' so marked */
+    const sizes = MAILS[lab].rows.filter((r) => r.noise?.within).map((r) => rowRatio(lab, r)).filter((x): x is number => x !== undefined).map(changeSize);
+    return { ratio, withinNoise: true, noise: noise.note, noiseSize: Math.max(...sizes) };
+  }
+  if (noise?.value !== undefined && b && a)
+    return { ratio, withinNoise: Math.abs(a.value - b.value) <= noise.value, noise: noise.note, noiseSize: noise.value / b.value };
   const within = b?.range && a?.range ? rangesWithinNoise(b.range, a.range) : undefined;
   if (within !== undefined)
     return { ratio, withinNoise: within, noise: `ministat's 95% difference over the mail's ${b!.range!.n} and ${a!.range!.n} runs` };
   return { ratio };
+}
+
+/** A row's ratio after / before, from its figures or its stated change; undefined where neither gives one. */
+function rowRatio(lab: MailLabId, r: MailRow): number | undefined {
+  const b = mailFigure(lab, { metric: r.metric, variant: r.variants[0], where: r.where });
+  const a = mailFigure(lab, { metric: r.metric, variant: r.variants[1], where: r.where });
+  if (b && a) return b.value > 0 && a.value > 0 ? a.value / b.value : undefined;
+  return r.change_pct !== null && r.change_pct > -100 ? 1 + r.change_pct / 100 : undefined;
 }
 
 /** mailChangeOf() for a row of the mail's table, by its number; undefined for a row the mail has not. */

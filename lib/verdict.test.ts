@@ -92,7 +92,11 @@ describe('verdict', () => {
     const loud = verdict(BEFORE, times(1.3), mail);
     expect(loud).toMatchObject({ kind: 'stronger than the mail', noise: { sim: false } });
     expect(verdictWords(loud)).toMatch(/stronger than the mail \(its change is noise\)/);
-    expect(verdictReason(loud)).toMatch(/is clear of no change and larger than the mail's \+3\.6%, which is within its noise/);
+    expect(verdictReason(loud)).toMatch(/is clear of no change and larger than the mail's noise \(its \+3\.6%\), where the mail's \+3\.6% is within it/);
+    /* a noise that spans more than the mail's own change: +4% is within ±5% */
+    const wide = { ratio: 1.01, withinNoise: true, noiseSize: 0.05 };
+    expect(verdict(BEFORE, times(1.04), wide)).toMatchObject({ kind: 'within the noise', noise: { sim: true } });
+    expect(verdictReason(verdict(BEFORE, times(1.3), wide))).toMatch(/larger than the mail's noise \(\+5\.0%\)/);
   });
 
   it('takes a mail change of zero as no change: a clear simulator change is stronger', () => {

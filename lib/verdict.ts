@@ -29,8 +29,9 @@
  * Where the mail's own change is within its stated noise (or is none), it
  * has no direction to agree with: the simulator's change is "within the
  * noise" as the mail's is where its interval includes no change or it is
- * no larger than the mail's own change (which the mail reads as noise),
- * else "stronger than the mail"; the verdict says so (`noise`). Without a mail figure the
+ * no larger than the change the mail's noise spans (noiseSize; else the
+ * mail's own change), else "stronger than the mail"; the verdict says so
+ * (`noise`). Without a mail figure the
  * verdict is "within the noise" or "no mail figure".
  *
  * Pure; lib/format.ts prints the numbers.
@@ -57,6 +58,11 @@ export interface MailChange {
   withinNoise?: boolean;
   /** the mail's noise in words, where it states one */
   noise?: string;
+  /**
+   * the size of change (changeSize) the mail's noise spans, where it gives one: a change no larger is
+   * noise; absent, the mail's own change is the measure where it is within its noise
+   */
+  noiseSize?: number;
 }
 
 /** The change over the pairs: its point estimate and 95% interval, as ratios after / before. */
@@ -185,7 +191,7 @@ export function verdict(before: readonly number[], after: readonly number[], mai
   const c = pairedChange(before, after);
   const base = { n, ratio: c.ratio, low: c.low, high: c.high, mail };
   const mailNone = mail !== null && (mail.withinNoise === true || mail.ratio === 1);
-  const noise = !(c.low > 1 || c.high < 1) || (mailNone && changeSize(c.ratio) <= changeSize(mail.ratio));
+  const noise = !(c.low > 1 || c.high < 1) || (mailNone && changeSize(c.ratio) <= (mail.noiseSize ?? changeSize(mail.ratio)));
   const extra = mailNone ? { noise: { sim: noise } } : {};
   if (noise) return { kind: 'within the noise', ...base, ...extra };
   if (!mail) return { kind: 'no mail figure', ...base };
@@ -273,7 +279,7 @@ export function verdictReason(v: Verdict, style?: TextStyle): string {
   if (v.noise)
     return v.noise.sim
       ? `${change} is no change beyond the noise, as the mail's ${mail} is within its noise${noiseNote}`
-      : `${change} is clear of no change and larger than the mail's ${mail}, which is within its noise${noiseNote}`;
+      : `${change} is clear of no change and larger than the mail's noise${v.mail?.noiseSize === undefined ? ` (its ${mail})` : ` (${formatRatioAsChange(1 + v.mail.noiseSize, style)})`}, where the mail's ${mail} is within it${noiseNote}`;
   switch (v.kind) {
     case 'within the noise':
       return `${change} includes no change${mail ? `; the mail's: ${mail}` : ''}`;
