@@ -1,14 +1,16 @@
 /**
  * What the page's sweep should show, computed here from the same WASM build
- * the page runs: each paper row's metric over the sweep's seeds, in the
- * paper's unit, its min, median and max, and whether the before and after
- * ranges are apart (a significant change) or overlap.
+ * the page runs, with the lab's page seeds: each paper row's metric over the
+ * seeds, in the paper's unit, its min, median and max, and the verdict on
+ * the change seed by seed against the mail's (lib/verdict.ts).
  */
 import type { Page } from '@playwright/test';
 import { formatNumber } from '../../lib/format';
+import { verdictWords, type VerdictKind } from '../../lib/verdict';
 import { loadEngine } from '../../web/src/core/node';
-import { sweepSeeds } from '../../web/src/core/sweep';
+import { rowMailChange, seedVerdict, sweepSeeds } from '../../web/src/core/sweep';
 import type { RunResult } from '../../web/src/core/types';
+import { isLabId, LAB_FACES } from '../../web/src/labs/registry.gen';
 import { PAPER_FIGURE } from '../../web/src/viz/paper/paper';
 import { expect } from './fixtures';
 
@@ -23,7 +25,9 @@ export interface ExpectedRow {
   params: Record<string, number>;
   before: Range;
   after: Range;
-  verdict: 'significant' | 'overlap';
+  verdict: VerdictKind;
+  /** the verdict as the table words it */
+  words: string;
   runs: { before: RunResult[]; after: RunResult[] };
 }
 
@@ -34,11 +38,12 @@ function range(values: number[]): Range {
   return { min: sorted[0]!, median, max: sorted.at(-1)! };
 }
 
-/** Every paper row of a lab, run here with the sweep's default seeds. */
+/** Every paper row of a lab, run here with the seeds the lab's page sweeps with. */
 export async function expectedPaperRows(lab: string): Promise<ExpectedRow[]> {
   const engine = await loadEngine();
   const table = engine.rows(lab);
-  const seeds = sweepSeeds();
+  if (!isLabId(lab)) throw new Error(`no lab ${lab}`);
+  const seeds = sweepSeeds(LAB_FACES[lab].sweepSeeds);
   expect(seeds.length, 'a verdict needs more than one seed').toBeGreaterThan(1);
   return table.rows.map((r) => {
     const runs = {
@@ -48,8 +53,8 @@ export async function expectedPaperRows(lab: string): Promise<ExpectedRow[]> {
     const value = (run: RunResult) => run.metrics[table.metric]! / table.scale;
     const before = range(runs.before.map(value));
     const after = range(runs.after.map(value));
-    const apart = before.max < after.min || after.max < before.min;
-    return { row: r.row, params: r.params, before, after, verdict: apart ? 'significant' : 'overlap', runs };
+    const v = seedVerdict({ runs: runs.before }, { runs: runs.after }, r.paper.metric ?? table.metric, rowMailChange(lab, r));
+    return { row: r.row, params: r.params, before, after, verdict: v.kind, words: verdictWords(v), runs };
   });
 }
 
@@ -61,7 +66,7 @@ const printed = (v: number): string => formatNumber(v, PAPER_FIGURE);
  * median and its range, and each verdict, in the table and over the bars.
  */
 export async function checkPaperVerdicts(page: Page, expected: readonly ExpectedRow[]): Promise<void> {
-  await expect(page.getByTestId('significance-note')).toContainText('do not overlap');
+  await expect(page.getByTestId('verdict-note')).toContainText('95% interval');
   for (const e of expected) {
     for (const variant of ['before', 'after'] as const) {
       const r = e[variant];
@@ -72,7 +77,9 @@ export async function checkPaperVerdicts(page: Page, expected: readonly Expected
     }
     const diff = page.getByTestId(`sim-diff-${e.row}`);
     await expect(diff, `row ${e.row}: before ${JSON.stringify(e.before)}, after ${JSON.stringify(e.after)}`).toHaveAttribute('data-verdict', e.verdict);
-    await expect(diff.getByTestId('verdict')).toHaveText(e.verdict === 'significant' ? 'significant' : 'within seed noise');
-    await expect(page.locator(`[data-testid="chart-verdict"][data-row="${e.row}"]`)).toHaveAttribute('data-verdict', e.verdict);
+    await expect(diff.getByTestId('verdict')).toHaveText(e.words);
+    const mark = page.locator(`[data-testid="chart-verdict"][data-row="${e.row}"]`);
+    if (e.verdict === 'too few runs' || e.verdict === 'no verdict') await expect(mark).toHaveCount(0);
+    else await expect(mark).toHaveAttribute('data-verdict', e.verdict);
   }
 }

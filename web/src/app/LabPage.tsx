@@ -31,6 +31,7 @@ import { ShareButtons } from './embed/ShareButtons';
 import { PresenterStage } from './presenter/PresenterStage';
 import { labViews, type PresentView } from './presenter/views';
 import { hasExercise } from '../exercise-page/available';
+import { isLabId, LAB_FACES } from '../labs/registry.gen';
 import { QuestionsPanel } from './questions/QuestionsPanel';
 import { LAB_FACES } from '../labs/registry.gen';
 import { LessonPanel } from './LessonPanel';
@@ -97,11 +98,6 @@ export interface LabManifest<S extends SnapshotBase = SnapshotBase> {
   Sections?: ComponentType<LabSectionProps>;
   paper: {
     labels?: PaperLabels;
-    /**
-     * How many seeds the page's sweep runs every point with: as many as fit its time budget, measured
-     * (docs/labs/<id>.md says how); core/sweep.ts's SWEEP_SEEDS when absent.
-     */
-    seeds?: number;
     /** drawn under the table and chart, from the sweep's result once there is one, and the lab's paper table */
     extra?(result: SweepResult | null, rows: PaperRows): ReactNode;
   };
@@ -218,7 +214,7 @@ function LabView<S extends SnapshotBase>({
       onUseParams={lv.setParams}
       labels={m.paper.labels}
       extra={extra}
-      seeds={m.paper.seeds}
+      seeds={isLabId(m.id) ? LAB_FACES[m.id].sweepSeeds : undefined}
     />
   );
 

@@ -33,6 +33,11 @@ export interface LabFace {
    */
   engineRun: { params: Readonly<Record<string, number>>; variant: string; pair: readonly [string, string] };
   /**
+   * How many seeds the page's sweep runs every point with: as many as fit the page's 5 s, measured (at least
+   * two, the fewest the verdict's interval takes); the command line runs core/sweep.ts's SWEEP_SEEDS.
+   */
+  sweepSeeds: number;
+  /**
    * The simulator metric a kernel result key names where the names differ (fs_mark's files_per_s is the
    * model's creates_per_s), with the parameter the key names; null where the key is the model's own name.
    */

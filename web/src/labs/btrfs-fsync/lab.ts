@@ -40,5 +40,7 @@ export const lab: LabFace = {
     ],
   },
   small: { clients: [2, 16], cpus: [2, 4], runtime_ms: [200, 300] },
+  /* its sweep takes 4.7 s a seed (one lane, as the worker runs it), so one seed fits the page's 5 s: two, the fewest an interval takes (docs/labs/btrfs-fsync.md) */
+  sweepSeeds: 2,
   engineRun: { params: { clients: 2, cpus: 2, runtime_ms: 200 }, variant: 'before', pair: ['before', 'after'] },
 };

@@ -71,6 +71,5 @@ export const manifest: LabManifest<BfSnapshot> = {
   },
   contention: CONTENTION_TEXT,
   Sections,
-  /* the page's sweep seeds: its sweep takes 4.7 s a seed (one lane, as the worker runs it), so one seed fits the page's 5 s: two, the fewest an interval takes (docs/labs/btrfs-fsync.md) */
-  paper: { seeds: 2, labels: PAPER_LABELS, extra: sweepViews },
+  paper: { labels: PAPER_LABELS, extra: sweepViews },
 };

@@ -76,6 +76,5 @@ export const manifest: LabManifest<EwbSnapshot> = {
   },
   contention: CONTENTION_TEXT,
   Sections,
-  /* the page's sweep seeds: its sweep takes 0.75 s a seed (one lane, as the worker runs it): 6 fit the page's 5 s (docs/labs/ext4-writeback.md) */
-  paper: { seeds: 6, labels: PAPER_LABELS, extra: sweepViews },
+  paper: { labels: PAPER_LABELS, extra: sweepViews },
 };

@@ -55,6 +55,5 @@ export const manifest: LabManifest<EsSnapshot> = {
   },
   contention: CONTENTION_TEXT,
   Sections,
-  /* the page's sweep seeds: its sweep takes 6.1 s a seed (one lane, as the worker runs it), so no seed fits the page's 5 s: two, the fewest an interval takes (docs/labs/extent-status.md) */
-  paper: { seeds: 2, labels: PAPER_LABELS, extra: sweepViews },
+  paper: { labels: PAPER_LABELS, extra: sweepViews },
 };

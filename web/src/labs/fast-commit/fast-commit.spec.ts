@@ -173,7 +173,7 @@ test('an out-of-range control value shows the simulator\'s message', async ({ pa
   await expect(error).toContainText(spec!.name);
 });
 
-test("the paper sweep fills the mail's table: medians over seeds with their ranges, significant only where they do not overlap", async ({ page }) => {
+test("the paper sweep fills the mail's table row by row: medians over seeds with their ranges, and each change's verdict against the mail's", async ({ page }) => {
   test.setTimeout(180_000);
   const expected = await expectedPaperRows(LAB);
   await page.goto(labUrl(LAB));
@@ -181,6 +181,10 @@ test("the paper sweep fills the mail's table: medians over seeds with their rang
   const last = await lastRow(page);
   await page.getByTestId('sweep-run').click();
   await expect(page.getByTestId('sweep-progress')).toBeVisible();
+  /* the first row fills while the sweep still runs the last ones (rows 7 and 8 take most of its time) */
+  await expect(page.getByTestId('sim-after-1')).toHaveText(/\d/, { timeout: 60_000 });
+  expect(await page.getByTestId('sweep-run').isDisabled(), 'row 1 filled before the sweep ended').toBe(true);
+  await expect(page.getByTestId(`sim-after-${last}`)).toHaveText('—');
   /* the sweep ends in a filled last row or in an error; either ends the wait */
   const error = page.getByTestId('sweep-error');
   const filled = page.getByTestId(`sim-after-${last}`).filter({ hasText: /\d/ });

@@ -47,6 +47,5 @@ export const manifest: LabManifest<FcSnapshot> = {
   openingStep: OPENING_STEP,
   animation: { heading: 'Watch the commit', parse: parseFcSnapshot, Pane: QueuesView, paneName: 'fast-commit-queues' },
   contention: CONTENTION_TEXT,
-  /* the page's sweep seeds: its sweep takes 1.5 s a seed (one lane, as the worker runs it): 3 fit the page's 5 s (docs/labs/fast-commit.md) */
-  paper: { seeds: 3, labels: PAPER_LABELS },
+  paper: { labels: PAPER_LABELS },
 };

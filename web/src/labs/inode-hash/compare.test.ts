@@ -66,10 +66,10 @@ describe('compareWithMail', () => {
     expect(ext4.sim?.changePct.total_s).toBeCloseTo(-50);
     expect(btrfs.sim?.changePct.total_s).toBeCloseTo(-20);
     expect(ext4.sim?.before.cpu_pct).toBeCloseTo(100);
-    expect(ext4.sim?.verdict.total_s).toBe('untested');
+    expect(ext4.sim?.verdict.total_s.kind).toBe('too few runs');
   });
 
-  it('takes medians and ranges over the seeds, per column, and calls a change significant only when they are apart', () => {
+  it("takes medians and ranges over the seeds, per column, and holds each column's change seed by seed against the mail's", () => {
     const runs = (...totals: number[]) => ({
       runs: totals.map((t) => result({ user_s: 2, sys_s: 20 * t - 2, total_s: t, stats: 10 })),
     });
@@ -84,10 +84,13 @@ describe('compareWithMail', () => {
     expect(ext4.sim?.before.total_s).toBe(11);
     expect(ext4.sim?.range.before.total_s).toEqual({ min: 10, median: 11, max: 12 });
     expect(ext4.sim?.range.after.sys_s).toEqual({ min: 98, median: 118, max: 138 });
-    expect(ext4.sim?.verdict.total_s).toBe('significant');
-    expect(btrfs.sim?.verdict.total_s).toBe('overlap');
-    /* the user input is the same in every run: its ranges touch, never a significant change */
-    expect(ext4.sim?.verdict.user_s).toBe('overlap');
+    /* ÷1.83 seed by seed against the mail's ÷2.14, beyond its 1-2 s of noise */
+    expect(ext4.sim?.verdict.total_s).toMatchObject({ kind: 'as the mail', mail: { withinNoise: false } });
+    expect(ext4.sim?.verdict.total_s.mail?.ratio).toBeCloseTo(21.581 / 46.118, 12);
+    /* pairs -10%, -4.5%, -4.2%: over three seeds the interval includes no change */
+    expect(btrfs.sim?.verdict.total_s.kind).toBe('within the noise');
+    /* the user input is the same in every run: no change */
+    expect(ext4.sim?.verdict.user_s).toMatchObject({ kind: 'within the noise', ratio: 1 });
     expect(ext4.sim?.userPerStatNs).toEqual({ min: 2e8, median: 2e8, max: 2e8 });
     /* 20 walkers busy for the whole total: one measurement */
     expect(ext4.sim?.busyShare.min).toBeCloseTo(1);

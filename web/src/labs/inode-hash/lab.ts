@@ -36,6 +36,8 @@ export const lab: LabFace = {
     chains: [],
   },
   small: { fs: [0, 1], threads: [1, 8], dirs: [1, 4], files: [8, 32], passes: [1, 2] },
+  /* its sweep takes 0.58 s a seed (one lane, as the worker runs it): 8 fit the page's 5 s (docs/labs/inode-hash.md) */
+  sweepSeeds: 8,
   engineRun: { params: { threads: 4, files: 8, dirs: 2 }, variant: 'after', pair: ['before', 'after'] },
   /* btrfs_elapsed_s: the model's total_s on btrfs */
   kernelMetric(key) {

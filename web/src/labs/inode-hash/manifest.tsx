@@ -74,6 +74,5 @@ export const manifest: LabManifest<IhSnapshot> = {
   },
   contention: CONTENTION_TEXT,
   Sections: ChainHeatSection,
-  /* the page's sweep seeds: its sweep takes 0.58 s a seed (one lane, as the worker runs it): 8 fit the page's 5 s (docs/labs/inode-hash.md) */
-  paper: { seeds: 8, labels: PAPER_LABELS, extra: sweepViews },
+  paper: { labels: PAPER_LABELS, extra: sweepViews },
 };
