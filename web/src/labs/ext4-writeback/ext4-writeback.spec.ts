@@ -8,6 +8,7 @@ import { EWB_VARIANTS, EwbSnapshot } from './schema';
 import { expect, labUrl, test, waitForRuns } from '../../../../tests/e2e/fixtures';
 import { openPanel } from '../../../../tests/e2e/kernelPanel';
 import { checkOpening, exportSvg, openFromHome } from '../../../../tests/e2e/labRuns';
+import { lab } from './lab';
 import { manifest } from './manifest';
 
 const LAB = 'ext4-writeback';
@@ -106,11 +107,12 @@ test('the sweep fills the latency-throughput scatter with every run of both vari
   /* the scatter draws the fsync rows (the mail's fio job); the fdatasync rows are the sweep's table's */
   const fsyncRows = engine.rows(LAB).rows.filter((r) => (r.params.sync ?? 0) === 0).length;
   expect(fsyncRows).toBe(1);
-  const points = fsyncRows * 5 * 3 * EWB_VARIANTS.length;
+  const seeds = lab.sweepSeeds;
+  const points = fsyncRows * 5 * seeds * EWB_VARIANTS.length;
   await expect(page.getByTestId('ewb-point')).toHaveCount(points);
-  await expect(page.getByTestId('ewb-point').and(page.locator('[data-variant="before"][data-jobs="16"]'))).toHaveCount(3);
+  await expect(page.getByTestId('ewb-point').and(page.locator('[data-variant="before"][data-jobs="16"]'))).toHaveCount(seeds);
   await expect(page.getByTestId('ewb-mail-point')).toHaveCount(2);
-  await expect(page.getByTestId('ewb-sweep-direction')).toContainText('of 3 seeds');
+  await expect(page.getByTestId('ewb-sweep-direction')).toContainText(`of ${seeds} seeds`);
   /* the open question's figures again, medians at the mail's shape: more handles per transaction in before, as in the mail */
   const evidence = page.getByTestId('ewb-sweep-evidence-table');
   await expect(evidence.locator('tbody tr')).toHaveCount(7);

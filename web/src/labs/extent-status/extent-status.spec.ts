@@ -6,6 +6,7 @@ import { EsSnapshot, ES_VARIANTS } from './schema';
 import { expect, labUrl, test, waitForRuns } from '../../../../tests/e2e/fixtures';
 import { checkHeatmapWords } from '../../../../tests/e2e/heatmapWords';
 import { checkOpening, exportSvg, firstStep, openFromHome, openLabAt, smallRun as labSmallRun } from '../../../../tests/e2e/labRuns';
+import { lab } from './lab';
 import { manifest } from './manifest';
 
 const LAB = 'extent-status';
@@ -175,7 +176,7 @@ test("the sweep fills the small multiples: the mail's range and the simulator's 
   const engine = await loadEngine();
   const rows = engine.rows(LAB).rows;
   const rowA = rows.find((r) => r.params.case === 0)!;
-  const seeds = sweepSeeds();
+  const seeds = sweepSeeds(lab.sweepSeeds);
   await page.goto(labUrl(LAB));
   await expect(page.getByTestId('es-multiples')).toBeVisible({ timeout: 30_000 });
   /* before the sweep: the mail's bars, no simulator's, and upstream without a mail figure */
