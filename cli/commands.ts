@@ -25,7 +25,7 @@ import { changeText, formatRatioAsChange, verdictReason, verdictWords } from '..
 import { MAIL_LAB_IDS, MAILS, mailChangeOf, type MailLabId } from '../lib/mails';
 
 const isMailLab = (lab: string): lab is MailLabId => (MAIL_LAB_IDS as readonly string[]).includes(lab);
-import type { PaperRow, RunResult } from '../web/src/core/types';
+import type { RunResult } from '../web/src/core/types';
 import type { Engine } from '../web/src/core/engine';
 import { allowedText } from '../web/src/core/params';
 import { writeFileSync } from 'node:fs';
@@ -116,18 +116,26 @@ export async function simCommand(lab: string, opts: SimOptions, print: Print): P
 }
 
 /**
- * The two variants `sim` runs without --variant, and the mail's row they
- * stand beside: the row of the lab's paper table whose every parameter the
- * run's parameters (with the lab's defaults) hold, with its two variants;
- * else the pair the lab's face names (engineRun.pair) and no row.
+ * What `sim` runs without --variant: the lesson's two variants (its lab.ts)
+ * with the lesson's parameters, a --set over them, and the mail's figures
+ * they stand beside: the row of the lab's paper table whose every parameter
+ * the run has (with the lab's defaults) and whose variants are the lesson's,
+ * else the lesson's headline, the mail's at its own size.
  */
-export function lessonPair(
+export function lessonRun(
   engine: Pick<Engine, 'labs' | 'params' | 'rows'>,
   lab: string,
-  params: Record<string, number | string>,
-): { variants: [string, string]; row: PaperRow | null } {
+  sets: Record<string, string>,
+): { variants: [string, string]; params: Record<string, number | string>; mail: { where: Record<string, string>; metric: string; what: string } | null } {
   const variants = labVariants(engine, lab);
   const specs = engine.params(lab);
+  const lesson = isLabId(lab) ? LAB_FACES[lab].lesson : undefined;
+  const pair: [string, string] = lesson ? [lesson.variants[0], lesson.variants[1]] : [variants[0]!, variants[variants.length - 1]!];
+  /* the lesson's parameters that the lab's table has, and the ones given over them */
+  const params: Record<string, number | string> = {
+    ...Object.fromEntries(Object.entries(lesson?.params ?? {}).filter(([k]) => specs.some((s) => s.name === k))),
+    ...sets,
+  };
   /* the run's parameters as the rows hold them: every one, a choice by its index */
   const value = (name: string): number | undefined => {
     const spec = specs.find((s) => s.name === name);
@@ -137,22 +145,26 @@ export function lessonPair(
     if (spec.type === 'choice') return typeof given === 'number' ? given : spec.choices.indexOf(given);
     return Number(given);
   };
-  const row = engine.rows(lab).rows.find((r) => Object.entries(r.params).every(([k, v]) => value(k) === v)) ?? null;
-  if (row) {
-    const ends = endsOf(row, variants);
-    return { variants: [ends.before, ends.after], row };
-  }
-  const face = isLabId(lab) ? LAB_FACES[lab] : undefined;
-  const pair = face?.engineRun.pair;
-  return { variants: pair ? [pair[0], pair[1]] : [variants[0]!, variants[1] ?? variants[0]!], row: null };
+  const row = engine
+    .rows(lab)
+    .rows.find((r) => Object.entries(r.params).every(([k, v]) => value(k) === v) && Object.values(endsOf(r, variants)).join() === pair.join());
+  const mailRow = row && isMailLab(lab) ? MAILS[lab].rows.find((r) => r.row === row.row) : undefined;
+  if (mailRow) return { variants: pair, params, mail: { where: mailRow.where, metric: mailRow.metric, what: `the mail's row ${mailRow.row} (${mailRow.label})` } };
+  if (lesson && isMailLab(lab))
+    return {
+      variants: pair,
+      params,
+      mail: { where: { ...lesson.headline.where }, metric: lesson.headline.metric, what: `the mail's headline${lesson.headline.mailSize ? `, at its size (${lesson.headline.mailSize})` : ''}` },
+    };
+  return { variants: pair, params, mail: null };
 }
 
 /**
- * `sim <lab>` without --variant: the lesson's two variants (lessonPair) with
- * the same parameters over several seeds, side by side: every metric's
- * median a side, their ratio, and the change seed by seed with its 95%
- * interval and verdict (lib/verdict.ts): against the mail's change for the
- * mail's metric where the parameters are a row of its table.
+ * `sim <lab>` without --variant: the lesson's two variants with its
+ * parameters (lessonRun) over several seeds, side by side: every metric's
+ * median a side, and the change seed by seed with its 95% interval and its
+ * verdict against the mail's (lib/verdict.ts), where the mail has a figure
+ * of the metric in the row the run matches or in its headline's.
  */
 export async function pairCommand(lab: string, opts: SimOptions, print: Print): Promise<void> {
   const params = parseSets(opts.set);
@@ -161,22 +173,19 @@ export async function pairCommand(lab: string, opts: SimOptions, print: Print): 
   if (!engine.labs().some((l) => l.id === lab))
     throw new UsageError(`unknown lab "${lab}" (labs: ${engine.labs().map((l) => l.id).join(', ')})`);
   checkSets(engine, lab, params);
-  const { variants, row } = lessonPair(engine, lab, params);
+  const { variants, params: runParams, mail } = lessonRun(engine, lab, params);
   const [vb, va] = variants;
   const runs = { before: [] as RunResult[], after: [] as RunResult[] };
   for (const seed of seeds) {
-    runs.before.push(engine.result({ lab, variant: vb, params, seed }));
-    runs.after.push(engine.result({ lab, variant: va, params, seed }));
+    runs.before.push(engine.result({ lab, variant: vb, params: runParams, seed }));
+    runs.after.push(engine.result({ lab, variant: va, params: runParams, seed }));
   }
-  const mailMetric = row?.paper.metric ?? engine.rows(lab).metric;
+  const mailMetric = mail?.metric ?? engine.rows(lab).metric;
   const before = variantRuns(runs.before);
   const after = variantRuns(runs.after);
   const names = Object.keys(before.metrics);
-  /* the mail's change of each metric it has a figure of in the row: the row's own metric, and the others of its table */
-  const mailRow = row && isMailLab(lab) ? MAILS[lab].rows.find((r) => r.row === row.row) : undefined;
-  const mails = Object.fromEntries(
-    names.map((m) => [m, (m === mailMetric && row ? rowMailChange(lab, row) : null) ?? (mailRow && isMailLab(lab) ? mailChangeOf(lab, m, mailRow.where, mailRow.variants) : null) ?? null]),
-  );
+  /* the mail's change of each metric it has figures of there: the headline's, and the others of its table */
+  const mails = Object.fromEntries(names.map((m) => [m, (mail && isMailLab(lab) ? mailChangeOf(lab, m, mail.where, variants) : undefined) ?? null]));
   const verdicts = Object.fromEntries(names.map((m) => [m, seedVerdict(before, after, m, mails[m] ?? null)]));
   if (opts.json) {
     return print(
@@ -185,7 +194,7 @@ export async function pairCommand(lab: string, opts: SimOptions, print: Print): 
         variants,
         seeds,
         params: runs.before[0]!.params,
-        row: row ? { row: row.row, label: row.label, paper: row.paper } : null,
+        mail: mail ? { what: mail.what, where: mail.where, metric: mail.metric } : null,
         metrics: Object.fromEntries(
           names.map((m) => [m, { [vb]: runs.before.map((r) => r.metrics[m]), [va]: runs.after.map((r) => r.metrics[m]), verdict: verdicts[m] }]),
         ),
@@ -205,9 +214,9 @@ export async function pairCommand(lab: string, opts: SimOptions, print: Print): 
   return print(
     [
       `${lab}: ${vb} and ${va}, seeds ${seeds[0]}..${seeds[seeds.length - 1]} (${seeds.length}), parameters ${formatParams(runs.before[0]!.params)}`,
-      row
-        ? `the mail's row ${row.row} (${row.label}): its changes ${vb} -> ${va} beside the simulator's`
-        : `no row of the mail's table has these parameters: the verdicts say only whether each change is clear of the seeds' noise (journalclub sweep ${lab} runs the mail's rows)`,
+      mail
+        ? `${mail.what}: its changes ${vb} -> ${va} beside the simulator's`
+        : `the mail has no figures here: the verdicts say only whether each change is clear of the seeds' noise (journalclub sweep ${lab} runs the mail's rows)`,
       '',
       table(['metric', `${vb} median`, `${va} median`, `${va}/${vb} (95%)`, 'mail', 'verdict'], rowsOut, [`${vb} median`, `${va} median`]),
       '',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { citationText } from './format';
-import { MAIL_LAB_IDS, MAILS, mailFigure, mailFigures, mailLinks, mailPair, mailPairs, mailRowChange, mailValue, type MailLabId } from './mails';
+import { MAIL_LAB_IDS, MAILS, mailFigure, mailFigures, mailLinks, mailPair, mailChangeOf, mailPairs, mailRowChange, mailValue, type MailLabId } from './mails';
 
 /* the extent-status mail's five columns, the series applied in steps */
 const EXTENT_STATUS_VARIANTS = ['baseline', 'es-cache', 'es-slist', 'es-ilist', 'es-gc'] as const;
@@ -192,5 +192,9 @@ describe('mailRowChange', () => {
     expect(mailRowChange('extent-status', 3)).toMatchObject({ ratio: 50.3 / 178.3, withinNoise: false, noise: expect.stringMatching(/3 and 3 runs/) });
     expect(mailRowChange('btrfs-fsync', 1)?.withinNoise).toBeUndefined();
     expect(mailRowChange('fast-commit', 99)).toBeUndefined();
+    /* a figure of 0 gives no ratio: one of ext4-writeback's jbd2 figures */
+    const zero = mailFigures('ext4-writeback').find((f) => f.value === 0)!;
+    expect(zero).toBeDefined();
+    expect(mailChangeOf('ext4-writeback', zero.metric, zero.where)).toBeUndefined();
   });
 });

@@ -248,7 +248,8 @@ const sameWhere = (a: Record<string, string>, b: Record<string, string>): boolea
  * change its text states), and whether it is within the mail's noise: the
  * noise its row states (a value: the change no larger; within: none), else
  * the ministat statistics of the two figures (rangesWithinNoise). Undefined
- * where the mail has neither the figures nor a stated change.
+ * where the mail has neither the figures nor a stated change, or where a
+ * figure is 0 (no ratio).
  */
 export function mailChangeOf(
   lab: MailLabId,
@@ -261,6 +262,8 @@ export function mailChangeOf(
   const a = mailFigure(lab, { metric, variant: va, where });
   const stated = mailStatedChange(lab, metric, where, va);
   if (!(b && a) && stated === undefined) return undefined;
+  /* a figure of 0 (a count the change took to none) gives no ratio, and no change to hold a verdict against */
+  if (b && a ? !(b.value > 0 && a.value > 0) : !(stated! > -100)) return undefined;
   const ratio = mailRatio(b && a ? { before: b.value, after: a.value } : { change_pct: stated });
   const row = MAILS[lab].rows.find((r) => r.metric === metric && sameWhere(r.where, where) && r.variants[0] === vb && r.variants[1] === va);
   const noise = row?.noise;

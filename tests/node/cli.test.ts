@@ -9,6 +9,7 @@ import { SWEEP_SEEDS, SWEEP_SEEDS_MAX } from '../../web/src/core/sweep';
 import { formatRange } from '../../lib/format';
 import type { PaperRows, ParamSpec } from '../../web/src/core/types';
 import { journalclub, jsonOf, sweepPoints, type CliRun, type SweepJsonRow } from './cli';
+import { LAB_FACES } from '../../web/src/labs/registry.gen';
 
 const LAB = 'fast-commit';
 let specs: ParamSpec[];
@@ -144,6 +145,21 @@ describe('journalclub sim', () => {
     const geo = Math.exp(m.before.reduce((sum, b, i) => sum + Math.log(m.after[i]! / b), 0) / 3);
     assert.ok(Math.abs(m.verdict.ratio - geo) < 1e-12 * geo, `ratio ${m.verdict.ratio} against ${geo}`);
     assert.equal(m.verdict.n, 3);
+  });
+
+  it("without --variant or --set runs the lab's lesson: its variants and parameters, beside the mail's headline", () => {
+    const lesson = LAB_FACES[LAB].lesson;
+    const out = jsonOf(journalclub(['sim', LAB, '--seeds', '2', '--json'])) as {
+      variants: string[];
+      params: Record<string, number>;
+      mail: { what: string; metric: string } | null;
+      metrics: Record<string, { verdict: { kind: string; mail: { ratio: number } | null } }>;
+    };
+    assert.deepEqual(out.variants, [...lesson.variants]);
+    for (const [k, v] of Object.entries(lesson.params)) if (k in out.params) assert.equal(out.params[k], v, `parameter ${k}`);
+    assert.equal(out.mail?.metric, lesson.headline.metric);
+    assert.match(out.mail!.what, /^the mail's headline/);
+    assert.ok(out.metrics[lesson.headline.metric]!.verdict.mail!.ratio > 0);
   });
 });
 
