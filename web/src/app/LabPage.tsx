@@ -31,7 +31,6 @@ import { ShareButtons } from './embed/ShareButtons';
 import { PresenterStage } from './presenter/PresenterStage';
 import { labViews, type PresentView } from './presenter/views';
 import { hasExercise } from '../exercise-page/available';
-import { isLabId, LAB_FACES } from '../labs/registry.gen';
 import { QuestionsPanel } from './questions/QuestionsPanel';
 import { LAB_FACES } from '../labs/registry.gen';
 import { LessonPanel } from './LessonPanel';
@@ -214,7 +213,7 @@ function LabView<S extends SnapshotBase>({
       onUseParams={lv.setParams}
       labels={m.paper.labels}
       extra={extra}
-      seeds={isLabId(m.id) ? LAB_FACES[m.id].sweepSeeds : undefined}
+      seeds={LAB_FACES[m.id].sweepSeeds}
     />
   );
 
