@@ -81,7 +81,7 @@ export function kernelCommand(cli: Command): Command {
   lab
     .command('compare')
     .description(
-      "two results files side by side (each metric, the change in percent, the mail's own change), or more, grouped by variant: min, median and max, the change of the medians, and whether it is significant",
+      "two results files side by side (each metric, the change in percent, the mail's own change), or more, grouped by variant: min, median and max, the change of the medians, and the runs paired in run order with their change's 95% interval and its verdict against the mail's",
     )
     .argument('<results...>', 'results files of one lab, e.g. kernel-lab/results/<lab>/<time>-before.json')
     .option('--json', 'print JSON')
