@@ -67,7 +67,12 @@ export function mailStatedPct(f: Pick<MailFigure, 'before' | 'after' | 'stated_p
  * before and whether it lies within the mail's noise; null where either
  * figure is not positive (no ratio).
  */
-export function verdictMail(f: Pick<MailFigure, 'before' | 'after' | 'within_noise' | 'noise'>): VerdictMail | null {
+export function verdictMail(f: Pick<MailFigure, 'before' | 'after' | 'within_noise' | 'noise' | 'noise_size'>): VerdictMail | null {
   if (!(f.before > 0 && f.after > 0)) return null;
-  return { ratio: f.after / f.before, ...(f.within_noise === undefined ? {} : { withinNoise: f.within_noise }), ...(f.noise ? { noise: f.noise } : {}) };
+  return {
+    ratio: f.after / f.before,
+    ...(f.within_noise === undefined ? {} : { withinNoise: f.within_noise }),
+    ...(f.noise ? { noise: f.noise } : {}),
+    ...(f.noise_size === undefined ? {} : { noiseSize: f.noise_size }),
+  };
 }

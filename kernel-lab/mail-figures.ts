@@ -28,9 +28,10 @@ export interface MailFigure {
    * one shown when no figure matches
    */
   when?: Record<string, string | number>;
-  /** whether the mail's change is within the noise it states, and that noise in words (lib/mails.ts's mailChangeOf) */
+  /** whether the mail's change is within the noise it states, that noise in words, and the size of change it spans (lib/mails.ts's mailChangeOf) */
   within_noise?: boolean;
   noise?: string;
+  noise_size?: number;
 }
 
 /** The change the mail's text states for a row, when it states one. */
@@ -42,9 +43,15 @@ export function stated(lab: MailLabId, metric: string, where: Record<string, str
 export const citation = (lab: MailLabId): string => citationText(MAILS[lab].cite);
 
 /** Whether the mail's change of a metric in a row is within the noise it states, where it states one. */
-export function noise(lab: MailLabId, metric: string, where: Record<string, string>, variants?: readonly [string, string]): { within_noise?: boolean; noise?: string } {
+export function noise(
+  lab: MailLabId,
+  metric: string,
+  where: Record<string, string>,
+  variants?: readonly [string, string],
+): Pick<MailFigure, 'within_noise' | 'noise' | 'noise_size'> {
   const c = mailChangeOf(lab, metric, where, variants);
-  return c?.withinNoise === undefined ? {} : { within_noise: c.withinNoise, ...(c.noise ? { noise: c.noise } : {}) };
+  if (c?.withinNoise === undefined) return {};
+  return { within_noise: c.withinNoise, ...(c.noise ? { noise: c.noise } : {}), ...(c.noiseSize === undefined ? {} : { noise_size: c.noiseSize }) };
 }
 
 /** K creates/s as files/s. */
