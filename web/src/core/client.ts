@@ -9,6 +9,7 @@ import type { SweepProgressFn, SweepResult } from './sweep';
 import type { ParamValues } from './engine';
 import type { FrameRun, StepFrame, StepperStats } from './stepper';
 import type { TraceWindow } from './chromeTrace';
+import type { Divergence, DivergenceOptions } from './divergence';
 import type { TraceFile } from './chromeTraceSchema';
 import type { LabInfo, PaperRows, ParamCheck, ParamSpec, RunOutput, RunRequest } from './types';
 import type { WorkerApi } from './worker';
@@ -28,6 +29,11 @@ export interface SimClient {
    * `lengthHint`: the run's step total when known, to space its checkpoints.
    */
   frame(req: FrameRun, step: number, trailSteps: number, lengthHint?: number): Promise<StepFrame>;
+  /**
+   * The first step where two runs of one lab differ in the events the lab counts (its LabFace's divergence),
+   * walking both in chunks from the worker's open runs; or, within options.maxSteps steps of each, that there is none.
+   */
+  divergence(runs: [FrameRun, FrameRun], options?: DivergenceOptions): Promise<Divergence>;
   /** The animation's open runs and their checkpoints' bytes against the budget (the stepper's stats). */
   frameStats(): Promise<StepperStats>;
   /** A Chrome trace JSON (for Perfetto) of runs of one lab, a process each, within a window of steps. */
@@ -159,6 +165,7 @@ export function wrapWorker(
     source: (lab) => call(api.source(lab)),
     run: (req) => call(api.run(req)),
     frame: (req, step, trailSteps, lengthHint) => call(api.frame(req, step, trailSteps, lengthHint)),
+    divergence: (runs, options) => call(api.divergence(runs, options)),
     frameStats: () => call(api.frameStats()),
     trace: (runs, window) => call(api.trace(runs, window)),
     sweep: (lab, onProgress, seeds) => call(api.sweep(lab, onProgress ? Comlink.proxy(onProgress) : undefined, seeds)),

@@ -14,6 +14,7 @@ import * as Comlink from 'comlink';
 import flagsUrl from '@wasm-core/build/wasi/flags.json?url';
 import includeUrl from '@wasm-core/build/wasi/include.json?url';
 import { wrapModule, type Engine } from './engine';
+import { findDivergence, type Divergence, type DivergenceOptions } from './divergence';
 import { failureOf, replyOf, type Reply } from './protocol';
 import { createStepper, type FrameRun, type StepFrame, type Stepper } from './stepper';
 import type { LabInfo, ParamSpec, RunOutput, RunRequest } from './types';
@@ -231,6 +232,12 @@ const api = {
   checkRun: (lab: string, req: CheckRunRequest): Promise<Reply<RunOutcome>> => answer(() => runnerOf(lab).run(req)),
   frame: (req: FrameRun, step: number, trailSteps: number, lengthHint?: number): Promise<Reply<StepFrame>> =>
     answer(() => current().stepper.frame(req, step, trailSteps, lengthHint)),
+  /** The first divergence of two runs on the student's build (divergence.ts), walking its open runs. */
+  divergence: (runs: [FrameRun, FrameRun], options?: DivergenceOptions): Promise<Reply<Divergence>> =>
+    answer(() => {
+      const { engine, stepper } = current();
+      return findDivergence(stepper, engine.labs(), runs, options);
+    }),
 };
 
 export type WasiWorkerApi = typeof api;

@@ -5,6 +5,7 @@
  */
 import * as Comlink from 'comlink';
 import { unwrap } from '../core/protocol';
+import type { Divergence, DivergenceOptions } from '../core/divergence';
 import type { FrameRun, StepFrame } from '../core/stepper';
 import type { RunOutput, RunRequest } from '../core/types';
 import type { CompileReply, DownloadProgress, WasiWorkerApi } from '../core/wasiWorker';
@@ -16,6 +17,8 @@ export interface ExerciseClient {
   compile(lab: string, source: string, onProgress?: (p: DownloadProgress) => void): Promise<CompileReply>;
   run(req: RunRequest): Promise<RunOutput>;
   frame(req: FrameRun, step: number, trailSteps: number, lengthHint?: number): Promise<StepFrame>;
+  /** the first step where two runs on the last build differ (core/divergence.ts) */
+  divergence(runs: [FrameRun, FrameRun], options?: DivergenceOptions): Promise<Divergence>;
   /** one run of the exercise's checker on the last build */
   checkRun(lab: string, req: CheckRunRequest): Promise<RunOutcome>;
   /**
@@ -51,6 +54,7 @@ export function getExerciseClient(): ExerciseClient {
     compile: (lab, source, onProgress) => call(api.compile(lab, source, onProgress ? Comlink.proxy(onProgress) : undefined)),
     run: (req) => call(api.run(req)),
     frame: (req, step, trail, hint) => call(api.frame(req, step, trail, hint)),
+    divergence: (runs, options) => call(api.divergence(runs, options)),
     checkRun: (lab, req) => call(api.checkRun(lab, req)),
     stop(reason) {
       worker.terminate();

@@ -5,6 +5,7 @@
  * (pages.gen.ts, read by the home page alone).
  */
 import type { LabRules } from '../core/chromeTrace';
+import type { DivergenceRule } from '../core/divergence';
 import type { Lesson } from '../core/lesson';
 import type { SimulatorMetric } from '../viz/kernel/simulatorMetrics';
 
@@ -42,4 +43,9 @@ export interface LabFace {
    * model's creates_per_s), with the parameter the key names; null where the key is the model's own name.
    */
   kernelMetric?(key: string): SimulatorMetric | null;
+  /**
+   * What makes two runs differ (the animation's "first divergence"): the step kinds compared and, per kind,
+   * the fields that are noise. Absent: every step of the lab's own kinds by its task, a and b.
+   */
+  divergence?: DivergenceRule;
 }

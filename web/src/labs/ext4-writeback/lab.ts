@@ -38,4 +38,9 @@ export const lab: LabFace = {
   /* its sweep takes 0.75 s a seed (one lane, as the worker runs it): 6 fit the page's 5 s (docs/labs/ext4-writeback.md) */
   sweepSeeds: 6,
   engineRun: { params: { jobs: 2, runtime_ms: 500, filesize: 65536, sync: 1 }, variant: 'after', pair: ['before', 'after'] },
+  /*
+   * its own steps say only which slot a job writes and fsyncs; the patch is the extra pass's journal handle,
+   * a take of j_state_lock, and the writes it sends
+   */
+  divergence: { engineKinds: ['lock', 'unlock', 'io'] },
 };

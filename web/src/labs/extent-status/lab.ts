@@ -40,6 +40,8 @@ export const lab: LabFace = {
   /* its sweep takes 6.1 s a seed (one lane, as the worker runs it), so no seed fits the page's 5 s: two, the fewest an interval takes (docs/labs/extent-status.md) */
   sweepSeeds: 2,
   engineRun: { params: { case: 1, runtime_ms: 100, mem_mb: 32, small_files: 16 }, variant: 'baseline', pair: ['baseline', 'upstream'] },
+  /* a scan's duration and an inode's last touch are times: which extents a scan frees, keeps or ages is the difference */
+  divergence: { noise: { shrink_end: ['a'], list_skip: ['b'] } },
   /* case_b_avg_scan_time_us: the model's avg_scan_us at case b */
   kernelMetric(key) {
     const m = /^case_([abc])_(.+)$/.exec(key);

@@ -32,6 +32,8 @@ export const lab: LabFace = {
   /* its sweep takes 1.5 s a seed (one lane, as the worker runs it): 3 fit the page's 5 s (docs/labs/fast-commit.md) */
   sweepSeeds: 3,
   engineRun: { params: { ways: 4, files: 8 }, variant: 'before', pair: ['before', 'after'] },
+  /* a commit's duration is a time: the walk (visit against match) is the difference */
+  divergence: { noise: { commit_end: ['a'] } },
   /* fs_mark counts files a second: the model's creates */
   kernelMetric: (key) => (key === 'files_per_s' ? { metric: 'creates_per_s' } : null),
 };

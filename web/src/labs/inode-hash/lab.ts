@@ -39,6 +39,8 @@ export const lab: LabFace = {
   /* its sweep takes 0.58 s a seed (one lane, as the worker runs it): 8 fit the page's 5 s (docs/labs/inode-hash.md) */
   sweepSeeds: 8,
   engineRun: { params: { threads: 4, files: 8, dirs: 2 }, variant: 'after', pair: ['before', 'after'] },
+  /* the patch is a lookup without inode_hash_lock: its lock and unlock steps are part of the difference */
+  divergence: { engineKinds: ['lock', 'unlock'] },
   /* btrfs_elapsed_s: the model's total_s on btrfs */
   kernelMetric(key) {
     const m = /^(ext4|btrfs)_(.+)$/.exec(key);
