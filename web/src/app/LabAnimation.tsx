@@ -4,13 +4,14 @@
  * every task stands. Side by side, the code pane follows one of the two
  * variants and shows the other's line more quietly.
  */
-import { useCallback, useMemo, useRef, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { getSim } from '../core/client';
 import type { TaskSnap } from '../core/types';
 import { CodePane, type LineMark } from '../viz/code/CodePane';
 import { AnimationExport } from '../viz/export/AnimationExport';
 import { renderPaneCanvas, sideBySide } from '../viz/export/paneFrames';
 import type { LabManifest, Parsed, SnapshotBase } from './LabPage';
+import { DivergenceJump, type FindDivergence } from './DivergenceJump';
 import { paneState, paneTitle } from './paneState';
 import { Player } from './Player';
 import { frameStep, TRAIL_STEPS, type Stepper, type Variant } from './simHooks';
@@ -59,6 +60,8 @@ export interface LabAnimationProps<S extends SnapshotBase> {
   failed: boolean;
   /** drawn at the right of the panel's heading (the view's share buttons) */
   headExtra?: ReactNode;
+  /** side by side, the first divergence's search (default: the page's simulator) and the pair it compares first */
+  divergence?: { find?: FindDivergence; pair?: readonly [Variant, Variant] };
 }
 
 const NO_TASKS: readonly TaskSnap[] = [];
@@ -92,7 +95,9 @@ export function LabAnimation<S extends SnapshotBase>({ lab, view: lv, snapshots,
   const { follow, setFollow } = lv;
   /* the code pane follows the chosen one of the shown variants, by default the first */
   const followed: Variant = follow !== null && variants.includes(follow) ? follow : variants[0]!;
-  const other: Variant | null = side ? (variants.find((v) => v !== followed) ?? null) : null;
+  /* the other line: the run the first divergence compared with, else the first other shown */
+  const [against, setAgainst] = useState<Variant | null>(null);
+  const other: Variant | null = side ? (variants.find((v) => v === against && v !== followed) ?? variants.find((v) => v !== followed) ?? null) : null;
   const tasks = snapshots[followed]?.snap?.tasks ?? NO_TASKS;
   const marks = useMemo<LineMark[]>(
     () =>
@@ -165,6 +170,23 @@ export function LabAnimation<S extends SnapshotBase>({ lab, view: lv, snapshots,
         onNextEvent={lv.toNextEvent}
         onPrevEvent={lv.toPrevEvent}
       />
+      {side && (
+        <DivergenceJump
+          lab={lab}
+          variants={variants}
+          params={params}
+          seed={seed}
+          totals={totals}
+          disabled={!lv.ready}
+          find={p.divergence?.find}
+          initialPair={p.divergence?.pair}
+          onSeek={lv.onScrub}
+          onPair={(a, b) => {
+            setFollow(a);
+            setAgainst(b);
+          }}
+        />
+      )}
       <div className={`anim-grid${side ? ' side' : ''}`}>
         <div className={`queue-panes${side ? ' two' : ''}`} ref={panesRef} style={{ position: 'relative' }}>
           {variants.map((v) => {

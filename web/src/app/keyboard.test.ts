@@ -13,6 +13,10 @@ describe('keyAction', () => {
     expect(keyAction('End', el('BODY'))).toBe('last');
     expect(keyAction(']', el('BODY'))).toBe('nextEvent');
     expect(keyAction('[', el('DIV'))).toBe('prevEvent');
+    expect(keyAction('d', el('BODY'))).toBe('divergence');
+    expect(keyAction('d', el('INPUT', 'text'))).toBeNull();
+    expect(keyAction('d', el('BODY'), { ctrl: true })).toBeNull();
+    expect(keyAction('D', el('BODY'), { shift: true })).toBeNull();
     expect(keyAction(']', el('INPUT', 'range'))).toBe('nextEvent');
     expect(keyAction('[', el('INPUT', 'text'))).toBeNull();
     expect(keyAction(']', el('BODY'), { ctrl: true })).toBeNull();

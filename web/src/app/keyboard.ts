@@ -1,7 +1,8 @@
 /**
  * Presenter keys: space plays or pauses, ArrowRight / ArrowLeft step, Home
  * and End go to the first and the last step, ] and [ to the next and the
- * previous event (a marker on the scrubber). They work wherever focus is,
+ * previous event (a marker on the scrubber), d to the first divergence of
+ * the runs side by side. They work wherever focus is,
  * the player's own controls included (a focused speed select or scrubber
  * does not take the arrows or space for itself), except in a field one
  * types into: text and number inputs, textareas, contenteditable. Enter
@@ -19,12 +20,13 @@ export interface PlayerKeys {
   last(): void;
   nextEvent(): void;
   prevEvent(): void;
+  divergence(): void;
 }
 
 /** The keys of playback itself (usePlayback's). */
 export type KeyAction = 'toggle' | 'forward' | 'back' | 'first' | 'last' | null;
-/** The keys that go from event to event (the markers on the scrubber). */
-export type EventKeyAction = 'nextEvent' | 'prevEvent';
+/** The keys that go from event to event (the markers on the scrubber), and to where two runs first differ. */
+export type EventKeyAction = 'nextEvent' | 'prevEvent' | 'divergence';
 
 export interface KeyTarget {
   tagName?: string;
@@ -77,6 +79,7 @@ export function keyAction(
   if (key === 'End') return 'last';
   if (key === ']') return 'nextEvent';
   if (key === '[') return 'prevEvent';
+  if (key === 'd') return 'divergence';
   return null;
 }
 

@@ -85,10 +85,14 @@ describe('firstDivergence', () => {
     const b = run(60, { 10: ev('visit', 1), 55: ev('visit', 2) });
     const d = firstDivergence([reader(a), reader(b)], rule());
     expect(d).toMatchObject({ found: true, step: 55, same: 1 });
-    if (d.found) expect(d.runs).toEqual([{ step: 40, event: null }, { step: 55, event: b[54] }]);
+    if (d.found)
+      expect(d.runs).toEqual([
+        { step: 40, event: null, text: 'ends at step 40' },
+        { step: 55, event: b[54], text: 'T1 visit (node 2, queue 0) at line 7' },
+      ]);
     /* the other way round too */
     const e = firstDivergence([reader(b), reader(a)], rule());
-    if (e.found) expect(e.runs).toEqual([{ step: 55, event: b[54] }, { step: 40, event: null }]);
+    if (e.found) expect(e.runs.map((r) => [r.step, r.event])).toEqual([[55, b[54]], [40, null]]);
     expect(e.found).toBe(true);
   });
 

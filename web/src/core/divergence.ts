@@ -14,9 +14,9 @@
  * steps per run and says so when the runs agree that far.
  */
 import { TRACE_STEPS_MAX } from './chromeTrace';
-import { ENGINE_STEP_ARGS } from './steps';
 import type { FrameRun, Stepper } from './stepper';
-import { SimError, type LabInfo, type Step } from './types';
+import { argText, ENGINE_STEP_ARGS } from './steps';
+import { SimError, type LabInfo, type Step, type StepKind } from './types';
 import { isLabId, LAB_FACES } from '../labs/registry.gen';
 
 /** A field of a step that can be compared besides its kind. */
@@ -50,6 +50,8 @@ export interface DivergentRun {
   step: number;
   /** its event there; null: the run ended, and never does it */
   event: Step | null;
+  /** the event in words, its arguments named as the lab names them: "T5 visit (dentry_idx 0, inode_idx 0) at line 520" */
+  text: string;
 }
 
 export type Divergence =
@@ -87,6 +89,8 @@ export type ChunkReader = (from: number, to: number) => StepChunk;
 export interface CompiledRule {
   kinds: ReadonlySet<string>;
   fields: ReadonlyMap<string, readonly DivergenceField[]>;
+  /** every step kind of the lab, for the events' words */
+  names: ReadonlyMap<string, StepKind>;
 }
 
 /**
@@ -113,7 +117,7 @@ export function compileRule(info: LabInfo, rule: DivergenceRule = {}): CompiledR
     if (bad !== undefined) throw refuse(`"${bad}" of ${k} is not a field (fields: ${DIVERGENCE_FIELDS.join(', ')})`);
     fields.set(k, DIVERGENCE_FIELDS.filter((f) => !noise.includes(f)));
   }
-  return { kinds: new Set(kinds), fields };
+  return { kinds: new Set(kinds), fields, names: new Map(info.steps.map((k) => [k.kind, k])) };
 }
 
 /** The rule a lab declares (its lab.ts), the default for one that declares none. */
@@ -156,7 +160,7 @@ export function firstDivergence(readers: [ChunkReader, ChunkReader], rule: Compi
     while (pending(a) > 0 && pending(b) > 0) {
       const x = a.queue[a.head]!;
       const y = b.queue[b.head]!;
-      if (!sameEvent(rule, x, y)) return { found: true, step: Math.min(x.i, y.i), runs: [{ step: x.i, event: x }, { step: y.i, event: y }], same };
+      if (!sameEvent(rule, x, y)) return { found: true, step: Math.min(x.i, y.i), runs: [side(rule, x, a.at), side(rule, y, b.at)], same };
       a.head++;
       b.head++;
       same++;
@@ -171,12 +175,15 @@ export function firstDivergence(readers: [ChunkReader, ChunkReader], rule: Compi
     /* every run out of events has ended: the other's next event is one it never does */
     const [x, y] = [a.queue[a.head], b.queue[b.head]];
     if (!x && !y) return { found: false, why: 'same', same, walked: [a.at, b.at], maxSteps };
-    const runs: [DivergentRun, DivergentRun] = [
-      x ? { step: x.i, event: x } : { step: a.at, event: null },
-      y ? { step: y.i, event: y } : { step: b.at, event: null },
-    ];
-    return { found: true, step: (x ?? y)!.i, runs, same };
+    return { found: true, step: (x ?? y)!.i, runs: [side(rule, x, a.at), side(rule, y, b.at)], same };
   }
+}
+
+/** A run's side of the divergence: its event, or its end (`end`, its last step) when it has none. */
+function side(rule: CompiledRule, event: Step | undefined, end: number): DivergentRun {
+  if (!event) return { step: end, event: null, text: `ends at step ${end}` };
+  const args = argText(event, rule.names.get(event.kind));
+  return { step: event.i, event, text: `T${event.task} ${event.kind}${args ? ` (${args})` : ''} at line ${event.line}` };
 }
 
 /* The next chunk of a run, its events kept: compared events are dropped first. */

@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from './engine';
-import { compileRule, divergenceRule, findDivergence, sameEvent, type CompiledRule, type Divergence } from './divergence';
+import { compileRule, divergenceRule, findDivergence, sameEvent, type CompiledRule } from './divergence';
 import { loadEngine, newEngine } from './node';
 import { createStepper, type FrameRun } from './stepper';
 import type { Step } from './types';
@@ -37,14 +37,14 @@ function events(req: FrameRun, rule: CompiledRule): { events: Step[]; total: num
 }
 
 /** The divergence as the two whole streams give it: the first index where they differ. */
-function wholeDivergence(x: { events: Step[]; total: number }, y: { events: Step[]; total: number }, rule: CompiledRule): Divergence {
+function wholeDivergence(x: { events: Step[]; total: number }, y: { events: Step[]; total: number }, rule: CompiledRule) {
   const n = Math.min(x.events.length, y.events.length);
   let k = 0;
   while (k < n && sameEvent(rule, x.events[k]!, y.events[k]!)) k++;
   const [p, q] = [x.events[k], y.events[k]];
-  if (!p && !q) return { found: false, why: 'same', same: k, walked: [x.total, y.total], maxSteps: 0 };
-  const side = (s: Step | undefined, total: number) => (s ? { step: s.i, event: s } : { step: total, event: null });
-  return { found: true, step: Math.min(p?.i ?? Infinity, q?.i ?? Infinity), runs: [side(p, x.total), side(q, y.total)], same: k };
+  if (!p && !q) return { found: false as const, same: k };
+  const side = (s: Step | undefined, total: number) => ({ step: s?.i ?? total, event: s ?? null });
+  return { found: true as const, step: Math.min(p?.i ?? Infinity, q?.i ?? Infinity), runs: [side(p, x.total), side(q, y.total)], same: k };
 }
 
 describe('every lab declares a rule its C table has', () => {
@@ -67,8 +67,9 @@ describe.each(LAB_IDS)('the first divergence of %s', (lab) => {
     const want = wholeDivergence(events(runs[0], rule), events(runs[1], rule), rule);
     /* every lab's pair is a before and an after: they differ */
     expect(want.found).toBe(true);
-    expect(got).toEqual(want);
+    expect(got).toMatchObject(want);
     if (!got.found) return;
+    for (const r of got.runs) expect(r.text).toMatch(r.event ? new RegExp(`^T${r.event.task} ${r.event.kind}\\b.* at line ${r.event.line}$`) : /^ends at step \d+$/);
     /* each run's frame at its own event's step ends with that event */
     got.runs.forEach((side, k) => {
       if (!side.event) return;

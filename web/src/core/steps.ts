@@ -23,6 +23,11 @@ export function stepArgs(contract: StepContract, s: Step): Readonly<Record<strin
   return out;
 }
 
+/** A step's arguments as its kind names them, "ino 7, dir 2"; empty for a kind that uses neither (or is not known). */
+export function argText(s: Step, kind: StepKind | undefined): string {
+  return [kind?.a ? `${kind.a} ${s.a}` : '', kind?.b ? `${kind.b} ${s.b}` : ''].filter(Boolean).join(', ');
+}
+
 /**
  * Where a contract and a lab's declared step kinds disagree, one line each:
  * a kind the lab does not have, or an argument the lab names otherwise (or

@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import { parseJsonAs } from '../../../lib/parse-json';
+import { argText } from './steps';
 import { LabInfo, ParamError, RunResult, Steps, type StepKind } from './types';
 
 /** jc_status (wasm-core/include/jc_api.h). */
@@ -115,7 +116,7 @@ function read<S extends z.ZodType>(schema: S, text: string, what: string): { ok:
 
 /** A step as a report line: "step 41  12.345 us  cpu 1  task 3  fc_lock (ino 7)  line 530". */
 export function stepLine(s: z.infer<typeof Steps>['steps'][number], kind: StepKind | undefined): string {
-  const args = [kind?.a ? `${kind.a} ${s.a}` : '', kind?.b ? `${kind.b} ${s.b}` : ''].filter(Boolean).join(', ');
+  const args = argText(s, kind);
   return `step ${s.i}  ${(s.t / 1000).toFixed(3)} us  cpu ${s.cpu}  task ${s.task}  ${s.kind}${args ? ` (${args})` : ''}  line ${s.line}`;
 }
 

@@ -32,6 +32,7 @@ export const SHORTCUTS: readonly ShortcutGroup[] = [
       { keys: ['End'], does: 'the last step' },
       { keys: [']'], does: 'the next event marked on the scrubber (a commit, a shrinker call, a grace period…)' },
       { keys: ['['], does: 'the previous event marked on the scrubber' },
+      { keys: ['d'], does: 'side by side: the first step where the runs’ events differ' },
     ],
   },
   {
