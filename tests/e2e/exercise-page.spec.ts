@@ -4,8 +4,12 @@
  * shows `yours` beside `before` and `after`, each from a run (the step total of
  * `yours` is the one the same file gives when compiled and run in Node); the
  * checker passes the solution and names a bug's failure (its step, the
- * simulator's check that refused it, the steps before it); a compile error is
- * drawn in the editor at its line; the file survives a reload.
+ * simulator's check that refused it, the steps before it); the animation
+ * opens where yours first differs from the lab's first variant (the step
+ * the same search finds in Node), or at the lab page's opening step where
+ * they do the same; a compile error names the file as saved, is drawn in
+ * the editor at its line with its message, and its entry in the list moves
+ * the editor there; the file survives a reload.
  *
  * The compile times and the time from Run to the first frame are printed, for
  * the README's "Exercises in the browser".
@@ -15,14 +19,18 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { runClang } from '@yowasp/clang';
-import { wrapModule } from '../../web/src/core/engine';
+import { findDivergence } from '../../web/src/core/divergence';
+import { wrapModule, type Engine } from '../../web/src/core/engine';
 import { REPO_ROOT } from '../../web/src/core/node';
+import { createStepper } from '../../web/src/core/stepper';
 import { compile, instantiate, type Clang } from '../../web/src/core/wasi';
+import { makeSkeleton } from '../../web/src/exercises/skeleton';
+import { OPENING_MAX_STEPS } from '../../web/src/exercise-page/useExerciseView';
 import { storageKey } from '../../web/src/exercise-page/storage';
 import { C_TOKENS } from '../../web/src/viz/code/cTheme';
 import { run, setEditorText } from './exercisePage';
 import { expect, test } from './fixtures';
-import { FIRST_LAB as LAB } from './labs';
+import { FIRST_LAB as LAB, manifestOf } from './labs';
 const URL = `/#/exercise/${LAB}`;
 const WASI_DIR = join(REPO_ROOT, 'wasm-core', 'build', 'wasi');
 
@@ -33,8 +41,8 @@ function solution(): string {
   return readFileSync(join(REPO_ROOT, 'exercises', LAB, 'solution.c'), 'utf8');
 }
 
-/** The step total of `variant` run by `source` linked as the page links it, in Node. */
-async function stepsInNode(source: string, variant: string, params: Record<string, number>): Promise<number> {
+/** `source` linked as the page links it, in Node. */
+async function buildInNode(source: string): Promise<Engine> {
   const flags = JSON.parse(readFileSync(join(WASI_DIR, 'flags.json'), 'utf8')) as { flags: string[]; labs: Record<string, string> };
   const built = await compile(runClang as unknown as Clang, source, {
     library: readFileSync(join(WASI_DIR, `${LAB}.a`)),
@@ -42,8 +50,14 @@ async function stepsInNode(source: string, variant: string, params: Record<strin
     flags: flags.flags,
     define: flags.labs[LAB],
   });
-  const engine = wrapModule(await instantiate(built.wasm));
-  return engine.result({ lab: LAB, variant, params, seed: 1 }).sim.steps;
+  return wrapModule(await instantiate(built.wasm));
+}
+
+/** Where the page opens the animation for `source`: the first divergence of yours and the lab's first variant, as Node finds it. */
+function openingInNode(engine: Engine, params: Record<string, number>) {
+  const first = engine.labs().find((l) => l.id === LAB)!.variants[0]!;
+  const runs = (['yours', first] as const).map((variant) => ({ lab: LAB, variant, params, seed: 1 }));
+  return findDivergence(createStepper(engine), engine.labs(), [runs[0]!, runs[1]!], { maxSteps: OPENING_MAX_STEPS });
 }
 
 /** The editor's text, line by line, as CodeMirror holds it (the editor is in a shadow root). */
@@ -80,8 +94,17 @@ test('the page compiles the solution in Chromium and shows yours beside before a
 
   /* yours' run is the student's file's: its step total is the one Node gets from the same file */
   const params = JSON.parse((await page.getByTestId('exercise-page').getAttribute('data-params')) ?? '{}') as Record<string, number>;
-  const total = await stepsInNode(solution(), 'yours', params);
+  const inNode = await buildInNode(solution());
+  const total = inNode.result({ lab: LAB, variant: 'yours', params, seed: 1 }).sim.steps;
   await expect(yours).toHaveAttribute('data-total', String(total));
+  /* the animation opened where yours first differs from the first variant, yours followed in the code pane */
+  const opening = openingInNode(inNode, params);
+  if (!opening.found) throw new Error(`the solution's yours does what the first variant does for ${OPENING_MAX_STEPS} steps: the spec needs a lab where they differ`);
+  await expect(page.getByTestId('exercise-opening')).toHaveAttribute('data-step', String(opening.step));
+  await expect(page.getByTestId('exercise-opening')).toContainText(opening.runs[0].text);
+  await expect(page.getByTestId('step-counter')).toHaveText(String(opening.step));
+  await expect(yours).toHaveAttribute('data-frame-step', String(opening.step));
+  await expect(page.getByTestId('code-legend-active')).toContainText('yours: line');
   const header = page.getByTestId('metrics').locator('thead th');
   await expect(header).toHaveText(['metric', 'before', 'after', 'yours']);
   await expect(page.getByTestId('metrics').locator('tbody tr').first().locator('td')).toHaveCount(4);
@@ -120,6 +143,18 @@ test('the page compiles the solution in Chromium and shows yours beside before a
   console.log(`exercise page: after a reload, clang loaded from the cache in ${again.loadMs} ms, compile ${again.compileMs} ms`);
   expect(requests.filter((u) => /llvm/.test(u))).toEqual([]);
   expect(requests.filter((u) => !u.startsWith(origin) && !u.startsWith('blob:') && !u.startsWith('data:'))).toEqual([]);
+
+  /* the skeleton does what the old kernel did: where it does the same as the first variant, the lab page's opening step */
+  const skeleton = makeSkeleton(solution(), 'solution.c').text;
+  const same = openingInNode(await buildInNode(skeleton), params);
+  await setEditorText(page, skeleton);
+  expect((await run(page)).phase).toBe('running');
+  const note = page.getByTestId('exercise-opening');
+  await expect(note).toHaveAttribute('data-found', String(same.found), { timeout: 120_000 });
+  const openingStep = same.found ? same.step : (await manifestOf(LAB)).openingStep ?? 1;
+  await expect(note).toHaveAttribute('data-step', String(openingStep));
+  await expect(page.getByTestId('step-counter')).toHaveText(String(openingStep));
+  if (!same.found) await expect(note).toContainText(`no divergence in the first ${OPENING_MAX_STEPS.toLocaleString('en-US')} steps of each run`);
 });
 
 test("the checker names a model's failure: the step, the simulator's check that refused it, the steps before it", async ({ page }) => {
@@ -175,22 +210,40 @@ test('a compile error shows in the editor at its line', async ({ page }) => {
   const { phase } = await run(page);
   expect(phase).toBe('failed');
 
+  /* the list names the file as it is saved */
   const item = page.getByTestId('compile-errors').locator('li').first();
   await expect(item).toHaveAttribute('data-line', '5');
+  await expect(item).toHaveAttribute('data-file', `${LAB}.c`);
+  await expect(item).toContainText(`${LAB}.c:5:9`);
   await expect(item).toContainText('not_declared_here');
+  await expect(page.getByTestId('compile-errors')).not.toContainText('yours.c');
 
-  /* in the editor: the identifier underlined on line 5, a marker in the gutter */
+  /* in the editor: the identifier underlined on line 5, a marker in the gutter, the message under the line */
   const editor = page.getByTestId('exercise-editor');
-  const range = editor.locator('.cm-diag-error');
+  const range = editor.locator('.cm-lintRange-error');
   await expect(range).toHaveText('not_declared_here');
-  const line = await range.evaluate((el) => {
+  const rowOf = (el: Element) => {
     const row = el.closest('.cm-line');
     const rows = [...(row?.parentElement?.querySelectorAll(':scope > .cm-line') ?? [])];
     return rows.indexOf(row as Element) + 1;
-  });
-  expect(line).toBe(5);
-  await expect(editor.locator('.cm-diag-marker-error')).toHaveCount(1);
-  await expect(editor.locator('.cm-line.cm-diag-line-error')).toHaveAttribute('title', /not_declared_here/);
+  };
+  expect(await range.evaluate(rowOf)).toBe(5);
+  await expect(editor.locator('.cm-lint-marker-error')).toHaveCount(1);
+  const message = editor.getByTestId('diagnostic-message');
+  await expect(message).toHaveCount(1);
+  await expect(message).toBeVisible();
+  await expect(message).toContainText(/error: .*not_declared_here/);
+  /* the widget stands right under line 5 */
+  expect(await message.evaluate((el) => (el.previousElementSibling?.textContent ?? ''))).toContain('return not_declared_here;');
+
+  /* its entry in the list moves the editor there: the cursor on the identifier, the editor focused */
+  await page.getByTestId('exercise-code').click();
+  await page.keyboard.press('ControlOrMeta+Home');
+  await expect(editor.locator('.cm-activeLine')).toContainText('broken on purpose');
+  await page.getByTestId('compile-error-link').first().click();
+  await expect(editor.locator('.cm-activeLine')).toContainText('return not_declared_here;');
+  await expect(page.getByTestId('exercise-code')).toBeFocused();
+  expect(await page.getByTestId('exercise-editor').evaluate((host) => host.shadowRoot?.getSelection?.()?.toString() ?? '')).toBe('not_declared_here');
 });
 
 test('the page, with a compile error and after a Run, has no serious or critical accessibility violation', async ({ page }) => {

@@ -146,4 +146,20 @@ describe('compile errors', () => {
     assert.equal(first.column, 9);
     assert.match(first.message, /missing_name/);
   });
+
+  it('name the file as the student saved it when compile() is told its name, and a name that is no C file is refused', async () => {
+    const source = 'int ok(void)\n{\n\treturn missing_name;\n}\n';
+    const err = await compile(clang, source, toolchain(), 'my-lab.c').then(
+      () => null,
+      (e: unknown) => e,
+    );
+    assert.ok(err instanceof CompileError, `expected a CompileError, got ${String(err)}`);
+    assert.deepEqual(
+      err.diagnostics.filter((d) => d.severity === 'error').map((d) => [d.file, d.line]),
+      [['my-lab.c', 3]],
+    );
+    assert.match(err.message, /^compiling failed: my-lab\.c:3:9: /);
+    for (const bad of ['../x.c', 'x.h', '-x.c', 'dir/x.c', ''])
+      await assert.rejects(compile(clang, source, toolchain(), bad), /the student's file name must be a C file's name without a folder/);
+  });
 });

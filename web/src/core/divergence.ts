@@ -39,7 +39,7 @@ export interface DivergenceRule {
 }
 
 /** The most steps of each run walked by default before the search gives up. */
-export const DIVERGENCE_MAX_STEPS = 2_000_000;
+export const DIVERGENCE_MAX_STEPS = 250_000;
 
 /** The first chunk of steps read of a run; each next one is twice as long, up to a trace window. */
 export const FIRST_CHUNK = 4_096;

@@ -53,8 +53,11 @@ export class CompileError extends Error {
   }
 }
 
-/** The name the student's file has in the compiler's tree (and in its diagnostics). */
+/** The name the student's file has in the compiler's tree (and in its diagnostics) unless compile() is given another. */
 export const STUDENT_FILE = 'yours.c';
+
+/* a file name clang takes as C and the tree can hold: no folder, no leading dot or dash */
+const FILE_NAME_RE = /^[A-Za-z0-9_][A-Za-z0-9_.+-]*\.c$/;
 
 /** Exports the Engine calls (engine.ts), beside memory and the stack's bounds. */
 const EXPORTS = [
@@ -143,15 +146,18 @@ export interface Compiled {
 
 /**
  * Compile the student's file and link it with the lab's library into a
- * module that exports what the Engine calls. A compile or link error is a
- * CompileError with clang's diagnostics.
+ * module that exports what the Engine calls. `fileName` is the file's name
+ * in clang's tree, so its diagnostics name the file as the student saved it.
+ * A compile or link error is a CompileError with clang's diagnostics.
  */
-export async function compile(clang: Clang, source: string, lab: LabToolchain): Promise<Compiled> {
+export async function compile(clang: Clang, source: string, lab: LabToolchain, fileName: string = STUDENT_FILE): Promise<Compiled> {
+  if (!FILE_NAME_RE.test(fileName))
+    throw new Error(`the student's file name must be a C file's name without a folder (letters, digits, _ . + -, ending in .c), not "${fileName}"`);
   const defines = lab.define ? [`-D${lab.define}`] : [];
   const compiled = await clangRun(
     clang,
-    ['clang', ...lab.flags, ...defines, '-c', STUDENT_FILE, '-o', 'yours.o'],
-    { [STUDENT_FILE]: source, include: tree(lab.headers) },
+    ['clang', ...lab.flags, ...defines, '-c', fileName, '-o', 'yours.o'],
+    { [fileName]: source, include: tree(lab.headers) },
     'compiling',
   );
   const object = compiled.out['yours.o'];

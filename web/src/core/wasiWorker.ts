@@ -188,17 +188,18 @@ async function answer<T>(work: () => T | Promise<T>): Promise<Reply<T>> {
 const api = {
   /**
    * Compile `source` for `lab`, link it with the lab's library and start its
-   * simulator: from then on every call runs on it. `onProgress`: the
+   * simulator: from then on every call runs on it. `fileName`: the file as
+   * the student saved it, as clang's diagnostics name it. `onProgress`: the
    * compiler's download, on the first compile.
    */
-  async compile(lab: string, source: string, onProgress?: (p: DownloadProgress) => void): Promise<Reply<CompileReply>> {
+  async compile(lab: string, source: string, fileName: string, onProgress?: (p: DownloadProgress) => void): Promise<Reply<CompileReply>> {
     return answer(async () => {
       const t0 = performance.now();
       const [clang, tools] = await Promise.all([loadClang(onProgress), toolchain(lab)]);
       const t1 = performance.now();
       let built;
       try {
-        built = await compile(clang, source, tools);
+        built = await compile(clang, source, tools, fileName);
       } catch (e) {
         if (e instanceof CompileError) return { ok: false, diagnostics: e.diagnostics, output: e.output, message: e.message } as const;
         throw e;

@@ -15,14 +15,19 @@ describe('the editor places clang diagnostics', () => {
     expect(r).toEqual({ from: doc.line(3).to, to: doc.line(3).to });
   });
 
-  it("keeps the student's file's errors and warnings, on their lines, and leaves headers' and notes out", () => {
-    const got = editorDiagnostics(doc, [
-      { file: 'yours.c', line: 5, column: 9, severity: 'error', message: 'undeclared' },
-      { file: 'include/yours/lab.h', line: 1, column: 1, severity: 'error', message: 'in a header' },
-      { file: 'yours.c', line: 3, column: 5, severity: 'note', message: 'a note' },
-      { file: 'yours.c', line: 3, column: 5, severity: 'warning', message: 'unused' },
-    ]);
-    expect(got.map((d) => [d.line, d.severity, d.message, doc.sliceString(d.from, d.to)])).toEqual([
+  it("keeps the errors and warnings of the student's file by the name it is saved as, on their lines, and leaves headers', notes and other names out", () => {
+    const got = editorDiagnostics(
+      doc,
+      [
+        { file: 'a-lab.c', line: 5, column: 9, severity: 'error', message: 'undeclared' },
+        { file: 'include/yours/lab.h', line: 1, column: 1, severity: 'error', message: 'in a header' },
+        { file: 'a-lab.c', line: 3, column: 5, severity: 'note', message: 'a note' },
+        { file: 'a-lab.c', line: 3, column: 5, severity: 'warning', message: 'unused' },
+        { file: 'yours.c', line: 3, column: 5, severity: 'error', message: 'another file' },
+      ],
+      'a-lab.c',
+    );
+    expect(got.map(([d, lint]) => [d.line, lint.severity, lint.message, doc.sliceString(lint.from, lint.to)])).toEqual([
       [5, 'error', 'undeclared', 'missing'],
       [3, 'warning', 'unused', 'f'],
     ]);

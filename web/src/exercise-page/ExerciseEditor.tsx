@@ -1,32 +1,35 @@
 /**
  * The student's file in a CodeMirror 6 editor: C as the code pane shows it
  * (cTheme.ts), the editing keys and their history, and clang's errors and
- * warnings at their lines: the token underlined, the line tinted, a mark in
- * a gutter of their own, the message as the line's title.
+ * warnings as @codemirror/lint diagnostics: the token underlined, a mark in
+ * the lint gutter, the message in a tooltip and in the lint panel (F8 and
+ * Shift-F8 go from one to the next, Mod-Shift-m opens the panel), and,
+ * always in view, the line tinted and the message under it. The page moves
+ * the editor to a diagnostic through the handle (`show`).
  *
- * The marks are decorations and a gutter of @codemirror/view, which the
- * code pane already loads, rather than @codemirror/lint, whose tooltips and
- * panels would grow the editor chunk the lab pages share by some 17 kB.
+ * This CodeMirror is the exercise page's own copy (vite.config.ts), so the
+ * lint package does not reach the lab pages.
  *
  * As the code pane, the editor lives in a shadow root of its box, so that
  * CodeMirror's run-time style sheets are constructed sheets, which the
  * site's Content-Security-Policy allows, not <style> elements.
  */
 import { history, historyKeymap, indentWithTab, standardKeymap } from '@codemirror/commands';
-import { EditorState, RangeSet, StateEffect, StateField, type Text } from '@codemirror/state';
-import {
-  Decoration,
-  EditorView,
-  gutter,
-  GutterMarker,
-  highlightActiveLine,
-  keymap,
-  lineNumbers,
-  type DecorationSet,
-} from '@codemirror/view';
-import { memo, useEffect, useLayoutEffect, useRef } from 'react';
-import { STUDENT_FILE, type Diagnostic } from '../core/wasi';
+import { forEachDiagnostic, lintGutter, lintKeymap, setDiagnostics, setDiagnosticsEffect, type Diagnostic as LintDiagnostic } from '@codemirror/lint';
+import { EditorState, StateField, type Text } from '@codemirror/state';
+import { Decoration, EditorView, highlightActiveLine, keymap, lineNumbers, WidgetType, type DecorationSet } from '@codemirror/view';
+import { memo, useEffect, useImperativeHandle, useLayoutEffect, useRef, type Ref } from 'react';
+import type { Diagnostic } from '../core/wasi';
 import { cCode } from '../viz/code/cTheme';
+
+/** What the page does to the editor: move it to a diagnostic. */
+export interface ExerciseEditorHandle {
+  /**
+   * Select the diagnostic's token (where edits since the compile moved it; for one the editor does not
+   * mark, clang's line and column), scroll it to the middle and focus the editor.
+   */
+  show(d: Diagnostic): void;
+}
 
 export interface ExerciseEditorProps {
   /** the text the editor opens with; a new value replaces the document (a reset) */
@@ -34,10 +37,12 @@ export interface ExerciseEditorProps {
   /** bumped to replace the document with `initial` again */
   generation: number;
   onChange(code: string): void;
-  /** clang's diagnostics of the last compile; those of the student's file are drawn at their lines */
+  /** clang's diagnostics of the last compile; those of the student's file (`fileName`) are drawn at their lines */
   diagnostics: readonly Diagnostic[];
+  /** the student's file as saved and as clang names it */
   fileName: string;
   height?: number;
+  editorRef?: Ref<ExerciseEditorHandle>;
 }
 
 /** clang's line and column (1-based, a column counted in bytes of a tab-free line) as a range of `doc`. */
@@ -51,93 +56,75 @@ export function diagnosticRange(doc: Text, line: number, column: number): { from
   return { from, to: from + word };
 }
 
-/** A diagnostic of the student's file, placed in the document. */
-export interface EditorDiagnostic {
-  from: number;
-  to: number;
-  line: number;
-  severity: 'error' | 'warning';
-  message: string;
-}
-
-/** The student's file's errors and warnings (notes belong to them), placed in `doc`. */
-export function editorDiagnostics(doc: Text, diagnostics: readonly Diagnostic[]): EditorDiagnostic[] {
+/** The student's file's errors and warnings (notes belong to them), each placed in `doc` as a lint diagnostic. */
+export function editorDiagnostics(doc: Text, diagnostics: readonly Diagnostic[], fileName: string): [Diagnostic, LintDiagnostic][] {
   return diagnostics
-    .filter((d) => d.file === STUDENT_FILE && d.severity !== 'note')
-    .map((d) => {
-      const range = diagnosticRange(doc, d.line, d.column);
-      return { ...range, line: doc.lineAt(range.from).number, severity: d.severity === 'error' ? 'error' : 'warning', message: d.message };
-    });
+    .filter((d) => d.file === fileName && d.severity !== 'note')
+    .map((d) => [d, { ...diagnosticRange(doc, d.line, d.column), severity: d.severity === 'error' ? 'error' : 'warning', message: d.message, source: 'clang' }]);
 }
 
-const setDiagnostics = StateEffect.define<EditorDiagnostic[]>();
-
-class DiagnosticMarker extends GutterMarker {
+/** The message of a diagnostic, under its line. */
+class MessageWidget extends WidgetType {
   constructor(
-    readonly severity: EditorDiagnostic['severity'],
+    readonly severity: LintDiagnostic['severity'],
     readonly message: string,
   ) {
     super();
   }
-  eq(other: DiagnosticMarker): boolean {
+  eq(other: MessageWidget): boolean {
     return other.severity === this.severity && other.message === this.message;
   }
-  toDOM(): Node {
-    const el = document.createElement('span');
-    el.className = `cm-diag-marker cm-diag-marker-${this.severity}`;
-    el.textContent = this.severity === 'error' ? '✖' : '▲';
-    el.title = this.message;
-    el.setAttribute('aria-label', `${this.severity}: ${this.message}`);
+  toDOM(): HTMLElement {
+    const el = document.createElement('div');
+    el.className = `cm-diag-message cm-diag-message-${this.severity}`;
+    el.dataset.testid = 'diagnostic-message';
+    el.textContent = `${this.severity === 'error' ? '✖' : '▲'} ${this.severity}: ${this.message}`;
     return el;
+  }
+  ignoreEvent(): boolean {
+    return false;
   }
 }
 
-/* the marks of the last compile, moved along with edits until the next */
-const diagnosticField = StateField.define<{ marks: DecorationSet; gutter: RangeSet<GutterMarker> }>({
-  create: () => ({ marks: Decoration.none, gutter: RangeSet.empty }),
-  update(value, tr) {
-    let { marks, gutter: g } = value;
+/* the lines of the last compile's diagnostics, tinted, each message under its line, moved along with edits */
+const messageField = StateField.define<DecorationSet>({
+  create: () => Decoration.none,
+  update(marks, tr) {
     marks = marks.map(tr.changes);
-    g = g.map(tr.changes);
     for (const e of tr.effects) {
-      if (!e.is(setDiagnostics)) continue;
+      if (!e.is(setDiagnosticsEffect)) continue;
       const doc = tr.state.doc;
-      const ranges = [];
-      const gutterRanges = [];
-      for (const d of e.value) {
-        const at = doc.line(d.line).from;
-        ranges.push(Decoration.line({ class: `cm-diag-line-${d.severity}`, attributes: { title: d.message } }).range(at));
-        if (d.to > d.from) ranges.push(Decoration.mark({ class: `cm-diag-${d.severity}` }).range(d.from, d.to));
-        gutterRanges.push(new DiagnosticMarker(d.severity, d.message).range(at));
-      }
-      marks = Decoration.set(ranges, true);
-      g = RangeSet.of(gutterRanges, true);
+      marks = Decoration.set(
+        e.value.flatMap((d) => {
+          const line = doc.lineAt(d.from);
+          return [
+            Decoration.line({ class: `cm-diag-line-${d.severity}` }).range(line.from),
+            Decoration.widget({ widget: new MessageWidget(d.severity, d.message), block: true, side: 1 }).range(line.to),
+          ];
+        }),
+        true,
+      );
     }
-    return { marks, gutter: g };
+    return marks;
   },
-  provide: (f) => EditorView.decorations.from(f, (v) => v.marks),
+  provide: (f) => EditorView.decorations.from(f),
 });
 
 const diagnosticTheme = EditorView.theme({
-  '.cm-diag-error': { textDecoration: 'underline wavy #c1121f', textUnderlineOffset: '3px' },
-  '.cm-diag-warning': { textDecoration: 'underline wavy #a35c00', textUnderlineOffset: '3px' },
   '.cm-line.cm-diag-line-error': { backgroundColor: '#fde8e8' },
   '.cm-line.cm-diag-line-warning': { backgroundColor: '#fff3da' },
-  '.cm-diag-gutter .cm-gutterElement': { padding: '0 3px', minWidth: '1.2em' },
-  '.cm-diag-marker-error': { color: '#a4161a' },
-  '.cm-diag-marker-warning': { color: '#8a4b00' },
+  '.cm-diag-message': { padding: '0 0.5em 0.15em 1.5em', fontFamily: 'var(--sans)', fontSize: '0.9em', whiteSpace: 'pre-wrap' },
+  /* #a4161a on #fde8e8: 6.4:1; #7a4100 on #fff3da: 7.2:1 */
+  '.cm-diag-message-error': { color: '#a4161a', backgroundColor: '#fde8e8' },
+  '.cm-diag-message-warning': { color: '#7a4100', backgroundColor: '#fff3da' },
 });
 
-/** The editor's diagnostics: the field, its gutter and their colours. */
+/** The editor's diagnostics: lint's marks, gutter, tooltips, panel and keys, and the messages under their lines. */
 function diagnosticsExtension() {
-  return [
-    diagnosticField,
-    gutter({ class: 'cm-diag-gutter', markers: (v) => v.state.field(diagnosticField).gutter }),
-    diagnosticTheme,
-  ];
+  return [lintGutter(), messageField, diagnosticTheme, keymap.of(lintKeymap)];
 }
 
-export const ExerciseEditor = memo(function ExerciseEditor({ initial, generation, onChange, diagnostics, fileName, height = 520 }: ExerciseEditorProps) {
+export const ExerciseEditor = memo(function ExerciseEditor({ initial, generation, onChange, diagnostics, fileName, height = 520, editorRef }: ExerciseEditorProps) {
   const box = useRef<HTMLDivElement | null>(null);
   const viewRef = useRef<EditorView | null>(null);
   const changed = useRef(onChange);
@@ -181,10 +168,32 @@ export const ExerciseEditor = memo(function ExerciseEditor({ initial, generation
     view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: initial } });
   }, [generation]);
 
+  /* clang's diagnostics as the editor holds them, to find where edits moved them */
+  const placed = useRef(new Map<Diagnostic, LintDiagnostic>());
   useEffect(() => {
     const view = viewRef.current!;
-    view.dispatch({ effects: setDiagnostics.of(editorDiagnostics(view.state.doc, diagnostics)) });
-  }, [diagnostics]);
+    const pairs = editorDiagnostics(view.state.doc, diagnostics, fileName);
+    placed.current = new Map(pairs);
+    view.dispatch(setDiagnostics(view.state, pairs.map(([, lint]) => lint)));
+  }, [diagnostics, fileName]);
+
+  useImperativeHandle(
+    editorRef,
+    () => ({
+      show(d) {
+        const view = viewRef.current;
+        if (!view) return;
+        const lint = placed.current.get(d);
+        let { from, to } = diagnosticRange(view.state.doc, d.line, d.column);
+        forEachDiagnostic(view.state, (x, f, t) => {
+          if (x === lint) [from, to] = [f, t];
+        });
+        view.dispatch({ selection: { anchor: from, head: to }, effects: EditorView.scrollIntoView(from, { y: 'center' }) });
+        view.focus();
+      },
+    }),
+    [],
+  );
 
   return <div ref={box} className="code-box exercise-editor" style={{ height }} data-testid="exercise-editor" />;
 });

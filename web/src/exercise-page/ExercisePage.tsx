@@ -6,9 +6,11 @@
  * `after`, with the lab page's animation, metrics and heatmaps. Download
  * saves the file that `journalclub exercise check --file` takes.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { LabManifest, SnapshotBase } from '../app/LabPage';
+import { formatNumber } from '../../../lib/format';
 import { ContentionSection } from '../app/ContentionSection';
+import { divergenceText, type FindDivergence } from '../app/DivergenceJump';
 import { LabAnimation } from '../app/LabAnimation';
 import { MetricsPanel } from '../app/LabPanels';
 import { useLabData, type LabData } from '../app/simHooks';
@@ -20,12 +22,12 @@ import { runExercise } from '../exercises/checker';
 import { exerciseFor } from '../exercises/registry';
 import type { CheckReport, Exercise as ExerciseDef, ExerciseReport } from '../exercises/types';
 import { browserRunner, getExerciseClient, type ExerciseClient, type DownloadProgress } from './client';
-import { ExerciseEditor } from './ExerciseEditor';
+import { ExerciseEditor, type ExerciseEditorHandle } from './ExerciseEditor';
 import { TradeoffChart, tradeoffPoints } from './TradeoffChart';
 import { makeSkeleton } from '../exercises/skeleton';
 import { exerciseFile, solutionUrl } from './solution';
 import { loadCode, saveCode } from './storage';
-import { useExerciseView, type ExerciseRunKey } from './useExerciseView';
+import { useExerciseView, type ExerciseOpening, type ExerciseRunKey } from './useExerciseView';
 import './exercise.css';
 
 /** The skeleton the editor opens on, made from the lab's solution as `journalclub exercise skeleton` makes it; null: no exercise. */
@@ -135,11 +137,20 @@ function Exercise({
   }, [data.specs, m.preset]);
 
   const build = phase.name === 'running' ? phase.build : 0;
+  /*
+   * The animation opens where the student's run first differs from the lab's first variant (its before); where
+   * they do the same, at the lab page's opening step
+   */
+  const pair = useMemo(() => ['yours', data.info.variants[0]!] as const, [data.info.variants]);
+  const fallback = m.openingStep ?? 1;
   const runKey = useMemo<ExerciseRunKey | null>(
-    () => (build > 0 ? { build, lab, variants, params, seed: 1, heatBuckets: buckets } : null),
-    [build, lab, variants, params, buckets],
+    () => (build > 0 ? { build, lab, variants, params, seed: 1, heatBuckets: buckets, opening: { pair, fallback } } : null),
+    [build, lab, variants, params, buckets, pair, fallback],
   );
   const view = useExerciseView(client, runKey);
+  /* the first divergence button's search, on this build: a new build forgets what it found */
+  const findDivergence = useCallback<FindDivergence>((runs, options) => client.divergence(runs, options), [client, build]);
+  const editor = useRef<ExerciseEditorHandle>(null);
   const snapshots = useParsedFrames(view.stepper.frames, m.animation.parse);
 
   const run = useCallback(async () => {
@@ -147,7 +158,7 @@ function Exercise({
     setPhase({ name: 'loading', progress: null });
     setOutput('');
     try {
-      const reply = await client.compile(lab, code, (progress) => setPhase({ name: 'loading', progress }));
+      const reply = await client.compile(lab, code, exerciseFile(lab), (progress) => setPhase({ name: 'loading', progress }));
       if (!reply.ok) {
         setDiagnostics(reply.diagnostics);
         setOutput(reply.output);
@@ -238,18 +249,38 @@ function Exercise({
             then <span className="mono">journalclub exercise check {lab} --file {exerciseFile(lab)}</span>
           </span>
         </div>
-        <ExerciseEditor initial={initial} generation={generation} onChange={onChange} diagnostics={diagnostics} fileName={exerciseFile(lab)} />
+        <ExerciseEditor
+          initial={initial}
+          generation={generation}
+          onChange={onChange}
+          diagnostics={diagnostics}
+          fileName={exerciseFile(lab)}
+          editorRef={editor}
+        />
         <BuildStatus phase={phase} firstFrameMs={firstFrameMs} />
         {errors.length > 0 && (
           <ul className="compile-errors" data-testid="compile-errors" aria-label="compile errors">
-            {errors.map((d, i) => (
-              <li key={i} data-line={d.line} data-file={d.file}>
-                <span className="mono">
-                  {d.file}:{d.line}:{d.column}
-                </span>{' '}
-                {d.message}
-              </li>
-            ))}
+            {errors.map((d, i) => {
+              const where = `${d.file}:${d.line}:${d.column}`;
+              return (
+                <li key={i} data-line={d.line} data-file={d.file}>
+                  {d.file === exerciseFile(lab) ? (
+                    <button
+                      type="button"
+                      className="link-button mono"
+                      title={`show line ${d.line} in the editor`}
+                      data-testid="compile-error-link"
+                      onClick={() => editor.current?.show(d)}
+                    >
+                      {where}
+                    </button>
+                  ) : (
+                    <span className="mono">{where}</span>
+                  )}{' '}
+                  {d.message}
+                </li>
+              );
+            })}
           </ul>
         )}
         {output && (
@@ -273,6 +304,7 @@ function Exercise({
               the model runs {view.variants.join(' and ')}.
             </div>
           )}
+          {view.opening && <OpeningNote opening={view.opening} />}
           <LabAnimation
             lab={lab}
             view={view}
@@ -281,6 +313,7 @@ function Exercise({
             fileName={`wasm-core/labs/${data.info.source}`}
             animation={m.animation}
             failed={view.error !== null}
+            divergence={{ find: findDivergence, pair }}
           />
           {exercise && <CheckPanel key={phase.build} exercise={exercise} client={client} lab={lab} />}
           <MetricsPanel variants={view.variants} results={view.results} folded={m.foldedMetrics} />
@@ -368,6 +401,23 @@ function CheckPanel({ exercise, client, lab }: { exercise: ExerciseDef; client: 
         </p>
       )}
     </section>
+  );
+}
+
+/** Where the animation opened after Run, and why there. */
+function OpeningNote({ opening: o }: { opening: ExerciseOpening }) {
+  const [yours, against] = o.pair;
+  const d = o.divergence;
+  let text: string;
+  if (d?.found) text = `Opened at the first step where ${yours} and ${against} differ, ${divergenceText(d, o.pair)}.`;
+  else {
+    const why = d ? divergenceText(d, o.pair) : o.note;
+    text = `Opened at step ${formatNumber(o.step)}, where the lab's page opens: ${why}.`;
+  }
+  return (
+    <p className="muted" role="status" data-testid="exercise-opening" data-step={o.step} data-found={d ? String(d.found) : undefined}>
+      {text}
+    </p>
   );
 }
 

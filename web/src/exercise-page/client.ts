@@ -14,7 +14,8 @@ import type { ExerciseRunner, RunOutcome, RunRequest as CheckRunRequest } from '
 export type { CompileReply, DownloadProgress };
 
 export interface ExerciseClient {
-  compile(lab: string, source: string, onProgress?: (p: DownloadProgress) => void): Promise<CompileReply>;
+  /** `fileName`: the file as the student saves it, which clang's diagnostics name */
+  compile(lab: string, source: string, fileName: string, onProgress?: (p: DownloadProgress) => void): Promise<CompileReply>;
   run(req: RunRequest): Promise<RunOutput>;
   frame(req: FrameRun, step: number, trailSteps: number, lengthHint?: number): Promise<StepFrame>;
   /** the first step where two runs on the last build differ (core/divergence.ts) */
@@ -51,7 +52,7 @@ export function getExerciseClient(): ExerciseClient {
   dead.catch(() => undefined);
   const call = async <T>(reply: Promise<import('../core/protocol').Reply<T>>): Promise<T> => unwrap(await Promise.race([reply, dead]));
   const client: ExerciseClient = {
-    compile: (lab, source, onProgress) => call(api.compile(lab, source, onProgress ? Comlink.proxy(onProgress) : undefined)),
+    compile: (lab, source, fileName, onProgress) => call(api.compile(lab, source, fileName, onProgress ? Comlink.proxy(onProgress) : undefined)),
     run: (req) => call(api.run(req)),
     frame: (req, step, trail, hint) => call(api.frame(req, step, trail, hint)),
     divergence: (runs, options) => call(api.divergence(runs, options)),

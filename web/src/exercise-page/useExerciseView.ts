@@ -9,15 +9,24 @@
  * frame request at a time, only the newest wanted step when it returns.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { Divergence } from '../core/divergence';
 import type { RunOutput, RunResult } from '../core/types';
 import { frameStep, TRAIL_STEPS, type Frame, type Stepper, type Variant } from '../app/simHooks';
 import type { LabView } from '../app/useLabView';
 import type { AnimationView } from '../app/LabAnimation';
 import { usePlayback } from '../app/usePlayback';
+import type { FrameRun } from '../core/stepper';
 import type { ExerciseClient } from './client';
 
 /** The frames per second the page plays at by default (steps a second, as the lab page's speed). */
 const SPEED = 20;
+
+/**
+ * The steps of each run the opening's search walks before the page opens at the fallback instead: every
+ * lab's runs on the page's configuration differ well within it, and a student's file that does what the
+ * old kernel did is told so in a second or two rather than walked to its end.
+ */
+export const OPENING_MAX_STEPS = 50_000;
 
 export interface ExerciseRunKey {
   /** counts compiles: a new one runs everything again */
@@ -27,6 +36,20 @@ export interface ExerciseRunKey {
   params: Record<string, number>;
   seed: number;
   heatBuckets: number;
+  /**
+   * Where the animation opens: the first step where the pair's runs differ (the student's and the one it
+   * is measured against), or `fallback` where they do not (or a run of the pair is not shown)
+   */
+  opening: { pair: readonly [Variant, Variant]; fallback: number };
+}
+
+/** Where the animation opened, and what the search for the pair's first divergence found (null: none was made). */
+export interface ExerciseOpening {
+  step: number;
+  pair: readonly [Variant, Variant];
+  divergence: Divergence | null;
+  /** why no search was made, or how it failed */
+  note: string | null;
 }
 
 export type ExerciseView = AnimationView & {
@@ -36,6 +59,8 @@ export type ExerciseView = AnimationView & {
   error: string | null;
   /** when the first frame of every variant arrived after the last compile (performance.now()), or null */
   firstFrameAt: number | null;
+  /** where the animation opened after the last compile, once the runs are in */
+  opening: ExerciseOpening | null;
 };
 
 const NONE = {};
@@ -43,25 +68,35 @@ const noop = () => undefined;
 
 export function useExerciseView(client: ExerciseClient, key: ExerciseRunKey | null): ExerciseView {
   const { variants = [], lab = '', params = NONE as Record<string, number>, seed = 1 } = key ?? {};
-  const [runs, setRuns] = useState<{ outputs: Partial<Record<Variant, RunOutput>>; running: boolean; error: string | null }>({
+  const [runs, setRuns] = useState<{
+    outputs: Partial<Record<Variant, RunOutput>>;
+    running: boolean;
+    error: string | null;
+    opening: ExerciseOpening | null;
+  }>({
     outputs: {},
     running: false,
     error: null,
+    opening: null,
   });
   const keyText = key ? JSON.stringify(key) : null;
   useEffect(() => {
     if (!key) return;
     let live = true;
-    setRuns({ outputs: {}, running: true, error: null });
+    setRuns({ outputs: {}, running: true, error: null, opening: null });
     setStep(1);
     (async () => {
       const outputs: Partial<Record<Variant, RunOutput>> = {};
       for (const variant of key.variants)
         outputs[variant] = await client.run({ lab: key.lab, variant, params: key.params, seed: key.seed, options: { heatBuckets: key.heatBuckets, traceMax: 0 } });
-      return outputs;
+      return { outputs, opening: await openingOf(client, key, outputs) };
     })().then(
-      (outputs) => live && setRuns({ outputs, running: false, error: null }),
-      (e: unknown) => live && setRuns({ outputs: {}, running: false, error: e instanceof Error ? e.message : String(e) }),
+      ({ outputs, opening }) => {
+        if (!live) return;
+        setStep(opening.step);
+        setRuns({ outputs, running: false, error: null, opening });
+      },
+      (e: unknown) => live && setRuns({ outputs: {}, running: false, error: e instanceof Error ? e.message : String(e), opening: null }),
     );
     return () => {
       live = false;
@@ -130,6 +165,7 @@ export function useExerciseView(client: ExerciseClient, key: ExerciseRunKey | nu
     pump();
   }, [frameKey, pump]);
 
+  /* the code pane follows the student's run, and shows the line of the one it is measured against */
   const [follow, setFollow] = useState<string | null>(null);
   return {
     variants,
@@ -147,12 +183,30 @@ export function useExerciseView(client: ExerciseClient, key: ExerciseRunKey | nu
     prevEvent: null,
     toNextEvent: noop,
     toPrevEvent: noop,
-    follow,
+    follow: follow ?? key?.opening.pair[0] ?? null,
     setFollow,
     outputs: runs.outputs,
     results,
     running: runs.running,
     error: runs.error ?? frames.error,
     firstFrameAt: frames.at,
+    opening: runs.opening,
   };
+}
+
+/** Where the animation opens after the runs: the pair's first divergence, or the fallback step. */
+async function openingOf(client: ExerciseClient, key: ExerciseRunKey, outputs: Partial<Record<Variant, RunOutput>>): Promise<ExerciseOpening> {
+  const { pair, fallback } = key.opening;
+  const total = (v: Variant) => outputs[v]?.result.sim.steps;
+  const last = Math.max(1, ...key.variants.map((v) => total(v) ?? 1));
+  const otherwise = Math.max(1, Math.min(fallback, last));
+  const missing = pair.filter((v) => !key.variants.includes(v));
+  if (missing.length > 0) return { step: otherwise, pair, divergence: null, note: `this build runs no ${missing.join(' and ')}` };
+  try {
+    const runs = pair.map((variant) => ({ lab: key.lab, variant, params: key.params, seed: key.seed })) as [FrameRun, FrameRun];
+    const divergence = await client.divergence(runs, { maxSteps: OPENING_MAX_STEPS, lengthHints: [total(pair[0]), total(pair[1])] });
+    return { step: divergence.found ? divergence.step : otherwise, pair, divergence, note: null };
+  } catch (e) {
+    return { step: otherwise, pair, divergence: null, note: `the search for where they differ failed: ${e instanceof Error ? e.message : String(e)}` };
+  }
 }
