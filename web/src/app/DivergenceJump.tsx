@@ -9,18 +9,13 @@
  */
 import { useCallback, useEffect, useMemo, useState, type ChangeEvent } from 'react';
 import { formatNumber } from '../../../lib/format';
-import { getSim } from '../core/client';
 import type { Divergence, DivergenceOptions } from '../core/divergence';
 import type { FrameRun } from '../core/stepper';
 import { usePlayerKeys } from './keyboard';
 import type { Variant } from './simHooks';
-import './divergence.css';
 
 /** The worker's search (SimClient's or the exercise page's divergence). */
 export type FindDivergence = (runs: [FrameRun, FrameRun], options?: DivergenceOptions) => Promise<Divergence>;
-
-/** The lab page's search: its simulator's worker, whichever is running. */
-const simDivergence: FindDivergence = (runs, options) => getSim().divergence(runs, options);
 
 export interface DivergenceJumpProps {
   lab: string;
@@ -31,8 +26,8 @@ export interface DivergenceJumpProps {
   /** each run's step total, for its checkpoints' spacing */
   totals: Partial<Record<Variant, number>>;
   disabled: boolean;
-  /** the search (default: the lab page's simulator); a new function (a new build of the runs) forgets what was found */
-  find?: FindDivergence;
+  /** the worker's search; a new function (a new build of the runs) forgets what was found */
+  find: FindDivergence;
   onSeek(step: number): void;
   /** the pair chosen, when more than two runs are shown */
   onPair?(a: Variant, b: Variant): void;
@@ -60,7 +55,7 @@ export function divergenceText(d: Divergence, pair: readonly [Variant, Variant])
 type Found = { key: string; divergence: Divergence } | { key: string; error: string } | { key: string; searching: true };
 
 export function DivergenceJump(p: DivergenceJumpProps) {
-  const { lab, variants, params, seed, totals, find = simDivergence, onSeek, onPair } = p;
+  const { lab, variants, params, seed, totals, find, onSeek, onPair } = p;
   const [wanted, setWanted] = useState<readonly [Variant, Variant] | undefined>(p.initialPair);
   const pair = pairOf(variants, wanted);
   const key = pair ? JSON.stringify([lab, pair, params, seed]) : '';

@@ -11,12 +11,12 @@ import { CodePane, type LineMark } from '../viz/code/CodePane';
 import { AnimationExport } from '../viz/export/AnimationExport';
 import { renderPaneCanvas, sideBySide } from '../viz/export/paneFrames';
 import type { LabManifest, Parsed, SnapshotBase } from './LabPage';
-import { DivergenceJump, type FindDivergence } from './DivergenceJump';
 import { paneState, paneTitle } from './paneState';
 import { Player } from './Player';
 import { frameStep, TRAIL_STEPS, type Stepper, type Variant } from './simHooks';
 import type { LabView } from './useLabView';
 import { viewVariantLabel } from './urlState';
+import { DivergenceJump, type FindDivergence } from './DivergenceJump';
 
 /** What of the page's state the animation reads: shown variants, step, playback, the stepper's frames. */
 export type AnimationView = Pick<
@@ -65,6 +65,9 @@ export interface LabAnimationProps<S extends SnapshotBase> {
 }
 
 const NO_TASKS: readonly TaskSnap[] = [];
+
+/** The lab page's search for the first divergence: its simulator's worker, whichever is running. */
+const simDivergence: FindDivergence = (runs, options) => getSim().divergence(runs, options);
 
 /** The steps of the page's Perfetto trace: half before the step on screen, half after. */
 export const PAGE_TRACE_STEPS = 20_000;
@@ -178,7 +181,7 @@ export function LabAnimation<S extends SnapshotBase>({ lab, view: lv, snapshots,
           seed={seed}
           totals={totals}
           disabled={!lv.ready}
-          find={p.divergence?.find}
+          find={p.divergence?.find ?? simDivergence}
           initialPair={p.divergence?.pair}
           onSeek={lv.onScrub}
           onPair={(a, b) => {

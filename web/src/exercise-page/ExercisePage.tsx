@@ -10,8 +10,9 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { LabManifest, SnapshotBase } from '../app/LabPage';
 import { formatNumber } from '../../../lib/format';
 import { ContentionSection } from '../app/ContentionSection';
-import { divergenceText, type FindDivergence } from '../app/DivergenceJump';
 import { LabAnimation } from '../app/LabAnimation';
+/* after LabAnimation: the lab pages' chunk then orders its modules as without this page (tests/node/lab-size.test.ts) */
+import { divergenceText, type FindDivergence } from '../app/DivergenceJump';
 import { MetricsPanel } from '../app/LabPanels';
 import { useLabData, type LabData } from '../app/simHooks';
 import { useParsedFrames } from '../app/useLabView';
