@@ -6,7 +6,7 @@
  * checker passes the solution and names a bug's failure (its step, the
  * simulator's check that refused it, the steps before it); the animation
  * opens where yours first differs from the lab's first variant (the step
- * the same search finds in Node), or at the lab page's opening step where
+ * the same search finds in Node), or at the lesson's decisive moment where
  * they do the same; a compile error names the file as saved, is drawn in
  * the editor at its line with its message, and its entry in the list moves
  * the editor there; the file survives a reload.
@@ -20,6 +20,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { runClang } from '@yowasp/clang';
 import { findDivergence } from '../../web/src/core/divergence';
+import { findMoment, lessonMarks } from '../../web/src/core/lesson';
+import { LAB_FACES, type LabId } from '../../web/src/labs/registry.gen';
 import { wrapModule, type Engine } from '../../web/src/core/engine';
 import { REPO_ROOT } from '../../web/src/core/node';
 import { createStepper } from '../../web/src/core/stepper';
@@ -51,6 +53,14 @@ async function buildInNode(source: string): Promise<Engine> {
     define: flags.labs[LAB],
   });
   return wrapModule(await instantiate(built.wasm));
+}
+
+/** The lesson's decisive moment and its step in its variant's run, found as the page finds it. */
+function decisiveInNode(engine: Engine, params: Record<string, number>, markers: Readonly<Record<string, unknown>> | undefined) {
+  const lesson = LAB_FACES[LAB as LabId].lesson;
+  const moment = lesson.moments[0];
+  const out = engine.run({ lab: LAB, variant: moment.variant, params, seed: 1, options: { traceMax: 0, heatBuckets: 2, ...lessonMarks(lesson, Object.keys(markers ?? {})) } });
+  return { moment, step: findMoment(out.marks!, moment, out.result.sim.steps) };
 }
 
 /** Where the page opens the animation for `source`: the first divergence of yours and the lab's first variant, as Node finds it. */
@@ -144,17 +154,25 @@ test('the page compiles the solution in Chromium and shows yours beside before a
   expect(requests.filter((u) => /llvm/.test(u))).toEqual([]);
   expect(requests.filter((u) => !u.startsWith(origin) && !u.startsWith('blob:') && !u.startsWith('data:'))).toEqual([]);
 
-  /* the skeleton does what the old kernel did: where it does the same as the first variant, the lab page's opening step */
+  /* the skeleton does what the old kernel did: where it does the same as the first variant, the lesson's decisive moment */
   const skeleton = makeSkeleton(solution(), 'solution.c').text;
-  const same = openingInNode(await buildInNode(skeleton), params);
+  const skeletonBuild = await buildInNode(skeleton);
+  const same = openingInNode(skeletonBuild, params);
   await setEditorText(page, skeleton);
   expect((await run(page)).phase).toBe('running');
   const note = page.getByTestId('exercise-opening');
   await expect(note).toHaveAttribute('data-found', String(same.found), { timeout: 120_000 });
-  const openingStep = same.found ? same.step : (await manifestOf(LAB)).openingStep ?? 1;
-  await expect(note).toHaveAttribute('data-step', String(openingStep));
-  await expect(page.getByTestId('step-counter')).toHaveText(String(openingStep));
-  if (!same.found) await expect(note).toContainText(`no divergence in the first ${OPENING_MAX_STEPS.toLocaleString('en-US')} steps of each run`);
+  if (same.found) {
+    await expect(note).toHaveAttribute('data-step', String(same.step));
+    return;
+  }
+  const { moment, step: decisive } = decisiveInNode(skeletonBuild, params, (await manifestOf(LAB)).markers);
+  expect(decisive, `the lesson's ${moment.id} in the ${moment.variant} run`).not.toBeNull();
+  await expect(note).toHaveAttribute('data-at', 'moment');
+  await expect(note).toHaveAttribute('data-step', String(decisive));
+  await expect(page.getByTestId('step-counter')).toHaveText(String(decisive));
+  await expect(note).toContainText(`no divergence in the first ${OPENING_MAX_STEPS.toLocaleString('en-US')} steps of each run`);
+  await expect(note).toContainText(moment.label);
 });
 
 test("the checker names a model's failure: the step, the simulator's check that refused it, the steps before it", async ({ page }) => {
@@ -243,7 +261,11 @@ test('a compile error shows in the editor at its line', async ({ page }) => {
   await page.getByTestId('compile-error-link').first().click();
   await expect(editor.locator('.cm-activeLine')).toContainText('return not_declared_here;');
   await expect(page.getByTestId('exercise-code')).toBeFocused();
-  expect(await page.getByTestId('exercise-editor').evaluate((host) => host.shadowRoot?.getSelection?.()?.toString() ?? '')).toBe('not_declared_here');
+  /* Chromium's ShadowRoot.getSelection: the selection inside the editor's shadow root */
+  type Shadow = ShadowRoot & { getSelection?(): Selection | null };
+  expect(await page.getByTestId('exercise-editor').evaluate((host) => (host.shadowRoot as Shadow | null)?.getSelection?.()?.toString() ?? '')).toBe(
+    'not_declared_here',
+  );
 });
 
 test('the page, with a compile error and after a Run, has no serious or critical accessibility violation', async ({ page }) => {

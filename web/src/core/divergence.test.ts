@@ -133,7 +133,7 @@ describe('firstDivergence', () => {
     const a = run(300_000, Object.fromEntries(Array.from({ length: 300_000 }, (_, k) => [k + 1, ev('visit', k)])));
     const b = run(300_000, {});
     const ra: [number, number][] = [];
-    const d = firstDivergence([reader(a, ra), reader(b)], rule());
+    const d = firstDivergence([reader(a, ra), reader(b)], rule(), 400_000);
     expect(d).toMatchObject({ found: true, step: 1, same: 0 });
     expect(ra).toEqual([[1, FIRST_CHUNK]]);
   });

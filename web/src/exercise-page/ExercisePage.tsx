@@ -21,6 +21,8 @@ import type { HeatSelection } from '../viz/heatmap/heatmap';
 import type { Diagnostic } from '../core/wasi';
 import { runExercise } from '../exercises/checker';
 import { exerciseFor } from '../exercises/registry';
+import { lessonMarks } from '../core/lesson';
+import { isLabId, LAB_FACES } from '../labs/registry.gen';
 import type { CheckReport, Exercise as ExerciseDef, ExerciseReport } from '../exercises/types';
 import { browserRunner, getExerciseClient, type ExerciseClient, type DownloadProgress } from './client';
 import { ExerciseEditor, type ExerciseEditorHandle } from './ExerciseEditor';
@@ -140,13 +142,17 @@ function Exercise({
   const build = phase.name === 'running' ? phase.build : 0;
   /*
    * The animation opens where the student's run first differs from the lab's first variant (its before); where
-   * they do the same, at the lab page's opening step
+   * they do the same, at the lesson's decisive moment (else the lab page's opening step)
    */
   const pair = useMemo(() => ['yours', data.info.variants[0]!] as const, [data.info.variants]);
-  const fallback = m.openingStep ?? 1;
+  const opening = useMemo<ExerciseRunKey['opening']>(() => {
+    const lesson = isLabId(lab) ? LAB_FACES[lab].lesson : undefined;
+    const moment = lesson ? { moment: lesson.moments[0], marks: lessonMarks(lesson, Object.keys(m.markers ?? {})) } : undefined;
+    return { pair, moment, fallback: m.openingStep ?? 1 };
+  }, [lab, pair, m.markers, m.openingStep]);
   const runKey = useMemo<ExerciseRunKey | null>(
-    () => (build > 0 ? { build, lab, variants, params, seed: 1, heatBuckets: buckets, opening: { pair, fallback } } : null),
-    [build, lab, variants, params, buckets, pair, fallback],
+    () => (build > 0 ? { build, lab, variants, params, seed: 1, heatBuckets: buckets, opening } : null),
+    [build, lab, variants, params, buckets, opening],
   );
   const view = useExerciseView(client, runKey);
   /* the first divergence button's search, on this build: a new build forgets what it found */
@@ -407,16 +413,22 @@ function CheckPanel({ exercise, client, lab }: { exercise: ExerciseDef; client: 
 
 /** Where the animation opened after Run, and why there. */
 function OpeningNote({ opening: o }: { opening: ExerciseOpening }) {
-  const [yours, against] = o.pair;
   const d = o.divergence;
   let text: string;
-  if (d?.found) text = `Opened at the first step where ${yours} and ${against} differ, ${divergenceText(d, o.pair)}.`;
+  if (d?.found) text = `Opened at the first step where ${o.pair[0]} and ${o.pair[1]} differ, ${divergenceText(d, o.pair)}.`;
   else {
-    const why = d ? divergenceText(d, o.pair) : o.note;
-    text = `Opened at step ${formatNumber(o.step)}, where the lab's page opens: ${why}.`;
+    const where = o.at.kind === 'moment' ? `the lesson's decisive moment (${o.at.label})` : "where the lab's page opens";
+    text = `Opened at step ${formatNumber(o.step)}, ${where}: ${d ? divergenceText(d, o.pair) : o.note}.`;
   }
   return (
-    <p className="muted" role="status" data-testid="exercise-opening" data-step={o.step} data-found={d ? String(d.found) : undefined}>
+    <p
+      className="muted"
+      role="status"
+      data-testid="exercise-opening"
+      data-step={o.step}
+      data-at={o.at.kind}
+      data-found={d ? String(d.found) : undefined}
+    >
       {text}
     </p>
   );

@@ -10,6 +10,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Divergence } from '../core/divergence';
+import { findMoment, type LessonMoment } from '../core/lesson';
 import type { RunOutput, RunResult } from '../core/types';
 import { frameStep, TRAIL_STEPS, type Frame, type Stepper, type Variant } from '../app/simHooks';
 import type { LabView } from '../app/useLabView';
@@ -38,14 +39,21 @@ export interface ExerciseRunKey {
   heatBuckets: number;
   /**
    * Where the animation opens: the first step where the pair's runs differ (the student's and the one it
-   * is measured against), or `fallback` where they do not (or a run of the pair is not shown)
+   * is measured against); where they do not (or a run of the pair is not shown), the lesson's decisive
+   * `moment`, found in its variant's run with the marks the lab page asks for, or else `fallback`
    */
-  opening: { pair: readonly [Variant, Variant]; fallback: number };
+  opening: {
+    pair: readonly [Variant, Variant];
+    moment?: { moment: LessonMoment; marks: { marks: string[]; marksMax: number } };
+    fallback: number;
+  };
 }
 
 /** Where the animation opened, and what the search for the pair's first divergence found (null: none was made). */
 export interface ExerciseOpening {
   step: number;
+  /** what the step is: the divergence, the lesson's decisive moment (its words), or the fallback */
+  at: { kind: 'divergence' } | { kind: 'moment'; label: string } | { kind: 'fallback' };
   pair: readonly [Variant, Variant];
   divergence: Divergence | null;
   /** why no search was made, or how it failed */
@@ -87,8 +95,17 @@ export function useExerciseView(client: ExerciseClient, key: ExerciseRunKey | nu
     setStep(1);
     (async () => {
       const outputs: Partial<Record<Variant, RunOutput>> = {};
-      for (const variant of key.variants)
-        outputs[variant] = await client.run({ lab: key.lab, variant, params: key.params, seed: key.seed, options: { heatBuckets: key.heatBuckets, traceMax: 0 } });
+      const moment = key.opening.moment;
+      for (const variant of key.variants) {
+        const marks = moment?.moment.variant === variant ? moment.marks : {};
+        outputs[variant] = await client.run({
+          lab: key.lab,
+          variant,
+          params: key.params,
+          seed: key.seed,
+          options: { heatBuckets: key.heatBuckets, traceMax: 0, ...marks },
+        });
+      }
       return { outputs, opening: await openingOf(client, key, outputs) };
     })().then(
       ({ outputs, opening }) => {
@@ -194,19 +211,24 @@ export function useExerciseView(client: ExerciseClient, key: ExerciseRunKey | nu
   };
 }
 
-/** Where the animation opens after the runs: the pair's first divergence, or the fallback step. */
+/** Where the animation opens after the runs: the pair's first divergence, else the decisive moment, else the fallback step. */
 async function openingOf(client: ExerciseClient, key: ExerciseRunKey, outputs: Partial<Record<Variant, RunOutput>>): Promise<ExerciseOpening> {
-  const { pair, fallback } = key.opening;
+  const { pair, fallback, moment } = key.opening;
   const total = (v: Variant) => outputs[v]?.result.sim.steps;
   const last = Math.max(1, ...key.variants.map((v) => total(v) ?? 1));
-  const otherwise = Math.max(1, Math.min(fallback, last));
+  const found = moment ? findMoment(outputs[moment.moment.variant]?.marks ?? { marks: [] }, moment.moment, total(moment.moment.variant)) : null;
+  const otherwise: Pick<ExerciseOpening, 'step' | 'at'> =
+    moment && found !== null
+      ? { step: found, at: { kind: 'moment', label: moment.moment.label } }
+      : { step: Math.max(1, Math.min(fallback, last)), at: { kind: 'fallback' } };
   const missing = pair.filter((v) => !key.variants.includes(v));
-  if (missing.length > 0) return { step: otherwise, pair, divergence: null, note: `this build runs no ${missing.join(' and ')}` };
+  if (missing.length > 0) return { ...otherwise, pair, divergence: null, note: `this build runs no ${missing.join(' and ')}` };
   try {
     const runs = pair.map((variant) => ({ lab: key.lab, variant, params: key.params, seed: key.seed })) as [FrameRun, FrameRun];
     const divergence = await client.divergence(runs, { maxSteps: OPENING_MAX_STEPS, lengthHints: [total(pair[0]), total(pair[1])] });
-    return { step: divergence.found ? divergence.step : otherwise, pair, divergence, note: null };
+    const at = divergence.found ? { step: divergence.step, at: { kind: 'divergence' } as const } : otherwise;
+    return { ...at, pair, divergence, note: null };
   } catch (e) {
-    return { step: otherwise, pair, divergence: null, note: `the search for where they differ failed: ${e instanceof Error ? e.message : String(e)}` };
+    return { ...otherwise, pair, divergence: null, note: `the search for where they differ failed: ${e instanceof Error ? e.message : String(e)}` };
   }
 }
