@@ -9,6 +9,7 @@
 import { LAB_FACES } from '../../web/src/labs/registry.gen';
 import { findMoment, lessonMarks } from '../../web/src/core/lesson';
 import { loadEngine } from '../../web/src/core/node';
+import { VERDICTS } from '../../lib/verdict';
 import { expect, hashQuery, labUrl, test } from './fixtures';
 import { LAB_IDS, manifestOf } from './labs';
 
@@ -53,6 +54,9 @@ for (const id of LAB_IDS) {
       await expect(page.getByTestId('lesson-sim')).toContainText(lesson.variants[1]);
       await expect(page.getByTestId('lesson-mail')).toContainText('the mail');
       await expect(page.getByTestId(`moment-${decisive.id}`)).toHaveAttribute('aria-pressed', 'true');
+      /* the verdict over the lesson's seeds comes once they have run (once a lab: they take seconds) */
+      if (size.width === SIZES[0].width)
+        await expect(page.getByTestId('lesson-verdict')).toHaveAttribute('data-verdict', new RegExp(`^(${VERDICTS.join('|')}|no mail figure)$`), { timeout: 90_000 });
     });
   }
 }

@@ -33,7 +33,7 @@ import { labViews, type PresentView } from './presenter/views';
 import { hasExercise } from '../exercise-page/available';
 import { QuestionsPanel } from './questions/QuestionsPanel';
 import { LAB_FACES } from '../labs/registry.gen';
-import { LessonPanel } from './LessonPanel';
+import { LessonPanel, useLessonVerdict } from './LessonPanel';
 
 /** What a lab's snapshot holds at least: the virtual time and where every task stands. */
 export interface SnapshotBase {
@@ -228,8 +228,19 @@ function LabView<S extends SnapshotBase>({
     return next !== null;
   };
   const walk = { next: () => walkTo(1), previous: () => walkTo(-1) };
+  /* the lesson's seeds run where the view shows its two variants (their headline is on screen) */
+  const bothShown = lesson.variants.every((v) => lv.variants.includes(v));
+  const lessonVerdict = useLessonVerdict(m.id, lesson, lv.view.params, lv.view.seed, lv.ready && bothShown);
   const lessonPanel = (
-    <LessonPanel lab={m.id} lesson={lesson} results={lv.results} momentSteps={lv.momentSteps} current={current} onMoment={onMoment} />
+    <LessonPanel
+      lab={m.id}
+      lesson={lesson}
+      results={lv.results}
+      momentSteps={lv.momentSteps}
+      current={current}
+      onMoment={onMoment}
+      verdict={lessonVerdict}
+    />
   );
   const animationPanel = (headExtra?: ReactNode) => (
     <LabAnimation

@@ -3,12 +3,67 @@
  * that show it (each a button that moves both panes there), and the mail's
  * headline metric of both runs on screen with their ratio beside the mail's.
  */
-import { memo } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { formatNumber, formatRatio } from '../../../lib/format';
-import { mailPair, type MailLabId } from '../../../lib/mails';
+import { mailChangeOf, mailPair, type MailLabId } from '../../../lib/mails';
+import { changeText, verdictReason, verdictWords, type Verdict } from '../../../lib/verdict';
+import { errorText } from '../core/engine';
+import { getSim } from '../core/client';
 import type { Lesson, LessonMoment } from '../core/lesson';
+import { seedVerdict } from '../core/sweep';
 import type { RunResult } from '../core/types';
 import type { Variant } from './simHooks';
+
+/** The seeds the lesson's verdict pairs: the page's own and the next ones, ten in all. */
+export const LESSON_SEEDS = 10;
+
+/** The lesson's verdict as its runs come in: how many seeds are done, then the verdict over all of them. */
+export type LessonVerdict = { done: number; verdict: Verdict | null; error: string | null };
+
+/**
+ * The lesson's two variants run at LESSON_SEEDS seeds from the page's own,
+ * one run at a time after the page's own runs are in (so that the
+ * animation's frames are not kept waiting), and the paired verdict against
+ * the mail's headline change.
+ */
+export function useLessonVerdict(
+  lab: MailLabId,
+  lesson: Lesson,
+  params: Record<string, number>,
+  seed: number,
+  ready: boolean,
+): LessonVerdict {
+  const [state, setState] = useState<LessonVerdict>({ done: 0, verdict: null, error: null });
+  const key = JSON.stringify([lab, params, seed]);
+  useEffect(() => {
+    if (!ready) return;
+    let live = true;
+    setState({ done: 0, verdict: null, error: null });
+    const { metric, where } = lesson.headline;
+    const runs: Record<string, { metrics: Record<string, number> }[]> = { [lesson.variants[0]]: [], [lesson.variants[1]]: [] };
+    void (async () => {
+      try {
+        for (let i = 0; i < LESSON_SEEDS && live; i++) {
+          for (const variant of lesson.variants) {
+            const out = await getSim().run({ lab, variant, params, seed: seed + i, options: { traceMax: 0, heatBuckets: 2 } });
+            runs[variant]!.push({ metrics: out.result.metrics });
+          }
+          if (live) setState((s) => ({ ...s, done: i + 1 }));
+        }
+        if (!live) return;
+        const mail = mailChangeOf(lab, metric, { ...where }, lesson.variants) ?? null;
+        setState({ done: LESSON_SEEDS, verdict: seedVerdict({ runs: runs[lesson.variants[0]]! }, { runs: runs[lesson.variants[1]]! }, metric, mail), error: null });
+      } catch (e) {
+        if (live) setState((s) => ({ ...s, error: errorText(e) }));
+      }
+    })();
+    return () => {
+      live = false;
+    };
+    // the key stands for lab, params and seed
+  }, [key, ready, lesson]);
+  return state;
+}
 
 export interface LessonPanelProps {
   lab: MailLabId;
@@ -20,6 +75,8 @@ export interface LessonPanelProps {
   /** the moment the view stands at, if any */
   current: string | null;
   onMoment(m: LessonMoment): void;
+  /** the verdict over the lesson's seeds, as its runs come in */
+  verdict: LessonVerdict;
 }
 
 /** The headline of the lesson's two runs beside the mail's: the words a reader sees, and the figures behind them. */
@@ -38,7 +95,8 @@ export function headlineText(lab: MailLabId, lesson: Lesson, results: Partial<Re
   return { metric, sim, mail, mailText };
 }
 
-export const LessonPanel = memo(function LessonPanel({ lab, lesson, results, momentSteps, current, onMoment }: LessonPanelProps) {
+export const LessonPanel = memo(function LessonPanel({ lab, lesson, results, momentSteps, current, onMoment, verdict }: LessonPanelProps) {
+  const v = verdict.verdict;
   const h = headlineText(lab, lesson, results);
   return (
     <section className="lesson" aria-labelledby="lesson-heading" data-testid="lesson">
@@ -50,6 +108,18 @@ export const LessonPanel = memo(function LessonPanel({ lab, lesson, results, mom
         <span className="mono">{h.metric}</span>: {h.sim ? <span data-testid="lesson-sim">{h.sim.text}</span> : <span className="muted">simulating…</span>}
         {' · '}
         <span data-testid="lesson-mail">{h.mailText}</span>
+        {' · '}
+        {v ? (
+          <span className={`lesson-verdict verdict-${v.kind.replace(/ /g, '-')}`} data-testid="lesson-verdict" data-verdict={v.kind} title={verdictReason(v)}>
+            over {v.n} seeds {changeText(v)}: <strong>{verdictWords(v)}</strong>
+          </span>
+        ) : verdict.error ? (
+          <span className="muted" data-testid="lesson-verdict-error">no verdict: {verdict.error}</span>
+        ) : h.sim ? (
+          <span className="muted" data-testid="lesson-verdict-pending">
+            verdict: {verdict.done} of {LESSON_SEEDS} seeds run…
+          </span>
+        ) : null}
       </p>
       <div className="lesson-moments" role="group" aria-label="the lesson's moments">
         {lesson.moments.map((m) => {
