@@ -1,8 +1,12 @@
 /** Parsing of the command line's own values (the simulator checks the rest). */
 import { SWEEP_SEEDS_MAX } from '../web/src/core/sweep';
+import { MAIL_LAB_IDS } from '../lib/mails.gen';
 import { UsageError } from './errors';
 
 export const SEED_MAX = 0xffff_ffff;
+
+/** The help text of a command's <lab> argument: the labs' ids, from the registry. */
+export const LAB_ARGUMENT = `lab id: ${MAIL_LAB_IDS.join(', ')}`;
 
 /** Collect a repeatable option's values in order (commander's argParser). */
 export function collect(value: string, previous: string[] = []): string[] {

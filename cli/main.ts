@@ -18,7 +18,7 @@
  */
 import { Command } from 'commander';
 import { SWEEP_SEED, SWEEP_SEEDS, SWEEP_SEEDS_MAX } from '../web/src/core/sweep';
-import { collect } from './args';
+import { collect, LAB_ARGUMENT } from './args';
 import { labsCommand, paramsCommand, simCommand, sweepCommand, traceCommand } from './commands';
 import { TRACE_STEPS_MAX } from '../web/src/core/chromeTrace';
 import { describeError, EXIT_OK, messageLine, quote } from './errors';
@@ -58,14 +58,14 @@ export function program(): Command {
   cli
     .command('params')
     .description("show a lab's parameters: default, range or choices, unit")
-    .argument('<lab>', 'lab id, e.g. fast-commit')
+    .argument('<lab>', LAB_ARGUMENT)
     .option('--json', 'print JSON')
     .action((lab: string, opts: { json?: boolean }) => paramsCommand(lab, opts, print));
 
   cli
     .command('sim')
     .description("run one simulation and print its metrics; without --variant, the lesson's two variants over several seeds side by side, with the mail's change and the verdict")
-    .argument('<lab>', 'lab id, e.g. fast-commit')
+    .argument('<lab>', LAB_ARGUMENT)
     .option('--variant <variant>', "which of the lab's variants to run (journalclub labs lists them); absent: the lesson's two")
     .option('--set <name=value>', 'set a parameter (repeatable), a choice by its name, e.g. fs=btrfs; see `journalclub params <lab>`', collect, [])
     .option('--seed <n>', 'random seed (without --variant: the first), 0 to 4294967295', '1')
@@ -76,7 +76,7 @@ export function program(): Command {
   cli
     .command('sweep')
     .description("run the mail's table in every variant of the lab, beside the paper's numbers")
-    .argument('<lab>', 'lab id, e.g. fast-commit')
+    .argument('<lab>', LAB_ARGUMENT)
     .option('--seeds <n>', `run every point with this many seeds, 1 to ${SWEEP_SEEDS_MAX}; report median, min and max`, String(SWEEP_SEEDS))
     .option('--seed <n>', 'the first seed, 0 to 4294967295', String(SWEEP_SEED))
     .option('--json', 'print JSON: medians under each variant\'s name, min, median and max under ranges')
@@ -85,7 +85,7 @@ export function program(): Command {
   cli
     .command('trace')
     .description('write a run as a Chrome trace JSON that Perfetto opens: CPU tracks, lock waits, commits, sleeps, queue counters')
-    .argument('<lab>', 'lab id, e.g. fast-commit')
+    .argument('<lab>', LAB_ARGUMENT)
     .option('--variant <variant>', "one of the lab's variants (default: every variant, a process each)")
     .option('--set <name=value>', 'set a parameter (repeatable), a choice by its name; see `journalclub params <lab>`', collect, [])
     .option('--seed <n>', 'random seed, 0 to 4294967295', '1')

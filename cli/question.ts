@@ -11,7 +11,7 @@ import { paramNumber } from '../web/src/core/params';
 import { SimError } from '../web/src/core/types';
 import { answerQuestion, followedParams, questionsFor } from '../web/src/questions/answers';
 import { engineRunner, followsText, showMeHash, toleranceText, type Answer, type Question } from '../web/src/questions/question';
-import { collect, parseSeed, parseSets } from './args';
+import { collect, LAB_ARGUMENT, parseSeed, parseSets } from './args';
 import { UsageError } from './errors';
 
 type Print = (text: string) => void;
@@ -101,7 +101,7 @@ export function questionCli(cli: Command, print: Print): void {
   cli
     .command('question')
     .description("a lab's seeded predict-then-reveal questions, as its page asks them; --answers computes the answers")
-    .argument('<lab>', 'lab id, e.g. fast-commit')
+    .argument('<lab>', LAB_ARGUMENT)
     .option('--seed <n>', 'the seed the questions are drawn from (the page URL\'s seed), 0 to 4294967295', '1')
     .option('--set <name=value>', "a page parameter the lab's questions follow (repeatable), e.g. fs=btrfs; the rest they fix or draw", collect, [])
     .option('--answers', 'run the simulator and print each answer, why, and the page address that shows it')

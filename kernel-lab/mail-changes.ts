@@ -6,23 +6,15 @@
  * cited by author, list and date. A metric the mail published no figure for
  * has none here.
  *
- * Values are in the unit of the metric key (files_per_s is files/s where the
- * fast-commit mail gives K creates/s); `where` names the row or case of the
+ * Values are in the unit of the metric key (files_per_s is files/s where a
+ * mail gives K creates/s); `where` names the row or case of the
  * mail's table and its unit when that differs. "before" is the kernel without
  * the change (the lab's switch on), "after" with it, whatever the mail called
  * them.
  *
  * Metric keys are the ones the labs' results use (kernel-lab/labs/<lab>/workload/);
- * each lab pairs them with its mail's figures in kernel-lab/labs/<lab>/mail.ts:
- *
- *   fast-commit     files_per_s (fs_mark's Files/sec, the mean of its loops)
- *   extent-status   case_<a|b|c>_avg_scan_time_us, case_<a|b|c>_max_scan_time_us,
- *                   case_<a|b|c>_cache_hits_count, case_<a|b>_avg_latency_us,
- *                   case_<a|b>_max_latency_us
- *   inode-hash      <fs>_elapsed_s, <fs>_user_s, <fs>_sys_s, <fs>_cpu_pct for fs ext4, btrfs
- *   btrfs-fsync     throughput_mb_s (dbench's MB, 10^6 bytes), max_latency_ms,
- *                   flush_count, flush_avg_ms, flush_max_ms
- *   ext4-writeback  fsync_<metric> for the fio run with --fsync=1 (see below)
+ * each lab pairs them with its mail's figures in kernel-lab/labs/<lab>/mail.ts,
+ * whose comment lists its keys.
  */
 import { changePct, changesDiffer } from '../lib/compare';
 import type { MailChange as VerdictMail } from '../lib/verdict';
@@ -54,7 +46,7 @@ export function mailChange(lab: KernelLab, metric: string, parameters?: Record<s
 
 /**
  * The change the mail's text states, when it is not the change of its own
- * figures (changePct(before, after)) up to rounding: the btrfs-fsync mail's
+ * figures (changePct(before, after)) up to rounding, as one mail's
  * -39.6% for a max latency of 341.833 -> 228.847 ms (-33.1%); undefined when
  * the text states none or agrees.
  */

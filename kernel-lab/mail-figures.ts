@@ -18,8 +18,8 @@ export interface MailFigure {
   citation: string;
   /**
    * the change in percent as the mail's text states it, when it states one;
-   * it can differ from the change of `before` and `after` (the btrfs-fsync
-   * mail states -39.6% max latency for 341.833 -> 228.847 ms, which is -33.1%)
+   * it can differ from the change of `before` and `after` (one mail
+   * states -39.6% max latency for 341.833 -> 228.847 ms, which is -33.1%)
    */
   stated_pct?: number;
   /**

@@ -8,8 +8,7 @@
  * generated), and web/src/core/mails.wasm.test.ts holds the two together.
  *
  * Figures are restated from the mails as shared/mails/figures.md restates
- * them; where a mail prints ministat statistics over its runs (the
- * extent-status mail), the statistics are kept beside the figure. The mails'
+ * them; where a mail prints ministat statistics over its runs, the statistics are kept beside the figure. The mails'
  * sentences are not kept, only their numbers.
  *
  * Conventions:
@@ -20,10 +19,10 @@
  *   called them (a file's notes say what they were).
  * - A change the mail's text states in percent is a figure of its own, with
  *   the metric `<metric>_change_pct`, unit '%', the variant "after" and the
- *   row's `where`; it can differ from the change of the two figures (the
- *   btrfs-fsync mail states -39.6% for 341.833 -> 228.847 ms).
+ *   row's `where`; it can differ from the change of the two figures (one
+ *   mail states -39.6% for 341.833 -> 228.847 ms, which is -33.1%).
  * - `value` is the figure as figures.md gives it, in the mail's unit
- *   (`unit`): the fast-commit mail's K creates/s stay K creates/s.
+ *   (`unit`): a mail's K creates/s stay K creates/s.
  */
 import { mailOf, rowFigures } from './mail-schema.mjs';
 import { MAIL_FILES, MAIL_LAB_IDS, type MailLabId } from './mails.gen';

@@ -9,7 +9,7 @@ import { StudentRunner } from '../../web/src/core/studentRunner';
 import { runExercise } from '../../web/src/exercises/checker';
 import { EXERCISES } from '../../web/src/exercises/registry';
 import type { CheckReport, Exercise, ExerciseReport, ExerciseRunner, RunOutcome, RunRequest } from '../../web/src/exercises/types';
-import { parseSeed } from '../args';
+import { LAB_ARGUMENT, parseSeed } from '../args';
 import { EXIT_FAILURE, UsageError } from '../errors';
 import { table } from '../format';
 import { buildSubmission, type BuildOutcome } from './build';
@@ -276,21 +276,21 @@ export function exerciseCommand(cli: Command, print: Print, setExit: (code: numb
     .action((opts: { json?: boolean }) => listCommand(opts, print));
   ex.command('show')
     .description("an exercise's task and what its checker checks")
-    .argument('<lab>', 'lab id, e.g. fast-commit')
+    .argument('<lab>', LAB_ARGUMENT)
     .action((lab: string) => showCommand(lab, print));
   ex.command('skeleton')
     .description('print the file you start from (generated from the solution), or write it with --out')
-    .argument('<lab>', 'lab id, e.g. fast-commit')
+    .argument('<lab>', LAB_ARGUMENT)
     .option('--out <file>', 'write it to this file (never overwrites)')
     .action((lab: string, opts: { out?: string }) => skeletonCommand(lab, opts, print));
   ex.command('hint')
     .description("one of an exercise's numbered hints")
-    .argument('<lab>', 'lab id, e.g. fast-commit')
+    .argument('<lab>', LAB_ARGUMENT)
     .argument('[n]', 'which hint, from 1')
     .action((lab: string, n: string | undefined) => hintCommand(lab, n, print));
   ex.command('check')
     .description('build your file into the simulator with sanitizers and run the checks on it')
-    .argument('<lab>', 'lab id, e.g. fast-commit')
+    .argument('<lab>', LAB_ARGUMENT)
     .option('--file <file>', 'your file (default: ./<lab>.c)')
     .option('--seed <n>', 'run the checks with this seed only')
     .option('--only <checks>', 'run only these checks, comma-separated')
@@ -300,7 +300,7 @@ export function exerciseCommand(cli: Command, print: Print, setExit: (code: numb
     .action(async (lab: string, opts: CheckOptions) => setExit(await checkCommand(lab, opts, print)));
   ex.command('grade')
     .description("grade a folder of submissions: one score per student, each built and run in its own sandbox")
-    .argument('<lab>', 'lab id, e.g. fast-commit')
+    .argument('<lab>', LAB_ARGUMENT)
     .argument('<folder>', 'a folder of <student>.c files, or of one folder per student')
     .option('--format <format>', 'table, json, csv or gradescope (its results.json)', 'table')
     .option('--out <dir>', 'with --format gradescope: write <dir>/<student>/results.json')

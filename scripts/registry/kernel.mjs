@@ -19,7 +19,7 @@ export const face = {
   files: (lab) => [`${lab.id}.patch`, 'workload/run.sh', 'spec.ts', 'mail.ts'],
 };
 
-/** fast-commit -> fastCommit */
+/** page-cache -> pageCache */
 const camel = (/** @type {string} */ id) => id.replace(/-([a-z0-9])/g, (_, c) => c.toUpperCase());
 
 /** @param {import('../registry.mjs').Lab[]} labs @returns {import('../registry.mjs').Generated[]} */

@@ -29,7 +29,7 @@ export const face = {
   files: () => ['index.tsx', 'manifest.tsx', 'lab.ts', 'card.ts', 'questions.ts', 'exercise.ts'],
 };
 
-/** The id as a TypeScript name: fast-commit -> fastCommit. @param {string} id */
+/** The id as a TypeScript name: page-cache -> pageCache. @param {string} id */
 const camel = (id) => id.replace(/-([a-z0-9])/g, (_, c) => c.toUpperCase());
 
 /** @param {string} s */

@@ -2,6 +2,8 @@
  * btrfs-fsync's figures beside the kernel lab's metrics: which of the mail's
  * figures (lib/mails.ts) each metric of this lab's results is compared with,
  * under the results' metric keys (kernel-lab/mail-changes.ts says how).
+ * Its keys: throughput_mb_s (dbench's MB, 10^6 bytes), max_latency_ms,
+ * flush_count, flush_avg_ms, flush_max_ms.
  */
 import { citation, type MailFigure, stated } from '../../mail-figures';
 import { mailFigures, mailValue } from '../../../lib/mails';

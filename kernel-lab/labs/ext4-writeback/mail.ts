@@ -2,6 +2,7 @@
  * ext4-writeback's figures beside the kernel lab's metrics: which of the mail's
  * figures (lib/mails.ts) each metric of this lab's results is compared with,
  * under the results' metric keys (kernel-lab/mail-changes.ts says how).
+ * Its keys: fsync_<metric> for the fio run with --fsync=1 (below).
  */
 import { citation, type MailFigure } from '../../mail-figures';
 import { mailValue } from '../../../lib/mails';

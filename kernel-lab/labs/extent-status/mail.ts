@@ -2,6 +2,8 @@
  * extent-status's figures beside the kernel lab's metrics: which of the mail's
  * figures (lib/mails.ts) each metric of this lab's results is compared with,
  * under the results' metric keys (kernel-lab/mail-changes.ts says how).
+ * Its keys: case_<a|b|c>_avg_scan_time_us, case_<a|b|c>_max_scan_time_us,
+ * case_<a|b|c>_cache_hits_count, case_<a|b>_avg_latency_us, case_<a|b>_max_latency_us.
  */
 import { citation, type MailFigure, noise } from '../../mail-figures';
 import { mailFigures, mailValue } from '../../../lib/mails';

@@ -2,6 +2,7 @@
  * fast-commit's figures beside the kernel lab's metrics: which of the mail's
  * figures (lib/mails.ts) each metric of this lab's results is compared with,
  * under the results' metric keys (kernel-lab/mail-changes.ts says how).
+ * Its keys: files_per_s (fs_mark's Files/sec, the mean of its loops).
  */
 import { citation, kilo, type MailFigure, noise, stated } from '../../mail-figures';
 import { mailFigures, mailValue } from '../../../lib/mails';

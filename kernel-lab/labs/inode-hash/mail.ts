@@ -2,6 +2,7 @@
  * inode-hash's figures beside the kernel lab's metrics: which of the mail's
  * figures (lib/mails.ts) each metric of this lab's results is compared with,
  * under the results' metric keys (kernel-lab/mail-changes.ts says how).
+ * Its keys: <fs>_elapsed_s, <fs>_user_s, <fs>_sys_s, <fs>_cpu_pct for fs ext4, btrfs.
  */
 import { citation, type MailFigure, noise, stated } from '../../mail-figures';
 import { mailFigures, mailValue } from '../../../lib/mails';
