@@ -1,6 +1,6 @@
 /**
  * One configuration for the web app (root web/, built to web/dist) and for
- * vitest (the TypeScript unit tests of web/src, lib/, cli/, kernel-lab/ and tests/unit).
+ * vitest (the TypeScript unit tests of web/src, lib/, cli/, kernel-lab/, exercises/ and tests/unit).
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { LAB_NODE_TEST_GLOB } from './scripts/test-tiers.mjs';
 import { parseBundleManifest, type BundleManifest } from './web/src/viz/kernel/bundleManifest.ts';
 
 const repo = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
@@ -201,9 +202,12 @@ export default defineConfig({
   preview: { host: HOST, port: PORT, strictPort: true },
   test: {
     root: repo('.'),
-    include: ['web/src/**/*.test.ts', 'lib/**/*.test.ts', 'cli/**/*.test.ts', 'kernel-lab/**/*.test.ts', 'tests/unit/**/*.test.ts'],
-    /* the labs' kernel direction tests are node:test files of the kernel suite (scripts/test.mjs) */
-    exclude: [...configDefaults.exclude, 'kernel-lab/labs/*/kernel.test.ts'],
+    include: ['web/src/**/*.test.ts', 'lib/**/*.test.ts', 'cli/**/*.test.ts', 'kernel-lab/**/*.test.ts', 'exercises/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+    /*
+     * node:test files: the labs' kernel direction tests (the kernel suite) and the node tests a lab keeps in
+     * its folders (the node suite), both run by scripts/test.mjs
+     */
+    exclude: [...configDefaults.exclude, 'kernel-lab/labs/*/kernel.test.ts', LAB_NODE_TEST_GLOB],
     environment: 'node',
     testTimeout: 30_000,
   },

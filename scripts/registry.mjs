@@ -14,7 +14,7 @@
  * The labs' ids and their order are those of mails/<id>.json, the mail
  * data file of each lab ({"id", "order", ...}).
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -71,6 +71,18 @@ export async function faceModules() {
   const out = [];
   for (const f of files) out.push([f, await import(pathToFileURL(join(MODULES, f)).href)]);
   return out;
+}
+
+/**
+ * A lab's own folders, relative to the root: each face's that is a folder
+ * (wasm-core/labs/<id>/, web/src/labs/<id>/, kernel-lab/labs/<id>/), and
+ * its exercise (exercises/<id>/); those it does not have are left out. The
+ * test runner finds a lab's node tests in them.
+ * @param {string} id @returns {Promise<string[]>}
+ */
+export async function labFolders(id) {
+  const dirs = (await faceModules()).flatMap(([, mod]) => (mod.face ? [mod.face.dir(id)] : []));
+  return [...dirs, `exercises/${id}`].filter((d) => existsSync(join(ROOT, d)) && statSync(join(ROOT, d)).isDirectory());
 }
 
 /** Every generated file, from every face module. @returns {Promise<Generated[]>} */

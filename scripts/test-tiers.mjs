@@ -6,7 +6,7 @@
  * A test file belongs to a lab when a segment of its path is the lab's id
  * (web/src/labs/<id>/..., wasm-core/labs/<id>/..., kernel-lab/labs/<id>/...,
  * exercises/<id>/...) or its file name starts with the id or with test_ and
- * the id's C form (fast-commit.spec.ts, test_fast_commit.c). The labs'
+ * the id's C form (page-cache.spec.ts, test_page_cache.c). The labs'
  * exercise and question checks that live in shared files (a path segment or
  * file name starting with "exercise" or "question") are the tests of those
  * files whose names name the lab.
@@ -25,6 +25,16 @@ export const FRAME_SPECS = ['views-at-scale', 'code-pane', 'animate-at-scale', '
  */
 export const LONG_SPECS = ['long-session', 'animate-at-scale', 'views-at-scale'];
 export const LONG_NODE_TESTS = ['long-session'];
+
+/**
+ * The node suite's tests (node:test, run under tsx): every *.test.ts of
+ * tests/node/, and the files a lab keeps in its own folders
+ * (scripts/registry.mjs's labFolders) named *.node.test.ts, which vitest
+ * leaves to it (vite.config.ts).
+ */
+export const NODE_TEST_DIRS = ['tests/node'];
+export const LAB_NODE_TEST = /\.node\.test\.ts$/;
+export const LAB_NODE_TEST_GLOB = '**/*.node.test.ts';
 
 /** The browser specs' folders (playwright.config.ts): the shared specs, and the labs' own beside their pages. */
 export const SPEC_GLOBS = ['tests/e2e/**/*.spec.ts', 'web/src/**/*.spec.ts'];
@@ -83,7 +93,7 @@ export function holdsLabChecks(path) {
 
 /**
  * A pattern that matches a test's name when it names the lab: the id as a
- * word of its own (not fast-commit in fast-commits or a-fast-commit).
+ * word of its own (not page-cache in page-caches or a-page-cache).
  * @param {string} id
  */
 export function namesLab(id) {

@@ -28,8 +28,8 @@ import { availableParallelism, homedir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { labs } from './registry.mjs';
-import { LONG_NODE_TESTS, LONG_SPECS, SPEC_GLOBS, holdsLabChecks, labOfPath, namedFiles, namesLab, specsInTitle } from './test-tiers.mjs';
+import { labFolders, labs } from './registry.mjs';
+import { LAB_NODE_TEST, LONG_NODE_TESTS, LONG_SPECS, SPEC_GLOBS, holdsLabChecks, labOfPath, namedFiles, NODE_TEST_DIRS, namesLab, specsInTitle } from './test-tiers.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = join(ROOT, '.cache', 'test');
@@ -37,8 +37,6 @@ const BIN = join(ROOT, 'node_modules', '.bin');
 /* the simulator's builds and C tests use every CPU */
 const MAKE_JOBS = `-j${availableParallelism()}`;
 
-/** The node suite's tests: a folder stands for every *.test.ts in it. */
-const NODE_TESTS = ['tests/node'];
 /** The kernel suite's tests, in the order they run: each may need what the one before it built. */
 const KERNEL_TESTS = [
   'tests/kernel/kernel-lab.test.ts',
@@ -310,6 +308,17 @@ export function labFiles(files, id, ids) {
   return { owned, checks };
 }
 
+/**
+ * The node suite's files: those of tests/node/, then each lab's *.node.test.ts
+ * in its own folders, the labs in their order.
+ */
+async function nodeTestFiles() {
+  /** @type {string[]} */
+  const own = [];
+  for (const id of labIds()) for (const dir of await labFolders(id)) own.push(...findFiles(dir, LAB_NODE_TEST));
+  return [...testFiles(NODE_TEST_DIRS), ...own];
+}
+
 /** @param {string} s */
 const escapeRe = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -447,8 +456,8 @@ const SUITES = [
     name: 'node',
     title: 'CLI and native-vs-WASM tests (node --test)',
     async plan(o) {
-      let files = testFiles(NODE_TESTS);
-      if (files.length === 0) return { steps: [], failures: [`no tests in ${NODE_TESTS.join(', ')}`] };
+      let files = await nodeTestFiles();
+      if (files.length === 0) return { steps: [], failures: [`no tests in ${NODE_TEST_DIRS.join(', ')} or the labs' folders (*.node.test.ts)`] };
       if (o.tier === 'quick') files = files.filter((f) => !namedFiles(LONG_NODE_TESTS, 'test').test(f));
       if (!o.lab) return { steps: [nodeStep('node', files, [], 'node --test')], failures: [] };
       const { owned, checks } = labFiles(files, o.lab, labIds());

@@ -42,15 +42,21 @@ describe('import direction', () => {
   });
 
   it('kernel-lab/ imports lib/, never web/ or cli/', () => {
-    /* a lab's kernel direction tests (kernel-lab/labs/<lab>/kernel.test.ts) are files of the kernel suite, whose steps are tests/kernel/ */
-    const suite = /^kernel-lab\/labs\/[^/]+\/kernel\.test\.ts imports tests\/$/;
+    /*
+     * a lab's kernel direction tests (kernel-lab/labs/<lab>/kernel.test.ts) are files of the kernel suite, whose steps
+     * are tests/kernel/, and its node tests (*.node.test.ts) files of the node suite, whose helpers are tests/node/
+     */
+    const suite = /^kernel-lab\/labs\/[^/]+\/(kernel\.test\.ts|.*\.node\.test\.ts) imports tests\/$/;
     expect(offenders('kernel-lab', ['web', 'cli', 'tests']).filter((o) => !suite.test(o))).toEqual([]);
     expect(offenders('kernel-lab', ['web', 'cli'])).toEqual([]);
     expect(sources('kernel-lab').some((f) => importedFolders(f).includes('lib'))).toBe(true);
   });
 
   it('web/ never imports cli/', () => {
-    expect(offenders('web', ['cli', 'tests'])).toEqual([]);
+    /* a lab's node tests (web/src/labs/<lab>/*.node.test.ts) are files of the node suite, which take its helpers from tests/node/ */
+    const suite = /^web\/src\/labs\/[^/]+\/.*\.node\.test\.ts imports tests\/$/;
+    expect(offenders('web', ['cli', 'tests']).filter((o) => !suite.test(o))).toEqual([]);
+    expect(offenders('web', ['cli'])).toEqual([]);
   });
 
   it('web/src/core/ never imports web/src/exercises/: the exercises build on the core', () => {

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { cmockaCount, labFiles, parseOptions, playwrightCount, setupGroups, tapCount, TIERS, vitestCount } from '../../scripts/test.mjs';
-import { FRAME_SPECS, LONG_SPECS, labOfPath, namedFiles, namesLab, specsInTitle } from '../../scripts/test-tiers.mjs';
+import { labs } from '../../scripts/registry.mjs';
+import { FRAME_SPECS, LAB_NODE_TEST, LONG_SPECS, labOfPath, namedFiles, namesLab, specsInTitle } from '../../scripts/test-tiers.mjs';
 
-const IDS = ['fast-commit', 'extent-status', 'inode-hash', 'btrfs-fsync', 'ext4-writeback'];
+/* made-up labs: the runner's rules hold for any ids */
+const IDS = ['page-cache', 'dir-index', 'inode-lru', 'log-sync', 'block-map'];
 
 describe("npm test's counting", () => {
   it("reads cmocka's summary lines of every test program", () => {
@@ -49,18 +51,18 @@ describe("npm test's tiers", () => {
   it('runs everything by default, --quick without fuzzing and the kernel lab, --lab without fuzzing and the type check', () => {
     expect(parseOptions([], IDS)).toMatchObject({ tier: 'all', lab: null, only: TIERS.all, build: true, list: false });
     expect(parseOptions(['--quick'], IDS).only).toEqual(['c', 'typecheck', 'unit', 'node', 'e2e']);
-    expect(parseOptions(['--lab', 'inode-hash'], IDS)).toMatchObject({ tier: 'lab', lab: 'inode-hash', only: ['c', 'unit', 'node', 'e2e'] });
-    expect(parseOptions(['--lab', 'inode-hash', '--kernel'], IDS).only).toEqual(['c', 'unit', 'node', 'e2e', 'kernel']);
+    expect(parseOptions(['--lab', 'inode-lru'], IDS)).toMatchObject({ tier: 'lab', lab: 'inode-lru', only: ['c', 'unit', 'node', 'e2e'] });
+    expect(parseOptions(['--lab', 'inode-lru', '--kernel'], IDS).only).toEqual(['c', 'unit', 'node', 'e2e', 'kernel']);
     expect(parseOptions(['--quick', '--only', 'e2e,c', '--no-build'], IDS)).toMatchObject({ only: ['c', 'e2e'], build: false });
   });
 
   it('refuses an unknown lab, listing the labs, and a suite its tier does not run', () => {
-    expect(() => parseOptions(['--lab', 'toy'], IDS)).toThrow("unknown lab 'toy'; the labs: fast-commit, extent-status, inode-hash, btrfs-fsync, ext4-writeback");
-    expect(() => parseOptions(['--lab', 'fast-commit', '--only', 'fuzz'], IDS)).toThrow('--lab does not run fuzz; its suites: c, unit, node, e2e (kernel with --kernel)');
+    expect(() => parseOptions(['--lab', 'toy'], IDS)).toThrow("unknown lab 'toy'; the labs: page-cache, dir-index, inode-lru, log-sync, block-map");
+    expect(() => parseOptions(['--lab', 'page-cache', '--only', 'fuzz'], IDS)).toThrow('--lab does not run fuzz; its suites: c, unit, node, e2e (kernel with --kernel)');
     expect(() => parseOptions(['--only', 'browser'], IDS)).toThrow('unknown suite browser');
     expect(() => parseOptions(['--kernel'], IDS)).toThrow('--kernel is for --quick or --lab');
-    expect(() => parseOptions(['--lab', 'fast-commit', '--quick'], IDS)).toThrow('two tiers');
-    expect(() => parseOptions(['fast-commit'], IDS)).toThrow("unexpected argument 'fast-commit'");
+    expect(() => parseOptions(['--lab', 'page-cache', '--quick'], IDS)).toThrow('two tiers');
+    expect(() => parseOptions(['page-cache'], IDS)).toThrow("unexpected argument 'page-cache'");
   });
 
   it('installs the kernel group for the kernel suite and the CLI tests, fuzzing for the fuzz suite', () => {
@@ -72,46 +74,54 @@ describe("npm test's tiers", () => {
 
 describe("a lab's tests, by path", () => {
   it('belong to the lab whose id is a folder of their path or starts their name', () => {
-    expect(labOfPath('web/src/labs/fast-commit/queues.test.ts', IDS)).toBe('fast-commit');
-    expect(labOfPath('web/src/labs/btrfs-fsync/btrfs-fsync.spec.ts', IDS)).toBe('btrfs-fsync');
-    expect(labOfPath('wasm-core/labs/inode-hash/test_walk.c', IDS)).toBe('inode-hash');
-    expect(labOfPath('kernel-lab/labs/ext4-writeback/direction.test.ts', IDS)).toBe('ext4-writeback');
-    expect(labOfPath('exercises/extent-status/check.test.ts', IDS)).toBe('extent-status');
-    expect(labOfPath('tests/e2e/fast-commit.spec.ts', IDS)).toBe('fast-commit');
-    expect(labOfPath('web/src/exercises/labs/btrfs-fsync.test.ts', IDS)).toBe('btrfs-fsync');
-    expect(labOfPath('wasm-core/tests/test_ext4_writeback.c', IDS)).toBe('ext4-writeback');
-    expect(labOfPath('wasm-core/tests/test_fast_commit_walk.c', IDS)).toBe('fast-commit');
+    expect(labOfPath('web/src/labs/page-cache/queues.test.ts', IDS)).toBe('page-cache');
+    expect(labOfPath('web/src/labs/log-sync/log-sync.spec.ts', IDS)).toBe('log-sync');
+    expect(labOfPath('wasm-core/labs/inode-lru/test_walk.c', IDS)).toBe('inode-lru');
+    expect(labOfPath('kernel-lab/labs/block-map/direction.test.ts', IDS)).toBe('block-map');
+    expect(labOfPath('exercises/dir-index/check.test.ts', IDS)).toBe('dir-index');
+    expect(labOfPath('tests/e2e/page-cache.spec.ts', IDS)).toBe('page-cache');
+    expect(labOfPath('web/src/exercises/labs/log-sync.test.ts', IDS)).toBe('log-sync');
+    expect(labOfPath('wasm-core/tests/test_block_map.c', IDS)).toBe('block-map');
+    expect(labOfPath('wasm-core/tests/test_page_cache_walk.c', IDS)).toBe('page-cache');
+    expect(labOfPath('web/src/labs/log-sync/cli.node.test.ts', IDS)).toBe('log-sync');
+    expect(labOfPath('kernel-lab/labs/inode-lru/workload/statwalk.node.test.ts', IDS)).toBe('inode-lru');
+  });
+
+  it('in a node test of its folders (*.node.test.ts) are the node suite\'s, not vitest\'s', () => {
+    expect(LAB_NODE_TEST.test('web/src/labs/log-sync/cli.node.test.ts')).toBe(true);
+    expect(LAB_NODE_TEST.test('web/src/labs/log-sync/compare.test.ts')).toBe(false);
+    expect(LAB_NODE_TEST.test('web/src/labs/log-sync/node.ts')).toBe(false);
   });
 
   it('are not the shared tests that merely mention a lab', () => {
-    for (const f of ['tests/unit/exercise-inode-hash.test.ts', 'tests/e2e/home.spec.ts', 'wasm-core/tests/test_engine.c', 'tests/node/fast-commits.test.ts'])
+    for (const f of ['tests/unit/exercise-inode-lru.test.ts', 'tests/e2e/home.spec.ts', 'wasm-core/tests/test_engine.c', 'tests/node/page-caches.test.ts'])
       expect(labOfPath(f, IDS), f).toBeNull();
   });
 
   it('go to the longest id where two match', () => {
-    expect(labOfPath('web/src/labs/fast-commit/x.test.ts', ['fast', 'fast-commit'])).toBe('fast-commit');
-    expect(labOfPath('tests/e2e/fast-commit.spec.ts', ['fast', 'fast-commit'])).toBe('fast-commit');
-    expect(labOfPath('tests/e2e/fast.spec.ts', ['fast', 'fast-commit'])).toBe('fast');
+    expect(labOfPath('web/src/labs/page-cache/x.test.ts', ['page', 'page-cache'])).toBe('page-cache');
+    expect(labOfPath('tests/e2e/page-cache.spec.ts', ['page', 'page-cache'])).toBe('page-cache');
+    expect(labOfPath('tests/e2e/page.spec.ts', ['page', 'page-cache'])).toBe('page');
   });
 
   it("are the lab's own files whole and, in the shared exercise and question files, the tests naming it", () => {
     const files = [
-      'tests/e2e/fast-commit.spec.ts',
-      'tests/e2e/inode-hash.spec.ts',
+      'tests/e2e/page-cache.spec.ts',
+      'tests/e2e/inode-lru.spec.ts',
       'tests/e2e/questions.spec.ts',
       'tests/e2e/exercise-page.spec.ts',
       'tests/e2e/home.spec.ts',
-      'web/src/labs/fast-commit/fast-commit.spec.ts',
+      'web/src/labs/page-cache/page-cache.spec.ts',
     ];
-    expect(labFiles(files, 'fast-commit', IDS)).toEqual({
-      owned: ['tests/e2e/fast-commit.spec.ts', 'web/src/labs/fast-commit/fast-commit.spec.ts'],
+    expect(labFiles(files, 'page-cache', IDS)).toEqual({
+      owned: ['tests/e2e/page-cache.spec.ts', 'web/src/labs/page-cache/page-cache.spec.ts'],
       checks: ['tests/e2e/questions.spec.ts', 'tests/e2e/exercise-page.spec.ts'],
     });
-    const names = new RegExp(namesLab('fast-commit'));
-    expect(names.test('the fast-commit exercise > fails its checker')).toBe(true);
-    expect(names.test("fast-commit: the old walk question reveals the terminal's count")).toBe(true);
-    expect(names.test('the fast-commits of a run')).toBe(false);
-    expect(names.test('inode-hash: answer, reveal')).toBe(false);
+    const names = new RegExp(namesLab('page-cache'));
+    expect(names.test('the page-cache exercise > fails its checker')).toBe(true);
+    expect(names.test("page-cache: the old walk question reveals the terminal's count")).toBe(true);
+    expect(names.test('the page-caches of a run')).toBe(false);
+    expect(names.test('inode-lru: answer, reveal')).toBe(false);
   });
 });
 
@@ -119,19 +129,19 @@ describe('the browser specs of each tier', () => {
   it('leaves the soak and the runs at scale out of --quick by their file names in the grep title', () => {
     const long = new RegExp(specsInTitle(LONG_SPECS));
     expect(long.test('pages tests/e2e/long-session.spec.ts 300 configurations in a row')).toBe(true);
-    expect(long.test('frames tests/e2e/views-at-scale.spec.ts fast-commit at its largest')).toBe(true);
-    expect(long.test('pages tests/e2e/fast-commit.spec.ts a run shows its metrics')).toBe(false);
+    expect(long.test('frames tests/e2e/views-at-scale.spec.ts page-cache at its largest')).toBe(true);
+    expect(long.test('pages tests/e2e/page-cache.spec.ts a run shows its metrics')).toBe(false);
     expect(long.test('pages tests/e2e/a11y.spec.ts views-at-scale.spec.tsx')).toBe(false);
   });
 
   it('keeps at least one spec of each lab page and of the exercise page in --quick', () => {
-    for (const spec of [...IDS, 'exercise-page']) expect(LONG_SPECS).not.toContain(spec);
+    for (const spec of [...labs().map((l) => l.id), 'exercise-page']) expect(LONG_SPECS).not.toContain(spec);
   });
 
   it('names the frame-timing specs by file, wherever they are', () => {
     const frames = namedFiles(FRAME_SPECS, 'spec');
     expect(frames.test('/work/x/tests/e2e/views-at-scale.spec.ts')).toBe(true);
-    expect(frames.test('/work/x/web/src/labs/fast-commit/code-pane.spec.ts')).toBe(true);
-    expect(frames.test('/work/x/tests/e2e/fast-commit.spec.ts')).toBe(false);
+    expect(frames.test('/work/x/web/src/labs/page-cache/code-pane.spec.ts')).toBe(true);
+    expect(frames.test('/work/x/tests/e2e/page-cache.spec.ts')).toBe(false);
   });
 });

@@ -6,9 +6,9 @@
  */
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { loadEngine } from '../../web/src/core/node';
-import type { PaperRows } from '../../web/src/core/types';
-import { journalclub, jsonOf, sweepPoints, type SweepJsonRow } from './cli';
+import { loadEngine } from '../../core/node';
+import type { PaperRows } from '../../core/types';
+import { journalclub, jsonOf, sweepPoints, type SweepJsonRow } from '../../../../tests/node/cli';
 
 const LAB = 'ext4-writeback';
 const VARIANTS = ['before', 'after'];

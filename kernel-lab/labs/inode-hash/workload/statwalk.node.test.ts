@@ -8,12 +8,14 @@ import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { REPO_ROOT } from '../../web/src/core/node';
+import { fileURLToPath } from 'node:url';
 
-const SOURCE = join(REPO_ROOT, 'kernel-lab', 'labs', 'inode-hash', 'workload', 'statwalk.c');
-const BUILD = join(REPO_ROOT, '.cache', 'statwalk');
+/* beside this file, in the lab's workload */
+const HERE = dirname(fileURLToPath(import.meta.url));
+const SOURCE = join(HERE, 'statwalk.c');
+const BUILD = join(HERE, '..', '..', '..', '..', '.cache', 'statwalk');
 const BINARY = join(BUILD, 'statwalk');
 
 interface StatwalkJson {

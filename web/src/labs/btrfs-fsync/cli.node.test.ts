@@ -6,10 +6,10 @@
  */
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { loadEngine } from '../../web/src/core/node';
-import type { PaperRows } from '../../web/src/core/types';
-import { MODEL_OPS } from '../../web/src/labs/btrfs-fsync/steps';
-import { journalclub, jsonOf, sweepPoints, type SweepJsonRow } from './cli';
+import { loadEngine } from '../../core/node';
+import type { PaperRows } from '../../core/types';
+import { MODEL_OPS } from './steps';
+import { journalclub, jsonOf, sweepPoints, type SweepJsonRow } from '../../../../tests/node/cli';
 
 const LAB = 'btrfs-fsync';
 const VARIANTS = ['before', 'after', '6.12'];

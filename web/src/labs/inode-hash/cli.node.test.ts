@@ -5,9 +5,9 @@
  */
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { loadEngine } from '../../web/src/core/node';
-import type { PaperRows, ParamSpec } from '../../web/src/core/types';
-import { journalclub, jsonOf, sweepPoints, type SweepJsonRow } from './cli';
+import { loadEngine } from '../../core/node';
+import type { PaperRows, ParamSpec } from '../../core/types';
+import { journalclub, jsonOf, sweepPoints, type SweepJsonRow } from '../../../../tests/node/cli';
 
 const LAB = 'inode-hash';
 /** The metrics the page and the sweep rely on (the lab's contract). */
@@ -157,15 +157,5 @@ describe('journalclub sweep inode-hash', () => {
     assert.match(run.stdout, /^fs\s+threads\s+paper before\s+sim before\s+before min\.\.max\s+paper after\s+sim after\s+after min\.\.max/m);
     const lines = run.stdout.split('\n').filter((l) => /^(ext4|btrfs)\s+\d+\s/.test(l));
     assert.equal(lines.length, 2 * rows.sweep!.values.length);
-  });
-
-  it("keeps fast-commit's sweep rows keyless: its rows differ in numbers, not in a choice", () => {
-    const run = journalclub(['sweep', 'fast-commit', '--seeds', '1', '--json']);
-    assert.equal(run.status, 0, run.stderr);
-    const out = jsonOf(run) as { rows: SweepJsonRow[] };
-    for (const r of out.rows) {
-      assert.equal(Object.keys(r)[0], 'variant');
-      assert.deepEqual(Object.keys(r).slice(-7), ['seeds', 'ranges', 'row', 'label', 'params', 'paper', 'note']);
-    }
   });
 });
