@@ -50,7 +50,6 @@ export const SHARED_FILES_NAMING_LABS: readonly string[] = [
   'tests/node/fixtures/btrfs-fsync-after.json',
   'tests/node/fixtures/fast-commit-after.json',
   'tests/node/fixtures/fast-commit-before.json',
-  'tests/node/fixtures/golden-hashes.json',
   'tests/node/lab-compare.test.ts',
   'tests/node/lab-size.test.ts',
   'tests/node/threads.test.ts',
