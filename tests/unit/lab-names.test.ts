@@ -32,11 +32,7 @@ export const SHARED_FILES_NAMING_LABS: readonly string[] = [
   'cli/kernel/image.ts',
   'cli/kernel/run.test.ts',
   'cli/question.test.ts',
-  'exercises/README.md',
-  'kernel-lab/guest/README.md',
   'kernel-lab/guest/host-run-checks.sh',
-  'kernel-lab/parsers/fixtures/README.md',
-  'kernel-lab/parsers/fixtures/tracefs-hist/source/make-hist.mjs',
   'lib/mail-schema.test.ts',
   'lib/mails.test.ts',
   'tests/kernel/faults.test.ts',
@@ -59,8 +55,6 @@ export const SHARED_FILES_NAMING_LABS: readonly string[] = [
   'tests/unit/bench-measurements.test.ts',
   'tests/unit/links.test.ts',
   'tests/unit/registry-readme.test.ts',
-  'wasm-core/include/jbd2.h',
-  'wasm-core/labs/ext4-writeback/ext4-writeback.c',
   'web/src/core/mails.wasm.test.ts',
 ];
 

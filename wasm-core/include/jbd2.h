@@ -16,7 +16,7 @@
  *
  * Fast commits (jbd2_fc_begin_commit/end_commit) run in the caller's
  * context under the journal's barrier: no handle starts or runs while one
- * is in progress. Their blocks come from the fast-commit area
+ * is in progress. Their blocks come from the fast commit area
  * (JBD2_DEFAULT_FAST_COMMIT_BLOCKS); when it is full the caller falls back
  * to a full commit, which empties it.
  *
@@ -47,7 +47,7 @@ enum {
 #define JBD2_FAST_COMMIT_ONGOING	0x100000
 #define JBD2_FULL_COMMIT_ONGOING	0x200000
 
-/* the fast-commit area when the superblock does not set one */
+/* the fast commit area when the superblock does not set one */
 #define JBD2_DEFAULT_FAST_COMMIT_BLOCKS	256
 
 typedef struct transaction_s {
@@ -115,8 +115,8 @@ struct journal_s {
 
 	struct blkdev *j_dev;
 	u64 j_blocksize;
-	int j_fc_off;			/* fast-commit blocks used since the last full commit */
-	int j_fc_wbufsize;		/* usable fast-commit blocks */
+	int j_fc_off;			/* fast commit blocks used since the last full commit */
+	int j_fc_wbufsize;		/* usable fast commit blocks */
 
 	jbd2_fc_cleanup_fn j_fc_cleanup_callback;
 	void *j_private;
@@ -149,7 +149,7 @@ struct journal_s {
 
 /*
  * jbd2_journal_init - a journal on @dev whose kjournald2 runs on @cpu.
- * @fc_blocks: the fast-commit area (0: no fast commits). The journal starts
+ * @fc_blocks: the fast commit area (0: no fast commits). The journal starts
  * with @committed full commits done (its mount and mkfs wrote them).
  */
 int jbd2_journal_init(struct sim *s, journal_t *j, struct blkdev *dev, int cpu,
@@ -181,7 +181,7 @@ int jbd2_fc_end_commit(struct sim *s, struct task *t, struct co *co,
 		       journal_t *j, struct co *cleanup_co);
 int jbd2_fc_end_commit_fallback(struct sim *s, struct task *t, struct co *co,
 				journal_t *j, struct co *cleanup_co);
-/* jbd2_fc_get_buf - the next fast-commit block: 0, or -ENOSPC when full */
+/* jbd2_fc_get_buf - the next fast commit block: 0, or -ENOSPC when full */
 int jbd2_fc_get_buf(journal_t *j);
 
 /* jbd2_journal_destroy - unmount: commit the running transaction, stop kjournald2 */

@@ -144,7 +144,7 @@ static const struct {
 	u64 end_page_ns;	/* folio_end_writeback per page: clear the mark, wake: ~0.5 us */
 	u64 dev_bw;		/* the m6g.8xlarge's EBS bandwidth, 9.5 Gbit/s */
 	u64 max_request_pages;	/* blk-mq's max_sectors_kb of 512 KiB on NVMe: 128 pages */
-	unsigned int jitter_pct;	/* spread of the CPU costs per call, as btrfs-fsync spreads them: a stand-in for cache and branch effects, not a measured figure */
+	unsigned int jitter_pct;	/* spread of the CPU costs per call, as the other labs spread theirs: a stand-in for cache and branch effects, not a measured figure */
 } ewb_cost = {
 	.syscall_ns = 1500,
 	.write_page_ns = 1200,
