@@ -3,17 +3,16 @@
  * on the 64-bit trace hash: the simulator is one deterministic C source.
  */
 import assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { before, describe, it } from 'node:test';
 import { encodeParams, type Engine } from '../../web/src/core/engine';
 import { loadEngine, nativeBinary } from '../../web/src/core/node';
+import type { ParamValue } from '../../web/src/core/types';
+import { isLabId, LAB_FACES } from '../../web/src/labs/registry.gen';
+import { nativeHash } from './native';
 
 const SEEDS = [1, 2, 42, 4294967295];
-
-function nativeHash(lab: string, variant: string, params: string, seed: number): string {
-  return execFileSync(nativeBinary(), ['hash', lab, variant, params, String(seed)], { encoding: 'utf8' }).trim();
-}
 
 let engine: Engine;
 
@@ -49,34 +48,23 @@ describe('native and WASM give the same hash', () => {
     }
   });
 
-  it('for inode-hash where lookups race: reclaim, several passes, hard-linked trees, both file systems', () => {
-    assert.ok(engine.labs().some((l) => l.id === 'inode-hash'));
-    const shapes = [
-      { threads: 8, dirs: 2, files: 16, icache: 240, hash_bits: 5, passes: 4, shared: 0 },
-      { threads: 8, dirs: 2, files: 8, icache: 32, hash_bits: 4, passes: 2, shared: 1 },
-    ];
-    for (const fs of [0, 1]) {
-      for (const shape of shapes) {
-        const params = { fs, ...shape };
-        for (const variant of ['before', 'after']) {
-          const wasm = engine.result({ lab: 'inode-hash', variant, params, seed: 3 }).sim.hash;
-          assert.equal(nativeHash('inode-hash', variant, encodeParams(params), 3), wasm, `${encodeParams(params)} ${variant}`);
-        }
+  it('for a choice parameter by its name or its index, in every lab that has one, at its small run', () => {
+    let compared = 0;
+    for (const lab of engine.labs()) {
+      assert.ok(isLabId(lab.id), `${lab.id} is not in web/src/labs/registry.gen.ts`);
+      const { params: run, variant } = LAB_FACES[lab.id].engineRun;
+      for (const spec of engine.params(lab.id)) {
+        if (spec.type !== 'choice') continue;
+        spec.choices.forEach((name, index) => {
+          const what = `${lab.id} ${variant} ${spec.name}=${name}`;
+          const wasm = engine.result({ lab: lab.id, variant, params: { ...run, [spec.name]: name }, seed: 5 }).sim.hash;
+          assert.equal(engine.result({ lab: lab.id, variant, params: { ...run, [spec.name]: index }, seed: 5 }).sim.hash, wasm, what);
+          for (const v of [name, index]) assert.equal(nativeHash(lab.id, variant, encodeParams({ ...run, [spec.name]: v }), 5), wasm, `${what} as ${v}`);
+          compared += 1;
+        });
       }
     }
-  });
-
-  it("for a choice parameter by its name or its index", () => {
-    const shape = { threads: 4, dirs: 2, files: 8, passes: 1 };
-    for (const [name, index] of [
-      ['ext4', 0],
-      ['btrfs', 1],
-    ] as const) {
-      const wasm = engine.result({ lab: 'inode-hash', variant: 'after', params: { fs: name, ...shape }, seed: 5 }).sim.hash;
-      assert.equal(engine.result({ lab: 'inode-hash', variant: 'after', params: { fs: index, ...shape }, seed: 5 }).sim.hash, wasm);
-      for (const fs of [name, index])
-        assert.equal(nativeHash('inode-hash', 'after', encodeParams({ fs, ...shape }), 5), wasm, `fs=${fs}`);
-    }
+    assert.ok(compared > 0, 'no lab has a choice parameter');
   });
 
   it('and different seeds give different traces', () => {
@@ -92,18 +80,29 @@ function nativeCheck(lab: string, params: string): { status: number; json: unkno
   return { status: run.status ?? -1, json: JSON.parse(run.stdout) as unknown };
 }
 
+/**
+ * Parameters to check for a lab, from its own table: its first whole-number
+ * parameter at its default, below its range, above it and as a word; its first
+ * choice parameter by its last name, by a name it lacks and by an index past
+ * its last; and every parameter at its least and at its most, which the lab's
+ * cross-parameter checks may refuse.
+ */
+function checkCases(lab: string): Record<string, ParamValue>[] {
+  const specs = engine.params(lab);
+  const cases: Record<string, ParamValue>[] = [];
+  const int = specs.find((s) => s.type === 'int');
+  if (int) cases.push({ [int.name]: int.default }, { [int.name]: int.min - 1 }, { [int.name]: int.max + 1 }, { [int.name]: 'lots' });
+  const choice = specs.find((s) => s.type === 'choice');
+  if (choice) cases.push({ [choice.name]: choice.choices.at(-1)! }, { [choice.name]: 'no-such-choice' }, { [choice.name]: choice.choices.length });
+  cases.push(Object.fromEntries(specs.map((s) => [s.name, s.min])), Object.fromEntries(specs.map((s) => [s.name, s.max])));
+  return cases;
+}
+
 describe('native and WASM check parameters alike', () => {
-  it('accept what the other accepts, and refuse with the same structured error', () => {
-    const cases: [string, Record<string, number | string>][] = [
-      ['fast-commit', { ways: 8 }],
-      ['fast-commit', { ways: 0 }],
-      ['fast-commit', { loops: 'lots' }],
-      ['fast-commit', { ways: 256, files: 65536, loops: 100 }],
-      ['inode-hash', { fs: 'btrfs', threads: 64 }],
-      ['inode-hash', { fs: 'xfs' }],
-      ['inode-hash', { fs: 2 }],
-      ['inode-hash', { threads: 64, dirs: 4096, files: 4096 }],
-    ];
+  it("accept what the other accepts, and refuse with the same structured error, for every lab's parameters", () => {
+    const cases = engine.labs().flatMap((l) => checkCases(l.id).map((params) => [l.id, params] as const));
+    const refused = cases.filter(([lab, params]) => !engine.checkParams(lab, params).ok).length;
+    assert.ok(refused >= 3 * engine.labs().length, `only ${refused} of ${cases.length} cases refused`);
     for (const [lab, params] of cases) {
       const wasm = engine.checkParams(lab, params);
       const native = nativeCheck(lab, encodeParams(params));
