@@ -8,41 +8,27 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
-import { runClang } from '@yowasp/clang';
-import { wrapModule, type Engine } from '../../web/src/core/engine';
+import { wrapModule, type Engine, type JcModule } from '../../web/src/core/engine';
 import { loadEngine, REPO_ROOT } from '../../web/src/core/node';
-import { makeSkeleton } from '../../web/src/exercises/skeleton';
-import { compile, CompileError, instantiate, STUDENT_FILE, type Clang, type LabToolchain } from '../../web/src/core/wasi';
-
-const WASI_DIR = join(REPO_ROOT, 'wasm-core', 'build', 'wasi');
-const clang = runClang as unknown as Clang;
+import { compile, CompileError, instantiate, STUDENT_FILE } from '../../web/src/core/wasi';
+import { LAB_EXERCISES } from '../../web/src/labs/exercises.gen';
+import { LAB_FACES, LAB_IDS, type LabId } from '../../web/src/labs/registry.gen';
+import { clang, toolchain, yoursEngine } from './wasi';
 
 /* A student's file that defines nothing the model calls: the model alone, as the Emscripten build has it. */
 const NOTHING = '/* nothing of the lab: the model alone */\nint yours_unused;\n';
 
-/* Small configurations: each lab's own defaults scaled down where a run is long. */
-const SMALL: Record<string, Record<string, number>> = {
-  'fast-commit': { ways: 4, files: 8, loops: 2 },
-};
-
-function toolchain(file = 'model.a'): LabToolchain {
-  const path = join(WASI_DIR, file);
-  assert.ok(existsSync(path), `${path} is missing: run \`node scripts/build-wasi.mjs\``);
-  const flags = JSON.parse(readFileSync(join(WASI_DIR, 'flags.json'), 'utf8')) as { flags: string[] };
-  return {
-    library: readFileSync(path),
-    headers: JSON.parse(readFileSync(join(WASI_DIR, 'include.json'), 'utf8')) as Record<string, string>,
-    flags: flags.flags,
-  };
-}
+/** A lab's small run (its lab.ts's engineRun: some thousands of steps). */
+const small = (lab: string) => LAB_FACES[lab as LabId].engineRun.params;
 
 let emscripten: Engine;
+let model: Uint8Array;
 let wasi: Engine;
 
 before(async () => {
   emscripten = await loadEngine();
-  const built = await compile(clang, NOTHING, toolchain());
-  wasi = wrapModule(await instantiate(built.wasm));
+  model = (await compile(clang, NOTHING, toolchain())).wasm;
+  wasi = wrapModule(await instantiate(model));
 });
 
 describe('the WASI build of the model', () => {
@@ -51,7 +37,7 @@ describe('the WASI build of the model', () => {
     for (const lab of emscripten.labs()) {
       for (const variant of lab.variants) {
         for (const seed of [1, 42]) {
-          const req = { lab: lab.id, variant, params: SMALL[lab.id] ?? {}, seed };
+          const req = { lab: lab.id, variant, params: small(lab.id), seed };
           const want = emscripten.result(req).sim;
           const got = wasi.result(req).sim;
           assert.match(got.hash, /^[0-9a-f]{16}$/);
@@ -64,51 +50,38 @@ describe('the WASI build of the model', () => {
     assert.ok(compared >= 10, `compared ${compared} runs`);
   });
 
-  it('reads the same tables and refuses the same bad parameter', () => {
+  it('reads the same tables and refuses the same bad parameter, in every lab', () => {
     assert.deepEqual(wasi.labs(), emscripten.labs());
-    const bad = { ways: 0 };
-    assert.deepEqual(wasi.checkParams('fast-commit', bad), emscripten.checkParams('fast-commit', bad));
-  });
-
-  it('restores a checkpoint to the state a run stopped there has, after the heap grew', () => {
-    const req = { lab: 'fast-commit', variant: 'before', params: SMALL['fast-commit']!, seed: 3 };
-    const total = wasi.result(req).sim.steps;
-    const stop = Math.floor(total / 3);
-    wasi.runTo({ ...req, options: { stopStep: stop } });
-    const cp = wasi.checkpoint();
-    const direct = emscripten.runTo({ ...req, options: { stopStep: 2 * stop } }).hash;
-    /* a bigger run in between, so that memory grows past the checkpoint */
-    wasi.result({ lab: 'fast-commit', variant: 'before', params: { ways: 16, files: 64, loops: 1 }, seed: 1 });
-    wasi.restore(cp);
-    assert.equal(wasi.position().steps, stop);
-    assert.equal(wasi.advanceTo(2 * stop).hash, direct);
-  });
-});
-
-describe("the fast-commit exercise, linked as the page links it", () => {
-  const lab = 'fast-commit';
-  const solution = readFileSync(join(REPO_ROOT, 'exercises', lab, 'solution.c'), 'utf8');
-  const params = { ways: 4, files: 8, loops: 2 };
-
-  async function yoursEngine(source: string): Promise<Engine> {
-    const flags = JSON.parse(readFileSync(join(WASI_DIR, 'flags.json'), 'utf8')) as { labs: Record<string, string> };
-    const built = await compile(clang, source, { ...toolchain(`${lab}.a`), define: flags.labs[lab] });
-    return wrapModule(await instantiate(built.wasm));
-  }
-
-  it("runs the solution as yours with after's hash, and the skeleton as yours with another", async () => {
-    const skeleton = await yoursEngine(makeSkeleton(solution).text);
-    const afterHash = emscripten.result({ lab, variant: 'after', params, seed: 1 }).sim.hash;
-    assert.notEqual(skeleton.result({ lab, variant: 'yours', params, seed: 1 }).sim.hash, afterHash);
-    for (const [source, like] of [[solution, 'after']] as const) {
-      const engine = await yoursEngine(source);
-      assert.deepEqual(engine.labs().find((l) => l.id === lab)?.variants, ['before', 'after', 'yours']);
-      for (const seed of [1, 2]) {
-        const want = engine.result({ lab, variant: like, params, seed }).sim.hash;
-        assert.equal(engine.result({ lab, variant: 'yours', params, seed }).sim.hash, want, `${like} seed ${seed}`);
-        assert.equal(emscripten.result({ lab, variant: like, params, seed }).sim.hash, want, `${like} seed ${seed} in the Emscripten build`);
-      }
+    for (const lab of emscripten.labs()) {
+      const int = emscripten.params(lab.id).find((p) => p.type === 'int')!;
+      const bad = { [int.name]: int.min - 1 };
+      assert.equal(emscripten.checkParams(lab.id, bad).ok, false, `${lab.id} ${int.name}=${int.min - 1}`);
+      assert.deepEqual(wasi.checkParams(lab.id, bad), emscripten.checkParams(lab.id, bad), lab.id);
     }
+  });
+
+  it('restores a checkpoint to the state a run stopped there has, after the heap grew', async () => {
+    /* a module of its own, whose heap has not yet grown for the other tests' runs */
+    const mod: JcModule = await instantiate(model);
+    const engine = wrapModule(mod);
+    const lab = LAB_IDS[0];
+    const { params, variant } = LAB_FACES[lab].engineRun;
+    const req = { lab, variant, params, seed: 3 };
+    const total = engine.result(req).sim.steps;
+    const stop = Math.floor(total / 3);
+    engine.runTo({ ...req, options: { stopStep: stop } });
+    const cp = engine.checkpoint();
+    const direct = emscripten.runTo({ ...req, options: { stopStep: 2 * stop } }).hash;
+    /* bigger runs in between, the labs' defaults one after another, until memory grows past the checkpoint */
+    const heap = mod.HEAPU8!.length;
+    for (const other of engine.labs()) {
+      if (mod.HEAPU8!.length > heap) break;
+      engine.result({ lab: other.id, variant: other.variants[0]!, params: {}, seed: 1 });
+    }
+    assert.ok(mod.HEAPU8!.length > heap, `no lab's default run grew the heap past ${heap} bytes`);
+    engine.restore(cp);
+    assert.equal(engine.position().steps, stop);
+    assert.equal(engine.advanceTo(2 * stop).hash, direct);
   });
 });
 
@@ -117,14 +90,12 @@ describe('every exercise, linked as the page links it', () => {
     const labs = readdirSync(join(REPO_ROOT, 'exercises'), { withFileTypes: true })
       .filter((e) => e.isDirectory() && existsSync(join(REPO_ROOT, 'exercises', e.name, 'solution.c')))
       .map((e) => e.name);
-    assert.ok(labs.includes('fast-commit'), `exercises: ${labs.join(', ')}`);
-    const flags = JSON.parse(readFileSync(join(WASI_DIR, 'flags.json'), 'utf8')) as { labs: Record<string, string> };
+    assert.deepEqual(labs.sort(), LAB_EXERCISES.map((e) => e.lab).sort(), 'exercises/<lab>/solution.c against the registry\'s exercises');
     for (const lab of labs) {
       const source = readFileSync(join(REPO_ROOT, 'exercises', lab, 'solution.c'), 'utf8');
-      const built = await compile(clang, source, { ...toolchain(`${lab}.a`), define: flags.labs[lab] });
-      const engine = wrapModule(await instantiate(built.wasm));
+      const engine = await yoursEngine(lab, source);
       assert.ok(engine.labs().find((l) => l.id === lab)?.variants.includes('yours'), `${lab} lists yours`);
-      const r = engine.result({ lab, variant: 'yours', params: SMALL[lab] ?? {}, seed: 1 });
+      const r = engine.result({ lab, variant: 'yours', params: small(lab), seed: 1 });
       assert.match(r.sim.hash, /^[0-9a-f]{16}$/, lab);
       assert.ok(r.sim.steps > 0, lab);
     }
