@@ -51,8 +51,6 @@ export const SHARED_FILES_NAMING_LABS: readonly string[] = [
   'tests/node/trace.test.ts',
   'tests/unit/bench-kernel.test.ts',
   'tests/unit/bench-measurements.test.ts',
-  'tests/unit/links.test.ts',
-  'tests/unit/registry-readme.test.ts',
   'web/src/core/mails.wasm.test.ts',
 ];
 

@@ -17,24 +17,24 @@ describe("README.md's list of labs", () => {
       expect(() => replaceBetween(text, '')).toThrow(/README\.md must hold the lines <!-- labs:begin --> and <!-- labs:end --> once each/);
   });
 
-  it("links each lab's page, with what its mail data file says of the mail", () => {
-    const lab = labOf('fast-commit', 1);
-    expect(labLine(lab, { id: 'fast-commit' })).toBe('- [fast-commit](docs/labs/fast-commit.md)');
+  it("links each lab's page, with what its mail data file says of the mail (a made-up lab)", () => {
+    const lab = labOf('page-cache', 1);
+    expect(labLine(lab, { id: 'page-cache' })).toBe('- [page-cache](docs/labs/page-cache.md)');
     expect(
       labLine(lab, {
-        id: 'fast-commit',
-        title: 'ext4 fast_commit scalability',
+        id: 'page-cache',
+        title: 'lab_page_cache scalability',
         citation: { author: 'A. Author', list: 'linux-ext4', date: '2022-02-21', url: 'https://lore.kernel.org/x/' },
       }),
-    ).toBe('- [fast-commit](docs/labs/fast-commit.md): ext4 fast\\_commit scalability (A. Author, linux-ext4, 2022-02-21), [the mail](https://lore.kernel.org/x/)');
+    ).toBe('- [page-cache](docs/labs/page-cache.md): lab\\_page\\_cache scalability (A. Author, linux-ext4, 2022-02-21), [the mail](https://lore.kernel.org/x/)');
     expect(
       labLine(lab, {
-        id: 'fast-commit',
+        id: 'page-cache',
         citation: { author: 'A. Author', list: 'linux-ext4', date: '2022-02-21', subject: '[PATCH 0/1] ext4: faster', url: 'https://lore.kernel.org/x/' },
       }),
-    ).toBe('- [fast-commit](docs/labs/fast-commit.md): "\\[PATCH 0/1\\] ext4: faster" (A. Author, linux-ext4, 2022-02-21), [the mail](https://lore.kernel.org/x/)');
-    expect(labLine(lab, { id: 'fast-commit', citation: 'A. Author, 2022', url: 'https://example.org/m' })).toBe(
-      '- [fast-commit](docs/labs/fast-commit.md): (A. Author, 2022), [the mail](https://example.org/m)',
+    ).toBe('- [page-cache](docs/labs/page-cache.md): "\\[PATCH 0/1\\] ext4: faster" (A. Author, linux-ext4, 2022-02-21), [the mail](https://lore.kernel.org/x/)');
+    expect(labLine(lab, { id: 'page-cache', citation: 'A. Author, 2022', url: 'https://example.org/m' })).toBe(
+      '- [page-cache](docs/labs/page-cache.md): (A. Author, 2022), [the mail](https://example.org/m)',
     );
   });
 
