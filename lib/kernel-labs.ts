@@ -41,6 +41,21 @@ export interface KernelMeasure {
   help: string;
 }
 
+/**
+ * A clean disk the guest image carries: a sparse file of `size` bytes that
+ * `mkfs` formats with `args` (no mount needed). A lab's workload names the
+ * disks it needs in its disks file, from the shared ones (cli/kernel/image.ts)
+ * and its own (KernelLabSpec.disks).
+ */
+export interface DiskRecipe {
+  size: number;
+  /** mke2fs or mkfs.btrfs: host-run sizes these two (mkfs.conf) */
+  mkfs: string;
+  args: string[];
+  /** one line for the image's listing */
+  what: string;
+}
+
 export interface KernelLabSpec {
   lab: KernelLab;
   /** the kind of switch kernel-map.md proposes */
@@ -55,4 +70,6 @@ export interface KernelLabSpec {
   notes?: string[];
   /** the 6.12 function(s) the switch touches */
   source: { file: string; functions: string[] };
+  /** disks of this lab's own, by name, beside the shared ones; a name no other lab or shared disk has */
+  disks?: Readonly<Record<string, DiskRecipe>>;
 }

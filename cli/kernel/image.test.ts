@@ -15,6 +15,7 @@ import {
   currentImage,
   deviceArchive,
   DISK_IMAGES,
+  diskImages,
   disksFileText,
   labDisks,
   labDiskSets,
@@ -24,6 +25,8 @@ import {
   TOOL_ARCHIVES,
   type GuestImage,
 } from './image';
+import { KERNEL_LAB_SPECS } from '../../kernel-lab/labs.gen';
+import type { KernelLabSpec } from '../../lib/kernel-labs';
 import { KERNEL_LABS } from '../../lib/kernel-results';
 import { workloadDir } from './paths';
 
@@ -129,7 +132,7 @@ describe('the labs and their disks', () => {
   it('refuses a disks file that is empty, too long, unknown or missing', () => {
     expect(() => labDisks('none', bench)).toThrow(/must name one or two disks .* got 0/);
     expect(() => labDisks('three', bench)).toThrow(/got 3/);
-    expect(() => labDisks('odd', bench)).toThrow(/names disk "xfs"; the disks are ext4-fc, ext4, ext4-inodes, btrfs/);
+    expect(() => labDisks('odd', bench)).toThrow(/names disk "xfs"; the disks are ext4, btrfs, ext4-fc, ext4-inodes/);
     expect(() => labDisks('nodisks', bench)).toThrow(/nodisks\/workload\/disks is missing/);
   });
 
@@ -172,6 +175,16 @@ describe('the labs and their disks', () => {
         expect(labTools(lab).includes(tool), `${lab} and ${tool}`).toBe(new RegExp(`\\b${tool}\\b`).test(script.replace(/#.*$/gm, '')));
       }
     }
+  });
+
+  it("takes the shared disks and each lab's own from its spec, refusing a name declared twice", () => {
+    const disk = { size: 1 << 20, mkfs: 'mke2fs', args: ['-t', 'ext4'], what: 'a disk' };
+    const spec = (lab: string, disks: Record<string, typeof disk>) => ({ ...KERNEL_LAB_SPECS[KERNEL_LABS[0]], lab, disks }) as KernelLabSpec;
+    expect(Object.keys(diskImages([spec('a', { small: disk }), spec('b', { tiny: disk })]))).toEqual(['ext4', 'btrfs', 'small', 'tiny']);
+    expect(() => diskImages([spec('a', { small: disk }), spec('b', { small: disk })])).toThrow(
+      'disk small is declared twice, in kernel-lab/labs/a/spec.ts and kernel-lab/labs/b/spec.ts: give one of them another name',
+    );
+    expect(() => diskImages([spec('a', { ext4: disk })])).toThrow('disk ext4 is declared twice, in cli/kernel/image.ts and kernel-lab/labs/a/spec.ts');
   });
 
   it('knows a recipe for every disk the checkout\'s labs name', () => {
@@ -256,12 +269,12 @@ describe('a real build into a scratch cache', () => {
       'usr/sbin/mkfs.btrfs',
       'etc/mke2fs.conf',
       'usr/lib64/ld-linux-x86-64.so.2',
-      'bench/fast-commit/run.sh',
+      ...KERNEL_LABS.map((lab) => `bench/${lab}/run.sh`),
     ]) {
       expect(listing, path).toContain(path);
     }
     expect(image.manifest.libraries.some((l) => l.endsWith('/libc.so.6'))).toBe(true);
-    expect(image.manifest.labs).toContain('fast-commit');
+    for (const lab of KERNEL_LABS) expect(image.manifest.labs).toContain(lab);
     expect(image.manifest.initramfs.bytes).toBe(statSync(image.initramfs).size);
   });
 
@@ -277,28 +290,29 @@ describe('a real build into a scratch cache', () => {
     }
   });
 
-  it('makes the disks: ext4 with fast_commit, plain ext4, ext4 with many inodes, btrfs, sparse', () => {
-    expect(Object.keys(image.disks).sort()).toEqual(['btrfs', 'ext4', 'ext4-fc', 'ext4-inodes']);
+  it("makes every disk of the shared and the labs' recipes, sparse, its file system and inodes as the recipe asks", () => {
+    expect(Object.keys(image.disks).sort()).toEqual(Object.keys(DISK_IMAGES).sort());
     for (const [name, path] of Object.entries(image.disks)) {
+      const recipe = DISK_IMAGES[name]!;
       const st = statSync(path);
-      expect(st.size, name).toBe(DISK_IMAGES[name]!.size);
+      expect(st.size, name).toBe(recipe.size);
       expect(st.blocks * 512, `${name} is sparse`).toBeLessThan(st.size / 4);
+      if (recipe.mkfs === 'mkfs.btrfs') {
+        /* the btrfs superblock at 64 KiB, its magic at +64 */
+        expect(bytesAt(path, 0x10000 + 64, 8).toString('latin1'), name).toBe('_BHRfS_M');
+        continue;
+      }
+      /* the ext4 superblock at 1024: magic at +56, s_inodes_count at +0 */
+      const sb = bytesAt(path, 1024, 1024);
+      expect(sb.readUInt16LE(56), name).toBe(0xef53);
+      const option = (flag: string): number | undefined => {
+        const i = recipe.args.indexOf(flag);
+        return i < 0 ? undefined : Number(recipe.args[i + 1]);
+      };
+      /* -N inodes, or one per -i bytes, else one per 16 KiB (mke2fs.conf's default inode_ratio) */
+      const inodes = option('-N') ?? recipe.size / (option('-i') ?? 16384);
+      expect(sb.readUInt32LE(0), `${name}'s inodes`).toBe(inodes);
     }
-    /* the ext4 superblock at 1024: magic at +56, s_feature_compat at +92 (FAST_COMMIT = 0x400) */
-    const sb = (path: string): Buffer => bytesAt(path, 1024, 1024);
-    const fc = sb(image.disks['ext4-fc']!);
-    expect(fc.readUInt16LE(56)).toBe(0xef53);
-    expect(fc.readUInt32LE(92) & 0x400).toBe(0x400);
-    const plain = sb(image.disks.ext4!);
-    expect(plain.readUInt16LE(56)).toBe(0xef53);
-    expect(plain.readUInt32LE(92) & 0x400).toBe(0);
-    /* s_inodes_count at +0: inode-hash's paper tree needs 202,020 */
-    expect(plain.readUInt32LE(0)).toBe(65536);
-    const inodes = sb(image.disks['ext4-inodes']!);
-    expect(inodes.readUInt16LE(56)).toBe(0xef53);
-    expect(inodes.readUInt32LE(0)).toBe(262144);
-    /* the btrfs superblock at 64 KiB, its magic at +64 */
-    expect(bytesAt(image.disks.btrfs!, 0x10000 + 64, 8).toString('latin1')).toBe('_BHRfS_M');
   });
 
   it('keeps the three newest images when it builds', async () => {

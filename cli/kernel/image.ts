@@ -56,7 +56,9 @@ import {
 import { basename, delimiter, dirname, join, relative } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import type { Command } from 'commander';
+import { KERNEL_LAB_SPECS } from '../../kernel-lab/labs.gen';
 import { formatBytes } from '../../lib/format';
+import type { DiskRecipe, KernelLabSpec } from '../../lib/kernel-labs';
 import { LabError } from '../errors';
 import { SWITCHES_FILE, switchesFileText } from './labs';
 import { imageCache, KERNEL_LAB_DIR, LABS_DIR, workloadDir } from './paths';
@@ -73,38 +75,18 @@ const GUEST_HOST_RUN_DIR = 'usr/lib/journalclub';
 const INITRAMFS = 'initramfs.cpio';
 
 /**
- * The clean disks a lab may name in its workload's disks file. Sizes are
+ * The clean disks any lab may name in its workload's disks file. Sizes are
  * bytes of a sparse file; mkfs runs on the file, no mount needed. Inode
  * tables and the journal are written out now (lazy_*_init=0), so that no
- * ext4lazyinit thread writes behind a benchmark's back in the guest.
+ * ext4lazyinit thread writes behind a benchmark's back in the guest. A lab
+ * that needs a disk of its own declares it in its spec.ts (`disks`).
  */
-export const DISK_IMAGES: Record<string, { size: number; mkfs: string; args: string[]; what: string }> = {
-  'ext4-fc': {
-    size: 1 << 30,
-    mkfs: 'mke2fs',
-    /*
-     * an inode per 4 KiB: the paper profile makes 64 x 1024 files and as many
-     * directories; a 32 MiB fast_commit area (mke2fs's default on 1 GiB is 512
-     * KiB, about 1,600 zero-byte creates, some 300 bytes of records each) so
-     * that one fast_commit holds the 65,536 creates the paper profile's loop
-     * can queue before its first fsync instead of failing over to a full
-     * commit
-     */
-    args: ['-t', 'ext4', '-F', '-q', '-O', 'fast_commit', '-i', '4096', '-J', 'size=64,fast_commit_size=32768', '-E', 'lazy_itable_init=0,lazy_journal_init=0,nodiscard'],
-    what: 'ext4 with fast_commit, 1 GiB, 262144 inodes, a 64 MiB journal with a 32 MiB fast_commit area',
-  },
+const SHARED_DISKS: Readonly<Record<string, DiskRecipe>> = {
   ext4: {
     size: 1 << 30,
     mkfs: 'mke2fs',
     args: ['-t', 'ext4', '-F', '-q', '-E', 'lazy_itable_init=0,lazy_journal_init=0,nodiscard'],
     what: 'ext4, 1 GiB',
-  },
-  /* a paper tree of 20 x 100 x (100 + 1) + 20 inodes, past the 65,536 of a 1 GiB ext4 */
-  'ext4-inodes': {
-    size: 1 << 30,
-    mkfs: 'mke2fs',
-    args: ['-t', 'ext4', '-F', '-q', '-N', '262144', '-E', 'lazy_itable_init=0,lazy_journal_init=0,nodiscard'],
-    what: 'ext4, 1 GiB, 262144 inodes',
   },
   btrfs: {
     size: 1 << 30,
@@ -113,6 +95,25 @@ export const DISK_IMAGES: Record<string, { size: number; mkfs: string; args: str
     what: 'btrfs, single data and metadata, 1 GiB',
   },
 };
+
+/**
+ * The shared disks, then each lab's own (kernel-lab/labs/<lab>/spec.ts), in
+ * the labs' order; a name given twice is refused, naming both places.
+ */
+export function diskImages(specs: readonly KernelLabSpec[] = Object.values(KERNEL_LAB_SPECS)): Record<string, DiskRecipe> {
+  const out: Record<string, DiskRecipe> = { ...SHARED_DISKS };
+  const from: Record<string, string> = Object.fromEntries(Object.keys(SHARED_DISKS).map((n) => [n, 'cli/kernel/image.ts']));
+  for (const spec of specs)
+    for (const [name, recipe] of Object.entries(spec.disks ?? {})) {
+      const here = `kernel-lab/labs/${spec.lab}/spec.ts`;
+      if (name in out) throw new LabError(`disk ${name} is declared twice, in ${from[name]} and ${here}: give one of them another name`);
+      out[name] = recipe;
+      from[name] = here;
+    }
+  return out;
+}
+
+export const DISK_IMAGES: Readonly<Record<string, DiskRecipe>> = diskImages();
 
 /** The recipes' file for host-run, beside it in the bundle and the guest. */
 export const MKFS_CONF = 'mkfs.conf';

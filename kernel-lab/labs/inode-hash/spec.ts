@@ -37,4 +37,13 @@ export const spec: KernelLabSpec = {
       'lab host-run, or KVM.',
   ],
   source: { file: 'fs/inode.c', functions: ['iget_locked', 'iget5_locked_rcu', 'find_inode_fast'] },
+  disks: {
+    /* the paper tree of 20 x 100 x (100 + 1) + 20 inodes, past the 65,536 of a 1 GiB ext4 */
+    'ext4-inodes': {
+      size: 1 << 30,
+      mkfs: 'mke2fs',
+      args: ['-t', 'ext4', '-F', '-q', '-N', '262144', '-E', 'lazy_itable_init=0,lazy_journal_init=0,nodiscard'],
+      what: 'ext4, 1 GiB, 262144 inodes',
+    },
+  },
 };
