@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { citationText } from './format';
-import { MAIL_LAB_IDS, MAILS, mailFigure, mailFigures, mailLinks, mailPair, mailChangeOf, mailPairs, mailRowChange, mailValue, type MailLabId } from './mails';
+import { MAIL_LAB_IDS, MAILS, mailFigure, mailFigures, mailLinks, mailPair, mailChangeOf, mailPairs, mailRowChange, mailValue } from './mails';
 
 /* the extent-status mail's five columns, the series applied in steps */
 const EXTENT_STATUS_VARIANTS = ['baseline', 'es-cache', 'es-slist', 'es-ilist', 'es-gc'] as const;
 
 describe('MAILS', () => {
-  it('has the five labs, each under its own id, with a complete citation', () => {
+  it('has every lab, each under its own id, with a complete citation', () => {
     expect(Object.keys(MAILS).sort()).toEqual([...MAIL_LAB_IDS].sort());
     for (const id of MAIL_LAB_IDS) {
       const { lab, cite, figures } = MAILS[id];
@@ -129,14 +129,7 @@ describe('mailFigures', () => {
 describe('citations', () => {
   it('read as the pages print them', () => {
     expect(citationText(MAILS['extent-status'].cite)).toBe('Zheng Liu, linux-ext4, 7 Aug 2014');
-    const years: Record<MailLabId, string> = {
-      'fast-commit': '2022',
-      'extent-status': '2014',
-      'inode-hash': '2024',
-      'btrfs-fsync': '2021',
-      'ext4-writeback': '2023',
-    };
-    for (const id of MAIL_LAB_IDS) expect(citationText(MAILS[id].cite)).toContain(years[id]);
+    for (const id of MAIL_LAB_IDS) expect(citationText(MAILS[id].cite), id).toContain(MAILS[id].cite.date.slice(0, 4));
   });
 });
 

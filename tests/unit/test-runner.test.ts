@@ -57,7 +57,7 @@ describe("npm test's tiers", () => {
   });
 
   it('refuses an unknown lab, listing the labs, and a suite its tier does not run', () => {
-    expect(() => parseOptions(['--lab', 'toy'], IDS)).toThrow("unknown lab 'toy'; the labs: page-cache, dir-index, inode-lru, log-sync, block-map");
+    expect(() => parseOptions(['--lab', 'no-such-lab'], IDS)).toThrow("unknown lab 'no-such-lab'; the labs: page-cache, dir-index, inode-lru, log-sync, block-map");
     expect(() => parseOptions(['--lab', 'page-cache', '--only', 'fuzz'], IDS)).toThrow('--lab does not run fuzz; its suites: c, unit, node, e2e (kernel with --kernel)');
     expect(() => parseOptions(['--only', 'browser'], IDS)).toThrow('unknown suite browser');
     expect(() => parseOptions(['--kernel'], IDS)).toThrow('--kernel is for --quick or --lab');
