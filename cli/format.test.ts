@@ -12,11 +12,11 @@ describe('table', () => {
       table(
         ['lab', 'n'],
         [
-          ['fast-commit', 5],
+          ['page-cache', 5],
           ['x', 120],
         ],
       ),
-    ).toBe(['lab            n', '-----------  ---', 'fast-commit    5', 'x            120'].join('\n'));
+    ).toBe(['lab           n', '----------  ---', 'page-cache    5', 'x           120'].join('\n'));
   });
   it('prints a header alone when there are no rows', () => {
     expect(table(['a', 'b'], [])).toBe('a  b\n-  -');

@@ -3,6 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { kernelNote, kernelRows, kernelSkipReason, type KernelBench } from '../../bench/kernel';
+import { KERNEL_LABS } from '../../lib/kernel-results';
+
+/* three of the labs, whichever: the table reads their samples, not their names */
+const [A, B, C] = KERNEL_LABS;
 
 const bench: KernelBench = {
   runs: 3,
@@ -11,7 +15,7 @@ const bench: KernelBench = {
   image: 'i1',
   labs: [
     {
-      lab: 'fast-commit',
+      lab: A,
       accelerator: 'tcg',
       samples: [
         { to_init_s: 1.8, to_bench_s: 1.9, to_poweroff_s: 12 },
@@ -19,8 +23,8 @@ const bench: KernelBench = {
         { to_init_s: 1.2, to_bench_s: 1.45, to_poweroff_s: 14 },
       ],
     },
-    { lab: 'inode-hash', accelerator: 'tcg', samples: [{ to_bench_s: 1.6, to_poweroff_s: 20 }] },
-    { lab: 'btrfs-fsync', accelerator: 'kvm', samples: [{ to_bench_s: 0.4, to_poweroff_s: 9 }, { to_bench_s: 0.6, to_poweroff_s: 9.5 }] },
+    { lab: B, accelerator: 'tcg', samples: [{ to_bench_s: 1.6, to_poweroff_s: 20 }] },
+    { lab: C, accelerator: 'kvm', samples: [{ to_bench_s: 0.4, to_poweroff_s: 9 }, { to_bench_s: 0.6, to_poweroff_s: 9.5 }] },
   ],
 };
 
@@ -30,18 +34,18 @@ describe('the kernel lab boot in the bench table', () => {
     expect(rows).toHaveLength(7);
     /* the boot alone, where the runs have it */
     expect(rows.shift()).toEqual({
-      measure: "kernel lab, fast-commit quick (tcg), QEMU's start to /init's first line, median of 3",
+      measure: `kernel lab, ${A} quick (tcg), QEMU's start to /init's first line, median of 3`,
       value: '1.30 s (1.20-1.80)',
       target: '',
       met: null,
     });
     expect(rows[0]).toEqual({
-      measure: "kernel lab, fast-commit quick (tcg), QEMU's start to the benchmark's first line, median of 3",
+      measure: `kernel lab, ${A} quick (tcg), QEMU's start to the benchmark's first line, median of 3`,
       value: '1.45 s (1.40-1.90)',
       target: '<= 1.5 s',
       met: true,
     });
-    expect(rows[1]).toMatchObject({ measure: "kernel lab, fast-commit quick (tcg), QEMU's start to power-off, median of 3", value: '12.00 s (10.50-14.00)', met: null });
+    expect(rows[1]).toMatchObject({ measure: `kernel lab, ${A} quick (tcg), QEMU's start to power-off, median of 3`, value: '12.00 s (10.50-14.00)', met: null });
     /* one run has no range; over 1.5 s misses */
     expect(rows[2]).toMatchObject({ value: '1.60 s', met: false });
     /* the goal is TCG's: a KVM boot is reported without it */

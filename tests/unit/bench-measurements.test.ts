@@ -30,7 +30,7 @@ describe('bench/measurements/<YYYY-MM-DD>.json', () => {
     const path = recordMeasurement({
       root,
       part: 'kernel',
-      results: { labs: [{ lab: 'fast-commit', samples: [{ to_bench_s: 1.18 }] }] },
+      results: { labs: [{ lab: 'page-cache', samples: [{ to_bench_s: 1.18 }] }] },
       loadBefore: [2.43, 1.5, 1.1],
       loadAfter: [2.5, 1.6, 1.2],
       args: ['--only', 'kernel'],
@@ -50,7 +50,7 @@ describe('bench/measurements/<YYYY-MM-DD>.json', () => {
           revision: REVISION,
           machine: MACHINE,
           load: { before: [2.43, 1.5, 1.1], after: [2.5, 1.6, 1.2] },
-          results: { labs: [{ lab: 'fast-commit', samples: [{ to_bench_s: 1.18 }] }] },
+          results: { labs: [{ lab: 'page-cache', samples: [{ to_bench_s: 1.18 }] }] },
         },
       ],
     });

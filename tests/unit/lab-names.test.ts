@@ -23,7 +23,6 @@ export const SHARED_FILES_NAMING_LABS: readonly string[] = [
   'bench/scale.ts',
   'bench/sim.ts',
   'bench/stats.ts',
-  'cli/format.test.ts',
   'cli/kernel/compare-where.test.ts',
   'cli/kernel/compare.test.ts',
   'cli/kernel/host-run.test.ts',
@@ -47,8 +46,6 @@ export const SHARED_FILES_NAMING_LABS: readonly string[] = [
   'tests/node/lab-size.test.ts',
   'tests/node/threads.test.ts',
   'tests/node/trace.test.ts',
-  'tests/unit/bench-kernel.test.ts',
-  'tests/unit/bench-measurements.test.ts',
   'web/src/core/mails.wasm.test.ts',
 ];
 
