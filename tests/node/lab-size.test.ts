@@ -13,10 +13,12 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { build, type Plugin, type Rolldown } from 'vite';
 import { REPO_ROOT } from '../../web/src/core/node';
+import { LAB_IDS } from '../../web/src/labs/registry.gen';
 
 const EXERCISE_PAGE = join(REPO_ROOT, 'web/src/exercise-page/ExercisePage.tsx');
 const CODE_VIEW = join(REPO_ROOT, 'web/src/viz/code/CodeView.tsx');
-const LABS = ['fast-commit', 'inode-hash'];
+/* every lab's page */
+const LABS = LAB_IDS;
 
 /**
  * What only the exercise page needs: its editor's commands and its own copy
