@@ -44,7 +44,6 @@ export const SHARED_FILES_NAMING_LABS: readonly string[] = [
   'tests/node/fixtures/fast-commit-before.json',
   'tests/node/lab-compare.test.ts',
   'tests/node/threads.test.ts',
-  'tests/node/trace.test.ts',
   'web/src/core/mails.wasm.test.ts',
 ];
 
