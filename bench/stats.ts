@@ -59,7 +59,7 @@ export interface TimedRun {
   events: number;
   /** sim.steps: model steps (the trace's steps), null where the result has none */
   steps: number | null;
-  /** the lab's own count of work (fast-commit's nodes_visited, inode-hash's lookups), null where it has none */
+  /** the lab's own count of work (sim.ts's WORK: nodes walked, lookups), null where it has none */
   work: number | null;
   wall_s: number;
 }
@@ -100,9 +100,9 @@ export interface WorkRate {
 }
 
 /**
- * A lab's own work per second, over the runs of `variants` only (fast-commit's
- * `after` walks nothing, and its time would dilute the walk's rate). Null
- * when no such run reported the work.
+ * A lab's own work per second, over the runs of `variants` only (a variant
+ * that does none of the work, as a patched kernel that no longer walks, would
+ * dilute the rate). Null when no such run reported the work.
  */
 export function workRate(runs: readonly TimedRun[], variants: readonly string[]): WorkRate | null {
   const counted = runs.filter((r) => variants.includes(r.variant));

@@ -22,7 +22,6 @@ export const SHARED_FILES_NAMING_LABS: readonly string[] = [
   'bench/bench.ts',
   'bench/scale.ts',
   'bench/sim.ts',
-  'bench/stats.ts',
   'cli/kernel/compare-where.test.ts',
   'cli/kernel/compare.test.ts',
   'cli/kernel/host-run.test.ts',
