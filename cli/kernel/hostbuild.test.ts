@@ -245,18 +245,19 @@ describe('--dry-run', () => {
   });
 
   it('prints the boot of each run of kernel run, alternating, and writes no results', () => {
+    const LAB = KERNEL_LABS[0];
     const out = join(scratch, 'results-not-made');
     const order = repeatOrder('both', '2', 'quick');
-    const lines = dryRunLab('fast-commit', { variant: 'both', out, smp: '3', mem: '768' }, order, { ...process.env, XDG_CACHE_HOME: join(scratch, 'no-cache') });
+    const lines = dryRunLab(LAB, { variant: 'both', out, smp: '3', mem: '768' }, order, { ...process.env, XDG_CACHE_HOME: join(scratch, 'no-cache') });
     const boots = lines.filter((l) => !l.startsWith('#'));
     expect(boots).toHaveLength(4);
     expect(boots.map((l) => /--variant (\w+)/.exec(l)![1])).toEqual(['before', 'after', 'before', 'after']);
-    expect(boots[0]).toMatch(/^sh \S+\/kernel-lab\/guest\/run-qemu\.sh --kernel '<bzImage>' --initrd '<initramfs>' --images '<disks>' --lab fast-commit/);
+    expect(boots[0]).toMatch(new RegExp(`^sh \\S+/kernel-lab/guest/run-qemu\\.sh --kernel '<bzImage>' --initrd '<initramfs>' --images '<disks>' --lab ${LAB} `));
     expect(boots[0]).toContain('--smp 3 --mem 768 --timeout 180 --accel auto');
     expect(boots[0]).toContain(`--out '${out}/<time>-before'`);
     expect(lines[0]).toMatch(/^# no lab kernel in .* yet: `journalclub kernel build`/);
     expect(() => readdirSync(out)).toThrow(/ENOENT/);
-    expect(() => dryRunLab('fast-comit', { variant: 'before' }, ['before'])).toThrow(/unknown lab 'fast-comit'/);
+    expect(() => dryRunLab('no-such-lab', { variant: 'before' }, ['before'])).toThrow(/unknown lab 'no-such-lab'/);
   });
 
   it('warns when the cached kernel was built from other patches or config than the checkout', () => {
@@ -277,21 +278,22 @@ describe('--dry-run', () => {
     writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest));
     symlinkSync(join('kernels', 'k1'), join(xdg, 'journalclub', 'kernel', 'current'));
     const env = { ...process.env, XDG_CACHE_HOME: xdg };
-    const warning = dryRunLab('fast-commit', { variant: 'after' }, ['after'], env).find((l) => l.startsWith('# warning:'));
+    const warning = dryRunLab(KERNEL_LABS[0], { variant: 'after' }, ['after'], env).find((l) => l.startsWith('# warning:'));
     expect(warning).toBe(
       `# warning: the lab kernel k1 (built 2026-11-01T00:00:00Z) is not the checkout's: removed old.config, changed ${first!.name}, added ${rest[0]!.name}; ` +
         "it boots as it was built; `journalclub kernel build` builds the checkout's (minutes with its cached objects)",
     );
     writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ ...manifest, fragments: now.fragments, patches: now.patches }));
-    expect(dryRunLab('fast-commit', { variant: 'after' }, ['after'], env).filter((l) => l.startsWith('# warning:'))).toEqual([]);
+    expect(dryRunLab(KERNEL_LABS[0], { variant: 'after' }, ['after'], env).filter((l) => l.startsWith('# warning:'))).toEqual([]);
   });
 
   it('boots with the argv run-qemu.sh takes', () => {
-    const plan = planRun('btrfs-fsync', { variant: 'after', profile: 'paper', accel: 'tcg' });
+    const lab = KERNEL_LABS.at(-1)!;
+    const plan = planRun(lab, { variant: 'after', profile: 'paper', accel: 'tcg' });
     const cmd = bootCommand(plan, { bzImage: '/k/bzImage', initramfs: '/i/initramfs.cpio', images: '/i', out: '/r/x' });
     expect(cmd.argv.slice(0, 1)).toEqual(['sh']);
     expect(cmd.argv.slice(2)).toEqual(
-      '--kernel /k/bzImage --initrd /i/initramfs.cpio --images /i --lab btrfs-fsync --variant after --profile paper --smp 2 --mem 1024 --timeout 3600 --accel tcg --out /r/x'.split(' '),
+      `--kernel /k/bzImage --initrd /i/initramfs.cpio --images /i --lab ${lab} --variant after --profile paper --smp 2 --mem 1024 --timeout 3600 --accel tcg --out /r/x`.split(' '),
     );
   });
 });

@@ -25,7 +25,6 @@ export const SHARED_FILES_NAMING_LABS: readonly string[] = [
   'cli/kernel/compare-where.test.ts',
   'cli/kernel/compare.test.ts',
   'cli/kernel/host-run.test.ts',
-  'cli/kernel/hostbuild.test.ts',
   'cli/kernel/run.test.ts',
   'cli/question.test.ts',
   'kernel-lab/guest/host-run-checks.sh',
