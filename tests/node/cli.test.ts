@@ -8,7 +8,7 @@ import { loadEngine } from '../../web/src/core/node';
 import { SWEEP_SEEDS, SWEEP_SEEDS_MAX } from '../../web/src/core/sweep';
 import { formatRange } from '../../lib/format';
 import type { PaperRows, ParamSpec } from '../../web/src/core/types';
-import { journalclub, jsonOf, sweepPoints, type CliRun, type SweepJsonRow } from './cli';
+import { journalclub, jsonOf, middle, sweepPoints, type CliRun, type SweepJsonRow } from './cli';
 import { LAB_FACES } from '../../web/src/labs/registry.gen';
 
 const LAB = 'fast-commit';
@@ -202,9 +202,6 @@ function sweepOf(run: CliRun): SweepJson {
     })),
   };
 }
-
-/** The median of three numbers, computed here rather than trusted. */
-const middle = (values: number[]): number => [...values].sort((a, b) => a - b)[1]!;
 
 describe('journalclub sweep', () => {
   let out: SweepJson;

@@ -1,4 +1,5 @@
 /** Run the journalclub command line as a user would, and capture what it printed. */
+import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../../web/src/core/node';
@@ -76,4 +77,19 @@ export function sweepPoints(rows: readonly SweepJsonRow[]): SweepPoint[] {
     p.ranges[r.variant] = r.ranges;
   }
   return [...points.values()];
+}
+
+/** The median of three numbers, computed here rather than trusted. */
+export const middle = (values: number[]): number => [...values].sort((a, b) => a - b)[1]!;
+
+/** `journalclub sweep LAB`: its JSON's points, checked for the lab and its variants, and its table's text. */
+export function sweepOfLab(lab: string, variants: readonly string[]): { points: SweepPoint[]; text: string } {
+  const run = journalclub(['sweep', lab, '--json']);
+  assert.equal(run.status, 0, run.stderr);
+  const out = jsonOf(run) as { lab: string; variants: string[]; rows: SweepJsonRow[] };
+  assert.equal(out.lab, lab);
+  assert.deepEqual(out.variants, variants);
+  const table = journalclub(['sweep', lab]);
+  assert.equal(table.status, 0, table.stderr);
+  return { points: sweepPoints(out.rows), text: table.stdout };
 }

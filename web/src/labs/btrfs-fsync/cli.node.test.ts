@@ -9,7 +9,7 @@ import { before, describe, it } from 'node:test';
 import { loadEngine } from '../../core/node';
 import type { PaperRows } from '../../core/types';
 import { MODEL_OPS } from './steps';
-import { journalclub, jsonOf, sweepPoints, type SweepJsonRow } from '../../../../tests/node/cli';
+import { journalclub, jsonOf, middle, sweepOfLab, type SweepPoint } from '../../../../tests/node/cli';
 
 const LAB = 'btrfs-fsync';
 const VARIANTS = ['before', 'after', '6.12'];
@@ -22,22 +22,11 @@ before(async () => {
   rows = (await loadEngine()).rows(LAB);
 });
 
-/** The median of three numbers, computed here rather than trusted. */
-const middle = (values: number[]): number => [...values].sort((a, b) => a - b)[1]!;
-
 describe('journalclub sweep btrfs-fsync', () => {
-  let points: ReturnType<typeof sweepPoints>;
+  let points: SweepPoint[];
   let text: string;
   before(() => {
-    const run = journalclub(['sweep', LAB, '--json']);
-    assert.equal(run.status, 0, run.stderr);
-    const out = jsonOf(run) as { lab: string; variants: string[]; rows: SweepJsonRow[] };
-    assert.equal(out.lab, LAB);
-    assert.deepEqual(out.variants, VARIANTS);
-    points = sweepPoints(out.rows);
-    const table = journalclub(['sweep', LAB]);
-    assert.equal(table.status, 0, table.stderr);
-    text = table.stdout;
+    ({ points, text } = sweepOfLab(LAB, VARIANTS));
   });
 
   it('runs every clients count of the plan in every variant, with the four figures and the operation table', () => {

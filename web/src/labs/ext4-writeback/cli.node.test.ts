@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { loadEngine } from '../../core/node';
 import type { PaperRows } from '../../core/types';
-import { journalclub, jsonOf, sweepPoints, type SweepJsonRow } from '../../../../tests/node/cli';
+import { journalclub, jsonOf, middle, sweepOfLab, type SweepPoint } from '../../../../tests/node/cli';
 
 const LAB = 'ext4-writeback';
 const VARIANTS = ['before', 'after'];
@@ -38,22 +38,11 @@ before(async () => {
   rows = (await loadEngine()).rows(LAB);
 });
 
-/** The median of three numbers, computed here rather than trusted. */
-const middle = (values: number[]): number => [...values].sort((a, b) => a - b)[1]!;
-
 describe('journalclub sweep ext4-writeback', () => {
-  let points: ReturnType<typeof sweepPoints>;
+  let points: SweepPoint[];
   let text: string;
   before(() => {
-    const run = journalclub(['sweep', LAB, '--json']);
-    assert.equal(run.status, 0, run.stderr);
-    const out = jsonOf(run) as { lab: string; variants: string[]; rows: SweepJsonRow[] };
-    assert.equal(out.lab, LAB);
-    assert.deepEqual(out.variants, VARIANTS);
-    points = sweepPoints(out.rows);
-    const table = journalclub(['sweep', LAB]);
-    assert.equal(table.status, 0, table.stderr);
-    text = table.stdout;
+    ({ points, text } = sweepOfLab(LAB, VARIANTS));
   });
 
   it('runs fsync and fdatasync at every jobs count, both variants, each figure under its own prefix', () => {
