@@ -82,14 +82,14 @@ export function sweepPoints(rows: readonly SweepJsonRow[]): SweepPoint[] {
 /** The median of three numbers, computed here rather than trusted. */
 export const middle = (values: number[]): number => [...values].sort((a, b) => a - b)[1]!;
 
-/** `journalclub sweep LAB`: its JSON's points, checked for the lab and its variants, and its table's text. */
-export function sweepOfLab(lab: string, variants: readonly string[]): { points: SweepPoint[]; text: string } {
-  const run = journalclub(['sweep', lab, '--json']);
+/** `journalclub sweep LAB [ARGS]`: its JSON's points, checked for the lab and its variants, and its table's text. */
+export function sweepOfLab(lab: string, variants: readonly string[], args: string[] = []): { points: SweepPoint[]; text: string } {
+  const run = journalclub(['sweep', lab, ...args, '--json']);
   assert.equal(run.status, 0, run.stderr);
   const out = jsonOf(run) as { lab: string; variants: string[]; rows: SweepJsonRow[] };
   assert.equal(out.lab, lab);
   assert.deepEqual(out.variants, variants);
-  const table = journalclub(['sweep', lab]);
+  const table = journalclub(['sweep', lab, ...args]);
   assert.equal(table.status, 0, table.stderr);
   return { points: sweepPoints(out.rows), text: table.stdout };
 }
