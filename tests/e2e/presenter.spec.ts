@@ -56,9 +56,7 @@ test('the sequence: the present button, PageDown and PageUp, the arrows, Back an
   await page.goBack();
   await presenting(page, 'animation');
   await expect(counter).toHaveText(momentStep!);
-  await page.goBack();
-  await presenting(page, 'animation');
-  await expect(counter).toHaveText('6');
+  /* the step to 6 and the moment right after it are one gesture's steps: one entry */
   await page.goBack();
   await presenting(page, 'animation');
   await expect(counter).toHaveText('5');

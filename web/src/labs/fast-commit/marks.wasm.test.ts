@@ -20,7 +20,7 @@ function spread(steps: Steps, kind: string, every: number) {
   return steps.steps
     .filter((s) => s.kind === kind)
     .filter((_, n) => n % every === 0)
-    .map((s) => ({ i: s.i, t: s.t, kind }));
+    .map((s) => ({ i: s.i, t: s.t, kind, a: s.a, b: s.b }));
 }
 
 function ofKind(marks: Marks, kind: string) {
