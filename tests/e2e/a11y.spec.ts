@@ -1,7 +1,8 @@
 /**
  * Accessibility: axe-core on the home page and on every lab page in its
  * single-variant view, with both variants side by side (every section the
- * page has, twice) and on a 390 px phone, runs drawn. No serious or critical
+ * page has, twice) and on a 390 px phone (one variant and side by side), runs
+ * drawn and the panels fetched after the first view there. No serious or critical
  * violation is allowed; a failure lists each rule, its impact, how many
  * elements break it and the first of them.
  */
@@ -37,14 +38,17 @@ for (const lab of LAB_IDS) {
     expect(await seriousViolations(page), `${lab}, one variant`).toEqual([]);
   });
 
-  test(`${lab}: the page on a 390x844 phone has no serious or critical accessibility violation`, async ({ page }) => {
-    test.setTimeout(300_000);
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(labUrl(lab));
-    await waitForRuns(page);
-    await expect(page.getByTestId('step-counter')).toBeVisible();
-    expect(await seriousViolations(page), `${lab}, 390 px`).toEqual([]);
-  });
+  for (const variant of ['before', 'side'] as const)
+    test(`${lab}: the page on a 390x844 phone, ${variant}, has no serious or critical accessibility violation`, async ({ page }) => {
+      test.setTimeout(300_000);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(labUrl(lab, { variant }));
+      await waitForRuns(page);
+      await expect(page.getByTestId('step-counter')).toBeVisible();
+      /* the panels fetched after the first view are there too */
+      await expect(page.locator('[data-deferred]')).toHaveCount(0);
+      expect(await seriousViolations(page), `${lab}, 390 px, ${variant}`).toEqual([]);
+    });
 
   test(`${lab}: the page, both variants side by side, has no serious or critical accessibility violation`, async ({ page }) => {
     test.setTimeout(300_000);
