@@ -4,11 +4,12 @@
  * every task stands. Side by side, the code pane follows one of the two
  * variants and shows the other's line more quietly.
  */
-import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { getSim } from '../core/client';
 import type { TaskSnap } from '../core/types';
 import { CodePane, type LineMark } from '../viz/code/CodePane';
-import { AnimationExport } from '../viz/export/AnimationExport';
+import { deferred, firstViewShown } from '../viz/deferred';
+import type { AnimationExportProps } from '../viz/export/AnimationExport';
 import { renderPaneCanvas, sideBySide } from '../viz/export/paneFrames';
 import type { LabManifest, Parsed, SnapshotBase } from './LabPage';
 import { paneState, paneTitle } from './paneState';
@@ -69,6 +70,13 @@ const NO_TASKS: readonly TaskSnap[] = [];
 /** The lab page's search for the first divergence: its simulator's worker, whichever is running. */
 const simDivergence: FindDivergence = (runs, options) => getSim().divergence(runs, options);
 
+/* the range export's controls (and the encoders they fetch on use) come after the first view */
+const AnimationExport = deferred<AnimationExportProps>(
+  () => import('../viz/export/AnimationExport').then((m) => m.AnimationExport),
+  { what: 'the export', whenVisible: false },
+  () => <div className="anim-export" aria-hidden="true" />,
+);
+
 /** The steps of the page's Perfetto trace: half before the step on screen, half after. */
 export const PAGE_TRACE_STEPS = 20_000;
 
@@ -111,6 +119,12 @@ export function LabAnimation<S extends SnapshotBase>({ lab, view: lv, snapshots,
   );
 
   const Pane = animation.Pane;
+
+  /* every pane holds a frame (or says why it cannot): the rest of the page may be fetched */
+  const drawn = failed || variants.every((v) => (snapshots[v]?.snap && stepper.frames[v]) || snapshots[v]?.error);
+  useEffect(() => {
+    if (drawn) firstViewShown();
+  }, [drawn]);
 
   /* the exports draw each shown variant's frame from the worker's open runs, off screen, side by side */
   const panesRef = useRef<HTMLDivElement>(null);

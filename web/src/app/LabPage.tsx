@@ -15,8 +15,8 @@ import { citationText } from '../../../lib/format';
 import type { KernelLab } from '../../../lib/kernel-results';
 import type { SweepResult } from '../core/sweep';
 import type { PaperRows, RunOutput, Step, TaskSnap } from '../core/types';
-import { ReproducePanel, type SimulatorSection } from '../viz/kernel/ReproducePanel';
-import { ContentionSection } from './ContentionSection';
+import type { SimulatorSection } from '../viz/kernel/ReproducePanel';
+import { ContentionSection, QuestionsPanel, ReproducePanel } from './deferredPanels';
 import { LabAnimation } from './LabAnimation';
 import { MetricsPanel, PaperPanel, RunPanel, UrlIssuesBanner, type FoldedMetrics } from './LabPanels';
 import type { PaperLabels } from './PaperSection';
@@ -31,7 +31,6 @@ import { ShareButtons } from './embed/ShareButtons';
 import { PresenterStage } from './presenter/PresenterStage';
 import { labViews, type PresentView } from './presenter/views';
 import { hasExercise } from '../exercise-page/available';
-import { QuestionsPanel } from './questions/QuestionsPanel';
 import { LAB_FACES } from '../labs/registry.gen';
 import { LessonPanel, useLessonVerdict } from './LessonPanel';
 

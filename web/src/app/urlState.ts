@@ -28,7 +28,7 @@
 import { z } from 'zod';
 import { allowedText, paramNumber, paramText } from '../core/params';
 import type { ParamSpec } from '../core/types';
-import { isSelection, SELECTIONS, type HeatSelection } from '../viz/heatmap/heatmap';
+import { isSelection, SELECTIONS, type HeatSelection } from '../viz/heatmap/selection';
 import { SPEEDS } from './Player';
 import { PRESENT_VIEWS, type PresentView } from './presenter/views';
 import { quote } from '../../../lib/quote';

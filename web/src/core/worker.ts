@@ -9,7 +9,7 @@ import createJournalclub from '@wasm-core/build/journalclub.mjs';
 import wasmUrl from '@wasm-core/build/journalclub.wasm?url';
 import { createEngine, type Engine, type JcModule, type ParamValues } from './engine';
 import { failureOf, replyOf, type Reply, type SimFault, type SimMemory } from './protocol';
-import { traceRuns, type TraceWindow } from './chromeTrace';
+import type { TraceWindow } from './chromeTrace';
 import { findDivergence, type Divergence, type DivergenceOptions } from './divergence';
 import type { TraceFile } from './chromeTraceSchema';
 import { createStepper, type FrameRun, type StepFrame, type Stepper, type StepperStats } from './stepper';
@@ -156,8 +156,9 @@ const api = {
     answer((e) => findDivergence(stepperOf(e), e.labs(), runs, options)),
   /** The open runs' checkpoints: their bytes against the budget, and where each run stands. */
   frameStats: (): Promise<Reply<StepperStats>> => answer((e) => stepperOf(e).stats()),
-  /** A Chrome trace of `runs` (one lab's), each run to the window's end: chromeTrace.ts. */
-  trace: (runs: FrameRun[], window: TraceWindow): Promise<Reply<TraceFile>> => answer((e) => traceRuns(ownRuns(e), runs, window)),
+  /** A Chrome trace of `runs` (one lab's), each run to the window's end: chromeTrace.ts, fetched when first asked for. */
+  trace: (runs: FrameRun[], window: TraceWindow): Promise<Reply<TraceFile>> =>
+    answer(async (e) => (await import('./chromeTrace')).traceRuns(ownRuns(e), runs, window)),
   sweep: (lab: string, onProgress?: SweepProgressFn, seeds?: number[]): Promise<Reply<SweepResult>> =>
     answer((e) => sweep(ownRuns(e), lab, onProgress, seeds ? { seeds } : {})),
   /** The worker's memory now (starting no simulator). */

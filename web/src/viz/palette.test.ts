@@ -2,19 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { DEFICIENCIES, distance, type Deficiency } from './colorVision';
 import {
   CATEGORICAL,
-  SEQ_EMPTY,
-  sequential,
-  sequentialAlt,
   STATE_FILL,
   STATE_GLYPH,
   STATE_ON_FILL,
   STATE_SHORT,
   STATE_TEXT,
-  stateShade,
-  toHex,
   variantColor,
   type DrawnState,
 } from './palette';
+import { SEQ_EMPTY, sequential, sequentialAlt, stateShade, toHex } from './shades';
 
 /** CIEDE2000 apart that two marks side by side must be, to every reader */
 const MIN_FILL_DE = 10;

@@ -8,7 +8,7 @@ import { formatDuration, formatNumber } from '../../../../lib/format';
 import type { LabSectionProps } from '../../app/LabPage';
 import { VariantSnapshots } from '../../app/VariantSnapshots';
 import { LabHeatmap, type HeatKind } from '../../viz/heatmap/LabHeatmap';
-import { sequential } from '../../viz/palette';
+import { sequential } from '../../viz/shades';
 import { parseBfSnapshot } from './snapshot';
 
 const FLUSH: HeatKind = {

@@ -10,7 +10,8 @@ import { memo, useMemo, useRef } from 'react';
 import { formatShare } from '../../../../lib/format';
 import type { LabSectionProps } from '../../app/LabPage';
 import { ExportButtons, svgRefExporter } from '../../viz/export/ExportButtons';
-import { AFTER, BEFORE, tint } from '../../viz/palette';
+import { AFTER, BEFORE } from '../../viz/palette';
+import { tint } from '../../viz/shades';
 import { useElementWidth } from '../../viz/useElementWidth';
 import { histogramRows, type HistRow } from './compare';
 

@@ -9,7 +9,7 @@ import { formatDuration, formatNumber, formatShare } from '../../../../lib/forma
 import type { LabSectionProps } from '../../app/LabPage';
 import { VariantSnapshots } from '../../app/VariantSnapshots';
 import { LabHeatmap, type HeatKind } from '../../viz/heatmap/LabHeatmap';
-import { sequential, sequentialAlt } from '../../viz/palette';
+import { sequential, sequentialAlt } from '../../viz/shades';
 import { shareOfBucket } from './heat';
 import { parseEsSnapshot } from './snapshot';
 

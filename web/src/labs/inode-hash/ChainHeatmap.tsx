@@ -8,7 +8,7 @@ import { formatDuration, formatNumber, formatTimeRange } from '../../../../lib/f
 import type { ChainHeat } from './schema';
 import { bucketRange, busiestStretch } from '../../viz/heatmap/heatmap';
 import { busiestRows } from '../../viz/heatmap/labHeat';
-import { sequential } from '../../viz/palette';
+import { sequential } from '../../viz/shades';
 import { MatrixHeatmap, type HeatMatrix } from '../../viz/heatmap/MatrixHeatmap';
 import { chainHeatCells, rowBucketsText, TASKS } from './chainHeat';
 

@@ -3,11 +3,13 @@
  * kept in view (by scrolling the pane only, never the page), the other
  * variant's line side by side, and where every task stands.
  *
- * The source is shown by CodeMirror 6 (CodeView.tsx), which is loaded on its
- * own after the page: until it is here the pane shows the source as plain
- * text, at the same height, so that nothing below it moves.
+ * The source is shown by CodeMirror 6 (CodeView.tsx), which is fetched once
+ * the page's first view is drawn (viz/deferred.tsx): until it is here the pane
+ * shows the source as plain text, at the same height, so that nothing below
+ * it moves.
  */
-import { lazy, memo, Suspense } from 'react';
+import { memo } from 'react';
+import { deferred } from '../deferred';
 import type { LineMark } from './paneLines';
 import './codePane.css';
 
@@ -27,10 +29,19 @@ export interface CodePaneProps {
   height?: number;
 }
 
-const CodeView = lazy(() => import('./CodeView'));
+/** The source as plain text, laid out as the editor lays it. */
+function PlainSource({ source, fileName, height = 420 }: CodePaneProps) {
+  return (
+    <pre className="code-box code-plain" style={{ height }} tabIndex={0} aria-label={`source of ${fileName}`}>
+      {source}
+    </pre>
+  );
+}
+
+const CodeView = deferred(() => import('./CodeView').then((m) => m.CodeView), { what: 'the source', whenVisible: false }, PlainSource);
 
 export const CodePane = memo(function CodePane(p: CodePaneProps) {
-  const { fileName, activeLine, secondaryLine = null, activeLabel, secondaryLabel, height = 420 } = p;
+  const { fileName, activeLine, secondaryLine = null, activeLabel, secondaryLabel } = p;
   return (
     <div className="code-pane">
       <div className="code-head">
@@ -46,15 +57,7 @@ export const CodePane = memo(function CodePane(p: CodePaneProps) {
           </span>
         )}
       </div>
-      <Suspense
-        fallback={
-          <pre className="code-box code-plain" style={{ height }} tabIndex={0} aria-label={`source of ${fileName}`}>
-            {p.source}
-          </pre>
-        }
-      >
-        <CodeView {...p} />
-      </Suspense>
+      <CodeView {...p} />
     </div>
   );
 });

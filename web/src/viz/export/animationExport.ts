@@ -2,10 +2,9 @@
  * An animation range as a video: the steps of the range, each drawn to a
  * canvas by the caller, encoded as WebM (WebCodecs' VideoEncoder, VP8 or
  * VP9, muxed by webm-muxer with each frame's exact timestamp) or as an
- * animated GIF (gifenc, a palette per frame).
+ * animated GIF (gifenc, a palette per frame). The two encoders are fetched
+ * when an export starts, not with the page.
  */
-import { applyPalette, GIFEncoder, quantize } from 'gifenc';
-import { ArrayBufferTarget, Muxer } from 'webm-muxer';
 import { frameSteps, frameTime, setWebmDuration, type AnimationRange } from './animationRange';
 
 export { ANIMATION_FRAMES_MAX, FPS_MAX, frameSteps, type AnimationFormat, type AnimationRange } from './animationRange';
@@ -61,7 +60,7 @@ export async function encodeAnimation(range: AnimationRange, maxStep: number, dr
   canvas.height = height;
   const ctx = canvas.getContext('2d', { willReadFrequently: range.format === 'gif' });
   if (!ctx) throw new Error('no 2d canvas context');
-  const sink = range.format === 'webm' ? await webmSink(width, height, range.fps) : gifSink(width, height, range.fps);
+  const sink = range.format === 'webm' ? await webmSink(width, height, range.fps) : await gifSink(width, height, range.fps);
   try {
     for (let i = 0; i < steps.length; i++) {
       signal?.throwIfAborted();
@@ -88,6 +87,7 @@ interface Sink {
 async function webmSink(width: number, height: number, fps: number): Promise<Sink> {
   const codec = await webmCodec(width, height, fps);
   if (typeof codec === 'string') throw new Error(codec);
+  const { ArrayBufferTarget, Muxer } = await import('webm-muxer');
   const muxer = new Muxer({
     target: new ArrayBufferTarget(),
     video: { codec: codec.matroska, width, height, frameRate: fps },
@@ -130,7 +130,8 @@ async function webmSink(width: number, height: number, fps: number): Promise<Sin
   };
 }
 
-function gifSink(width: number, height: number, fps: number): Sink {
+async function gifSink(width: number, height: number, fps: number): Promise<Sink> {
+  const { applyPalette, GIFEncoder, quantize } = await import('gifenc');
   const gif = GIFEncoder();
   return {
     async add(_canvas, ctx) {

@@ -14,7 +14,8 @@ import { useElementWidth } from '../useElementWidth';
 import { verdictWords, type VerdictKind } from '../../../../lib/verdict';
 import { endVariants } from '../../core/sweep';
 import { wrapWords } from '../heatmap/heatmap';
-import { CATEGORICAL, tint } from '../palette';
+import { CATEGORICAL } from '../palette';
+import { tint } from '../shades';
 import { barSeries, PAPER_FIGURE, seriesLabel, valueDomain, type BarGroup, type BarSeries, type Ends } from './paper';
 
 const M = { left: 60, right: 12, top: 34, bottom: 44 };
