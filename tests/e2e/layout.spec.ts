@@ -1,7 +1,9 @@
 /**
  * Layout for every reader: on a 390x844 phone no lab page scrolls sideways
  * and the whole player is on screen and works; on a 1024x768 projector with
- * both variants side by side no label is clipped; with reduced motion asked
+ * both variants side by side no label is clipped; at 1440x900 and 1024x768,
+ * one variant and side by side, the code pane shows its executing line whole,
+ * with its label and its tasks' marks; with reduced motion asked
  * for nothing moves by itself; a heatmap's values are reachable by keyboard
  * and read out.
  */
@@ -11,6 +13,53 @@ import { FIRST_LAB, LAB_IDS } from './labs';
 
 const PHONE = { width: 390, height: 844 };
 const PROJECTOR = { width: 1024, height: 768 };
+const DESKTOP = { width: 1440, height: 900 };
+
+/**
+ * What of the code pane's executing line does not show: its text or label
+ * past the editor's right edge, its task marks past it or cut by their
+ * gutter, a line of the source wider than the pane (a sideways scroll).
+ */
+async function codeLineCut(page: Page): Promise<string[]> {
+  await page.getByTestId('code-pane').scrollIntoViewIfNeeded();
+  await expect(page.getByTestId('code-label-active')).toBeVisible();
+  return page.evaluate(() => {
+    const root = document.querySelector('[data-testid="code-pane"]')!.shadowRoot!;
+    const box = root.querySelector('.cm-scroller')!;
+    const b = box.getBoundingClientRect();
+    const out: string[] = [];
+    if (box.scrollWidth > box.clientWidth + 1) out.push(`the source is ${box.scrollWidth} px wide in ${box.clientWidth}`);
+    const band = root.querySelector('[data-testid="code-line-active"]')!;
+    const n = Number(band.getAttribute('data-line'));
+    const inside = (what: string, r: DOMRect) => {
+      if (r.width === 0) out.push(`${what} is not drawn`);
+      else if (r.left < b.left - 1 || r.right > b.right + 1 || r.top < b.top - 1 || r.bottom > b.bottom + 1)
+        out.push(`${what} (${Math.round(r.left)}-${Math.round(r.right)} x ${Math.round(r.top)}-${Math.round(r.bottom)}) is outside the pane (${Math.round(b.left)}-${Math.round(b.right)} x ${Math.round(b.top)}-${Math.round(b.bottom)})`);
+    };
+    inside(`line ${n}'s label`, root.querySelector('[data-testid="code-label-active"]')!.getBoundingClientRect());
+    const number = root.querySelector('.cm-lineNumbers .cm-gutterElement.cm-exec-active')!.getBoundingClientRect();
+    const mid = (number.top + number.bottom) / 2;
+    const text = [...root.querySelectorAll('.cm-line')].find((l) => {
+      const r = l.getBoundingClientRect();
+      return r.top <= mid && mid <= r.bottom;
+    });
+    if (!text) out.push(`line ${n}'s text is not beside its number`);
+    else {
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      if (text.textContent!.trim()) inside(`line ${n}'s text`, range.getBoundingClientRect());
+    }
+    for (const marks of root.querySelectorAll('.cm-task-marks')) {
+      const r = marks.getBoundingClientRect();
+      if (r.top > mid || r.bottom < mid) continue;
+      inside(`line ${n}'s task marks`, r);
+      for (const badge of marks.querySelectorAll('.code-task'))
+        if (badge.getBoundingClientRect().right > marks.parentElement!.getBoundingClientRect().right + 1)
+          out.push(`the task badge "${badge.textContent}" is cut by its gutter`);
+    }
+    return out;
+  });
+}
 const PLAYER_PARTS = ['step-back', 'play', 'step-forward', 'speed', 'step-scrubber', 'step-counter'];
 
 /** Every element that reaches past the right edge of the screen while its parent does not: where a page gets wide. */
@@ -104,6 +153,19 @@ for (const lab of LAB_IDS) {
     await expect(page.getByTestId('heatmap').first()).toBeVisible();
     expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(PROJECTOR.width);
     expect(await clippedText(page)).toEqual([]);
+  });
+
+  test(`${lab}: the code pane's executing line shows whole, one variant and side by side, at 1440x900 and 1024x768`, async ({ page }) => {
+    test.setTimeout(120_000);
+    for (const variant of ['before', 'side'] as const) {
+      await page.setViewportSize(DESKTOP);
+      await page.goto(labUrl(lab, { variant }));
+      await waitForRuns(page);
+      for (const size of [DESKTOP, PROJECTOR]) {
+        await page.setViewportSize(size);
+        await expect.poll(() => codeLineCut(page), `${variant} at ${size.width}x${size.height}`).toEqual([]);
+      }
+    }
   });
 }
 

@@ -254,7 +254,7 @@ test('side by side both variants’ lines are marked with their names, and the t
   expect(await legendLine(page, 'active')).toBe(b);
 });
 
-test('a marked line is a band on its line of the source, its label after the line’s text, and no line of the source is redrawn for it', async ({ page }) => {
+test('a marked line is a band on its line of the source (every row of it), its label after the line’s text, and no line of the source is redrawn for it', async ({ page }) => {
   await page.goto(labUrl(LAB, { variant: 'before', ...SMALL, step: 40 }));
   await waitForRuns(page);
   await scroller(page);
@@ -274,13 +274,20 @@ test('a marked line is a band on its line of the source, its label after the lin
     const l = line.getBoundingClientRect();
     const range = document.createRange();
     range.selectNodeContents(line);
-    const textRight = line.textContent ? range.getBoundingClientRect().right : l.left;
+    /* a long line wraps: its text ends on its last row */
+    const rows = [...range.getClientRects()].filter((r) => r.width > 0);
+    const last = rows.reduce((a, r) => (r.bottom > a.bottom || (r.bottom === a.bottom && r.right > a.right) ? r : a), rows[0] ?? l);
+    const textRight = line.textContent ? last.right : l.left;
     const label = band.querySelector('.cm-exec-label')!.getBoundingClientRect();
+    const labelMiddle = (label.top + label.bottom) / 2;
     return {
       band: [b.top, b.bottom, b.left, b.right],
       line: [l.top, l.bottom, l.left, l.right],
       labelLeft: label.left,
+      labelRight: label.right,
       textRight,
+      onLastRow: labelMiddle >= last.top - 1 && labelMiddle <= last.bottom + 1,
+      paneRight: root.querySelector('.cm-scroller')!.getBoundingClientRect().right,
       dataLine: Number(band.getAttribute('data-line')),
       number: Number(number.textContent),
       marksInSource: root.querySelectorAll('.cm-content [data-testid], .cm-content .cm-exec-label').length,
@@ -288,7 +295,10 @@ test('a marked line is a band on its line of the source, its label after the lin
   });
   expect(at.dataLine).toBe(at.number);
   for (let i = 0; i < 4; i++) expect(Math.abs(at.band[i]! - at.line[i]!)).toBeLessThan(1);
-  expect(at.labelLeft).toBeGreaterThan(at.textRight);
+  /* after the text on its last row, or against the pane's right end where that row leaves no room */
+  expect(at.onLastRow).toBe(true);
+  expect(at.labelRight).toBeLessThanOrEqual(at.paneRight + 1);
+  if (at.textRight + 24 + (at.labelRight - at.labelLeft) <= at.paneRight) expect(at.labelLeft).toBeGreaterThan(at.textRight);
   expect(at.marksInSource).toBe(0);
 });
 

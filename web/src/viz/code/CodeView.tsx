@@ -21,7 +21,7 @@
  * data-update-ms, for the browser tests and anyone profiling.
  */
 import { forceParsing } from '@codemirror/language';
-import { Compartment, EditorState } from '@codemirror/state';
+import { Compartment, EditorState, Prec } from '@codemirror/state';
 import { EditorView, lineNumbers } from '@codemirror/view';
 import { memo, useEffect, useLayoutEffect, useRef } from 'react';
 import type { CodePaneProps } from './CodePane';
@@ -49,7 +49,39 @@ const GLIDE_MS = 1_000;
 interface Glide {
   target: number | null;
   timer: number;
+  /** a reader scrolled the pane (wheel, keys, pointer) since the line was last followed */
+  reader: boolean;
+  /** the pane's last scroll was a follow's */
+  ours: boolean;
+  /** follows of the line since it became the line followed, after the first */
+  again: number;
 }
+
+/**
+ * A follow's smooth scroll stops short where the editor, drawing the lines
+ * it passes, corrects their heights under it (long lines wrap: a line's
+ * height is an estimate until it is drawn). Where it landed, the line is
+ * followed again, at once, at most this many times.
+ */
+const FOLLOW_AGAIN = 4;
+
+/**
+ * Below this width (px) the pane draws a tab four columns wide, not the
+ * kernel's eight: beside the animation at 1024 px the pane has room for
+ * some 30 characters a row, which five levels of eight-column indentation
+ * would take whole.
+ */
+const NARROW_PX = 640;
+/* the page's policy refuses the style attribute the editor would set its tab size with: a class of its theme sets it */
+const NARROW_TABS = [
+  Prec.high(EditorState.tabSize.of(4)),
+  EditorView.editorAttributes.of({ class: 'cm-narrow' }),
+  EditorView.theme({ '&.cm-narrow .cm-content': { tabSize: '4' } }),
+];
+const tabSizeFor = (width: number) => (width > 0 && width < NARROW_PX ? NARROW_TABS : []);
+
+/** What a reader scrolls the pane with. */
+const READER_SCROLLS = ['wheel', 'keydown', 'pointerdown', 'touchstart'] as const;
 
 function follow(view: EditorView, line: number, instant: boolean, glide: Glide): void {
   view.requestMeasure<FollowGeometry | null>({
@@ -73,6 +105,7 @@ function follow(view: EditorView, line: number, instant: boolean, glide: Glide):
       const smooth = !instant && !reducedMotion?.matches;
       window.clearTimeout(glide.timer);
       glide.target = smooth ? top : null;
+      glide.ours = true;
       if (smooth) glide.timer = window.setTimeout(() => (glide.target = null), GLIDE_MS);
       v.scrollDOM.scrollTo({ top, behavior: smooth ? 'smooth' : 'instant' });
     },
@@ -112,10 +145,11 @@ export const CodeView = memo(function CodeView({
   const box = useRef<HTMLDivElement | null>(null);
   const viewRef = useRef<EditorView | null>(null);
   const a11y = useRef(new Compartment());
+  const tabs = useRef(new Compartment());
   const shown = useRef<PaneLines>(NO_PANE_LINES);
   /* the line last followed; null until the first frame, which jumps instead of gliding */
   const followed = useRef<number | null>(null);
-  const glide = useRef<Glide>({ target: null, timer: 0 });
+  const glide = useRef<Glide>({ target: null, timer: 0, reader: false, ours: false, again: 0 });
 
   useLayoutEffect(() => {
     const host = box.current!;
@@ -130,7 +164,19 @@ export const CodeView = memo(function CodeView({
           EditorState.readOnly.of(true),
           EditorView.editable.of(false),
           a11y.current.of(accessible(fileName)),
+          tabs.current.of(tabSizeFor(host.clientWidth)),
           lineNumbers(),
+          /* a long line wraps: the executing line is whole in a narrow pane */
+          EditorView.lineWrapping,
+          /*
+           * Wrapped, a line's height is the editor's estimate until it draws
+           * the line (far from the visible part, or the pane off screen): once
+           * drawn and measured, the line followed is followed again, unless a
+           * reader has scrolled the pane since.
+           */
+          EditorView.updateListener.of((u) => {
+            if (u.heightChanged && !glide.current.reader && followed.current != null) follow(u.view, followed.current, true, glide.current);
+          }),
           paneMarks(),
           cCode(),
         ],
@@ -141,12 +187,31 @@ export const CodeView = memo(function CodeView({
     const landed = () => {
       window.clearTimeout(g.timer);
       g.target = null;
+      const ours = g.ours;
+      g.ours = false;
+      if (ours && !g.reader && followed.current != null && g.again < FOLLOW_AGAIN) {
+        g.again++;
+        follow(view, followed.current, true, g);
+      }
     };
+    const reads = () => (g.reader = true);
     view.scrollDOM.addEventListener('scrollend', landed);
+    let narrow = host.clientWidth < NARROW_PX;
+    const resized = new ResizeObserver(() => {
+      if (host.clientWidth > 0 && host.clientWidth < NARROW_PX !== narrow) {
+        narrow = !narrow;
+        view.dispatch({ effects: tabs.current.reconfigure(tabSizeFor(host.clientWidth)) });
+      }
+    });
+    resized.observe(host);
+    for (const e of READER_SCROLLS) view.scrollDOM.addEventListener(e, reads, { passive: true });
     /* a model is parsed in milliseconds: a seek to a far line then finds it highlighted */
     forceParsing(view, view.state.doc.length, PARSE_MS);
     return () => {
       view.scrollDOM.removeEventListener('scrollend', landed);
+      resized.disconnect();
+      for (const e of READER_SCROLLS) view.scrollDOM.removeEventListener(e, reads);
+      g.ours = false;
       landed();
       view.destroy();
       viewRef.current = null;
@@ -186,6 +251,8 @@ export const CodeView = memo(function CodeView({
     }
     const line = lines.active?.line ?? null;
     if (line != null && line !== followed.current) {
+      glide.current.reader = false;
+      glide.current.again = 0;
       follow(view, line, followed.current == null, glide.current);
       followed.current = line;
     }

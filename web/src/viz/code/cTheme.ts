@@ -72,7 +72,7 @@ export const cHighlightStyle = HighlightStyle.define([
 /**
  * The look of the editor. The font follows the page's --mono and the size
  * --code-font-size (12.5px unless a page sets it); tabs are eight columns
- * wide, as in kernel style.
+ * wide, as in kernel style (the code pane takes four where it is narrow).
  */
 export const cTheme = EditorView.theme(
   {

@@ -121,9 +121,13 @@ export const paneField = StateField.define<PaneDecorations>({
 });
 
 /**
- * A marked line on the layer: a band as tall and wide as the line's box,
- * with the line's number on it as data-line (for whoever reads the pane, its
- * browser tests) and its label after the line's last character.
+ * A marked line on the layer: a band as tall and wide as the line's box
+ * (every row of it, the pane wrapping long lines), with the line's number on
+ * it as data-line (for whoever reads the pane, its browser tests) and its
+ * label after the line's last character, on its last row. A label that
+ * would run past the band's right end is drawn against that end instead,
+ * inside the pane: the label follows a spacer as wide as the line's last
+ * row, which gives way first (CSS alone, no layout read).
  */
 export class LineBand implements LayerMarker {
   constructor(
@@ -134,6 +138,8 @@ export class LineBand implements LayerMarker {
     readonly height: number,
     /** where the label starts, from the band's left; null where the line's end is not drawn */
     readonly labelLeft: number | null,
+    /** the middle of the line's last row, from the band's top */
+    readonly labelMiddle: number,
   ) {}
 
   eq(other: LayerMarker): boolean {
@@ -146,7 +152,8 @@ export class LineBand implements LayerMarker {
       other.top === this.top &&
       other.width === this.width &&
       other.height === this.height &&
-      other.labelLeft === this.labelLeft
+      other.labelLeft === this.labelLeft &&
+      other.labelMiddle === this.labelMiddle
     );
   }
 
@@ -154,9 +161,15 @@ export class LineBand implements LayerMarker {
     const el = document.createElement('div');
     el.className = `cm-exec-band cm-exec-${this.mark.kind}`;
     el.dataset.testid = `code-line-${this.mark.kind}`;
+    const row = document.createElement('div');
+    row.className = 'cm-exec-label-row';
+    const spacer = document.createElement('span');
+    spacer.className = 'cm-exec-label-spacer';
     const label = document.createElement('span');
     label.className = `cm-exec-label cm-exec-label-${this.mark.kind}`;
-    el.appendChild(label);
+    label.dataset.testid = `code-label-${this.mark.kind}`;
+    row.append(spacer, label);
+    el.appendChild(row);
     this.place(el);
     return el;
   }
@@ -173,10 +186,12 @@ export class LineBand implements LayerMarker {
     el.style.top = `${this.top}px`;
     el.style.width = `${this.width}px`;
     el.style.height = `${this.height}px`;
-    const label = el.firstChild as HTMLElement;
+    const row = el.firstChild as HTMLElement;
+    const [spacer, label] = [row.firstChild as HTMLElement, row.lastChild as HTMLElement];
     label.textContent = `◀ ${this.mark.label}`;
-    label.style.display = this.labelLeft === null ? 'none' : '';
-    label.style.left = `${this.labelLeft ?? 0}px`;
+    row.style.display = this.labelLeft === null ? 'none' : '';
+    row.style.top = `${this.labelMiddle}px`;
+    spacer.style.flexBasis = `calc(${this.labelLeft ?? 0}px + 1.5rem)`;
   }
 }
 
@@ -195,9 +210,11 @@ function lineBands(view: EditorView): LineBand[] {
   return marked.map((m) => {
     const line = view.state.doc.line(m.line);
     const block = view.lineBlockAt(line.from);
-    const end = view.coordsAtPos(line.to, 1);
+    const end = view.coordsAtPos(line.to, -1);
     const labelLeft = end ? (end.right - baseLeft) / view.scaleX - left : null;
-    return new LineBand(m, left, docTop + block.top, width, block.height, labelLeft);
+    const top = docTop + block.top;
+    const labelMiddle = end ? ((end.top + end.bottom) / 2 - baseTop) / view.scaleY - top : block.height / 2;
+    return new LineBand(m, left, top, width, block.height, labelLeft, labelMiddle);
   });
 }
 
@@ -227,12 +244,17 @@ const paneTheme = EditorView.theme({
   '.cm-scroller': { willChange: 'scroll-position' },
   '.cm-exec-layer': { pointerEvents: 'none' },
   '.cm-exec-band': { position: 'absolute' },
-  '.cm-exec-label': {
+  '.cm-exec-label-row': {
     position: 'absolute',
-    top: '50%',
+    left: '0',
+    right: '0',
+    display: 'flex',
     transform: 'translateY(-50%)',
+  },
+  '.cm-exec-label-spacer': { flex: '0 1 auto', minWidth: '0' },
+  '.cm-exec-label': {
+    flex: 'none',
     whiteSpace: 'nowrap',
-    marginLeft: '1.5rem',
     padding: '0 0.35rem',
     borderRadius: '3px',
     font: '600 0.8em/1.4 var(--sans, sans-serif)',
