@@ -3,11 +3,14 @@
  * Chrome trace of the shown runs around the step on screen; a range of steps
  * becomes a WebM that a <video> plays for frames / fps seconds, or a GIF of
  * as many frames; a range too long is refused, and an export can be cancelled.
+ * Every exported frame of a pane (its SVG and PNG, each frame of a video)
+ * says its variant and its step on a line atop.
  */
 import { readFileSync } from 'node:fs';
 import type { Download, Page } from '@playwright/test';
 import { TraceFile } from '../../web/src/core/chromeTraceSchema';
 import { ANIMATION_FRAMES_MAX } from '../../web/src/viz/export/animationRange';
+import { CAPTION_PX } from '../../web/src/viz/export/exportChart';
 import { expect, labUrl, test, waitForRuns } from './fixtures';
 import { FIRST_LAB as LAB } from './labs';
 
@@ -120,6 +123,39 @@ test('a WebM of N frames at F fps plays for N / F seconds', async ({ page }) => 
   expect(Math.abs(video.at - frames / fps)).toBeLessThanOrEqual(1 / fps);
 });
 
+/** Each shown pane's variant and the height of its largest SVG (what its exports draw), px. */
+async function paneSvgs(page: Page): Promise<{ variant: string; height: number }[]> {
+  return page.getByTestId('anim-pane').evaluateAll((panes) =>
+    panes.map((p) => {
+      const heights = [...p.querySelectorAll('svg')]
+        .filter((svg) => !svg.parentElement!.closest('svg'))
+        .map((svg) => {
+          const vb = svg.viewBox.baseVal;
+          const r = svg.getBoundingClientRect();
+          return vb && vb.height > 0 ? { area: vb.width * vb.height, height: vb.height } : { area: r.width * r.height, height: Math.round(r.height) };
+        })
+        .sort((a, b) => b.area - a.area);
+      return { variant: p.getAttribute('data-variant')!, height: heights[0]!.height };
+    }),
+  );
+}
+
+test('each pane’s SVG and PNG say which variant and which step they show', async ({ page }) => {
+  await page.goto(labUrl(LAB, { variant: 'side', step: 100 }));
+  await waitForRuns(page);
+  await expect(page.locator('[data-testid="anim-pane"][data-frame-step="100"]')).toHaveCount(2);
+  for (const { variant, height } of await paneSvgs(page)) {
+    const pane = page.locator(`[data-testid="anim-pane"][data-variant="${variant}"]`);
+    const [svgFile] = await Promise.all([page.waitForEvent('download'), pane.locator('[data-testid^="export-svg-"]').click()]);
+    const svg = (await bytesOf(svgFile)).toString('utf8');
+    expect(svg, `${variant}'s SVG`).toMatch(new RegExp(`<text [^>]*data-export-caption=""[^>]*>${variant}\\b[^<]* · step 100</text>`));
+    const [pngFile] = await Promise.all([page.waitForEvent('download'), pane.locator('[data-testid^="export-png-"]').click()]);
+    const png = await bytesOf(pngFile);
+    /* IHDR: the height at bytes 20-23, drawn at 2 device pixels a px */
+    expect(png.readUInt32BE(20), `${variant}'s PNG height`).toBe(2 * (height + CAPTION_PX));
+  }
+});
+
 test('a GIF of a range has one image per frame, each shown 1 / fps seconds', async ({ page }) => {
   const frames = 5;
   const fps = 5;
@@ -131,10 +167,10 @@ test('a GIF of a range has one image per frame, each shown 1 / fps seconds', asy
   const gif = gifFrames(await bytesOf(download));
   expect(gif.images).toBe(frames);
   expect(gif.delays).toEqual(Array(frames).fill(100 / fps));
-  /* the two panes side by side: wider than the one on screen */
+  /* the two panes side by side: wider than the one on screen; each under its line saying its variant and step */
   const pane = await page.getByTestId('anim-pane').first().boundingBox();
   expect(gif.width).toBeGreaterThan(pane!.width);
-  expect(gif.height).toBeGreaterThan(0);
+  expect(gif.height).toBe(Math.max(...(await paneSvgs(page)).map((p) => p.height)) + CAPTION_PX);
 });
 
 test('a range of too many frames is refused, and an export can be cancelled', async ({ page }) => {

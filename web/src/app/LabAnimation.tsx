@@ -143,7 +143,7 @@ export function LabAnimation<S extends SnapshotBase>({ lab, view: lv, snapshots,
         const width = host.querySelector<HTMLElement>(`[data-testid="anim-pane"][data-variant="${v}"]`)?.clientWidth ?? 600;
         const title = paneTitle(viewVariantLabel(v), out.step, at, total);
         const pane = <Pane snap={parsed.snap} variant={v} steps={out.steps} name={`${animation.paneName}-${v}`} title={title} />;
-        canvases.push(await renderPaneCanvas(pane, host, width));
+        canvases.push(await renderPaneCanvas(pane, host, width, title));
       }
       return sideBySide(canvases);
     },

@@ -227,7 +227,7 @@ export const QueuesView = memo(function QueuesView({ snap, variant, steps, name,
           commits: {fc.commits}
           {fc.commit_running ? ' · commit running' : ''}
         </span>
-        <ExportButtons name={name} exporter={svgRefExporter(svgRef)} />
+        <ExportButtons name={name} exporter={svgRefExporter(svgRef, title)} />
       </figcaption>
       <div ref={wrapRef} className={`queues${onCanvas ? ' q-on-canvas' : ''}`} style={{ height }}>
         {onCanvas && (

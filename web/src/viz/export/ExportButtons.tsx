@@ -6,11 +6,14 @@ export interface Exporter {
   png(): Promise<Blob | null>;
 }
 
-/** The usual exporter: the SVG behind a ref, serialized and rasterized. */
-export function svgRefExporter(ref: RefObject<SVGSVGElement | null>): Exporter {
+/**
+ * The usual exporter: the SVG behind a ref, serialized and rasterized; with
+ * a caption (a pane's variant and step) on a line atop.
+ */
+export function svgRefExporter(ref: RefObject<SVGSVGElement | null>, caption?: string): Exporter {
   return {
-    svg: () => (ref.current ? serializeSvg(ref.current) : null),
-    png: async () => (ref.current ? svgToPng(ref.current) : null),
+    svg: () => (ref.current ? serializeSvg(ref.current, undefined, undefined, caption) : null),
+    png: async () => (ref.current ? svgToPng(ref.current, 2, caption) : null),
   };
 }
 

@@ -49,15 +49,54 @@ export function setExportLayer(svg: SVGSVGElement, decorate: ((clone: SVGSVGElem
   else layers.delete(svg);
 }
 
+/** How much taller a caption (serializeSvg's `caption`) makes an export, px. */
+export const CAPTION_PX = 24;
+
+/** An export's size: the SVG's, and its caption's line atop when it has one. */
+export function exportSize(svg: SVGSVGElement, caption?: string): { width: number; height: number } {
+  const { width, height } = svgSize(svg);
+  return { width, height: height + (caption ? CAPTION_PX : 0) };
+}
+
+/**
+ * Puts `text` on a line of its own atop a serialized clone (width x height
+ * px before it), on white: what a pane of the animation shows (its variant
+ * and its step), which its HTML heading says on screen.
+ */
+function addCaption(clone: SVGSVGElement, text: string, width: number, height: number, background: string): void {
+  const vb = clone.viewBox.baseVal;
+  const [x, y, w, h] = vb && vb.width > 0 && vb.height > 0 ? [vb.x, vb.y, vb.width, vb.height] : [0, 0, width, height];
+  const unit = h / height;
+  const band = CAPTION_PX * unit;
+  clone.setAttribute('height', String(height + CAPTION_PX));
+  clone.setAttribute('viewBox', `${x} ${y - band} ${w} ${h + band}`);
+  const ground = document.createElementNS(SVG_NS, 'rect');
+  for (const [k, v] of [['x', x], ['y', y - band], ['width', w], ['height', band]] as const) ground.setAttribute(k, String(v));
+  ground.setAttribute('fill', background);
+  const line = document.createElementNS(SVG_NS, 'text');
+  line.setAttribute('x', String(x + 8 * unit));
+  line.setAttribute('y', String(y - band / 2));
+  line.setAttribute('dominant-baseline', 'central');
+  line.setAttribute('font-family', 'system-ui, sans-serif');
+  line.setAttribute('font-size', String(14 * unit));
+  line.setAttribute('font-weight', '600');
+  line.setAttribute('fill', '#1c2233');
+  line.setAttribute('data-export-caption', '');
+  line.textContent = text;
+  clone.append(ground, line);
+}
+
 /**
  * Serializes an SVG element with its computed styles inlined and a white
  * background, as a standalone document; the view's export layer
- * (setExportLayer) is drawn into it, then `decorate`.
+ * (setExportLayer) is drawn into it, then `decorate`, then `caption` on a
+ * line of its own atop (CAPTION_PX taller: exportSize()).
  */
 export function serializeSvg(
   svg: SVGSVGElement,
   decorate?: (clone: SVGSVGElement) => void,
   background = '#ffffff',
+  caption?: string,
 ): string {
   const clone = svg.cloneNode(true) as SVGSVGElement;
   const src = [svg as Element, ...Array.from(svg.querySelectorAll('*'))];
@@ -90,6 +129,7 @@ export function serializeSvg(
   clone.insertBefore(bg, clone.firstChild);
   layers.get(svg)?.(clone);
   decorate?.(clone);
+  if (caption) addCaption(clone, caption, width, height, background);
   const text = new XMLSerializer().serializeToString(clone).replaceAll(` ${STYLE_CARRIER}="`, ' style="');
   return `<?xml version="1.0" encoding="UTF-8"?>\n${text}`;
 }
@@ -151,9 +191,9 @@ export async function svgTextToPng(
   return canvasToPng(await svgTextToCanvas(svgText, width, height, scale, overlays));
 }
 
-export function svgToPng(svg: SVGSVGElement, scale = 2): Promise<Blob> {
-  const { width, height } = svgSize(svg);
-  return svgTextToPng(serializeSvg(svg), width, height, scale);
+export function svgToPng(svg: SVGSVGElement, scale = 2, caption?: string): Promise<Blob> {
+  const { width, height } = exportSize(svg, caption);
+  return svgTextToPng(serializeSvg(svg, undefined, undefined, caption), width, height, scale);
 }
 
 export function canvasToPng(canvas: HTMLCanvasElement): Promise<Blob> {

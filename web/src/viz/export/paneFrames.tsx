@@ -7,15 +7,22 @@
 import type { ReactElement } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { serializeSvg, svgSize, svgTextToCanvas } from './exportChart';
+import { exportSize, serializeSvg, svgSize, svgTextToCanvas } from './exportChart';
 
 const nextPaint = () => new Promise<void>((r) => requestAnimationFrame(() => r()));
 
 /**
  * The pane `element` as a canvas: rendered at `width` CSS pixels into a
- * transparent host appended to `parent`, its largest SVG drawn at `scale`.
+ * transparent host appended to `parent`, its largest SVG drawn at `scale`,
+ * under `caption` (which variant, which step) on a line of its own.
  */
-export async function renderPaneCanvas(element: ReactElement, parent: HTMLElement, width: number, scale = 1): Promise<HTMLCanvasElement> {
+export async function renderPaneCanvas(
+  element: ReactElement,
+  parent: HTMLElement,
+  width: number,
+  caption: string,
+  scale = 1,
+): Promise<HTMLCanvasElement> {
   const host = document.createElement('div');
   /* laid out and styled as the pane on screen, but not seen and not in the way */
   host.style.cssText = `position:absolute;left:0;top:0;width:${width}px;opacity:0;pointer-events:none;z-index:-1`;
@@ -28,8 +35,8 @@ export async function renderPaneCanvas(element: ReactElement, parent: HTMLElemen
     await nextPaint();
     const svg = largestSvg(host);
     if (!svg) throw new Error('the pane drew no SVG to export');
-    const { width: w, height: h } = svgSize(svg);
-    return await svgTextToCanvas(serializeSvg(svg), w, h, scale);
+    const { width: w, height: h } = exportSize(svg, caption);
+    return await svgTextToCanvas(serializeSvg(svg, undefined, undefined, caption), w, h, scale);
   } finally {
     root.unmount();
     host.remove();

@@ -34,7 +34,8 @@ export interface ViewFrameProps {
   figureClass: string;
   /** the class of the box around the SVG */
   boxClass: string;
-  title: ReactNode;
+  /** the pane's variant and step: its heading, and the caption its exports carry */
+  title: string;
   /** the caption's line about the snapshot */
   caption: ReactNode;
   /** the name of the exported files */
@@ -54,7 +55,7 @@ export function ViewFrame({ box, figureClass, boxClass, title, caption, name, he
       <figcaption>
         <span className="chart-title">{title}</span>
         <span className="muted">{caption}</span>
-        <ExportButtons name={name} exporter={svgRefExporter(svgRef)} />
+        <ExportButtons name={name} exporter={svgRefExporter(svgRef, title)} />
       </figcaption>
       <div ref={wrapRef} className={boxClass} style={{ height }}>
         <svg
