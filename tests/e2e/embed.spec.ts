@@ -2,7 +2,8 @@
  * Embeds: #/embed/<lab>/<view> shows one view of a lab page and nothing
  * else (no header, no controls, no other panel), with the page's view from
  * its query; each view of the lab page copies its link and an <iframe>
- * snippet that loads it.
+ * snippet that loads it, as large as the view is drawn: in it, the
+ * animation's panes and code pane show whole.
  */
 import { expect, hashQuery, labUrl, test, waitForRuns } from './fixtures';
 import { PRESENT_VIEWS } from '../../web/src/app/presenter/views';
@@ -80,6 +81,45 @@ test('copy-embed gives an <iframe> snippet that loads the view; copy-link gives 
   await expect(frame.locator('.heat-grid svg, .heat-grid canvas').first()).toBeVisible({ timeout: 30_000 });
   await expect(frame.locator('.app-header')).toHaveCount(0);
   await expect(frame.locator('section.panel')).toHaveCount(1);
+});
+
+test('the animation’s embed snippet is the view’s size: in its iframe the panes and the code pane show whole', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(labUrl(FIRST_LAB, { variant: 'side' }));
+  await waitForRuns(page);
+  await expect(page.getByTestId('code-line-active')).toBeVisible();
+  const share = page.getByTestId('share-animation');
+  await share.getByTestId('copy-embed').click();
+  const snippet = await share.getByTestId('share-text').inputValue();
+  const [width, height] = [/ width="(\d+)"/, / height="(\d+)"/].map((re) => Number(re.exec(snippet)?.[1]));
+  const panel = (await page.locator('.anim-panel').boundingBox())!;
+  expect(width).toBeGreaterThanOrEqual(Math.floor(panel.width));
+  expect(height).toBeGreaterThanOrEqual(Math.floor(panel.height));
+
+  await page.setViewportSize({ width: width + 40, height: height + 40 });
+  await page.route('**/slide.html', (route) =>
+    route.fulfill({ contentType: 'text/html', body: `<!doctype html><title>slide</title><body style="margin:0">${snippet}</body>` }),
+  );
+  await page.goto('/slide.html');
+  const frame = page.frames().find((f) => f !== page.mainFrame()) ?? null;
+  const inFrame = page.frameLocator('iframe');
+  await expect(inFrame.getByTestId('anim-pane').first()).toHaveAttribute('data-pane-state', 'current', { timeout: 60_000 });
+  await expect(inFrame.getByTestId('code-line-active')).toBeVisible({ timeout: 30_000 });
+  expect(frame).not.toBeNull();
+  const cut = await frame!.evaluate(() => {
+    const out: string[] = [];
+    const [w, h] = [window.innerWidth, window.innerHeight];
+    if (document.scrollingElement!.scrollHeight > h + 1) out.push(`the embed is ${document.scrollingElement!.scrollHeight} px tall in ${h}`);
+    const parts = [...document.querySelectorAll('[data-testid="anim-pane"], [data-testid="code-pane"]')];
+    for (const el of parts) {
+      const r = el.getBoundingClientRect();
+      if (r.left < -1 || r.top < -1 || r.right > w + 1 || r.bottom > h + 1)
+        out.push(`${el.getAttribute('data-testid')} ${el.getAttribute('data-variant') ?? ''} reaches ${Math.round(r.right)}x${Math.round(r.bottom)} in ${w}x${h}`);
+    }
+    return out;
+  });
+  expect(cut).toEqual([]);
 });
 
 test('the present button of a view opens presenter mode on it', async ({ page }) => {

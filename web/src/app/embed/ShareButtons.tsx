@@ -1,13 +1,14 @@
 /**
  * The buttons over each view of a lab page: copy the link of the view's
- * embed, copy the <iframe> that embeds it, and present the view. What was
+ * embed, copy the <iframe> that embeds it (as large as the view is drawn on
+ * the page), and present the view. What was
  * copied stays in a field beside them, selected, for when the clipboard
  * refused it.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { copyText } from '../../viz/kernel/clipboard';
 import { PRESENT_LABELS, type PresentView } from '../presenter/views';
-import { embedSnippet, embedUrl } from './mode';
+import { DEFAULT_EMBED_SIZE, embedSnippet, embedUrl, viewSize } from './mode';
 import './embed.css';
 
 export interface ShareButtonsProps {
@@ -24,14 +25,17 @@ function pageBase(): string {
 
 export function ShareButtons({ lab, view, query, onPresent }: ShareButtonsProps) {
   const [copied, setCopied] = useState<{ what: string; text: string; ok: boolean } | null>(null);
+  const bar = useRef<HTMLDivElement | null>(null);
   const copy = async (what: 'link' | 'embed') => {
     const url = embedUrl(pageBase(), lab, view, query);
-    const text = what === 'link' ? url : embedSnippet(url, `${lab}: ${PRESENT_LABELS[view]}`);
+    /* the iframe is as large as the view is drawn here: at that width it lays out the same, whole */
+    const size = (bar.current && viewSize(bar.current)) ?? DEFAULT_EMBED_SIZE;
+    const text = what === 'link' ? url : embedSnippet(url, `${lab}: ${PRESENT_LABELS[view]}`, size);
     const ok = await copyText(text);
     setCopied({ what, text, ok });
   };
   return (
-    <div className="share-bar" data-testid={`share-${view}`} data-view={view}>
+    <div ref={bar} className="share-bar" data-testid={`share-${view}`} data-view={view}>
       <span className="muted">{PRESENT_LABELS[view]}:</span>
       <button type="button" className="small" data-testid="present-view" onClick={() => onPresent(view)} title="Present this view full screen, in large type (Esc leaves)">
         present

@@ -23,4 +23,10 @@ describe('embedSnippet', () => {
       '<iframe src="http://h/#/embed/x/mail?a=1&amp;b=&quot;2&quot;" title="x: the mail" width="1024" height="640" style="border:0" loading="lazy"></iframe>',
     );
   });
+
+  it('takes the size of its view where it was measured', () => {
+    expect(embedSnippet('http://h/#/embed/x/animation', 'x: the animation', { width: 1264, height: 1151 })).toBe(
+      '<iframe src="http://h/#/embed/x/animation" title="x: the animation" width="1264" height="1151" style="border:0" loading="lazy"></iframe>',
+    );
+  });
 });

@@ -21,8 +21,43 @@ export function embedUrl(base: string, lab: string, view: string, query: Iterabl
   return `${base}#/embed/${lab}/${view}${q ? `?${q}` : ''}`;
 }
 
-/** The HTML that puts an embed on a slide or a page. */
-export function embedSnippet(url: string, title: string): string {
+/** An iframe's size, CSS px. */
+export interface EmbedSize {
+  width: number;
+  height: number;
+}
+
+/** The size a snippet takes when its view could not be measured. */
+export const DEFAULT_EMBED_SIZE: EmbedSize = { width: 1024, height: 640 };
+
+/** What an embed's page adds around its view: .embed-main's padding (0.5rem a side), and a few px for rounding. */
+const EMBED_CHROME = 24;
+
+/**
+ * The size of the view that follows a share bar, as the page draws it: the
+ * bar's box's width, and the height from the first element after the bar
+ * to the last before the next bar (or the box's end), margins included. An iframe of that size
+ * (with the embed page's margins) lays the view out at the same width, so it
+ * shows it whole; null when nothing follows the bar.
+ */
+export function viewSize(bar: Element): EmbedSize | null {
+  const box = bar.parentElement;
+  if (!box) return null;
+  let top = Infinity;
+  let bottom = -Infinity;
+  for (let el = bar.nextElementSibling; el && !el.classList.contains('share-bar'); el = el.nextElementSibling) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) continue;
+    const style = getComputedStyle(el);
+    top = Math.min(top, r.top - parseFloat(style.marginTop || '0'));
+    bottom = Math.max(bottom, r.bottom + parseFloat(style.marginBottom || '0'));
+  }
+  if (!(bottom > top)) return null;
+  return { width: Math.ceil(box.clientWidth + EMBED_CHROME), height: Math.ceil(bottom - top + EMBED_CHROME) };
+}
+
+/** The HTML that puts an embed on a slide or a page, sized to its view (viewSize) where it was measured. */
+export function embedSnippet(url: string, title: string, size: EmbedSize = DEFAULT_EMBED_SIZE): string {
   const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-  return `<iframe src="${escape(url)}" title="${escape(title)}" width="1024" height="640" style="border:0" loading="lazy"></iframe>`;
+  return `<iframe src="${escape(url)}" title="${escape(title)}" width="${size.width}" height="${size.height}" style="border:0" loading="lazy"></iframe>`;
 }
