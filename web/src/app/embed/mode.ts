@@ -33,26 +33,31 @@ export const DEFAULT_EMBED_SIZE: EmbedSize = { width: 1024, height: 640 };
 /** What an embed's page adds around its view: .embed-main's padding (0.5rem a side), and a few px for rounding. */
 const EMBED_CHROME = 24;
 
+/** An element's box with its margins, top and bottom, in the window's coordinates. */
+function marginBox(el: Element): { top: number; bottom: number } | null {
+  const r = el.getBoundingClientRect();
+  if (r.width === 0 && r.height === 0) return null;
+  const style = getComputedStyle(el);
+  return { top: r.top - parseFloat(style.marginTop || '0'), bottom: r.bottom + parseFloat(style.marginBottom || '0') };
+}
+
 /**
- * The size of the view that follows a share bar, as the page draws it: the
- * bar's box's width, and the height from the first element after the bar
- * to the last before the next bar (or the box's end), margins included. An iframe of that size
- * (with the embed page's margins) lays the view out at the same width, so it
- * shows it whole; null when nothing follows the bar.
+ * The size of a share bar's view as the page draws it: the panel the bar
+ * is in (in its heading), else what follows the bar up to the next bar (or
+ * its box's end), margins included; as wide as the box the view stands in.
+ * An iframe of that size (with the embed page's margins) lays the view out
+ * at the same width, so it shows it whole; null when there is nothing.
  */
 export function viewSize(bar: Element): EmbedSize | null {
-  const box = bar.parentElement;
-  if (!box) return null;
-  let top = Infinity;
-  let bottom = -Infinity;
-  for (let el = bar.nextElementSibling; el && !el.classList.contains('share-bar'); el = el.nextElementSibling) {
-    const r = el.getBoundingClientRect();
-    if (r.width === 0 && r.height === 0) continue;
-    const style = getComputedStyle(el);
-    top = Math.min(top, r.top - parseFloat(style.marginTop || '0'));
-    bottom = Math.max(bottom, r.bottom + parseFloat(style.marginBottom || '0'));
-  }
-  if (!(bottom > top)) return null;
+  const panel = bar.closest('.panel');
+  const parts: Element[] = [];
+  if (panel) parts.push(panel);
+  else for (let el = bar.nextElementSibling; el && !el.classList.contains('share-bar'); el = el.nextElementSibling) parts.push(el);
+  const box = (panel ?? bar).parentElement;
+  const boxes = parts.flatMap((el) => marginBox(el) ?? []);
+  if (!box || boxes.length === 0) return null;
+  const top = Math.min(...boxes.map((b) => b.top));
+  const bottom = Math.max(...boxes.map((b) => b.bottom));
   return { width: Math.ceil(box.clientWidth + EMBED_CHROME), height: Math.ceil(bottom - top + EMBED_CHROME) };
 }
 
