@@ -120,8 +120,8 @@ export function LabAnimation<S extends SnapshotBase>({ lab, view: lv, snapshots,
 
   const Pane = animation.Pane;
 
-  /* every pane holds a frame (or says why it cannot): the rest of the page may be fetched */
-  const drawn = failed || variants.every((v) => (snapshots[v]?.snap && stepper.frames[v]) || snapshots[v]?.error);
+  /* the runs are in (the headline) and every pane holds a frame (or says why it cannot): the rest of the page may be fetched */
+  const drawn = failed || (lv.ready && variants.every((v) => (snapshots[v]?.snap && stepper.frames[v]) || snapshots[v]?.error));
   useEffect(() => {
     if (drawn) firstViewShown();
   }, [drawn]);
