@@ -43,7 +43,8 @@ function marginBox(el: Element): { top: number; bottom: number } | null {
 
 /**
  * The size of a share bar's view as the page draws it: the panel the bar
- * is in (in its heading), else what follows the bar up to the next bar (or
+ * is in (in its heading) with the sections right before it that are not
+ * panels (the lesson strip over the animation), else what follows the bar up to the next bar (or
  * its box's end), margins included; as wide as the box the view stands in.
  * An iframe of that size (with the embed page's margins) lays the view out
  * at the same width, so it shows it whole; null when there is nothing.
@@ -51,8 +52,12 @@ function marginBox(el: Element): { top: number; bottom: number } | null {
 export function viewSize(bar: Element): EmbedSize | null {
   const panel = bar.closest('.panel');
   const parts: Element[] = [];
-  if (panel) parts.push(panel);
-  else for (let el = bar.nextElementSibling; el && !el.classList.contains('share-bar'); el = el.nextElementSibling) parts.push(el);
+  if (panel) {
+    parts.push(panel);
+    /* the sections right before the panel that introduce it (the lesson over the animation) are in its embed too */
+    for (let el = panel.previousElementSibling; el && el.tagName === 'SECTION' && !el.classList.contains('panel'); el = el.previousElementSibling)
+      parts.push(el);
+  } else for (let el = bar.nextElementSibling; el && !el.classList.contains('share-bar'); el = el.nextElementSibling) parts.push(el);
   const box = (panel ?? bar).parentElement;
   const boxes = parts.flatMap((el) => marginBox(el) ?? []);
   if (!box || boxes.length === 0) return null;
