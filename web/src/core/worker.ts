@@ -10,7 +10,7 @@ import wasmUrl from '@wasm-core/build/journalclub.wasm?url';
 import { createEngine, type Engine, type JcModule, type ParamValues } from './engine';
 import { failureOf, replyOf, type Reply, type SimFault, type SimMemory } from './protocol';
 import type { TraceWindow } from './chromeTrace';
-import { findDivergence, type Divergence, type DivergenceOptions } from './divergence';
+import type { Divergence, DivergenceOptions } from './divergence';
 import type { TraceFile } from './chromeTraceSchema';
 import { createStepper, type FrameRun, type StepFrame, type Stepper, type StepperStats } from './stepper';
 import { sweep, type SweepProgressFn, type SweepResult } from './sweep';
@@ -151,9 +151,9 @@ const api = {
    */
   frame: (req: FrameRun, step: number, trailSteps: number, lengthHint?: number): Promise<Reply<StepFrame>> =>
     answer((e) => stepperOf(e).frame(req, step, trailSteps, lengthHint)),
-  /** The first step where two runs of a lab differ as the lab counts it (divergence.ts), their open runs walked on. */
+  /** The first step where two runs of a lab differ as the lab counts it (divergence.ts, fetched when first asked for), their open runs walked on. */
   divergence: (runs: [FrameRun, FrameRun], options?: DivergenceOptions): Promise<Reply<Divergence>> =>
-    answer((e) => findDivergence(stepperOf(e), e.labs(), runs, options)),
+    answer(async (e) => (await import('./divergence')).findDivergence(stepperOf(e), e.labs(), runs, options)),
   /** The open runs' checkpoints: their bytes against the budget, and where each run stands. */
   frameStats: (): Promise<Reply<StepperStats>> => answer((e) => stepperOf(e).stats()),
   /** A Chrome trace of `runs` (one lab's), each run to the window's end: chromeTrace.ts, fetched when first asked for. */
