@@ -13,7 +13,7 @@ import type { TraceWindow } from './chromeTrace';
 import type { Divergence, DivergenceOptions } from './divergence';
 import type { TraceFile } from './chromeTraceSchema';
 import { createStepper, type FrameRun, type StepFrame, type Stepper, type StepperStats } from './stepper';
-import { sweep, type SweepProgressFn, type SweepResult } from './sweep';
+import type { SweepProgressFn, SweepResult } from './sweep';
 import {
   SimError,
   type LabInfo,
@@ -160,7 +160,8 @@ const api = {
   trace: (runs: FrameRun[], window: TraceWindow): Promise<Reply<TraceFile>> =>
     answer(async (e) => (await import('./chromeTrace')).traceRuns(ownRuns(e), runs, window)),
   sweep: (lab: string, onProgress?: SweepProgressFn, seeds?: number[]): Promise<Reply<SweepResult>> =>
-    answer((e) => sweep(ownRuns(e), lab, onProgress, seeds ? { seeds } : {})),
+    /* fetched when first asked for: it reads the mails' figures for its verdicts, which a page's first view does not need */
+    answer(async (e) => (await import('./sweep')).sweep(ownRuns(e), lab, onProgress, seeds ? { seeds } : {})),
   /** The worker's memory now (starting no simulator). */
   memory: (): Reply<SimMemory> => replyOf(memory()),
   /** Make the worker fail as it would by itself: for tests and the console. */
