@@ -106,6 +106,7 @@ export function DivergenceJump(p: DivergenceJumpProps) {
     <div className="divergence" data-testid="divergence">
       <button
         type="button"
+        className="small"
         data-testid="divergence-jump"
         title="Seek to the first step where the two runs' events differ, as the lab counts them (d)"
         disabled={p.disabled || (current !== null && 'searching' in current)}
