@@ -2,6 +2,12 @@
 import type { LabFace } from '../face';
 import { ANIMATION_PRESET } from './preset';
 
+/** The io mark's a is bytes and b the flush flag: a journal commit block is one flushed 4 KiB write. */
+const COMMIT_BLOCK = [
+  { arg: 'a', min: 4096, max: 4096 },
+  { arg: 'b', min: 1 },
+] as const;
+
 export const lab: LabFace = {
   lesson: {
     params: ANIMATION_PRESET,
@@ -12,21 +18,14 @@ export const lab: LabFace = {
         label: "before: a commit, fsyncs joined by the extra pass",
         variant: 'before',
         kind: 'io',
-        /* the io mark's a is bytes and b the flush flag: the commit block is one flushed 4 KiB write */
-        where: [
-          { arg: 'a', min: 4096, max: 4096 },
-          { arg: 'b', min: 1 },
-        ],
+        where: COMMIT_BLOCK,
       },
       {
         id: 'after-first-commit',
         label: "after: a commit, no handle for an overwrite",
         variant: 'after',
         kind: 'io',
-        where: [
-          { arg: 'a', min: 4096, max: 4096 },
-          { arg: 'b', min: 1 },
-        ],
+        where: COMMIT_BLOCK,
       },
     ],
     headline: { metric: 'fsync_iops_per_s', where: { fio: 'fsync=1' }, mailSize: '16 jobs for 60 s on a 500-IOPS volume' },
