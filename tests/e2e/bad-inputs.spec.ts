@@ -69,7 +69,8 @@ async function defaultsOf(page: Page, lab: string): Promise<URLSearchParams> {
   const seen = defaultsSeen.get(lab);
   if (seen) return new URLSearchParams(seen);
   await page.goto(`/#/lab/${lab}`);
-  await expect.poll(async () => (await hashQuery(page)).has('variant'), { timeout: 30_000 }).toBe(true);
+  /* the page opens on its lesson: its URL names the step once the decisive moment is found */
+  await expect.poll(async () => (await hashQuery(page)).has('step'), { timeout: 30_000 }).toBe(true);
   const q = await hashQuery(page);
   defaultsSeen.set(lab, q);
   return new URLSearchParams(q);

@@ -42,7 +42,7 @@ async function session(): Promise<Config[]> {
     const lab = labs[i % labs.length]!;
     const v = lab.variants;
     const k = pick(0, v.length);
-    // k === v.length: side by side, the lab's first and last variants (the page's default pair)
+    // k === v.length: side by side, the lab's first and last variants, named in the URL (the page's own pair is its lesson's)
     const shown = k === v.length ? [v[0]!, v[v.length - 1]!] : [v[k]!];
     // every parameter in the URL: the page's own defaults (its small configuration) are not the simulator's
     const params: Record<string, number> = {};
@@ -52,7 +52,7 @@ async function session(): Promise<Config[]> {
     }
     const seed = pick(1, 1000);
     const totals = shown.map((variant) => engine.result({ lab: lab.id, variant, params, seed, options: { traceMax: 0 } }).sim.steps);
-    const query = { variant: k === v.length ? 'side' : v[k]!, ...params, seed, step: pick(1, 2000) };
+    const query = { variant: k === v.length ? 'side' : v[k]!, ...(k === v.length ? { show: shown.join(',') } : {}), ...params, seed, step: pick(1, 2000) };
     configs.push({ url: labUrl(lab.id, query), totals });
   }
   return configs;

@@ -95,6 +95,8 @@ export async function checkPresenterTexts(page: Page, lab: string, query: Record
     await presenting(page, view);
     if (view === 'animation') await expect(page.locator('[data-testid="anim-pane"] svg').first()).toBeVisible();
     if (view === 'heatmap') await expect(page.locator('.heat-grid svg, .heat-grid canvas').first()).toBeVisible();
+    /* a view below the page's first screen loads after it: wait until its texts are drawn */
+    await expect.poll(async () => (await renderedTextSizes(page)).length, { message: `${view}: texts measured` }).toBeGreaterThan(3);
     const sizes = await renderedTextSizes(page);
     expect(sizes.length, `${view}: texts measured`).toBeGreaterThan(3);
     const small = sizes.filter((s) => s.px < 18 - 0.01);

@@ -259,6 +259,11 @@ describe('a lesson moment in the URL (at=)', () => {
     expect(stepOnly.at).toBeUndefined();
     expect(stepOnly.step).toBe(9);
   });
+  it('falls back to the decisive moment for a bad step', () => {
+    const { state, issues } = parseLabQuery(new URLSearchParams('step=0'), shape, defaults);
+    expect(state.at).toBe('first-walk');
+    expect(issues.map((i) => i.key)).toEqual(['step']);
+  });
   it('refuses a moment the lesson has not, naming those it has', () => {
     const { state, issues } = parseLabQuery(new URLSearchParams('at=nowhere'), shape, defaults);
     expect(state.at).toBeUndefined();

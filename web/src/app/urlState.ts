@@ -287,6 +287,9 @@ export function parseLabQuery(
   }
   state.seed = numeric('seed', 0, SEED_MAX, defaults.seed);
   state.step = numeric('step', STEP_MIN, STEP_MAX, defaults.step);
+  /* a usable step names the view's step; a bad one falls back to the default, the lesson's moment */
+  const stepRaw = query.get('step');
+  const stepGiven = stepRaw !== null && intField(stepRaw, STEP_MIN, STEP_MAX).ok;
   const moments = lab.moments ?? [];
   const at = query.get('at');
   if (at !== null) {
@@ -299,7 +302,7 @@ export function parseLabQuery(
           ? `at=${quote(at)} is not a moment of this lab's lesson; allowed: ${moments.join(', ')} (ignored)`
           : `at=${quote(at)}: this lab declares no moments (ignored)`,
       });
-  } else if (defaults.at !== undefined && !query.has('step')) state.at = defaults.at;
+  } else if (defaults.at !== undefined && !stepGiven) state.at = defaults.at;
 
   /* the view options: each one kept only when given and good */
   const option = (key: string, allowed: readonly string[], def: string): string | undefined => {
