@@ -172,6 +172,8 @@ for (const lab of LAB_IDS) {
 test('with reduced motion asked for, no transition or animation runs and nothing scrolls smoothly', async ({ page }) => {
   await page.goto(labUrl(FIRST_LAB));
   await waitForRuns(page);
+  /* the mail's chart loads after the first screen: the probe's animation needs it on the page */
+  await expect(page.locator('.chart-title').first()).toBeAttached({ timeout: 30_000 });
   /* a transition and an animation such as a stylesheet might add: the page's own rules must stop them */
   /* (a constructed sheet: the page's Content-Security-Policy refuses a <style> element) */
   await page.evaluate(() => {
