@@ -138,7 +138,15 @@ export function useLabView({ lab, data, preset, markers = NO_MARKERS, openingSte
   /* any run the simulator finished animates: frames come from the worker's open runs, not replays from step 0 */
   const canAnimate = ready;
   useStepWithinRun(url, ready, maxStep);
-  useMomentStep(url, lesson, ready, runs.outputs, maxStep);
+  const momentSteps = useMemo(() => {
+    const out: Record<string, number | null> = {};
+    for (const m of lesson?.moments ?? []) {
+      const mk = variants.includes(m.variant) ? runs.outputs[m.variant]?.marks : undefined;
+      out[m.id] = mk ? findMoment(mk, m, maxStep) : null;
+    }
+    return out;
+  }, [lesson, variants, runs.outputs, maxStep]);
+  useMomentStep(url, lesson, ready, variants, momentSteps);
   const stepper = useStepper(lab, variants, view.params, view.seed, view.step, totals, canAnimate);
 
   // ---- playback, and the URL following the view (throttled while playing)
@@ -170,14 +178,6 @@ export function useLabView({ lab, data, preset, markers = NO_MARKERS, openingSte
   const toPrevEvent = useCallback(() => {
     if (eventRef.current.prevEvent !== null) onScrub(eventRef.current.prevEvent);
   }, [onScrub]);
-  const momentSteps = useMemo(() => {
-    const out: Record<string, number | null> = {};
-    for (const m of lesson?.moments ?? []) {
-      const mk = variants.includes(m.variant) ? runs.outputs[m.variant]?.marks : undefined;
-      out[m.id] = mk ? findMoment(mk, m, maxStep) : null;
-    }
-    return out;
-  }, [lesson, variants, runs.outputs, maxStep]);
   const momentRef = useRef(momentSteps);
   momentRef.current = momentSteps;
   const toMoment = useCallback(
@@ -263,21 +263,20 @@ function useMomentStep(
   url: ReturnType<typeof useLabUrlState>,
   lesson: Lesson | undefined,
   ready: boolean,
-  outputs: FullRuns['outputs'],
-  maxStep: number,
+  variants: readonly Variant[],
+  momentSteps: Readonly<Record<string, number | null>>,
 ): void {
   const { view, setView, quiet, addUrlIssue, defaults } = url;
   const at = view.at;
   useEffect(() => {
     if (!ready || at === undefined || !lesson) return;
     const m = lesson.moments.find((x) => x.id === at);
-    const marks = m ? outputs[m.variant]?.marks : undefined;
-    const step = m && marks ? findMoment(marks, m, maxStep) : null;
+    const step = m ? (momentSteps[m.id] ?? null) : null;
     if (step === null && at !== defaults.at && m)
       addUrlIssue({
         key: 'at',
         value: at,
-        message: marks
+        message: variants.includes(m.variant)
           ? `at=${at}: this run of ${m.variant} has no ${m.kind} event for “${m.label}” (staying at step ${view.step})`
           : `at=${at} is an event of ${m.variant}'s run, which this view does not show (staying at step ${view.step})`,
       });
@@ -287,7 +286,7 @@ function useMomentStep(
       const { at: _done, ...rest } = v;
       return step === null ? rest : { ...rest, step };
     });
-  }, [ready, at, lesson, outputs, maxStep, defaults.at, setView, quiet, addUrlIssue, view.step]);
+  }, [ready, at, lesson, variants, momentSteps, defaults.at, setView, quiet, addUrlIssue, view.step]);
 }
 
 /** Each shown variant's marks, from its full run. */
