@@ -358,6 +358,9 @@ static inline void list_splice_tail_init(struct list_head *list,
  *
  * The body must not remove @pos; use list_for_each_entry_safe() for that.
  */
+/* list_entry_is_head - whether @pos, a list iterator, has come back to @head */
+#define list_entry_is_head(pos, head, member)	(&(pos)->member == (head))
+
 #define list_for_each_entry(pos, head, type, member)			\
 	for (pos = list_first_entry(head, type, member);		\
 	     &pos->member != (head);					\

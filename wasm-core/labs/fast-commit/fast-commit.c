@@ -496,6 +496,7 @@ static int ext4_fc_commit_dentry_updates(struct sim *s, struct fs_mark *f)
 	struct ext4_sb_info *sbi = &fc.sbi;
 	struct task *t = f->t;
 	struct co *co = &f->co_dentries;
+	long visits;
 
 	CO_BEGIN(co);
 	fc.walker = f;
@@ -522,9 +523,18 @@ static int ext4_fc_commit_dentry_updates(struct sim *s, struct fs_mark *f)
 					break;
 				fc.iidx++;
 			}
-			fc.nodes_visited += (u64)fc.iidx + 1;
-			if (fc.iidx + 1 > fc.prev_walk)
-				fc.prev_walk = fc.iidx + 1;
+			/*
+			 * A walk that found no match (the inode left the
+			 * queue with a full commit) ran off its end having
+			 * visited iidx nodes; one that matched, iidx + 1.
+			 */
+			visits = list_entry_is_head(fc.ei_n,
+						    &sbi->s_fc_q[FC_Q_MAIN],
+						    i_fc_list) ?
+				 fc.iidx : fc.iidx + 1;
+			fc.nodes_visited += (u64)visits;
+			if (visits > fc.prev_walk)
+				fc.prev_walk = visits;
 #ifdef JC_YOURS_FAST_COMMIT
 		} else if (fc.variant == VARIANT_YOURS) {
 			/*

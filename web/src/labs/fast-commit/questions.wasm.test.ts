@@ -45,4 +45,18 @@ describe('fast-commit', () => {
     const all = h.question('fast-commit', 2, 'all-walks-before');
     expect((await h.answer(all)).value).toBe(h.allSteps(h.req(all, 'before')).filter((x) => x.kind === 'visit').length);
   });
+
+  /*
+   * A create record whose inode left the queue with a full commit makes the
+   * old walk run off the queue's end: it visits every node and matches none.
+   * Seed 2 at these sizes has such a walk; the count of visits must still be
+   * the walk's own steps, at seeds with and without one.
+   */
+  it.each([1, 2, 3])('counts a walk that runs off the queue as the nodes it visited (seed %i)', (seed) => {
+    const req = { lab: 'fast-commit', variant: 'before', params: { ways: 6, files: 17, dirs: 4, loops: 1 }, seed };
+    const out = h.engine.run({ ...req, options: { marks: ['visit'], marksMax: 65536, traceMax: 1 } });
+    const visits = out.marks!.kinds.find((k) => k.kind === 'visit')!;
+    expect(visits.every).toBe(1);
+    expect(out.result.metrics.nodes_visited).toBe(visits.total);
+  });
 });
