@@ -375,6 +375,60 @@ static void fc_charge_visit(struct task *t, long k)
 }
 
 /*
+ * Charge visits @from to @to - 1 at once: those below the previous walk's
+ * length at its per-node cost, the rest cold, as fc_charge_visit() one by
+ * one would (the ps it carries over make the sums equal to the ps).
+ */
+static void fc_charge_visits(struct task *t, long from, long to)
+{
+	long warm = (to < fc.prev_walk ? to : fc.prev_walk) - from;
+
+	if (to <= from)
+		return;
+	if (warm < 0)
+		warm = 0;
+	fc.ps_acc += (u64)warm * fc.visit_ps + (u64)(to - from - warm) * fc.cold_ps;
+	sim_charge(t, fc.ps_acc / 1000);
+	fc.ps_acc %= 1000;
+}
+
+bool fc_walk_stepped;
+
+/*
+ * fc_number_queue - note each inode's place on the main inode queue, for
+ * fc_walk_closed(). Bookkeeping of the simulator's, charged nothing. The
+ * queue cannot change during the commit that calls it: the journal's
+ * barrier keeps every handle out, and what tracking there is meanwhile
+ * goes to the staging queue.
+ */
+static void fc_number_queue(void)
+{
+	struct ext4_inode_info *ei;
+	long n = 0;
+
+	list_for_each_entry(ei, &fc.sbi.s_fc_q[FC_Q_MAIN],
+			    struct ext4_inode_info, i_fc_list)
+		fc.queue_pos[ei - fc.file_inodes] = n++;
+}
+
+/*
+ * fc_walk_closed - how many nodes the old walk visits for the current
+ * record: down the main queue to the record's inode, or the whole queue
+ * when a full commit took the inode off it (the walk then finds none). The
+ * walk compares inode numbers, and a file's inode is on the queue at most
+ * once, so its place is where the walk stops.
+ */
+static long fc_walk_closed(bool *found)
+{
+	struct ext4_inode_info *own =
+		&fc.file_inodes[fc.fc_dentry - fc.records];
+
+	*found = own->i_fc_q == FC_Q_MAIN;
+	return *found ? fc.queue_pos[own - fc.file_inodes] + 1 :
+			fc.sbi.s_fc_q_len[FC_Q_MAIN];
+}
+
+/*
  * ext4_fc_reserve_space - room for @len bytes in the fast-commit buffer:
  * a tag that does not fit in what is left of the block pads it and takes
  * the next block from the area. False when the area is full.
@@ -496,13 +550,14 @@ static int ext4_fc_commit_dentry_updates(struct sim *s, struct fs_mark *f)
 	struct ext4_sb_info *sbi = &fc.sbi;
 	struct task *t = f->t;
 	struct co *co = &f->co_dentries;
-	long visits;
 
 	CO_BEGIN(co);
 	fc.walker = f;
 	fc.didx = 0;
 	fc.prev_walk = 0;
 	fc.cold_ps = fc_visit_ps(0);
+	if (fc.variant == VARIANT_BEFORE && !fc_walk_stepped)
+		fc_number_queue();
 	list_for_each_entry_safe(fc.fc_dentry, fc.fc_dentry_n,
 				 &sbi->s_fc_dentry_q[FC_Q_MAIN],
 				 struct ext4_fc_dentry_update, fcd_list) {
@@ -514,37 +569,62 @@ static int ext4_fc_commit_dentry_updates(struct sim *s, struct fs_mark *f)
 			 * (their reuse distance), the others as cold.
 			 */
 			fc.visit_ps = fc_visit_ps(fc.prev_walk);
-			fc.iidx = 0;
-			list_for_each_entry(fc.ei_n, &sbi->s_fc_q[FC_Q_MAIN],
-					    struct ext4_inode_info, i_fc_list) {
-				fc_charge_visit(t, fc.iidx);
-				STEP(t, FK_VISIT, fc.didx, fc.iidx);
-				if (fc.ei_n->vfs_inode.i_ino == fc.fc_dentry->fcd_ino)
-					break;
-				fc.iidx++;
+			if (fc_walk_stepped) {
+				fc.iidx = 0;
+				list_for_each_entry(fc.ei_n, &sbi->s_fc_q[FC_Q_MAIN],
+						    struct ext4_inode_info, i_fc_list) {
+					fc_charge_visit(t, fc.iidx);
+					STEP(t, FK_VISIT, fc.didx, fc.iidx);
+					if (fc.ei_n->vfs_inode.i_ino == fc.fc_dentry->fcd_ino)
+						break;
+					fc.iidx++;
+				}
+				/*
+				 * A walk that found no match (the inode left
+				 * the queue with a full commit) ran off its end
+				 * having visited iidx nodes; one that matched,
+				 * iidx + 1.
+				 */
+				fc.walk_found = !list_entry_is_head(fc.ei_n,
+								    &sbi->s_fc_q[FC_Q_MAIN],
+								    i_fc_list);
+				fc.walk_len = fc.walk_found ? fc.iidx + 1 : fc.iidx;
+			} else {
+				/*
+				 * The same walk, its first visits one step
+				 * each, its middle charged at once, its last
+				 * node a step again.
+				 */
+				fc.walk_len = fc_walk_closed(&fc.walk_found);
+				for (fc.iidx = 0; fc.iidx < fc.walk_len &&
+				     fc.iidx < FC_WALK_SHOWN; fc.iidx++) {
+					fc_charge_visit(t, fc.iidx);
+					STEP(t, FK_VISIT, fc.didx, fc.iidx);
+				}
+				if (fc.iidx < fc.walk_len) {
+					fc_charge_visits(t, fc.iidx, fc.walk_len);
+					fc.iidx = fc.walk_len - 1;
+					STEP(t, FK_VISIT, fc.didx, fc.iidx);
+				}
+				fc.iidx = fc.walk_found ? fc.walk_len - 1 :
+							  fc.walk_len;
 			}
-			/*
-			 * A walk that found no match (the inode left the
-			 * queue with a full commit) ran off its end having
-			 * visited iidx nodes; one that matched, iidx + 1.
-			 */
-			visits = list_entry_is_head(fc.ei_n,
-						    &sbi->s_fc_q[FC_Q_MAIN],
-						    i_fc_list) ?
-				 fc.iidx : fc.iidx + 1;
-			fc.nodes_visited += (u64)visits;
-			if (visits > fc.prev_walk)
-				fc.prev_walk = visits;
+			fc.nodes_visited += (u64)fc.walk_len;
+			if (fc.walk_len > fc.prev_walk)
+				fc.prev_walk = fc.walk_len;
 #ifdef JC_YOURS_FAST_COMMIT
 		} else if (fc.variant == VARIANT_YOURS) {
 			/*
 			 * The student's lookup runs whole, charging the
 			 * nodes it walks as it goes; its visits are then
-			 * shown one step each, in the order it made them.
+			 * shown as the old walk's are (FC_WALK_SHOWN).
 			 */
 			fc_yours_lookup(s, t);
-			for (fc.iidx = 0; fc.iidx < fc.yours_visits; fc.iidx++)
+			for (fc.iidx = 0; fc.iidx < fc.yours_visits &&
+			     fc.iidx < FC_WALK_SHOWN; fc.iidx++)
 				STEP(t, FK_VISIT, fc.didx, fc.iidx);
+			if (fc.iidx < fc.yours_visits)
+				STEP(t, FK_VISIT, fc.didx, fc.yours_visits - 1);
 			fc.iidx = fc.yours_visits - 1;
 #endif
 		} else {
@@ -980,7 +1060,8 @@ static int fc_setup(struct sim *s, int variant, const long long *p)
 	nr_files = per_way * fc.ways;
 	fc.file_inodes = sim_alloc(s, sizeof(*fc.file_inodes) * (size_t)nr_files);
 	fc.records = sim_alloc(s, sizeof(*fc.records) * (size_t)nr_files);
-	if (!fc.file_inodes || !fc.records)
+	fc.queue_pos = sim_alloc(s, sizeof(*fc.queue_pos) * (size_t)nr_files);
+	if (!fc.file_inodes || !fc.records || !fc.queue_pos)
 		return -1;
 	for (w = 0; w < fc.ways; w++) {
 		struct fs_mark *f = &fc.fm[w];

@@ -98,6 +98,13 @@ struct fc_model {
 	long didx, iidx;
 	long prev_walk;			/* nodes the previous record's walk visited */
 	u64 visit_ps, cold_ps, ps_acc;	/* the walk's per-node cost, in ps */
+	long walk_len;			/* nodes the current record's walk visits */
+	bool walk_found;		/* and whether it ends on the record's inode */
+	/*
+	 * The old walk in closed form (fc_walk_closed): each file inode's
+	 * place on the main inode queue, numbered when a commit starts.
+	 */
+	long *queue_pos;
 	int commit_blocks;		/* blocks this fast commit filled */
 	u64 commit_bytes_before;
 	struct ext4_inode_info *cl_ei, *cl_ei_n;
@@ -114,6 +121,20 @@ struct fc_model {
 
 /* the model of the run: fast-commit.c */
 extern struct fc_model fc;
+
+/*
+ * FC_WALK_SHOWN - the visits of an old walk that are steps of their own: the
+ * first ones, then the walk's last node. A longer walk's middle is charged
+ * at once (fc_walk_closed), so a commit of a million records runs in
+ * seconds while the animation still shows the walk going down the queue.
+ */
+#define FC_WALK_SHOWN	16
+
+/*
+ * fc_walk_stepped - walk the queue node by node instead, every visit a step
+ * (the lab's tests compare the two; no run of the page or the CLI sets it).
+ */
+extern bool fc_walk_stepped;
 
 static inline bool fc_ongoing(const journal_t *j)
 {

@@ -676,14 +676,35 @@ static void test_fc_small_queues_are_whole(void **state)
 	assert_int_equal(array_count(snap, "dentry_q", "\"ino\":"), (int)dlen);
 }
 
+/* the step of the first walk's visit deeper than 128 entries into the inode queue */
+static double fc_deep_visit(const char *params)
+{
+	const char *m, *p;
+	double i, b;
+
+	if (jc_run("fast-commit", "before", params, 1,
+		   "trace_max=0;marks=visit;marks_max=65536") != JC_OK)
+		fail_msg("before '%s': %s", params, jc_last_error());
+	m = jc_marks_json();
+	assert_non_null(m);
+	for (p = strstr(m, "{\"i\":"); p; p = strstr(p + 1, "{\"i\":")) {
+		assert_true(json_num(p, "i", &i) && json_num(p, "b", &b));
+		if (b > 128)
+			return i;
+	}
+	fail_msg("before '%s': no walk goes past 128 entries", params);
+	return 0;
+}
+
 /*
- * The mail's 64 ways with 16,384 files, halfway: the walk stands deep in a
- * queue of thousands, and the snapshot holds 128 entries around it. After
- * the patch the inode window is around the inode the record links to.
+ * 64 ways with 256 files each: the walk stands deep in a queue of
+ * thousands, and the snapshot holds 128 entries around it. After the patch,
+ * halfway, the inode window is around the inode the record links to.
  */
 static void test_fc_big_queues_are_windowed(void **state)
 {
-	const char *snap = snap_at("fast-commit", "before", "ways=64;dirs=64;files=256", 0);
+	const char *snap = snap_at("fast-commit", "before", "ways=64;dirs=64;files=256",
+				   fc_deep_visit("ways=64;dirs=64;files=256"));
 	size_t bytes = strlen(snap);
 	struct win iw = win_of(snap, "inode_win"), dw = win_of(snap, "dentry_win");
 	double ilen, didx, iidx;

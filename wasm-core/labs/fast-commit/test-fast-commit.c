@@ -19,6 +19,7 @@
 
 #include "jc_api.h"
 #include "test_util.h"
+#include "fast-commit.h"
 
 #define LAB	"fast-commit"
 
@@ -96,31 +97,95 @@ static void test_before_walks_after_does_not(void **state)
 	assert_true(run_metric("after", "", 1, "nodes_visited") == 0);
 }
 
-/*
- * The animation shows the walk: each node visited is one "visit" step, so
- * the trace of a whole run holds exactly nodes_visited of them.
- */
-static void test_visit_steps_match_nodes_visited(void **state)
+/* the "metrics":{...} object of jc_result_json(), copied (NULL-terminated) into @buf */
+static void metrics_of_result(char *buf, size_t len)
 {
-	const char *params = "ways=2;dirs=2;files=8;loops=1";
-	unsigned int v;
+	const char *res = jc_result_json(), *from, *to;
+
+	assert_non_null(res);
+	from = strstr(res, "\"metrics\":{");
+	assert_non_null(from);
+	to = strchr(from, '}');
+	assert_non_null(to);
+	assert_true((size_t)(to - from) + 2 <= len);
+	memcpy(buf, from, (size_t)(to - from) + 1);
+	buf[to - from + 1] = '\0';
+}
+
+/*
+ * The old walk in closed form (fc_walk_closed) against the node-by-node walk:
+ * every metric equal (virtual time, creates/s, nodes visited, the lock's
+ * counts), on shapes with walks far longer than FC_WALK_SHOWN, with a walk
+ * that runs off the queue (seed 2 of the second shape: a record whose inode
+ * a full commit took off the queue), with the area overflowing into full
+ * commits (fc_blocks=16), and time-sliced (cpus=2).
+ */
+static void test_closed_walk_equals_stepped(void **state)
+{
+	static const char *const shapes[] = {
+		"ways=2;dirs=2;files=8;loops=1",
+		"ways=6;dirs=4;files=17;loops=1",
+		"ways=8;dirs=8;files=64;loops=2",
+		"ways=16;dirs=4;files=40;loops=1;fc_blocks=16",
+		"ways=12;dirs=3;files=30;loops=2;cpus=2",
+		"ways=64;dirs=64;files=64;loops=1",
+	};
+	static char stepped[4096], closed[4096];
+	unsigned int i;
+	uint32_t seed;
 
 	(void)state;
-	for (v = 0; v < 2; v++) {
+	for (i = 0; i < sizeof(shapes) / sizeof(shapes[0]); i++)
+		for (seed = 1; seed <= 3; seed++) {
+			fc_walk_stepped = true;
+			assert_int_equal(jc_run(LAB, "before", shapes[i], seed, ""), JC_OK);
+			metrics_of_result(stepped, sizeof(stepped));
+			fc_walk_stepped = false;
+			assert_int_equal(jc_run(LAB, "before", shapes[i], seed, ""), JC_OK);
+			metrics_of_result(closed, sizeof(closed));
+			if (strcmp(stepped, closed))
+				fail_msg("%s seed %u: the closed-form walk gives\n%s\nthe stepped walk\n%s",
+					 shapes[i], seed, closed, stepped);
+		}
+}
+
+/*
+ * The animation shows the walk: stepped, each node visited is one "visit"
+ * step, so the trace holds exactly nodes_visited of them; in closed form, a
+ * walk of n nodes is min(n, FC_WALK_SHOWN) steps and one more for its last
+ * node when it is longer. One way of F files walks 1, 2, ..., F nodes.
+ */
+static void test_visit_steps_sample_the_walk(void **state)
+{
+	const long f = 100;
+	char params[96];
+	long n, want = 0;
+	int stepped;
+
+	(void)state;
+	for (n = 1; n <= f; n++)
+		want += (n < FC_WALK_SHOWN ? n : FC_WALK_SHOWN) + (n > FC_WALK_SHOWN);
+	snprintf(params, sizeof(params), "ways=1;dirs=1;files=%ld;loops=1;cpus=1", f);
+	for (stepped = 0; stepped < 2; stepped++) {
 		const char *res, *steps;
 		double nodes, total;
 
-		assert_int_equal(jc_run(LAB, variants[v], params, 1,
-					"trace_max=100000"), JC_OK);
+		fc_walk_stepped = stepped;
+		assert_int_equal(jc_run(LAB, "before", params, 1, "trace_max=100000"), JC_OK);
 		res = jc_result_json();
 		nodes = json_metric(res, "nodes_visited");
+		assert_true(nodes == (double)(f * (f + 1) / 2));
 		assert_true(json_num(strstr(res, "\"sim\":{"), "steps", &total));
 		assert_true(total < 100000);	/* the trace holds the whole run */
 		steps = jc_steps_json();
 		assert_non_null(steps);
-		assert_int_equal(json_count(steps, "\"kind\":\"visit\""), (int)nodes);
+		assert_int_equal(json_count(steps, "\"kind\":\"visit\""),
+				 stepped ? (int)nodes : (int)want);
 		assert_int_equal(json_count(steps, "\"i\":"), (int)total);
 	}
+	fc_walk_stepped = false;
+	assert_int_equal(jc_run(LAB, "after", params, 1, "trace_max=100000"), JC_OK);
+	assert_int_equal(json_count(jc_steps_json(), "\"kind\":\"visit\""), 0);
 }
 
 /*
@@ -619,7 +684,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_invariants_hold_every_event),
 		cmocka_unit_test(test_before_walks_after_does_not),
-		cmocka_unit_test(test_visit_steps_match_nodes_visited),
+		cmocka_unit_test(test_closed_walk_equals_stepped),
+		cmocka_unit_test(test_visit_steps_sample_the_walk),
 		cmocka_unit_test(test_single_way_walk_count),
 		cmocka_unit_test(test_walk_grows_quadratically),
 		cmocka_unit_test(test_variants_commit_alike),

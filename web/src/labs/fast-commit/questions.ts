@@ -7,6 +7,7 @@
 import { SimError } from '../../core/types';
 import { Draw, drawInput, inputParams, type Answer, type LabQuestions, type Question, type Runner } from '../../questions/question';
 import { figure, firstMark, fullRun, marksOf, metric, requestOf, stepsBetween } from '../../questions/runs';
+import { walkedNodes } from './queues';
 
 const LAB = 'fast-commit';
 
@@ -66,7 +67,7 @@ async function firstWalk(q: Question, runner: Runner, variant: string) {
   const head = steps[0];
   if (head?.kind !== 'commit_start') throw new SimError(`step ${start.i} is not the commit's start`, 'internal');
   /* the walk is the committing task's; one commit runs at a time behind the journal's barrier */
-  const visits = steps.filter((s) => s.kind === 'visit' && s.task === head.task).length;
+  const visits = walkedNodes(steps.filter((s) => s.task === head.task));
   return { start: start.i, inodes: head.a, records: head.b, visits };
 }
 

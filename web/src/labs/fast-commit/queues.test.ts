@@ -11,6 +11,7 @@ import {
   queuesSummary,
   tasksSummary,
   visitedCounts,
+  walkedNodes,
   walkTarget,
   walkTrail,
   windowIndex,
@@ -52,6 +53,20 @@ describe('walk', () => {
     ];
     expect(walkTrail(steps, fc.walk)).toEqual([0, 1]);
     expect(walkTrail(steps, null)).toEqual([]);
+  });
+  it('counts the nodes of walks shown whole and of walks shown by their first and last visits', () => {
+    const walk = (task: number, a: number, bs: number[]) => bs.map((b) => step({ task, a, b }));
+    const first16 = Array.from({ length: 16 }, (_, k) => k);
+    const steps = [
+      ...walk(1, 0, [0]),
+      ...walk(1, 1, [0, 1, 2]),
+      step({ kind: 'match', a: 1, b: 2 }),
+      ...walk(1, 2, [...first16, 399]),
+      ...walk(2, 0, [0, 1]),
+      ...walk(2, 0, [0, 1, 2, 3]),
+    ];
+    expect(walkedNodes(steps)).toBe(1 + 3 + 400 + 2 + 4);
+    expect(walkedNodes([])).toBe(0);
   });
   it('finds the target entry in both variants', () => {
     expect(walkTarget(fc, 'before')).toBe(1);

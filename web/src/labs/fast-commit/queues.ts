@@ -29,6 +29,24 @@ export function walkTrail(steps: readonly Step[], walk: FcState['walk'], max = 1
 }
 
 /**
+ * The nodes the old walk visited, counted from its "visit" steps. A walk of
+ * n nodes is a step for each of its first visits and one for its last node,
+ * at index n - 1 (FC_WALK_SHOWN in fast-commit.h: the middle of a long walk
+ * is charged at once); a new walk begins where the task or the record (a)
+ * changes, or where the index goes back.
+ */
+export function walkedNodes(steps: readonly Step[]): number {
+  let total = 0;
+  let last: Step | null = null;
+  for (const s of steps) {
+    if (s.kind !== 'visit') continue;
+    if (last && (s.task !== last.task || s.a !== last.a || s.b <= last.b)) total += last.b + 1;
+    last = s;
+  }
+  return last ? total + last.b + 1 : total;
+}
+
+/**
  * The inode entry the walk is at, as an index in the whole inode queue:
  * compared (before) or pointed at by the record (after).
  */
