@@ -1,10 +1,11 @@
 /** The fast-commit lab as shared code reads it: its trace rules, small configuration and kernel metrics. */
 import type { LabFace } from '../face';
-import { ANIMATION_PRESET } from './preset';
+import { LESSON_PARAMS } from './preset';
 
 export const lab: LabFace = {
   lesson: {
-    params: ANIMATION_PRESET,
+    /* the mail's row 7 at its own size: 64 ways of 1,024 files, one loop (a run of 2.7M steps, about a second in WASM) */
+    params: LESSON_PARAMS,
     variants: ['before', 'after'],
     moments: [
       {

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../core/engine';
 import { loadEngine } from '../../core/node';
 import { SimError, type Marks, type Steps } from '../../core/types';
+import { LESSON_PARAMS } from './preset';
 
 let engine: Engine;
 
@@ -89,5 +90,14 @@ describe('marks', () => {
     expect((err as SimError).status).toBe('invalid');
     expect((err as SimError).message).toMatch(/no step kind 'shrink_begin'.*commit_start.*fallback/);
     expect(() => engine.run({ ...base, options: { marks: ['a;b'] } })).toThrow(/marks must name step kinds/);
+  });
+});
+
+describe("the lesson's pair", () => {
+  it("runs the mail's row 7 at its own size, as the C table has it", () => {
+    const row = engine.rows('fast-commit').rows.find((r) => r.row === 7);
+    expect(row, 'the table has row 7').toBeDefined();
+    expect(LESSON_PARAMS).toEqual(Object.fromEntries(Object.entries(row!.params).filter(([k]) => k in LESSON_PARAMS)));
+    expect(Object.keys(row!.params).sort()).toEqual(Object.keys(LESSON_PARAMS).sort());
   });
 });

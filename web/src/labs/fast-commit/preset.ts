@@ -9,3 +9,6 @@
  */
 export const ANIMATION_PRESET: Readonly<Record<string, number>> = { ways: 32, dirs: 8, files: 32, loops: 1 };
 export const OPENING_STEP = 13_160;
+
+/** The lesson's pair runs the mail's row 7 at its own size (the C table's row: a test holds them equal). */
+export const LESSON_PARAMS: Readonly<Record<string, number>> = { ways: 64, dirs: 1024, files: 1024, loops: 1 };
