@@ -84,7 +84,7 @@ export async function checkOpening(page: Page, m: Opening, kind: string): Promis
   expect(soon, `an event after step ${m.openingStep}`).toBeDefined();
 
   /* the lab's first and last variants at its opening step (a page opened bare shows its lesson: lesson.spec.ts) */
-  await page.goto(labUrl(m.id, { variant: 'side', show: `${first},${last}`, step: m.openingStep! }));
+  await page.goto(labUrl(m.id, { variant: 'side', show: `${first},${last}`, ...m.preset, step: m.openingStep! }));
   await waitForRuns(page);
   await expect(page.getByTestId('step-counter')).toHaveText(String(m.openingStep));
   /* the page ran the preset: its step totals are the runs' */

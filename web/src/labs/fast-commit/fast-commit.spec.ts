@@ -106,7 +106,7 @@ test('the heatmap draws its cells', async ({ page }) => {
 });
 
 test("the heatmaps' words follow from the cells they draw, before and after", async ({ page }) => {
-  await page.goto(labUrl(LAB, { variant: 'side' }));
+  await page.goto(labUrl(LAB, { variant: 'side', ...manifest.preset }));
   await waitForRuns(page);
   await expect(page.getByTestId('heatmap')).toHaveCount(2);
   await checkHeatmapWords(page);
@@ -212,7 +212,7 @@ test('the events are drawn and next / previous event land on them, frame and tra
   const { out, stepAt } = await presetRun(m, 'before');
   const marks = out.marks!.marks;
   expect(marks.length).toBeGreaterThan(10);
-  await page.goto(labUrl(m.id, { variant: 'before', step: m.openingStep! }));
+  await page.goto(labUrl(m.id, { variant: 'before', ...m.preset, step: m.openingStep! }));
   await waitForRuns(page);
   const counter = page.getByTestId('step-counter');
   await expect(counter).toHaveText(String(m.openingStep));
@@ -249,7 +249,7 @@ test('the events are drawn and next / previous event land on them, frame and tra
 });
 
 test("the Perfetto trace holds the lab's own slices: s_fc_lock held, and the fast commits", async ({ page }) => {
-  await page.goto(labUrl(LAB, { variant: 'side', step: 300 }));
+  await page.goto(labUrl(LAB, { variant: 'side', ...manifest.preset, step: 300 }));
   await waitForRuns(page);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('anim-export-trace').click()]);
   const trace = TraceFile.parse(JSON.parse(readFileSync((await download.path())!, 'utf8')));
