@@ -10,8 +10,10 @@ import { loadEngine } from '../../web/src/core/node';
 import { startSimThreads, sweepOnThreads, type SimThreads } from '../../web/src/core/nodeThreads';
 import { sweep } from '../../web/src/core/sweep';
 import { SimError } from '../../web/src/core/types';
+import { MAIL_LAB_IDS } from '../../lib/mails.gen';
 
-const LAB = 'inode-hash';
+/* any lab does: the registry's first */
+const LAB = MAIL_LAB_IDS[0];
 let engine: Engine;
 let threads: SimThreads;
 
