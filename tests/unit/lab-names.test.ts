@@ -26,23 +26,17 @@ export const SHARED_FILES_NAMING_LABS: readonly string[] = [
   'cli/kernel/compare.test.ts',
   'cli/kernel/host-run.test.ts',
   'cli/kernel/run.test.ts',
-  'cli/question.test.ts',
   'kernel-lab/guest/host-run-checks.sh',
-  'lib/mail-schema.test.ts',
-  'lib/mails.test.ts',
   'tests/kernel/faults.test.ts',
   'tests/kernel/host-run.test.ts',
   'tests/node/bad-inputs.test.ts',
   'tests/node/bad-inputs.ts',
-  'tests/node/cli.test.ts',
   'tests/node/exercises.test.ts',
   'tests/node/fixtures/README.md',
   'tests/node/fixtures/btrfs-fsync-after.json',
   'tests/node/fixtures/fast-commit-after.json',
   'tests/node/fixtures/fast-commit-before.json',
   'tests/node/lab-compare.test.ts',
-  'tests/node/threads.test.ts',
-  'web/src/core/mails.wasm.test.ts',
 ];
 
 const TEXT = /\.(c|h|ts|tsx|mjs|js|json|sh|css|md|config|txt|patch|mk)$|(^|\/)(Makefile|run|host-run|init)$/;
