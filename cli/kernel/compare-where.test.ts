@@ -2,16 +2,15 @@
  * `kernel compare` says where the runs ran (QEMU under TCG or KVM, a virtual
  * machine, real hardware) and warns when they ran in different places.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseKernelResult, type KernelResult } from '../../lib/kernel-results';
+import type { KernelResult } from '../../lib/kernel-results';
+import { compareExamples, result } from '../../tests/kernel-results';
 import { compareResults, compareSets, formatComparison, formatSetComparison } from './compare';
 
-const FIXTURES = join(import.meta.dirname, '..', '..', 'tests', 'node', 'fixtures');
-const result = (name: string): KernelResult => parseKernelResult(readFileSync(join(FIXTURES, `${name}.json`), 'utf8'), name);
-const before = result('fast-commit-before');
-const after = result('fast-commit-after');
+/* any lab's two runs do: the registry's first that keeps them */
+const { lab } = compareExamples();
+const before = result(lab, 'before');
+const after = result(lab, 'after');
 const onHardware = (r: KernelResult, started_at = r.started_at): KernelResult => ({
   ...structuredClone(r),
   started_at,
@@ -24,7 +23,7 @@ describe('kernel compare and where the runs ran', () => {
   it('prints a host-run as real hardware with its CPUs, and warns beside a run in QEMU', () => {
     const c = compareResults(before, onHardware(after), ['a.json', 'b.json']);
     expect(c.b.where).toBe('real');
-    expect(formatComparison(c).split('\n')[1]).toBe('             B b.json (after, quick, real hardware, 16 CPUs)');
+    expect(formatComparison(c).split('\n')[1]).toBe(`${' '.repeat(lab.length + 2)}B b.json (after, ${after.profile}, real hardware, 16 CPUs)`);
     expect(c.warnings).toContain(
       "the runs ran in different places (A tcg, B real): QEMU, a virtual machine and real hardware differ in CPUs, devices and speed, so the change is not the switch's alone",
     );

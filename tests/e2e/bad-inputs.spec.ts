@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { bigResultChunks, expectation, readCatalogue, RESULT_FILES, TEXT_GENERATORS, type Row } from '../node/bad-inputs';
+import { bigResultChunks, expectation, readCatalogue, RESULT_FILE_NAMES, RESULT_FILES, resultFileText, TEXT_GENERATORS, type Row } from '../node/bad-inputs';
 import { expect, hashQuery, test } from './fixtures';
 
 /** A valid result of the lab, from its fixtures, which its page imports after a bad one. */
@@ -119,8 +119,8 @@ async function importFile(spec: string): Promise<{ name: string; buffer: Buffer 
     await new Promise<void>((r) => out.end(() => r()));
     return path;
   }
-  const make = RESULT_FILES[spec];
-  if (!make) throw new Error(`unknown generator ⟨file: ${spec}⟩; known: ${Object.keys(RESULT_FILES).join(', ')}, 100 MB, named NAME`);
+  const make = resultFileText(spec);
+  if (!make) throw new Error(`unknown generator ⟨file: ${spec}⟩; known: ${RESULT_FILE_NAMES}, 100 MB, named NAME`);
   return { name: `${spec}.json`, buffer: Buffer.from(make()) };
 }
 

@@ -14,13 +14,16 @@ import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync, writeFil
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it, test } from 'node:test';
+import { KERNEL_LAB_SPECS } from '../../kernel-lab/labs.gen';
 import {
   BIG_RESULT_BYTES,
   bigResultChunks,
   expectation,
   readCatalogue,
+  BASE_LAB,
   REPO,
-  RESULT_FILES,
+  RESULT_FILE_NAMES,
+  resultFileText,
   SURFACES,
   words,
   type Generated,
@@ -61,8 +64,8 @@ async function resultFile(name: string): Promise<string> {
     await new Promise<void>((r) => out.end(() => r()));
     return path;
   }
-  const make = RESULT_FILES[name];
-  if (!make) throw new Error(`unknown generator ⟨file: ${name}⟩; known: ${Object.keys(RESULT_FILES).join(', ')}, missing, directory, 100 MB`);
+  const make = resultFileText(name);
+  if (!make) throw new Error(`unknown generator ⟨file: ${name}⟩; known: ${RESULT_FILE_NAMES}, missing, directory, 100 MB`);
   writeFileSync(path, make());
   return path;
 }
@@ -75,12 +78,12 @@ function runDir(name: string): string {
     writeFileSync(join(dir, 'plan.txt'), `lab=${lab}\nvariant=${variant}\nprofile=quick\nsmp=2\nmem_mib=1024\nstarted_at=2026-01-01T00:00:00Z\n`);
   if (name === 'no plan.txt') return dir;
   if (name === 'plan of lab no-such-lab') plan('no-such-lab');
-  else if (name === 'plan of variant middle') plan('fast-commit', 'middle');
+  else if (name === 'plan of variant middle') plan(BASE_LAB, 'middle');
   else if (name === 'plan of smp 1000') {
-    writeFileSync(join(dir, 'plan.txt'), 'lab=fast-commit\nvariant=before\nprofile=quick\nsmp=1000\nmem_mib=1024\n');
-  } else if (name === 'no raw/status') plan('fast-commit');
+    writeFileSync(join(dir, 'plan.txt'), `lab=${BASE_LAB}\nvariant=before\nprofile=quick\nsmp=1000\nmem_mib=1024\n`);
+  } else if (name === 'no raw/status') plan(BASE_LAB);
   else if (name === 'status failed') {
-    plan('fast-commit');
+    plan(BASE_LAB);
     writeFileSync(join(dir, 'raw', 'status'), 'failed: fs_mark exited 1\n');
   } else throw new Error(`unknown generator ⟨run dir: ${name}⟩`);
   return dir;
@@ -98,6 +101,9 @@ interface Entry {
 
 const sha = (text: string): string => createHash('sha256').update(text).digest('hex');
 
+/* the bundle's lab is the catalogue's base lab, with its first switch */
+const SWITCH = KERNEL_LAB_SPECS[BASE_LAB].switches[0]!;
+
 /** A small bundle as `kernel package` lays it out: every file verify asks for, with its sums and manifest. */
 function bundleEntries(kernel = 'a lab kernel'): Entry[] {
   const files: Entry[] = [
@@ -110,10 +116,10 @@ function bundleEntries(kernel = 'a lab kernel'): Entry[] {
     { name: 'mkfs.conf', data: 'ext4 1073741824 mke2fs @DEV 1048576k\n' },
     { name: 'images/ext4.img', data: 'a clean disk' },
     { name: 'initramfs-fio.cpio', data: 'a tool archive' },
-    { name: 'bench/fast-commit/disks', data: 'ext4\n' },
-    { name: 'bench/fast-commit/tools', data: '\n' },
-    { name: 'bench/fast-commit/run.sh', data: '# the bench\n' },
-    { name: 'bench/fast-commit/switches', data: 'lab_fc_dentry_scan sys/fs/ext4/<dev>/lab_fc_dentry_scan\n' },
+    { name: `bench/${BASE_LAB}/disks`, data: 'ext4\n' },
+    { name: `bench/${BASE_LAB}/tools`, data: '\n' },
+    { name: `bench/${BASE_LAB}/run.sh`, data: '# the bench\n' },
+    { name: `bench/${BASE_LAB}/switches`, data: `${SWITCH.name} ${SWITCH.path.replace(/^\//, '')}\n` },
   ];
   const manifest = {
     schema: 'journalclub.bundle/1',
@@ -127,11 +133,11 @@ function bundleEntries(kernel = 'a lab kernel'): Entry[] {
       config_sha256: sha('config'),
       bzimage_sha256: sha('a lab kernel'),
       fragments: [],
-      patches: [{ name: 'fast-commit.patch', sha256: sha('patch') }],
+      patches: [{ name: `${BASE_LAB}.patch`, sha256: sha('patch') }],
       compiler: 'gcc',
     },
     image: { key: 'i', initramfs: 'initramfs.cpio.gz', initramfs_sha256: sha('a guest image'), archives: [{ name: 'fio', file: 'initramfs-fio.cpio', sha256: sha('a tool archive') }], disks: [{ name: 'ext4', file: 'images/ext4.img', what: 'a clean disk' }] },
-    labs: ['fast-commit'],
+    labs: [BASE_LAB],
     tools: {},
   };
   files.push({ name: 'manifest.json', data: JSON.stringify(manifest) });
@@ -323,8 +329,8 @@ describe('the catalogue', () => {
   it('builds results files that kernel compare accepts before they are broken', async () => {
     const a = join(work, 'a.json');
     const b = join(work, 'b.json');
-    writeFileSync(a, RESULT_FILES['fast-commit before']!());
-    writeFileSync(b, RESULT_FILES['fast-commit after']!());
+    writeFileSync(a, resultFileText(`${BASE_LAB} before`)!());
+    writeFileSync(b, resultFileText(`${BASE_LAB} after`)!());
     const ran = await runBytes([Buffer.from('kernel'), Buffer.from('compare'), Buffer.from(a), Buffer.from(b)]);
     assert.equal(ran.status, 0, ran.stderr);
     assert.ok(bigResultChunks().reduce((n, c) => n + c.length, 0) > BIG_RESULT_BYTES);

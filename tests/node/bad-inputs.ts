@@ -10,6 +10,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { KERNEL_LAB_SPECS } from '../../kernel-lab/labs.gen';
+import type { KernelLab } from '../../lib/kernel-labs.gen';
+import { compareExamples, labsWithResults, resultText } from '../kernel-results';
 
 export const REPO = fileURLToPath(new URL('../..', import.meta.url));
 export const CATALOGUE = join(REPO, 'docs', 'bad-inputs.md');
@@ -171,31 +174,44 @@ export function expectation(text: string): Expectation {
 
 /* ------------------------------------------------------------ results files */
 
-/** A kernel result the catalogue's files start from (a fixture of kernel compare). */
-export function fixtureText(name: string): string {
-  return readFileSync(join(REPO, 'tests', 'node', 'fixtures', `${name}.json`), 'utf8');
-}
+/*
+ * The results files the catalogue's ⟨file: LAB VARIANT⟩ names are the labs'
+ * own (kernel-lab/labs/<id>/results/<variant>.json); the broken ones start
+ * from the registry's first lab that keeps two, its before run.
+ */
+export const BASE_LAB = compareExamples().lab;
+const base = (): string => resultText(BASE_LAB, 'before');
 
 const edit = (f: (r: Record<string, any>) => void): string => {
-  const r = JSON.parse(fixtureText('fast-commit-before'));
+  const r = JSON.parse(base());
   f(r);
   return JSON.stringify(r, null, 2);
 };
 
+/* the base run's first metric, its first count metric, and its lab's first counter */
+const firstMetric = (r: Record<string, any>): string => Object.keys(r.metrics)[0]!;
+const countMetric = (r: Record<string, any>): string => Object.keys(r.metrics).find((k) => k.endsWith('_count'))!;
+const firstCounter = (): string => KERNEL_LAB_SPECS[BASE_LAB].counters[0]!.name;
+
+/** ⟨file: LAB VARIANT⟩: a lab's results file, when LAB is a lab that keeps one of VARIANT. */
+export function labResultFile(name: string): (() => string) | undefined {
+  const [lab, variant, ...rest] = name.split(' ');
+  if (rest.length > 0 || !lab || !variant || !labsWithResults(variant).includes(lab as KernelLab)) return undefined;
+  return () => resultText(lab, variant);
+}
+
 /**
- * The results files the catalogue names ⟨file: NAME⟩, as text; "100 MB"
- * is made by bigResult, as it is too large to hold as a string for long.
+ * The results files the catalogue names ⟨file: NAME⟩, as text, besides a
+ * lab's own (labResultFile); "100 MB" is made by bigResult, as it is too
+ * large to hold as a string for long.
  */
 export const RESULT_FILES: Record<string, () => string> = {
-  'fast-commit before': () => fixtureText('fast-commit-before'),
-  'fast-commit after': () => fixtureText('fast-commit-after'),
-  'btrfs-fsync after': () => fixtureText('btrfs-fsync-after'),
   empty: () => '',
   truncated: () => {
-    const t = fixtureText('fast-commit-before');
+    const t = base();
     return t.slice(0, Math.floor(t.length / 2));
   },
-  'not JSON': () => 'lab=fast-commit variant=before\n',
+  'not JSON': () => `lab=${BASE_LAB} variant=before\n`,
   'top-level array': () => '[]',
   'wrong schema': () => edit((r) => (r.schema = 'journalclub.kernel-result/2')),
   'unknown lab': () => edit((r) => (r.lab = 'no-such-lab')),
@@ -203,14 +219,22 @@ export const RESULT_FILES: Record<string, () => string> = {
     edit((r) => {
       for (const k of Object.keys(r.metrics)) r.metrics[k] = String(r.metrics[k]);
     }),
-  NaN: () => edit((r) => (r.metrics.files_per_s = '@NaN@')).replace('"@NaN@"', 'NaN'),
-  '1e999': () => edit((r) => (r.metrics.files_per_s = '@INF@')).replace('"@INF@"', '1e999'),
-  'negative counter': () => edit((r) => (r.counters.lab_fc_dentry_scan_nodes = -5)),
-  'negative count metric': () => edit((r) => (r.metrics.fc_commits_count = -3)),
+  NaN: () => edit((r) => (r.metrics[firstMetric(r)] = '@NaN@')).replace('"@NaN@"', 'NaN'),
+  '1e999': () => edit((r) => (r.metrics[firstMetric(r)] = '@INF@')).replace('"@INF@"', '1e999'),
+  'negative counter': () => edit((r) => (r.counters[firstCounter()] = -5)),
+  'negative count metric': () => edit((r) => (r.metrics[countMetric(r)] = -3)),
   'negative wall time': () => edit((r) => (r.wall_s = -1)),
   '100,000 levels deep': () =>
     edit((r) => (r.parameters.deep = '@DEEP@')).replace('"@DEEP@"', `${'['.repeat(100_000)}${']'.repeat(100_000)}`),
 };
+
+/** The text of ⟨file: NAME⟩: a lab's results file or one of RESULT_FILES; undefined for a name neither knows. */
+export function resultFileText(name: string): (() => string) | undefined {
+  return labResultFile(name) ?? RESULT_FILES[name];
+}
+
+/** What ⟨file: NAME⟩ may name, for the error of a name no generator knows. */
+export const RESULT_FILE_NAMES = `LAB VARIANT of kernel-lab/labs/<id>/results/<variant>.json, ${Object.keys(RESULT_FILES).join(', ')}`;
 
 /** 100 MB: a result whose raw outputs carry 100 MB more, written in pieces. */
 export const BIG_RESULT_BYTES = 100 * 1024 * 1024;

@@ -22,21 +22,12 @@ export const SHARED_FILES_NAMING_LABS: readonly string[] = [
   'bench/bench.ts',
   'bench/scale.ts',
   'bench/sim.ts',
-  'cli/kernel/compare-where.test.ts',
-  'cli/kernel/compare.test.ts',
   'cli/kernel/host-run.test.ts',
   'cli/kernel/run.test.ts',
   'kernel-lab/guest/host-run-checks.sh',
   'tests/kernel/faults.test.ts',
   'tests/kernel/host-run.test.ts',
-  'tests/node/bad-inputs.test.ts',
-  'tests/node/bad-inputs.ts',
   'tests/node/exercises.test.ts',
-  'tests/node/fixtures/README.md',
-  'tests/node/fixtures/btrfs-fsync-after.json',
-  'tests/node/fixtures/fast-commit-after.json',
-  'tests/node/fixtures/fast-commit-before.json',
-  'tests/node/lab-compare.test.ts',
 ];
 
 const TEXT = /\.(c|h|ts|tsx|mjs|js|json|sh|css|md|config|txt|patch|mk)$|(^|\/)(Makefile|run|host-run|init)$/;

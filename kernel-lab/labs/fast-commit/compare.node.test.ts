@@ -1,19 +1,23 @@
 /**
- * `journalclub kernel compare`, spawned as a user runs it: the table and its
+ * `journalclub kernel compare`, spawned as a user runs it, on fast-commit's
+ * results files (results/before.json, results/after.json): the table and its
  * JSON, the mail's change beside the run's, warnings that do not fail, and
- * one-line refusals with exit status 2.
+ * one-line refusals with exit status 2 (a second lab's result from the
+ * registry, tests/kernel-results.ts).
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { journalclub, jsonOf, type CliRun } from './cli';
+import { journalclub, jsonOf, type CliRun } from '../../../tests/node/cli';
+import { labsWithResults, resultPath } from '../../../tests/kernel-results';
 
-const FIXTURES = join('tests', 'node', 'fixtures');
-const BEFORE = join(FIXTURES, 'fast-commit-before.json');
-const AFTER = join(FIXTURES, 'fast-commit-after.json');
-const BTRFS = join(FIXTURES, 'btrfs-fsync-after.json');
+const BEFORE = resultPath('fast-commit', 'before');
+const AFTER = resultPath('fast-commit', 'after');
+/* another lab's result */
+const OTHER_LAB = labsWithResults('after').find((l) => l !== 'fast-commit')!;
+const OTHER = resultPath(OTHER_LAB, 'after');
 
 const scratch = mkdtempSync(join(tmpdir(), 'jc-lab-compare-'));
 after(() => rmSync(scratch, { recursive: true, force: true }));
@@ -101,7 +105,7 @@ describe('journalclub kernel compare', () => {
   });
 
   it('refuses two labs', () => {
-    assertRefused(journalclub(['kernel', 'compare', BEFORE, BTRFS]), 'is a fast-commit result', 'a btrfs-fsync result', 'compare two runs of one lab');
+    assertRefused(journalclub(['kernel', 'compare', BEFORE, OTHER]), 'is a fast-commit result', `a ${OTHER_LAB} result`, 'compare two runs of one lab');
   });
 
   it('refuses a missing file, a file that is not JSON and one that is not a result', () => {
@@ -196,6 +200,6 @@ describe('journalclub kernel compare with repeated runs', () => {
       'one',
     );
     assertRefused(journalclub(['kernel', 'compare', ...only]), 'needs runs of both variants (got 3 before and 0 after)');
-    assertRefused(journalclub(['kernel', 'compare', ...only, BTRFS]), 'a btrfs-fsync result');
+    assertRefused(journalclub(['kernel', 'compare', ...only, OTHER]), `a ${OTHER_LAB} result`);
   });
 });
