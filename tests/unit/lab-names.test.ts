@@ -22,8 +22,6 @@ export const SHARED_FILES_NAMING_LABS: readonly string[] = [
   'bench/bench.ts',
   'bench/scale.ts',
   'bench/sim.ts',
-  'cli/kernel/host-run.test.ts',
-  'cli/kernel/run.test.ts',
   'kernel-lab/guest/host-run-checks.sh',
   'tests/kernel/faults.test.ts',
   'tests/kernel/host-run.test.ts',

@@ -8,9 +8,9 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseKernelResult } from '../../lib/kernel-results';
-import { workloadDir } from './paths';
-import { bootTiming, ingestRun, planRun, resultFromRunDir, warnCounters, writePlan } from './run';
+import { parseKernelResult } from '../../../lib/kernel-results';
+import { workloadDir } from '../../../cli/kernel/paths';
+import { bootTiming, ingestRun, planRun, resultFromRunDir, warnCounters, writePlan } from '../../../cli/kernel/run';
 
 const plan = { lab: 'inode-hash', variant: 'before', profile: 'quick', smp: 2, memMib: 1024 } as const;
 let root: string;

@@ -1,5 +1,5 @@
 /**
- * `kernel host-run` without the lab kernel: the recipes it formats with, its
+ * `kernel host-run` of fast-commit without the lab kernel: the recipes it formats with, its
  * argument checks, the results of a run directory, and the script's checks
  * on fixture proc and sys files (JC_SYSROOT) and, where this machine lets
  * root attach one, a loop device. The real run and the refusals against
@@ -10,10 +10,10 @@ import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlin
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runWhere, type KernelResult } from '../../lib/kernel-results';
-import { hostRun as labHostRun, hostRunArgs, parseDevices, resultFromHostRunDir, stageKit } from './host-run';
-import { DISK_IMAGES, mkfsConf } from './image';
-import { workloadDir } from './paths';
+import { runWhere, type KernelResult } from '../../../lib/kernel-results';
+import { hostRun as labHostRun, hostRunArgs, parseDevices, resultFromHostRunDir, stageKit } from '../../../cli/kernel/host-run';
+import { DISK_IMAGES, mkfsConf } from '../../../cli/kernel/image';
+import { workloadDir } from '../../../cli/kernel/paths';
 
 const work = mkdtempSync(join(tmpdir(), 'jc-host-run-unit-'));
 /* the not-root case reads the kit as another user */
@@ -85,7 +85,6 @@ describe('hostRunArgs', () => {
     expect(() => hostRunArgs('fast-commit', { ...base, profile: 'long' }, '/r')).toThrow(/--profile must be quick or paper/);
     expect(() => hostRunArgs('fast-commit', { ...base, repeat: '0' }, '/r')).toThrow(/--repeat must be a whole number from 1 to 20/);
     expect(() => hostRunArgs('fast-commit', { ...base, device: [] }, '/r')).toThrow(/--device \/dev\/X is required/);
-    expect(() => hostRunArgs('inode-hash', base, '/r')).toThrow(/inode-hash needs two disks \(ext4 and btrfs\)/);
     expect(() => hostRunArgs('fast-commit', { ...base, device: ['/dev/a', '/dev/b'] }, '/r')).toThrow(/runs on one disk \(ext4-fc\), got 2/);
   });
 });
