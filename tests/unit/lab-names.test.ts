@@ -25,7 +25,6 @@ export const SHARED_FILES_NAMING_LABS: readonly string[] = [
   'kernel-lab/guest/host-run-checks.sh',
   'tests/kernel/faults.test.ts',
   'tests/kernel/host-run.test.ts',
-  'tests/node/exercises.test.ts',
 ];
 
 const TEXT = /\.(c|h|ts|tsx|mjs|js|json|sh|css|md|config|txt|patch|mk)$|(^|\/)(Makefile|run|host-run|init)$/;
