@@ -40,6 +40,9 @@ export function labOf(id, order = 0) {
   return { id, order, symbol, macro: symbol.toUpperCase() };
 }
 
+/** The id as a TypeScript name: page-cache -> pageCache. @param {string} id */
+export const camel = (id) => id.replace(/-([a-z0-9])/g, (_, c) => c.toUpperCase());
+
 /** The labs, from mails/<id>.json, in their declared order. @returns {Lab[]} */
 export function labs() {
   if (!existsSync(MAILS)) return [];

@@ -10,7 +10,7 @@
  * which lib/ imports). kernel-lab/mails.gen.ts imports each lab's
  * mail.ts, the pairing of its metrics with its mail's figures.
  */
-import { banner } from '../registry.mjs';
+import { banner, camel } from '../registry.mjs';
 
 /** @type {import('../registry.mjs').Face} */
 export const face = {
@@ -18,9 +18,6 @@ export const face = {
   dir: (id) => `kernel-lab/labs/${id}`,
   files: (lab) => [`${lab.id}.patch`, 'workload/run.sh', 'spec.ts', 'mail.ts'],
 };
-
-/** page-cache -> pageCache */
-const camel = (/** @type {string} */ id) => id.replace(/-([a-z0-9])/g, (_, c) => c.toUpperCase());
 
 /** @param {import('../registry.mjs').Lab[]} labs @returns {import('../registry.mjs').Generated[]} */
 export function generate(labs) {

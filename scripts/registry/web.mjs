@@ -16,7 +16,7 @@
  *   web/src/labs/questions.gen.ts   each lab's questions
  *   web/src/labs/exercises.gen.ts   each lab's exercise
  */
-import { banner } from '../registry.mjs';
+import { banner, camel } from '../registry.mjs';
 
 /** @typedef {import('../registry.mjs').Lab} Lab */
 
@@ -28,9 +28,6 @@ export const face = {
   dir: (id) => `${DIR}/${id}`,
   files: () => ['index.tsx', 'manifest.tsx', 'lab.ts', 'card.ts', 'questions.ts', 'exercise.ts'],
 };
-
-/** The id as a TypeScript name: page-cache -> pageCache. @param {string} id */
-const camel = (id) => id.replace(/-([a-z0-9])/g, (_, c) => c.toUpperCase());
 
 /** @param {string} s */
 const str = (s) => `'${s}'`;
