@@ -1,13 +1,18 @@
 /**
  * The project's own speed, reported (not a pass/fail test): `npm run bench`.
  *
+ * It measures the labs with a bench module (web/src/labs/<id>/bench.ts,
+ * bench/labs.gen.ts): the first is the benchmark's lab, the second is timed
+ * beside it for its own rate of work.
+ *
  *   1. the simulator natively and in WASM (Node) over the same runs, those
- *      of the fast-commit paper rows (seed 1), each the best of three: DES
+ *      of the lab's paper rows (seed 1), each the best of three: DES
  *      events per second, model steps per second (one event may carry a
- *      whole walk, a step is one step of the model's trace) and fast-commit's
- *      nodes walked per second, and the two builds' time ratio; inode-hash's
- *      paper runs the same way, for its steps and lookups per second;
- *   2. the fast-commit paper sweep's wall time in Node WASM, as `journalclub
+ *      whole walk, a step is one step of the model's trace) and the lab's
+ *      own work per second (its bench module's), and the two builds' time
+ *      ratio; the second lab's paper runs the same way, for its steps and
+ *      work per second;
+ *   2. the lab's paper sweep's wall time in Node WASM, as `journalclub
  *      sweep` runs it (on threads where there are cores), with the seeds its
  *      page sweeps with (the lab's sweepSeeds, measured to fit 5 s; the
  *      command line's default is ten);
@@ -23,7 +28,7 @@
  * simulator is not), and results.json keeps its other measurements.
  *
  * With --baseline REV, another revision's simulator is built in a temporary
- * folder (baseline.ts) and its own fast-commit paper rows are timed the same
+ * folder (baseline.ts) and its own paper rows of the lab are timed the same
  * way, natively and in WASM, in a second table beside this build's.
  *
  * Prints a Markdown table with each target beside its number and writes
@@ -58,6 +63,7 @@ import {
   VARIANTS,
   wasmRun,
   WORK,
+  benchLabs,
   type NativeTiming,
   type RunTime,
 } from './sim';
@@ -65,9 +71,8 @@ import { measureScale, SCALE_TARGETS, type ScaleResult } from './scale';
 import { loadNow, recordMeasurement } from './measurements';
 import { grid, kb, markdown, median, quantile, si, speed, workRate, type Row, type Speed, type WorkRate } from './stats';
 
-const LAB = 'fast-commit';
-/** The second lab timed, for its own rate of work (lookups/s); it has no target. */
-const LAB2 = 'inode-hash';
+/** The benchmark's lab, and the second lab timed, for its own rate of work; the second has no target. */
+const { lab: LAB, second: LAB2 } = benchLabs();
 const FRAME_SECONDS = 5;
 const TARGETS = { wasmRatio: 1.2, sweepS: 5, firstPageKb: 300, frameP95Ms: 16.7 };
 
@@ -224,7 +229,7 @@ async function frameTimes(browser: Browser, base: string, candidates: PaperRow[]
       }
     }
   }
-  throw new Error('no paper row of fast-commit could be played in the page');
+  throw new Error(`no paper row of ${LAB} could be played in the page`);
 }
 
 /**
@@ -471,8 +476,8 @@ export async function runBench(options: BenchOptions = {}): Promise<number> {
   /* other work on the machine slows every number down: the 1-minute load average says whether there was any */
   const loadAverages = loadNow();
   const loadBefore = loadAverages[0];
-  let fc: LabTimes;
-  let ih: LabTimes;
+  let first: LabTimes;
+  let second: LabTimes;
   let sweepRun: Awaited<ReturnType<typeof sweepWall>>;
   let base: BaselineTimes | null = null;
   const engine = await loadEngine();
@@ -480,8 +485,8 @@ export async function runBench(options: BenchOptions = {}): Promise<number> {
   const rows = engine.rows(LAB).rows;
   try {
     const timing = nativeTiming(binary);
-    fc = timeLab(engine, binary, timing, LAB, rows);
-    ih = timeLab(engine, binary, timing, LAB2, engine.rows(LAB2).rows);
+    first = timeLab(engine, binary, timing, LAB, rows);
+    second = timeLab(engine, binary, timing, LAB2, engine.rows(LAB2).rows);
     log(`WASM in Node: the ${LAB} paper sweep`);
     sweepRun = await sweepWall(engine);
     if (baselineBuild) base = await timeBaseline(baselineBuild);
@@ -489,12 +494,12 @@ export async function runBench(options: BenchOptions = {}): Promise<number> {
     baselineBuild?.remove();
   }
 
-  const fcNative = rates(LAB, fc.native);
-  const fcWasm = rates(LAB, fc.wasm);
-  const ihNative = rates(LAB2, ih.native);
-  const ihWasm = rates(LAB2, ih.wasm);
-  const ratio = fcWasm.speed.wall_s / fcNative.speed.wall_s;
-  const mismatched = [...hashMismatches(fc.native, fc.wasm), ...hashMismatches(ih.native, ih.wasm)];
+  const firstNative = rates(LAB, first.native);
+  const firstWasm = rates(LAB, first.wasm);
+  const secondNative = rates(LAB2, second.native);
+  const secondWasm = rates(LAB2, second.wasm);
+  const ratio = firstWasm.speed.wall_s / firstNative.speed.wall_s;
+  const mismatched = [...hashMismatches(first.native, first.wasm), ...hashMismatches(second.native, second.wasm)];
   if (base?.wasm) mismatched.push(...hashMismatches(base.native, base.wasm).map((r) => `${r} (--baseline ${base.rev})`));
 
   const served = await serve();
@@ -510,7 +515,7 @@ export async function runBench(options: BenchOptions = {}): Promise<number> {
     });
     labPage = await pageWeight(browser, site + labUrl(LAB), waitForRuns);
     /* the largest heatmap first: most CPUs, then most events */
-    const byEvents = new Map(fc.native.filter((r) => r.variant === 'before').map((r) => [r.row, r.events]));
+    const byEvents = new Map(first.native.filter((r) => r.variant === 'before').map((r) => [r.row, r.events]));
     const cpus = (row: PaperRow): number => row.params.cpus || row.params.ways || 0;
     const candidates = [...rows].sort(
       (a, b) => cpus(b) - cpus(a) || (byEvents.get(b.label) ?? 0) - (byEvents.get(a.label) ?? 0),
@@ -521,22 +526,22 @@ export async function runBench(options: BenchOptions = {}): Promise<number> {
     await served.close();
   }
 
-  const fcWork = WORK[LAB]!;
-  const ihWork = WORK[LAB2]!;
-  const walked = `${fcWork.what}/s (${LAB} ${fcWork.variants.join(', ')} runs, ${fcNative.work?.runs ?? 0})`;
+  const firstWork = WORK[LAB]!;
+  const secondWork = WORK[LAB2]!;
+  const walked = `${firstWork.what}/s (${LAB} ${firstWork.variants.join(', ')} runs, ${firstNative.work?.runs ?? 0})`;
   const playing = `row ${frames.row} ${frames.view}, heatmap ${frames.heatmap_cells.join('+')} cells, ${frames.speed_steps_per_s} steps/s`;
   const table: Row[] = [
-    { measure: `native: DES events/s (${LAB} paper runs, ${fc.native.length})`, value: perS(fcNative.speed.events_per_s), target: '', met: null },
-    { measure: 'native: model steps/s (same runs)', value: perS(fcNative.speed.steps_per_s), target: '', met: null },
-    { measure: `native: ${walked}`, value: perS(fcNative.work?.per_s), target: '', met: null },
-    { measure: 'WASM in Node: DES events/s (same runs)', value: perS(fcWasm.speed.events_per_s), target: '', met: null },
-    { measure: 'WASM in Node: model steps/s (same runs)', value: perS(fcWasm.speed.steps_per_s), target: '', met: null },
-    { measure: `WASM in Node: ${walked}`, value: perS(fcWasm.work?.per_s), target: '', met: null },
+    { measure: `native: DES events/s (${LAB} paper runs, ${first.native.length})`, value: perS(firstNative.speed.events_per_s), target: '', met: null },
+    { measure: 'native: model steps/s (same runs)', value: perS(firstNative.speed.steps_per_s), target: '', met: null },
+    { measure: `native: ${walked}`, value: perS(firstNative.work?.per_s), target: '', met: null },
+    { measure: 'WASM in Node: DES events/s (same runs)', value: perS(firstWasm.speed.events_per_s), target: '', met: null },
+    { measure: 'WASM in Node: model steps/s (same runs)', value: perS(firstWasm.speed.steps_per_s), target: '', met: null },
+    { measure: `WASM in Node: ${walked}`, value: perS(firstWasm.work?.per_s), target: '', met: null },
     { measure: 'WASM time / native time', value: `${ratio.toFixed(2)}x`, target: `<= ${TARGETS.wasmRatio}x`, met: ratio <= TARGETS.wasmRatio },
-    { measure: `native: model steps/s (${LAB2} paper runs, ${ih.native.length})`, value: perS(ihNative.speed.steps_per_s), target: '', met: null },
-    { measure: `native: ${ihWork.what}/s (same runs)`, value: perS(ihNative.work?.per_s), target: '', met: null },
-    { measure: `WASM in Node: model steps/s (${LAB2}, same runs)`, value: perS(ihWasm.speed.steps_per_s), target: '', met: null },
-    { measure: `WASM in Node: ${ihWork.what}/s (same runs)`, value: perS(ihWasm.work?.per_s), target: '', met: null },
+    { measure: `native: model steps/s (${LAB2} paper runs, ${second.native.length})`, value: perS(secondNative.speed.steps_per_s), target: '', met: null },
+    { measure: `native: ${secondWork.what}/s (same runs)`, value: perS(secondNative.work?.per_s), target: '', met: null },
+    { measure: `WASM in Node: model steps/s (${LAB2}, same runs)`, value: perS(secondWasm.speed.steps_per_s), target: '', met: null },
+    { measure: `WASM in Node: ${secondWork.what}/s (same runs)`, value: perS(secondWasm.work?.per_s), target: '', met: null },
     {
       measure: `${LAB} paper sweep, ${sweepRun.seeds.length} seeds, ${sweepRun.runs} runs on ${sweepRun.threads} threads, Node WASM, wall time`,
       value: `${sweepRun.wall_s.toFixed(2)} s`,
@@ -590,8 +595,8 @@ export async function runBench(options: BenchOptions = {}): Promise<number> {
       load_before_runs: loadBefore,
     },
     revision: current,
-    simulator: { ...labJson(fc), hash_mismatches: mismatched },
-    inode_hash: labJson(ih),
+    simulator: { ...labJson(first), hash_mismatches: mismatched },
+    second_lab: labJson(second),
     sweep: { lab: LAB, ...sweepRun, steps_per_s: sweepRun.steps / sweepRun.wall_s },
     baseline: base && {
       rev: base.rev,
@@ -621,10 +626,10 @@ export async function runBench(options: BenchOptions = {}): Promise<number> {
     `machine: ${results.machine.cpu}, ${results.machine.cpus} cores, Node ${process.version}, ` +
       `1-minute load average ${loadBefore.toFixed(2)} before the runs; written to bench/results.json, on record in ${record}`,
   );
-  out(`median ${LAB} run, native ${(median(fc.native.map((r) => r.wall_s)) * 1000).toFixed(2)} ms, WASM ${(median(fc.wasm.map((r) => r.wall_s)) * 1000).toFixed(2)} ms`);
+  out(`median ${LAB} run, native ${(median(first.native.map((r) => r.wall_s)) * 1000).toFixed(2)} ms, WASM ${(median(first.wasm.map((r) => r.wall_s)) * 1000).toFixed(2)} ms`);
   if (base) {
     out(`\nbefore and after: ${base.commit.slice(0, 7)} "${base.subject}"\n`);
-    out(baselineTable(base, fc, currentLabel));
+    out(baselineTable(base, first, currentLabel));
     out(`\n${baselineNote(base, rows)}`);
     if (base.wasm_error) out(`baseline WASM not measured: ${base.wasm_error}`);
   }

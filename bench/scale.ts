@@ -1,7 +1,7 @@
 /**
  * The animation at scale, measured in Chromium with the page's own worker:
- * a run of more than 100 million steps (fast-commit before the patch, the
- * mail's row 7 with two loops) is opened in the lab page, then
+ * a run of more than 100 million steps (the first lab whose bench module,
+ * web/src/labs/<id>/bench.ts, names one) is opened in the lab page, then
  *
  *   (a) seeks to random steps: the time from asking for a step (the URL's
  *       step, as a link or the address bar asks) to the pane showing its
@@ -21,11 +21,19 @@ import type { StepperStats } from '../web/src/core/stepper';
 import { labUrl } from '../tests/lab-url';
 import { quantile } from './stats';
 import { rng } from '../web/src/core/testing/rng';
+import { LAB_BENCHES } from './labs.gen';
 
-export const SCALE_LAB = 'fast-commit';
-export const SCALE_VARIANT = 'before';
-/** Row 7 of the mail (64 ways, 192 directories and files) with two loops: about 150 million steps. */
-export const SCALE_PARAMS: Record<string, number> = { ways: 64, dirs: 192, files: 192, loops: 2 };
+/** The run at scale: its lab, variant and parameters, from the first bench module that names one. */
+function scaleRun(): { lab: string; variant: string; params: Readonly<Record<string, number>> } {
+  const found = LAB_BENCHES.find(([, b]) => b.scale);
+  if (!found) throw new Error('no lab names a run at scale: give one lab\'s web/src/labs/<id>/bench.ts a "scale" (a variant and parameters of over 100 million steps)');
+  const [lab, b] = found;
+  return { lab, variant: b.scale!.variant, params: b.scale!.params };
+}
+const SCALE = scaleRun();
+export const SCALE_LAB = SCALE.lab;
+export const SCALE_VARIANT = SCALE.variant;
+export const SCALE_PARAMS: Readonly<Record<string, number>> = SCALE.params;
 export const SCALE_SEED = 1;
 export const MIN_STEPS = 100_000_000;
 const SEEKS = 60;

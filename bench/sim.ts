@@ -10,26 +10,27 @@ import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
 import { encodeParams, parseJson, type Engine } from '../web/src/core/engine';
 import { PaperRows, type PaperRow } from '../web/src/core/types';
+import type { LabBench } from '../web/src/labs/face';
 import type { TimedRun } from './stats';
+import { LAB_BENCHES } from './labs.gen';
 
 /** Each run is timed this many times and its fastest time kept: a cold start is not the simulator's speed. */
 export const REPS = 3;
 
 export const VARIANTS = ['before', 'after'] as const;
 
-/** A lab's own count of work in its metrics, and the variants that do that work. */
-export interface Work {
-  metric: string;
-  /** what one unit is, for the table: "nodes walked" */
-  what: string;
-  variants: readonly string[];
-}
+/** A lab's own count of work in its metrics, and the variants that do that work (its web/src/labs/<id>/bench.ts). */
+export type Work = LabBench['work'];
 
-export const WORK: Readonly<Record<string, Work>> = {
-  /* only `before` walks the inode queue; `after` reports 0 */
-  'fast-commit': { metric: 'nodes_visited', what: 'nodes walked', variants: ['before'] },
-  'inode-hash': { metric: 'lookups', what: 'lookups', variants: ['before', 'after'] },
-};
+export const WORK: Readonly<Record<string, Work>> = Object.fromEntries(LAB_BENCHES.map(([lab, b]) => [lab, b.work]));
+
+/** The benchmark's lab (its sweep, its page, its targets) and the second lab timed beside it: the first two with a bench module. */
+export function benchLabs(): { lab: string; second: string } {
+  const [first, second] = LAB_BENCHES;
+  if (!first || !second)
+    throw new Error(`the benchmark times two labs, the first two with a web/src/labs/<id>/bench.ts; found ${LAB_BENCHES.length}: ${LAB_BENCHES.map(([l]) => l).join(', ') || 'none'}`);
+  return { lab: first[0], second: second[0] };
+}
 
 export interface RunTime extends TimedRun {
   lab: string;

@@ -19,9 +19,6 @@ import { describe, expect, it } from 'vitest';
 import { labs, ROOT } from '../../scripts/registry.mjs';
 
 export const SHARED_FILES_NAMING_LABS: readonly string[] = [
-  'bench/bench.ts',
-  'bench/scale.ts',
-  'bench/sim.ts',
   'kernel-lab/guest/host-run-checks.sh',
   'tests/kernel/faults.test.ts',
   'tests/kernel/host-run.test.ts',

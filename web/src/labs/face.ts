@@ -18,6 +18,18 @@ export interface LabCard {
   headline(): string;
 }
 
+/**
+ * What the project's benchmark (bench/, `npm run bench`) measures of a lab beyond its paper runs' speed, in
+ * its web/src/labs/<id>/bench.ts (optional: a lab without one is not timed). The first lab with one is the
+ * benchmark's own (its sweep, its page, its targets), the second is timed beside it for its rate of work.
+ */
+export interface LabBench {
+  /** the lab's own count of work in its metrics, what one unit is for the table ("nodes walked"), and the variants that do it */
+  work: { metric: string; what: string; variants: readonly string[] };
+  /** a run of more than 100 million steps for the animation at scale (bench/scale.ts): its variant, its parameters, and what they are */
+  scale?: { variant: string; params: Readonly<Record<string, number>>; what: string };
+}
+
 export interface LabFace {
   /** what the patch changed, shown first: the variants compared, the moments, the mail's headline, where to look */
   lesson: Lesson;
