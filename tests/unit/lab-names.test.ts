@@ -19,9 +19,7 @@ import { describe, expect, it } from 'vitest';
 import { labs, ROOT } from '../../scripts/registry.mjs';
 
 export const SHARED_FILES_NAMING_LABS: readonly string[] = [
-  'kernel-lab/guest/host-run-checks.sh',
   'tests/kernel/faults.test.ts',
-  'tests/kernel/host-run.test.ts',
 ];
 
 const TEXT = /\.(c|h|ts|tsx|mjs|js|json|sh|css|md|config|txt|patch|mk)$|(^|\/)(Makefile|run|host-run|init)$/;
