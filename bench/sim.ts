@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { encodeParams, parseJson, type Engine } from '../web/src/core/engine';
 import { PaperRows, type PaperRow } from '../web/src/core/types';
 import type { LabBench } from '../web/src/labs/face';
+import type { LabId } from '../web/src/labs/registry.gen';
 import type { TimedRun } from './stats';
 import { LAB_BENCHES } from './labs.gen';
 
@@ -25,7 +26,7 @@ export type Work = LabBench['work'];
 export const WORK: Readonly<Record<string, Work>> = Object.fromEntries(LAB_BENCHES.map(([lab, b]) => [lab, b.work]));
 
 /** The benchmark's lab (its sweep, its page, its targets) and the second lab timed beside it: the first two with a bench module. */
-export function benchLabs(): { lab: string; second: string } {
+export function benchLabs(): { lab: LabId; second: LabId } {
   const [first, second] = LAB_BENCHES;
   if (!first || !second)
     throw new Error(`the benchmark times two labs, the first two with a web/src/labs/<id>/bench.ts; found ${LAB_BENCHES.length}: ${LAB_BENCHES.map(([l]) => l).join(', ') || 'none'}`);

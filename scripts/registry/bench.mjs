@@ -19,9 +19,10 @@ export function generate(labs) {
       path,
       content: `${banner(path)}/** The labs with a bench module (web/src/labs/<id>/bench.ts), in the labs' order: what the benchmark measures of each. */
 import type { LabBench } from '../web/src/labs/face';
+import type { LabId } from '../web/src/labs/registry.gen';
 ${timed.map((l) => `import { bench as ${camel(l.id)} } from '../web/src/labs/${l.id}/bench';`).join('\n')}
 
-export const LAB_BENCHES: readonly (readonly [lab: string, bench: LabBench])[] = [
+export const LAB_BENCHES: readonly (readonly [lab: LabId, bench: LabBench])[] = [
 ${timed.map((l) => `  ['${l.id}', ${camel(l.id)}],`).join('\n')}
 ];
 `,

@@ -12,7 +12,7 @@ import { result } from '../../../tests/kernel-results';
 describe('compareResults', () => {
   it("notes the change the mail's text states when its figures give another", () => {
     const dbench = result('btrfs-fsync', 'after');
-    const old = { ...structuredClone(dbench), variant: 'before' };
+    const old = { ...structuredClone(dbench), variant: 'before' as const };
     const c = compareResults(old, dbench);
     const maxLat = c.rows.find((r) => r.metric === 'max_latency_ms')!.mail!;
     expect(maxLat.change_pct).toBeCloseTo(((228.847 - 341.833) / 341.833) * 100, 9);
