@@ -21,7 +21,7 @@
  *   4. frame times in headless Chromium while the lab page plays its largest
  *      playable configuration with the largest heatmap;
  *   5. the animation at scale in Chromium (scale.ts): seeks to random steps
- *      of a run of more than 100 million steps, forward play at the fastest
+ *      of a run of more than 40 million steps, forward play at the fastest
  *      speed on it, and its checkpoints' bytes against their budget.
  *
  * With --only scale, only 5 is measured (the web app is built, the

@@ -16,7 +16,8 @@ import { expect, labUrl, test, waitForRuns } from '../../../../tests/e2e/fixture
 const LAB = 'fast-commit';
 /* a small configuration, named so that the steps below stay what they are whatever the page opens on */
 const SMALL = { ways: 4, dirs: 2, files: 8, loops: 1 };
-const ROW7 = { ways: 64, dirs: 192, files: 192, loops: 1 };
+/* the mail's row 8 at its own size: about 21 million steps */
+const ROW8 = { ways: 64, dirs: 16384, files: 16384, loops: 1 };
 
 /** '#rrggbb' as getComputedStyle gives it. */
 function rgb(hex: string): string {
@@ -72,7 +73,7 @@ test('the source is highlighted: keywords, types, comments and calls are tokens 
 
 test('at the mail’s own size the executing line follows play and far seeks on one editor, made once', async ({ page }) => {
   test.setTimeout(180_000);
-  await page.goto(labUrl(LAB, { variant: 'before', ...ROW7, step: 1 }));
+  await page.goto(labUrl(LAB, { variant: 'before', ...ROW8, step: 1 }));
   await waitForRuns(page);
   const box = await scroller(page);
   const pane = page.locator('[data-testid="anim-pane"][data-variant="before"]');
@@ -113,9 +114,9 @@ test('at the mail’s own size the executing line follows play and far seeks on 
   /* far seeks, forward and back, by the scrubber: the line is brought into view each time */
   const scrubber = page.getByTestId('step-scrubber');
   const max = Number(await scrubber.getAttribute('max'));
-  expect(max).toBeGreaterThan(70_000_000);
+  expect(max).toBeGreaterThan(20_000_000);
   const seen = new Set<number>();
-  for (const step of [60_000_000, 1_000, max - 7, 31_415_926, 12_345_678]) {
+  for (const step of [15_000_000, 1_000, max - 7, 7_853_981, 3_086_419]) {
     await scrubber.fill(String(step));
     await expect(counter).toHaveText(String(step));
     await expect(pane).toHaveAttribute('data-frame-step', String(step), { timeout: 30_000 });
