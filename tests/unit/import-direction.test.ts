@@ -47,14 +47,17 @@ describe('import direction', () => {
      * are tests/kernel/, and its node tests (*.node.test.ts) files of the node suite, whose helpers are tests/node/
      */
     const suite = /^kernel-lab\/labs\/[^/]+\/(kernel\.test\.ts|.*\.node\.test\.ts) imports tests\/$/;
-    expect(offenders('kernel-lab', ['web', 'cli', 'tests']).filter((o) => !suite.test(o))).toEqual([]);
-    expect(offenders('kernel-lab', ['web', 'cli'])).toEqual([]);
+    /* a lab's tests of the kernel commands on its own runs (compare, run, host-run) test cli/, and take their fixtures from tests/ */
+    const commandTests = /^kernel-lab\/labs\/[^/]+\/[^/]+\.test\.ts imports (cli|tests)\/$/;
+    expect(offenders('kernel-lab', ['web', 'cli', 'tests']).filter((o) => !suite.test(o) && !commandTests.test(o))).toEqual([]);
+    expect(offenders('kernel-lab', ['web', 'cli']).filter((o) => !commandTests.test(o))).toEqual([]);
+    expect(sources('kernel-lab').filter((f) => !f.endsWith('.test.ts')).flatMap((f) => importedFolders(f).filter((d) => d === 'cli' || d === 'web'))).toEqual([]);
     expect(sources('kernel-lab').some((f) => importedFolders(f).includes('lib'))).toBe(true);
   });
 
   it('web/ never imports cli/', () => {
-    /* a lab's node tests (web/src/labs/<lab>/*.node.test.ts) are files of the node suite, which take its helpers from tests/node/ */
-    const suite = /^web\/src\/labs\/[^/]+\/.*\.node\.test\.ts imports tests\/$/;
+    /* a lab's tests (web/src/labs/<lab>/*.test.ts, *.node.test.ts) take the test suites' helpers from tests/ */
+    const suite = /^web\/src\/labs\/[^/]+\/.*\.(node\.)?test\.ts imports tests\/$/;
     expect(offenders('web', ['cli', 'tests']).filter((o) => !suite.test(o))).toEqual([]);
     expect(offenders('web', ['cli'])).toEqual([]);
   });
