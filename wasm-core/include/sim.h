@@ -101,6 +101,8 @@ struct task {
 	const char *func;	/* model function it last stood in */
 	const char *file;	/* model source file it last stood in */
 	u64 lock_step;		/* its last lock step, while contended is marked */
+	int page_lock_unfair;		/* LOCK_PAGE: queueings left before a handoff */
+	bool page_lock_handoff;		/* LOCK_PAGE: queued with WQ_FLAG_CUSTOM */
 
 	enum sim_req req;
 	struct sim_lock *req_lock;
@@ -183,6 +185,21 @@ struct sim_line {
  *   on a CPU (the MCS "osq" of spinners), sleeps otherwise; spinners get it
  *   before sleepers, and stop spinning to sleep when the owner leaves its
  *   CPU.
+ * LOCK_PAGE, struct page_lock: a page's PG_locked bit, as folio_lock() and
+ *   folio_unlock() (5.10's lock_page(), unlock_page()) use it. One owner; a
+ *   taker never spins. One that finds the bit set sleeps at the tail of the
+ *   page's wait queue (folio_wait_bit_common(), EXCLUSIVE). folio_unlock()
+ *   clears the bit (an atomic) and folio_wake_bit() wakes the first waiter
+ *   and stops (wake_page_function() returns 1 for an exclusive waiter).
+ *   That waiter is not handed the bit: it takes it when it runs, and a
+ *   taker that comes in between steals it; the waiter then queues again at
+ *   the tail. Once a waiter has queued sysctl_page_lock_unfairness times
+ *   (SIM_PAGE_LOCK_UNFAIRNESS, 5) without getting it, it queues with
+ *   WQ_FLAG_CUSTOM and the waker sets the bit for it (WQ_FLAG_DONE): a
+ *   handoff. (v5.9 on: 5.10's and 6.12's mm/filemap.c are alike in this.)
+ *   The kernel's queue is a hashed table of 256 heads shared by every
+ *   page's bits; a wake walks the head and wakes only waiters of its page
+ *   and bit, so the model keeps one list per lock.
  *
  * The lock word is a struct sim_line. Taking a free lock is one atomic on
  * it, and so is a handoff to a spinning waiter; releasing an rwlock_t's
@@ -194,7 +211,10 @@ struct sim_line {
  * Statistics are kept per lock and per lock class (locks initialised with
  * the same name), as /proc/lock_stat keeps them.
  */
-enum lock_kind { LOCK_SPIN, LOCK_RW, LOCK_RWSEM, LOCK_MUTEX };
+enum lock_kind { LOCK_SPIN, LOCK_RW, LOCK_RWSEM, LOCK_MUTEX, LOCK_PAGE };
+
+/* mm/filemap.c's sysctl_page_lock_unfairness: steals a page-lock waiter accepts */
+#define SIM_PAGE_LOCK_UNFAIRNESS	5
 enum lock_mode { LOCK_EXCL, LOCK_SHARED };
 
 struct lock_class {
@@ -232,6 +252,7 @@ struct spinlock { struct sim_lock lk; };
 struct rwlock { struct sim_lock lk; };
 struct rw_semaphore { struct sim_lock lk; };
 struct mutex { struct sim_lock lk; };
+struct page_lock { struct sim_lock lk; };
 
 /*
  * struct wait_queue_head - tasks sleeping until a condition may hold.
@@ -464,6 +485,10 @@ static inline void mutex_init(struct sim *s, struct mutex *l, const char *name)
 {
 	sim_lock_init(s, &l->lk, LOCK_MUTEX, name);
 }
+static inline void page_lock_init(struct sim *s, struct page_lock *l, const char *name)
+{
+	sim_lock_init(s, &l->lk, LOCK_PAGE, name);
+}
 void init_waitqueue_head(struct wait_queue_head *wq, const char *name);
 void blkdev_init(struct blkdev *d, const char *name, int channels,
 		 u64 latency_ns, u64 bw_bytes_per_s, u64 flush_ns);
@@ -588,6 +613,22 @@ bool __sim_io(struct task *t, struct blkdev *d, u64 bytes, bool flush);
 /* mutex_lock - take mutex @l; may sleep (same rules as down_write). */
 #define mutex_lock(t, l)	__LOCK_OP(t, l, LOCK_EXCL, SK_LOCK, __sim_lock)
 #define mutex_unlock(t, l)	__LOCK_OP(t, l, LOCK_EXCL, SK_UNLOCK, __sim_unlock)
+
+/*
+ * folio_lock - take page lock @l; may sleep (same rules as down_write).
+ * A waiter woken without the bit tries again, as folio_wait_bit_common()
+ * does (`goto repeat`), and each try is a lock step of its own.
+ */
+#define folio_lock(t, l)						\
+	do {								\
+		(t)->page_lock_unfair = SIM_PAGE_LOCK_UNFAIRNESS;	\
+		do {							\
+			STEP(t, SK_LOCK, (l)->lk.id, LOCK_EXCL);	\
+			CO_WAIT_IF(co, __sim_lock(t, &(l)->lk, LOCK_EXCL)); \
+		} while ((l)->lk.owner != (t));				\
+	} while (0)
+/* folio_unlock - release @l and wake its first waiter; only its holder may. */
+#define folio_unlock(t, l)	__LOCK_OP(t, l, LOCK_EXCL, SK_UNLOCK, __sim_unlock)
 
 /*
  * xa_lock - the spinlock inside a struct xarray (xa->xa_lock). Any struct

@@ -654,6 +654,7 @@ static bool need_run(void)
 static const char *const lock_kind_names[] = {
 	[LOCK_SPIN] = "spinlock", [LOCK_RW] = "rwlock",
 	[LOCK_RWSEM] = "rw_semaphore", [LOCK_MUTEX] = "mutex",
+	[LOCK_PAGE] = "page_lock",
 };
 
 /* Per lock class, as /proc/lock_stat sums them. */

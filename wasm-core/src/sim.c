@@ -576,7 +576,7 @@ void sim_lock_init(struct sim *s, struct sim_lock *lk, enum lock_kind kind,
 
 static bool lock_sleeps(const struct sim_lock *lk)
 {
-	return lk->kind == LOCK_RWSEM || lk->kind == LOCK_MUTEX;
+	return lk->kind == LOCK_RWSEM || lk->kind == LOCK_MUTEX || lk->kind == LOCK_PAGE;
 }
 
 static int held_index(const struct task *t, const struct sim_lock *lk)
@@ -722,6 +722,31 @@ static void hand_over(struct sim *s, struct sim_lock *lk, struct task *w, int *n
 }
 
 /*
+ * page_lock_wake - folio_wake_bit() after folio_unlock() cleared the bit:
+ * the first waiter only. One queued with WQ_FLAG_CUSTOM is handed the bit
+ * (WQ_FLAG_DONE); any other is woken to take it itself when it runs, and
+ * whoever takes the free bit first in between steals it (folio_lock()
+ * then queues the woken waiter again).
+ */
+static void page_lock_wake(struct sim *s, struct sim_lock *lk)
+{
+	struct task *w;
+
+	if (list_empty(&lk->waiters))
+		return;
+	w = list_first_entry(&lk->waiters, struct task, wait_entry);
+	if (w->page_lock_handoff) {
+		hand_over(s, lk, w, &lk->nr_waiters);
+		return;
+	}
+	list_del_init(&w->wait_entry);
+	lk->nr_waiters--;
+	lock_waited(lk, w, s->now + s->costs.wakeup_ns);
+	w->req_lock = NULL;
+	wake_task(s, w, s->costs.wakeup_ns);
+}
+
+/*
  * lock_grant - after a release, hand @lk to whoever is next: a spinner
  * (after the line moves), else the first waiter; for a qrwlock the readers
  * at the queue's head together, for an rw_semaphore every sleeping reader.
@@ -732,6 +757,10 @@ static void lock_grant(struct sim *s, struct sim_lock *lk)
 
 	if (lk->owner)
 		return;
+	if (lk->kind == LOCK_PAGE) {
+		page_lock_wake(s, lk);
+		return;
+	}
 	if (!list_empty(&lk->spinners) && lk->readers == 0) {
 		w = list_first_entry(&lk->spinners, struct task, wait_entry);
 		hand_over(s, lk, w, &lk->nr_spinners);
@@ -770,6 +799,7 @@ static void do_lock(struct sim *s, struct task *t, struct sim_lock *lk, int mode
 		return;
 	}
 	if (lock_sleeps(lk) && !might_sleep(s, t, lk->kind == LOCK_MUTEX ? "mutex_lock" :
+					     lk->kind == LOCK_PAGE ? "folio_lock" :
 					     mode == LOCK_SHARED ? "down_read" : "down_write"))
 		return;
 	if (can_take(lk, mode)) {
@@ -778,12 +808,19 @@ static void do_lock(struct sim *s, struct task *t, struct sim_lock *lk, int mode
 		run_task(s, t, cost);
 		return;
 	}
+	if (lk->kind == LOCK_PAGE) {
+		/* folio_wait_bit_common(): `--unfairness < 0` sets WQ_FLAG_CUSTOM */
+		t->page_lock_handoff = --t->page_lock_unfair < 0;
+		if (t->page_lock_unfair < SIM_PAGE_LOCK_UNFAIRNESS - 1)
+			goto queue;	/* a retry after a steal: counted once */
+	}
 	lk->contended++;
 	if (lk->cls)
 		lk->cls->contended++;
 	if (s->mark_kinds & (1ULL << SK_CONTENDED))
 		mark_step(s, t, SK_CONTENDED, t->lock_step, lk->id,
 			  lk->nr_waiters + lk->nr_spinners + 1);
+queue:
 	t->req_lock = lk;
 	t->req_mode = mode;
 	if (!lock_sleeps(lk)) {
@@ -793,7 +830,7 @@ static void do_lock(struct sim *s, struct task *t, struct sim_lock *lk, int mode
 		return;
 	}
 	/* optimistic spinning: a writer (or mutex taker) while the owner runs */
-	if (mode == LOCK_EXCL && owner_on_cpu(s, lk->owner)) {
+	if (lk->kind != LOCK_PAGE && mode == LOCK_EXCL && owner_on_cpu(s, lk->owner)) {
 		list_add_tail(&t->wait_entry, &lk->spinners);
 		lk->nr_spinners++;
 		task_set_state(s, t, TASK_SPIN);

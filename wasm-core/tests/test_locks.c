@@ -31,6 +31,7 @@ static struct {
 	struct rwlock rw;
 	struct rw_semaphore sem;
 	struct mutex mtx;
+	struct page_lock pg;
 	struct spinlock spin;
 	struct wait_queue_head wq;
 	struct blkdev dev;
@@ -41,14 +42,19 @@ static struct {
 	int inside, readers_max, writers_max;
 } W;
 
+/* page_user()'s takes of the page lock, per actor */
+static u64 page_got[NR][16];
+
 static void world(int cpus)
 {
 	memset(&W, 0, sizeof(W));
+	memset(page_got, 0, sizeof(page_got));
 	assert_int_equal(sim_init(&W.s, cpus, 1), 0);
 	W.live = true;
 	rwlock_init(&W.s, &W.rw, "test_rwlock");
 	init_rwsem(&W.s, &W.sem, "test_rwsem");
 	mutex_init(&W.s, &W.mtx, "test_mutex");
+	page_lock_init(&W.s, &W.pg, "test_page_lock");
 	spin_lock_init(&W.s, &W.spin, "test_spin");
 	init_waitqueue_head(&W.wq, "test_wq");
 	blkdev_init(&W.dev, "test_dev", 1, 10000, 2000000000ULL, 50000);
@@ -219,6 +225,105 @@ static void test_mutex_spins_then_sleeps(void **state)
 	/* task 2 spun, then slept once task 1 went to I/O */
 	assert_true(W.t[2]->spin_ns > 0 && W.t[2]->sleep_ns > 0);
 	assert_true(W.a[2].got_ns > W.a[1].got_ns + 5000 + DEV_WAIT_MIN);
+}
+
+/* Take the page lock a->n times, holding it work_ns each: page_got[] the takes */
+static int page_user(struct sim *s, struct task *t)
+{
+	struct actor *a = t->priv;
+	struct co *co = &a->co;
+
+	CO_BEGIN(co);
+	for (a->i = 0; a->i < a->n; a->i++) {
+		folio_lock(t, &W.pg);
+		page_got[a->id][a->i] = sim_clock(s, t);
+		sim_charge(t, a->work_ns);
+		sim_elapse(t);
+		if (a->mode)
+			submit_bio_wait(t, &W.dev, 4096, false);
+		folio_unlock(t, &W.pg);
+	}
+	a->done_ns = sim_clock(s, t);
+	CO_END(co);
+}
+
+/*
+ * The page lock: a taker sleeps at once, though the owner runs (a mutex
+ * would spin), and is woken by the release, then takes the bit itself:
+ * the release's atomic, the wakeup, its own atomic on the word (moved from
+ * the owner's CPU).
+ */
+static void test_page_lock_sleeps_without_spinning(void **state)
+{
+	const struct sim_costs *c;
+
+	(void)state;
+	world(NR);
+	c = &W.s.costs;
+	spawn(0, 0, page_user, 0, 0, 5000)->n = 1;
+	spawn(1, 1, page_user, 100, 0, 5000)->n = 1;
+	assert_int_equal(sim_run(&W.s), 0);
+	assert_int_equal(W.t[1]->spin_ns, 0);
+	assert_true(W.t[1]->sleep_ns > 0);
+	assert_int_equal(page_got[1][0], page_got[0][0] + 5000 + c->wakeup_ns +
+			 c->line_transfer_ns + c->lock_acquire_ns);
+	assert_int_equal(W.pg.lk.contended, 1);
+	assert_int_equal(W.pg.lk.acquisitions, 2);
+	assert_int_equal(W.pg.lk.nr_waiters, 0);
+}
+
+/*
+ * A waiter woken by folio_unlock() is not handed the bit: a task that takes
+ * it before the waiter runs steals it, and the waiter queues again. After
+ * sysctl_page_lock_unfairness (5) such steals it queues with
+ * WQ_FLAG_CUSTOM, and the next unlock sets the bit for it.
+ */
+static void test_page_lock_steals_then_hands_off(void **state)
+{
+	struct actor *thief, *waiter;
+	int k;
+
+	(void)state;
+	world(NR);
+	/* the thief takes it again right after each release, within a wakeup */
+	thief = spawn(0, 0, page_user, 0, 0, 10000);
+	thief->n = 10;
+	waiter = spawn(1, 1, page_user, 100, 0, 1000);
+	waiter->n = 1;
+	assert_int_equal(sim_run(&W.s), 0);
+	/* the thief's first take plus five steals, then the handoff */
+	for (k = 0; k < SIM_PAGE_LOCK_UNFAIRNESS + 1; k++)
+		assert_true(page_got[0][k] < page_got[1][0]);
+	assert_true(page_got[1][0] < page_got[0][SIM_PAGE_LOCK_UNFAIRNESS + 1]);
+	/* handed the bit: it runs a wakeup after the release, no atomic of its own */
+	assert_int_equal(page_got[1][0], page_got[0][SIM_PAGE_LOCK_UNFAIRNESS] + 10000 +
+			 W.s.costs.wakeup_ns);
+	assert_int_equal(W.t[1]->spin_ns, 0);
+	/* contended once per folio_lock(), though it queued six times */
+	assert_int_equal(W.pg.lk.contended, 2);
+	assert_true(W.t[0]->sleep_ns > 0);	/* the thief waited for the handoff */
+}
+
+/*
+ * Waiters queue in order and each release wakes one: three sleepers behind
+ * an owner in I/O take it in the order they came.
+ */
+static void test_page_lock_wakes_one_in_order(void **state)
+{
+	int k;
+
+	(void)state;
+	world(NR);
+	spawn(0, 0, page_user, 0, 1, 2000)->n = 1;	/* holds it across I/O */
+	for (k = 1; k <= 3; k++)
+		spawn(k, k, page_user, 100 * (u64)k, 0, 2000)->n = 1;
+	assert_int_equal(sim_run(&W.s), 0);
+	for (k = 1; k <= 3; k++) {
+		assert_true(page_got[k][0] > page_got[k - 1][0] + 2000);
+		assert_int_equal(W.t[k]->spin_ns, 0);
+	}
+	assert_true(page_got[1][0] > page_got[0][0] + 2000 + DEV_WAIT_MIN);
+	assert_int_equal(W.pg.lk.contended, 3);
 }
 
 enum { RW_READ, RW_WRITE, SEM_READ, SEM_WRITE, SPIN, MUTEX };
@@ -465,6 +570,9 @@ int main(void)
 		cmocka_unit_test_teardown(test_rwlock_readers_share_writer_excludes, teardown),
 		cmocka_unit_test_teardown(test_rwsem_sleeps, teardown),
 		cmocka_unit_test_teardown(test_mutex_spins_then_sleeps, teardown),
+		cmocka_unit_test_teardown(test_page_lock_sleeps_without_spinning, teardown),
+		cmocka_unit_test_teardown(test_page_lock_steals_then_hands_off, teardown),
+		cmocka_unit_test_teardown(test_page_lock_wakes_one_in_order, teardown),
 		cmocka_unit_test_teardown(test_unlock_atomics_on_the_lock_word, teardown),
 		cmocka_unit_test_teardown(test_preemption_shares_a_cpu, teardown),
 		cmocka_unit_test_teardown(test_atomic_sleep_check, teardown),
