@@ -51,7 +51,7 @@ struct ewb_page {
 	bool dirty, towrite, writeback;
 	bool in_request;	/* its writeback is in a request the device has */
 	u64 dirty_seq, wb_seq, durable_seq;
-	struct mutex lock;	/* folio_lock */
+	struct page_lock lock;	/* PG_locked: folio_lock(), the engine's page lock */
 	struct wait_queue_head wb_wait;	/* folio_wait_writeback */
 };
 
@@ -67,6 +67,11 @@ struct mpage_da_data {
 	bool do_map, scanned_until_end;
 	u64 io_first, io_nr;	/* the bio being built (io_submit) */
 };
+
+/* PAGEVEC_SIZE: 15 in 5.10's pagevec, 31 in 6.12's folio_batch */
+#define EWB_BATCH_510	15
+#define EWB_BATCH_612	31
+#define EWB_MAX_BATCH	EWB_BATCH_612
 
 struct ewb_job {
 	int id;
@@ -86,6 +91,9 @@ struct ewb_job {
 
 	struct mpage_da_data mpd;
 	u64 idx;		/* scans: the page they stand at */
+	u64 index;		/* scans: where the next tagged lookup starts */
+	u64 batch[EWB_MAX_BATCH];	/* scans: the pagevec / folio_batch */
+	int nr_batch, bi;
 	bool done;
 	u64 wp_start, wp_pages, pass_from;
 	u64 commit_tid;
@@ -114,6 +122,7 @@ struct ewb_model {
 	int variant;
 	bool datasync, k510;
 	int nr_jobs;
+	int batch;		/* tagged pages looked up at once: EWB_BATCH_510 or _612 */
 	u64 nr_pages, nr_slots, pages_per_write;
 	u64 jiffy_ns, end_ns, warmup_ns;
 
