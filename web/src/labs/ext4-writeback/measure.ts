@@ -1,0 +1,85 @@
+/**
+ * The model against the mail over ten seeds, and at held-out points no
+ * figure was read at: runs the native simulator (`make -C wasm-core native`)
+ * before and after at each point, seed by seed, and writes
+ * web/src/labs/ext4-writeback/measurements/<YYYY-MM-DD>.json (UTC) with the
+ * paired IOPS change and its 95% interval (lib/verdict.ts), the checks of
+ * mailCheck.ts, the machine's load and the revision. The page and
+ * docs/labs/ext4-writeback.md quote the newest file.
+ *
+ *   node --import tsx web/src/labs/ext4-writeback/measure.ts [--seeds N]   (10 by default, 2 to 20)
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { pairedChange } from '../../../../lib/verdict';
+import { nativeBinary, REPO_ROOT } from '../../core/node';
+import { mailChecks, type Variant } from './mailCheck';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const MAIL = 'jobs=16;bs_kib=16;filesize=1000000;sync=0;kernel=0;runtime_ms=60000';
+/* counted time: the run less its warmup of a fifth */
+const MEASURED_S = 48;
+
+/** The points: the mail's shape on seeds 1..N, and held out: other seeds, jobs counts, a block size. */
+export const POINTS = (seeds: number) => [
+  { id: 'mail', label: "the mail's shape (16 jobs, 16 KiB, fsync, 60 s)", params: MAIL, first: 1, seeds },
+  { id: 'seeds', label: 'held out: the same shape, seeds from 11', params: MAIL, first: 11, seeds },
+  { id: 'jobs12', label: 'held out: 12 jobs', params: MAIL.replace('jobs=16', 'jobs=12'), first: 1, seeds },
+  { id: 'jobs20', label: 'held out: 20 jobs', params: MAIL.replace('jobs=16', 'jobs=20'), first: 1, seeds },
+  { id: 'bs8', label: 'held out: 8 KiB writes', params: MAIL.replace('bs_kib=16', 'bs_kib=8'), first: 1, seeds },
+];
+
+function run(variant: Variant, params: string, seed: number): Record<string, number> {
+  const out = execFileSync(nativeBinary(), ['run', 'ext4-writeback', variant, params, String(seed)], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  return (JSON.parse(out) as { metrics: Record<string, number> }).metrics;
+}
+
+function seedsArg(argv: string[]): number {
+  const i = argv.indexOf('--seeds');
+  if (i < 0) return 10;
+  const n = Number(argv[i + 1]);
+  if (!Number.isInteger(n) || n < 2 || n > 20) throw new RangeError(`--seeds takes a whole number from 2 to 20, not ${argv[i + 1] ?? 'nothing'}`);
+  return n;
+}
+
+function main(argv: string[]): void {
+  const seeds = seedsArg(argv);
+  const started = Date.now();
+  const load = loadavg();
+  const points = POINTS(seeds).map((p) => {
+    const list = Array.from({ length: p.seeds }, (_, i) => p.first + i);
+    const runs = { before: list.map((s) => run('before', p.params, s)), after: list.map((s) => run('after', p.params, s)) };
+    const iops = (v: Variant) => runs[v].map((m) => m.fsync_iops_per_s as number);
+    const change = pairedChange(iops('before'), iops('after'));
+    return {
+      id: p.id,
+      label: p.label,
+      params: p.params,
+      seeds: list,
+      iops: { before: iops('before'), after: iops('after') },
+      /* after against before, in % */
+      iops_change_pct: { point: (change.ratio - 1) * 100, low: (change.low - 1) * 100, high: (change.high - 1) * 100 },
+      after_ahead_on: iops('after').filter((a, i) => a > (iops('before')[i] as number)).length,
+      /* the mail's figures are of its shape: the other points are held out for the IOPS direction alone */
+      checks: p.params === MAIL ? mailChecks(runs, MEASURED_S) : [],
+    };
+  });
+  const now = new Date();
+  const revision = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
+  const file = join(HERE, 'measurements', `${now.toISOString().slice(0, 10)}.json`);
+  mkdirSync(dirname(file), { recursive: true });
+  const data = { at: now.toISOString(), revision, load_before: load, load_after: loadavg(), wall_s: (Date.now() - started) / 1000, measured_s: MEASURED_S, points };
+  writeFileSync(file, `${JSON.stringify(data, null, 2)}\n`);
+  process.stdout.write(`${file}\n`);
+  for (const p of points) {
+    const c = p.iops_change_pct;
+    process.stdout.write(`${p.label}: after against before ${c.point.toFixed(1)}% (95%: ${c.low.toFixed(1)} to ${c.high.toFixed(1)}), after ahead on ${p.after_ahead_on} of ${p.seeds.length}\n`);
+    for (const r of p.checks)
+      process.stdout.write(`  ${r.label} ${r.variant}: ${r.median.toPrecision(3)} (${r.min.toPrecision(3)}-${r.max.toPrecision(3)}), mail ${r.mail.toPrecision(3)}, ${r.tolerance}: ${r.within ? 'within' : 'outside'}\n`);
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) main(process.argv.slice(2));
