@@ -43,18 +43,17 @@
  * request still queued, concurrent cache flushes coalesced (blk-flush).
  *
  * What it shows at the mail's shape (16 jobs, 16 KiB, fsync, 60 s, seeds
- * 1-6, medians): before 75 handles per transaction against 59 (the mail:
- * 67 and 51), 1064 transactions against 1202, a shorter average commit,
- * a longer ext4_writepages call, 3.92 pages per call in both, more calls of
- * 0-3 pages and of 6 or more, a higher clat average and maximum. Its IOPS
- * are 327 against 360, not the mail's 460 against 449: another task's scan
- * often submits the pages a writer has dirtied so far while it is still
- * writing its slot, the extra pass more often, and the rest goes out as a
- * request of its own (calls of 2-3 pages: 22,590 against 12,383), which the
- * IOPS-capped device pays for. With fdatasync, where commits are rare,
- * before loses as much. The mail's histogram has almost no such halves;
- * why the model's scans meet writers mid-slot so often (a write dirties its
- * pages within 10 us) is not pinned down; see tests/.
+ * 1-10, medians): before 78 handles per transaction against 60 (the mail:
+ * 67 and 51), 23.1 commits a second against 27.5, a longer ext4_writepages
+ * call, 3.92 pages per call in both, more calls of 0-3 pages and of 6 or
+ * more, a higher clat average and maximum. Its IOPS are 353 against 406
+ * (after +14.9 %, 95%: +14.5 to +15.3), not the mail's 460 against 449:
+ * the device serves ~497 requests a second in both, and before sends 1.41
+ * per write against 1.22, because its extra pass's scans meet the other
+ * jobs' scans on the same tagged pages and slots go out in pieces (calls
+ * of 2-3 pages: 22 % of calls against 12 %; the mail's 1.1 % and 0.5 %).
+ * With fdatasync, where commits are rare, before loses as much. Why the
+ * mail's machine sends so few pieces is not found (docs/labs/ext4-writeback.md).
  *
  * Simplifications, each kept because it does not change who waits for whom:
  * - The file's blocks are all written before the run (the mail's 60 s wash

@@ -3,7 +3,7 @@
  * fsync could batch on purpose what the old extra pass batched by accident,
  * with what the simulator shows of the trade (handles per transaction,
  * transactions, latency against IOPS), mail beside model, and where the
- * model's IOPS go the other way.
+ * model's IOPS go the other way: unreproduced, with the measured interval.
  */
 import { memo, useMemo } from 'react';
 import { formatChange, formatDuration } from '../../../../lib/format';
@@ -11,6 +11,7 @@ import type { LabSectionProps } from '../../app/LabPage';
 import { evidenceRows } from './compare';
 import { EvidenceTable } from './EvidenceTable';
 import { LINKS } from './links';
+import { MAIL_POINT } from './measured';
 
 export const OpenQuestion = memo(function OpenQuestion({ runs }: LabSectionProps) {
   const before = runs.before?.result.metrics;
@@ -51,13 +52,14 @@ export const OpenQuestion = memo(function OpenQuestion({ runs }: LabSectionProps
                   ? `the model's IOPS go the other way (after ${formatChange(iops.sim.change)} against before, the mail ${formatChange(iops.mail.change)})`
                   : `here after moves IOPS ${formatChange(iops.sim.change)} against before, the mail ${formatChange(iops.mail.change)}`}
             </b>
-            . In the model a job's 16 KiB slot is often tagged by another job's fsync between two of its four pages; the
-            extra pass sends more of those halves as requests of their own, and on a device capped at 500 requests a second
-            every extra request is paid in IOPS. The mail's histogram has almost none of those half writes (calls of 2-3
-            pages), the model's before has many: the batching the model reproduces is real, the cost it charges for it is
-            larger than the mail's machine paid. Run it with fdatasync, where no job waits for a commit: before still
-            loses, so the model's cost sits in the extra pass's writeback, not in the commits. A batching fsync would have
-            to gather whole writes, not halves.
+            . Over {MAIL_POINT.seeds} seeds of the mail's 60 s the model's after against before is{' '}
+            {formatChange(MAIL_POINT.change.point)} (95%: {formatChange(MAIL_POINT.change.low)} to{' '}
+            {formatChange(MAIL_POINT.change.high)}), after ahead on {MAIL_POINT.afterAheadOn} of {MAIL_POINT.seeds} seeds: the
+            mail's direction is unreproduced. The device serves the same requests a second in both variants; before needs more of
+            them per write (its extra pass's scans meet the other jobs' scans on the same tagged pages and send slots in
+            pieces, calls of 2-3 pages), and the mail's histogram has almost none of those. Run it with fdatasync, where no
+            job waits for a commit: before still loses, so the model's cost sits in the extra pass's writeback, not in the
+            commits. A batching fsync would have to gather whole writes, not pieces.
           </p>
         </div>
       </div>
