@@ -1543,3 +1543,25 @@ double ewb_test_histogram(const u64 *pages, int n, double *buckets)
 		buckets[i] = (double)h.bucket[i];
 	return h.calls ? (double)h.pages / (double)h.calls : 0;
 }
+
+int ewb_test_lookup(const bool *towrite, u64 nr, int batch, u64 from, u64 last, u64 *found, u64 *next)
+{
+	struct ewb_page pages[64];
+	struct ewb_job jb;
+	u64 i;
+
+	if (nr > ARRAY_SIZE(pages) || batch < 1 || batch > EWB_MAX_BATCH)
+		return -1;
+	memset(pages, 0, sizeof(pages));
+	memset(&jb, 0, sizeof(jb));
+	for (i = 0; i < nr; i++)
+		pages[i].towrite = towrite[i];
+	ewb.pages = pages;
+	ewb.batch = batch;
+	jb.index = from;
+	lookup_towrite_batch(&jb, last);
+	ewb.pages = NULL;
+	memcpy(found, jb.batch, sizeof(u64) * (size_t)jb.nr_batch);
+	*next = jb.index;
+	return jb.nr_batch;
+}

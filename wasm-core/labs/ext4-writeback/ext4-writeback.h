@@ -233,6 +233,14 @@ int ewb_bucket(u64 pages);
  */
 double ewb_test_histogram(const u64 *pages, int n, double *buckets);
 
+/*
+ * ewb_test_lookup - the scan's tagged lookup over @nr pages whose TOWRITE
+ * marks are @towrite[0..nr), @batch at a time, from @from to @last: the
+ * pages found go to @found (at most EWB_MAX_BATCH), their number is
+ * returned, and *@next is where the next lookup starts.
+ */
+int ewb_test_lookup(const bool *towrite, u64 nr, int batch, u64 from, u64 last, u64 *found, u64 *next);
+
 
 /* txn_rec - the timeline's record of transaction @tid, or NULL (ext4-writeback.c) */
 struct ewb_txn_rec *txn_rec(u64 tid);

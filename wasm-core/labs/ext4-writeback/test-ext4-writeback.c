@@ -127,6 +127,38 @@ static void test_histogram_by_hand(void **state)
 }
 
 /*
+ * The scan's lookup: at most a batch of TOWRITE pages at once, in index
+ * order from where the last one stopped; a full batch resumes after its
+ * last page, a short one ends the range (pagevec_lookup_range_tag).
+ */
+static void test_lookup_batches(void **state)
+{
+	bool towrite[40] = { false };
+	u64 found[EWB_MAX_BATCH], next;
+	int i, n;
+
+	(void)state;
+	for (i = 0; i < 40; i += 2)
+		towrite[i] = true;	/* 20 tagged pages: 0, 2, ..., 38 */
+	n = ewb_test_lookup(towrite, 40, EWB_BATCH_510, 0, 39, found, &next);
+	assert_int_equal(n, 15);
+	assert_int_equal(found[0], 0);
+	assert_int_equal(found[14], 28);
+	assert_int_equal(next, 29);
+	n = ewb_test_lookup(towrite, 40, EWB_BATCH_510, next, 39, found, &next);
+	assert_int_equal(n, 5);
+	assert_int_equal(found[0], 30);
+	assert_int_equal(found[4], 38);
+	assert_int_equal(next, 40);
+	/* 6.12's folio_batch takes them all at once; a range's end bounds it */
+	assert_int_equal(ewb_test_lookup(towrite, 40, EWB_BATCH_612, 0, 39, found, &next), 20);
+	assert_int_equal(ewb_test_lookup(towrite, 40, EWB_BATCH_612, 3, 9, found, &next), 3);
+	assert_int_equal(found[0], 4);
+	assert_int_equal(next, 10);
+	assert_int_equal(ewb_test_lookup(towrite, 40, 0, 0, 39, found, &next), -1);
+}
+
+/*
  * One job alone: every fsync's ext4_writepages writes exactly its own
  * write's pages, as one request. In 6.12 after, each transaction holds the
  * one mtime handle of the write that opened it and is committed by that
@@ -404,6 +436,7 @@ int main(void)
 		cmocka_unit_test(test_invariants_every_event),
 		cmocka_unit_test(test_invariants_mail_shape),
 		cmocka_unit_test(test_histogram_by_hand),
+		cmocka_unit_test(test_lookup_batches),
 		cmocka_unit_test(test_one_job_by_hand),
 		cmocka_unit_test(test_fdatasync_needs_no_commit),
 		cmocka_unit_test(test_calibration),

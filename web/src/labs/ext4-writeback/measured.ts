@@ -3,7 +3,7 @@
  * quotes it: after against before in IOPS at the mail's shape over its
  * seeds, with the 95% interval, and at the held-out points.
  */
-import data from './measurements/2026-11-29.json';
+import data from './measurements/2026-11-29.json' with { type: 'json' };
 
 export const MEASURED_FILE = '2026-11-29.json';
 
