@@ -34,7 +34,7 @@ export const lab: LabFace = {
   /* its steps are the engine's own (sleeps, I/O, locks) */
   trace: { phases: [], waits: [], counters: [], chains: [] },
   small: { jobs: [1, 4], sync: [0, 1], runtime_ms: [500, 800] },
-  /* its sweep takes 0.75 s a seed (one lane, as the worker runs it): 6 fit the page's 5 s (docs/labs/ext4-writeback.md) */
+  /* its sweep took 0.75 s a seed (one lane, as the worker runs it) with the earlier scan, about 0.83 s with the kernel's: 6 fill the page's 5 s (docs/labs/ext4-writeback.md) */
   sweepSeeds: 6,
   engineRun: { params: { jobs: 2, runtime_ms: 500, filesize: 65536, sync: 1 }, variant: 'after', pair: ['before', 'after'] },
   /*
