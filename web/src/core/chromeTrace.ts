@@ -187,7 +187,8 @@ export function chromeTrace(lab: LabInfo, runs: readonly TraceRun[], options: Tr
       conventions:
         'ts and dur in microseconds of virtual time; args.step is the step a slice begins at, args.line its line in ' +
         `${lab.source}; steps are replayed in the order of their times; lock waits end at the holder's unlock step ` +
-        '(FIFO handoff) or, "inferred", at the waiter\'s next step; ' +
+        '(FIFO handoff) or, "inferred", at the waiter\'s next step; a page lock\'s wait ends at the waiter\'s next step, ' +
+        'its own lock step again when it was woken without the lock; ' +
         'sleeps, I/O and waits end at the task\'s next step; "before_window" and "open" slices are cut at the window\'s ends',
     },
   };
@@ -263,19 +264,29 @@ function traceRun(lab: LabInfo, run: TraceRun, pid: number, stepsMax: number, ou
     else l.owner = w.task;
     l.holds.set(w.task, { step: w.step, grantNs: ns, inferred });
   };
-  const endWait = (id: number, l: LockState, w: Waiter, end: Step, inferred: boolean) => {
+  const closeWait = (id: number, w: Waiter, end: Step, inferred: boolean) => {
     slice(lockTrack(id, w.step), `wait ${lockName(id)}`, 'lock wait', w.step, w.step.t, end, {
       lock: lockName(id),
       shared: w.shared,
       ...(inferred ? { inferred: true } : {}),
     });
     waitingOn.delete(w.task);
+  };
+  const endWait = (id: number, l: LockState, w: Waiter, end: Step, inferred: boolean) => {
+    closeWait(id, w, end, inferred);
     grant(l, w, Math.max(w.step.t, end.t), inferred);
   };
+  /*
+   * sim.c's page lock (folio_lock): an unlock wakes its first waiter without
+   * handing it the lock, and the waiter takes it, or queues again, with a
+   * lock step of its own; after five steals it is handed the lock, and its
+   * next step is then not a lock step
+   */
+  const wakesOnly = (id: number) => lockInfo[id]?.kind === 'page_lock';
   /* sim.c's lock_grant(): the first waiter; readers at the head of the queue together (an rw_semaphore's all) */
   const handOver = (id: number, l: LockState, at: Step) => {
     const sem = lockInfo[id]?.kind === 'rw_semaphore';
-    while (l.owner === null && l.queue.length > 0) {
+    while (!wakesOnly(id) && l.owner === null && l.queue.length > 0) {
       const head = l.queue[0]!;
       if (!head.shared) {
         if (l.readers.size > 0) break;
@@ -311,7 +322,8 @@ function traceRun(lab: LabInfo, run: TraceRun, pid: number, stepsMax: number, ou
       const l = lockOf(waiting);
       const w = l.queue.find((q) => q.task === s.task)!;
       l.queue = l.queue.filter((q) => q !== w);
-      endWait(waiting, l, w, s, true);
+      if (wakesOnly(waiting) && s.kind === 'lock' && s.a === waiting) closeWait(waiting, w, s, false);
+      else endWait(waiting, l, w, s, !wakesOnly(waiting));
       countWaiters(waiting, l, s.t);
     }
     let consumed = false;

@@ -104,6 +104,35 @@ describe('chromeTrace', () => {
     }
   });
 
+  it("replays a page lock as the engine runs it: an unlock wakes its waiter, whose own next lock step takes it or queues again", () => {
+    const step = (i: number, t: number, task: number, kind: string, a = 0, b = 0) => ({ i, t, cpu: task, task, line: 1, kind, a, b });
+    /* task 1 waits behind 0; 2 steals the lock before 1 runs; 1 queues again and takes it after 2's unlock */
+    const steps = [
+      step(1, 100, 0, 'lock'),
+      step(2, 200, 1, 'lock'),
+      step(3, 300, 0, 'unlock'),
+      step(4, 310, 2, 'lock'),
+      step(5, 400, 1, 'lock'),
+      step(6, 500, 2, 'unlock'),
+      step(7, 600, 1, 'lock'),
+      step(8, 700, 1, 'unlock'),
+    ];
+    const snapshot = { locks: [{ name: 'folio_lock', kind: 'page_lock' }] };
+    const slices = slicesOf(chromeTrace(first, [{ result: run.result, steps, snapshot }]));
+    const holds = slices.filter((s) => s.name === 'hold folio_lock').map((s) => [s.args.task, s.args.step, s.args.end_step]);
+    expect(holds).toEqual([
+      [0, 1, 3],
+      [2, 4, 6],
+      [1, 7, 8],
+    ]);
+    const waits = slices.filter((s) => s.name === 'wait folio_lock').map((s) => [s.args.task, s.args.step, s.args.end_step]);
+    expect(waits).toEqual([
+      [1, 2, 5],
+      [1, 5, 7],
+    ]);
+    expect(slices.filter((s) => s.args.inferred)).toEqual([]);
+  });
+
   it('puts the step number and C line on every slice and instant, and counts no queue below zero', () => {
     const trace = chromeTrace(first, [{ result: run.result, steps: run.steps.steps, snapshot: run.snapshot }]);
     const steps = new Map(run.steps.steps.map((s) => [s.i, s]));
