@@ -82,7 +82,9 @@ export const Explainer = memo(function Explainer({ data }: { data: LabData }) {
             {formatChange(MAIL_POINT.change.low)} to {formatChange(MAIL_POINT.change.high)}), where the mail measured before{' '}
             {gain('iops_per_s')} ahead. Both variants keep the device at about {iops} requests a second; before sends more
             of them per write, because its extra pass adds scans that meet the other jobs' scans on the same tagged pages,
-            so more slots go out in pieces. With fdatasync, where nobody waits for a commit, before loses as much. The
+            so more slots go out in pieces. Let only one scan of the file run at a time (an ablation, not the kernel) and
+            the pieces vanish and before leads, as in the mail. With fdatasync, where nobody waits for a commit, before
+            loses as much. The
             mail's histogram has few such pieces (calls of 2-3 pages), the model's many, and why is not found. So read the
             lanes and the journal for the batching, and the IOPS as this model's, not the mail's.
           </p>
