@@ -8,7 +8,7 @@ import { loadEngine } from '../../web/src/core/node';
 import { SWEEP_SEEDS, SWEEP_SEEDS_MAX } from '../../web/src/core/sweep';
 import { formatRange } from '../../lib/format';
 import type { PaperRows, ParamSpec } from '../../web/src/core/types';
-import { journalclub, jsonOf, middle, sweepPoints, type CliRun, type SweepJsonRow } from './cli';
+import { assertRefused, journalclub, jsonOf, middle, sweepPoints, type CliRun, type SweepJsonRow } from './cli';
 import { LAB_FACES } from '../../web/src/labs/registry.gen';
 import { MAIL_LAB_IDS } from '../../lib/mails.gen';
 
@@ -23,17 +23,6 @@ before(async () => {
   specs = engine.params(LAB);
   rows = engine.rows(LAB);
 });
-
-/** A refused input: status 2, one line on stderr naming `mentions`, nothing on stdout, no stack. */
-function assertRefused(run: CliRun, ...mentions: string[]): void {
-  assert.equal(run.status, 2, `exit status (stderr: ${run.stderr})`);
-  assert.equal(run.stdout, '');
-  const lines = run.stderr.trimEnd().split('\n');
-  assert.equal(lines.length, 1, `one line of error, got:\n${run.stderr}`);
-  assert.match(lines[0] ?? '', /^journalclub: /);
-  assert.doesNotMatch(run.stderr, /\n\s+at .+:\d+:\d+/);
-  for (const m of mentions) assert.ok(run.stderr.includes(m), `"${m}" in: ${run.stderr}`);
-}
 
 describe('journalclub labs and params', () => {
   it('lists the labs', () => {

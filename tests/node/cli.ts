@@ -21,6 +21,17 @@ export function journalclub(args: string[], env: NodeJS.ProcessEnv = {}): CliRun
   return { status: ran.status, stdout: ran.stdout, stderr: ran.stderr };
 }
 
+/** A refused input: status 2, one line on stderr naming `mentions`, nothing on stdout, no stack. */
+export function assertRefused(run: CliRun, ...mentions: string[]): void {
+  assert.equal(run.status, 2, `exit status (stderr: ${run.stderr})`);
+  assert.equal(run.stdout, '');
+  const lines = run.stderr.trimEnd().split('\n');
+  assert.equal(lines.length, 1, `one line of error, got:\n${run.stderr}`);
+  assert.match(lines[0] ?? '', /^journalclub: /);
+  assert.doesNotMatch(run.stderr, /\n\s+at .+:\d+:\d+/);
+  for (const m of mentions) assert.ok(run.stderr.includes(m), `"${m}" in: ${run.stderr}`);
+}
+
 /** stdout as JSON, failing with what the command said when it is not. */
 export function jsonOf(run: CliRun): unknown {
   try {

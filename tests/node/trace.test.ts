@@ -11,19 +11,11 @@ import { after, before, describe, it } from 'node:test';
 import type { Engine } from '../../web/src/core/engine';
 import { loadEngine } from '../../web/src/core/node';
 import { LAB_FACES, LAB_IDS } from '../../web/src/labs/registry.gen';
-import { journalclub, jsonOf, type CliRun } from './cli';
+import { assertRefused, journalclub, jsonOf } from './cli';
 import { processNames, stepsOf, traceOf } from './traces';
 
 const dir = mkdtempSync(join(tmpdir(), 'jc-trace-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
-
-function assertRefused(run: CliRun, ...mentions: string[]): void {
-  assert.equal(run.status, 2, `exit status (stderr: ${run.stderr})`);
-  assert.equal(run.stdout, '');
-  const lines = run.stderr.trimEnd().split('\n');
-  assert.equal(lines.length, 1, `one line of error, got:\n${run.stderr}`);
-  for (const m of mentions) assert.ok(run.stderr.includes(m), `"${m}" in: ${run.stderr}`);
-}
 
 let engine: Engine;
 before(async () => {

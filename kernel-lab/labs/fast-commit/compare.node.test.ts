@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { journalclub, jsonOf, type CliRun } from '../../../tests/node/cli';
+import { assertRefused, journalclub, jsonOf } from '../../../tests/node/cli';
 import { labsWithResults, resultPath } from '../../../tests/kernel-results';
 
 const BEFORE = resultPath('fast-commit', 'before');
@@ -21,17 +21,6 @@ const OTHER = resultPath(OTHER_LAB, 'after');
 
 const scratch = mkdtempSync(join(tmpdir(), 'jc-lab-compare-'));
 after(() => rmSync(scratch, { recursive: true, force: true }));
-
-/** A refused input: status 2, one line on stderr naming `mentions`, nothing on stdout, no stack. */
-function assertRefused(run: CliRun, ...mentions: string[]): void {
-  assert.equal(run.status, 2, `exit status (stderr: ${run.stderr})`);
-  assert.equal(run.stdout, '');
-  const lines = run.stderr.trimEnd().split('\n');
-  assert.equal(lines.length, 1, `one line of error, got:\n${run.stderr}`);
-  assert.match(lines[0] ?? '', /^journalclub: /);
-  assert.doesNotMatch(run.stderr, /\n\s+at .+:\d+:\d+/);
-  for (const m of mentions) assert.ok(run.stderr.includes(m), `"${m}" in: ${run.stderr}`);
-}
 
 interface Row {
   metric: string;
