@@ -1,9 +1,12 @@
 /**
  * Presenter mode, for its specs: waiting for a presented view with its runs
- * in, and the check that every text of every view a lab presents is 18 px
- * or more on a 1024x768 projector, and that no label is clipped.
+ * in, and the check of every view a lab presents on a 1024x768 projector:
+ * the page never scrolls, every text is 18 px or more, no label is clipped,
+ * and the views of the two variants' drawings (the animation, the heatmaps)
+ * fit the stage with both variants whole; a view whose text is longer than
+ * the stage is turned a page at a time, and how many it takes is reported.
  */
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { labUrl } from './fixtures';
 
 const PROJECTOR = { width: 1024, height: 768 };
@@ -82,8 +85,28 @@ async function clippedTexts(page: Page): Promise<string[]> {
   });
 }
 
-/** Every view of the lab at `query` in presenter mode, in turn: no text under 18 px at 1024x768, no label clipped. */
-export async function checkPresenterTexts(page: Page, lab: string, query: Record<string, string | number>): Promise<void> {
+/** Does the box scroll (or the document, for null)? Its overflow in px, or 0. */
+async function overflowOf(page: Page, selector: string | null): Promise<{ height: number; width: number }> {
+  return page.evaluate((sel) => {
+    const el = sel === null ? document.scrollingElement! : document.querySelector(sel)!;
+    return { height: Math.max(0, el.scrollHeight - el.clientHeight), width: Math.max(0, el.scrollWidth - el.clientWidth) };
+  }, selector);
+}
+
+/** The views that draw the two variants, which fit the stage without a page to turn, and the box of each variant there. */
+const WHOLE: Partial<Record<string, string>> = {
+  animation: '[data-testid="anim-pane"]',
+  heatmap: '.heat-grid.two > *',
+};
+
+/**
+ * Every view of the lab at `query` in presenter mode, in turn, at 1024x768:
+ * neither the document nor the stage scrolls, no text under 18 px, no label
+ * clipped; the animation and the heatmaps fit the stage, with `variants`
+ * (the two shown) whole in it, each a box of its own with a drawing; another
+ * view longer than the stage reports its pages.
+ */
+export async function checkPresenterViews(page: Page, lab: string, query: Record<string, string | number>, variants: readonly string[]): Promise<void> {
   await page.setViewportSize(PROJECTOR);
   await page.goto(labUrl(lab, { ...query, present: 'mail' }));
   await presenting(page, 'mail');
@@ -102,5 +125,34 @@ export async function checkPresenterTexts(page: Page, lab: string, query: Record
     const small = sizes.filter((s) => s.px < 18 - 0.01);
     expect(small, `${view}: texts under 18 px`).toEqual([]);
     expect(await clippedTexts(page), `${view}: clipped labels`).toEqual([]);
+    /* one pixel for rounding */
+    for (const [what, sel] of [['the document', null], ['the stage', '[data-testid="presenter-stage"]']] as const) {
+      const o = await overflowOf(page, sel);
+      expect(o.height, `${view}: ${what} scrolls down by ${o.height} px`).toBeLessThanOrEqual(1);
+      expect(o.width, `${view}: ${what} scrolls right by ${o.width} px`).toBeLessThanOrEqual(1);
+    }
+    const box = '[data-testid="presenter-view"]';
+    const whole = WHOLE[view];
+    if (whole === undefined) {
+      const { height } = await overflowOf(page, box);
+      const client = await page.locator(box).evaluate((e) => e.clientHeight);
+      if (height > 1) test.info().annotations.push({ type: `${lab} ${view}`, description: `${Math.ceil((client + height) / client)} pages of ${client} px` });
+      continue;
+    }
+    /* the drawings may still be fitted after their runs came in: the view settles without scrolling */
+    await expect.poll(async () => (await overflowOf(page, box)).height, { message: `${view}: the view scrolls down` }).toBeLessThanOrEqual(1);
+    expect((await overflowOf(page, box)).width, `${view}: the view scrolls right`).toBeLessThanOrEqual(1);
+    const stage = (await page.locator(box).boundingBox())!;
+    const parts = page.locator(`${box} ${whole}`);
+    expect(await parts.count(), `${view}: one box for each of ${variants.join(' and ')}`).toBe(variants.length);
+    for (let n = 0; n < variants.length; n++) {
+      const part = parts.nth(n);
+      if (view === 'animation') await expect(part).toHaveAttribute('data-variant', variants[n]!);
+      const r = (await part.boundingBox())!;
+      const where = `${view}: ${variants[n]} at x ${Math.round(r.x)}-${Math.round(r.x + r.width)}, y ${Math.round(r.y)}-${Math.round(r.y + r.height)} on a stage of x ${Math.round(stage.x)}-${Math.round(stage.x + stage.width)}, y ${Math.round(stage.y)}-${Math.round(stage.y + stage.height)}`;
+      expect(r.x >= stage.x - 1 && r.y >= stage.y - 1 && r.x + r.width <= stage.x + stage.width + 1 && r.y + r.height <= stage.y + stage.height + 1, `${where}: cut off`).toBe(true);
+      const drawn = await part.locator('svg, canvas').evaluateAll((ds) => ds.filter((d) => d.getBoundingClientRect().width > 0 && d.getBoundingClientRect().height > 0).length);
+      expect(drawn, `${where}: no drawing`).toBeGreaterThan(0);
+    }
   }
 }

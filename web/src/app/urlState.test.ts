@@ -217,7 +217,7 @@ describe('the view options in the URL', () => {
     expect(issues[2].message).toBe('speed=7 is unknown; allowed: 1, 2, 5, 10, 25, 60, 200, 1000, 5000 (using 10)');
     expect(issues[3].message).toBe('follow=middle is unknown; allowed: before, after (using the first variant shown)');
     expect(issues[4].message).toBe(
-      'present=slides is unknown; allowed: mail, mechanism, animation, heatmap, table, kernel (using no presenter mode)',
+      'present=slides is unknown; allowed: mail, mechanism, animation, table, heatmap, kernel (using no presenter mode)',
     );
   });
 

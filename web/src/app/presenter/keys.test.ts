@@ -38,8 +38,8 @@ describe('isHelpKey', () => {
 
 describe('the sequence of views', () => {
   it('has the mechanism only for a lab with sections of its own', () => {
-    expect(labViews(true)).toEqual(['mail', 'mechanism', 'animation', 'heatmap', 'table', 'kernel']);
-    expect(labViews(false)).toEqual(['mail', 'animation', 'heatmap', 'table', 'kernel']);
+    expect(labViews(true)).toEqual(['mail', 'mechanism', 'animation', 'table', 'heatmap', 'kernel']);
+    expect(labViews(false)).toEqual(['mail', 'animation', 'table', 'heatmap', 'kernel']);
   });
   it('steps within the sequence and holds at its ends', () => {
     const v = labViews(false);

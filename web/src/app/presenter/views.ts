@@ -1,12 +1,12 @@
 /**
  * The views a lab is presented as, in the order a talk goes through them:
  * the mail in short, the mechanism (the lab's own sections, where it has
- * them), the animation with its code, the heatmaps, the run's table beside
- * the mail's, and the kernel run. Presenter mode shows one at a time
+ * them), the animation (the lesson's moments), the run's table beside the
+ * mail's, which the moments explain, the heatmaps, and the kernel run. Presenter mode shows one at a time
  * (present=<view> in the URL); an embed shows one chrome-less (#/embed/<lab>/<view>).
  */
 
-export const PRESENT_VIEWS = ['mail', 'mechanism', 'animation', 'heatmap', 'table', 'kernel'] as const;
+export const PRESENT_VIEWS = ['mail', 'mechanism', 'animation', 'table', 'heatmap', 'kernel'] as const;
 export type PresentView = (typeof PRESENT_VIEWS)[number];
 
 /** What the presenter bar and the share buttons call each view. */

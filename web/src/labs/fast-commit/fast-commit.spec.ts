@@ -260,5 +260,5 @@ test("the Perfetto trace holds the lab's own slices: s_fc_lock held, and the fas
 
 test('an embed of the mechanism, a view this lab has not, says which views it has', async ({ page }) => {
   await page.goto(`/#/embed/${LAB}/mechanism`);
-  await expect(page.getByTestId('embed-error')).toContainText('its views are: mail, animation, heatmap, table, kernel');
+  await expect(page.getByTestId('embed-error')).toContainText('its views are: mail, animation, table, heatmap, kernel');
 });

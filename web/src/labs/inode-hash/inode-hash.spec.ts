@@ -8,7 +8,7 @@ import { openPanel } from '../../../../tests/e2e/kernelPanel';
 import { checkOpening, exportSvg, openFromHome } from '../../../../tests/e2e/labRuns';
 import { checkHeatmapWords } from '../../../../tests/e2e/heatmapWords';
 import { checkPaperVerdicts, expectedPaperRows } from '../../../../tests/e2e/seeds';
-import { checkPresenterTexts } from '../../../../tests/e2e/presenter';
+import { checkPresenterViews } from '../../../../tests/e2e/presenter';
 import { lab } from './lab';
 import { manifest } from './manifest';
 
@@ -416,9 +416,9 @@ test('side by side, the before and after heatmaps are drawn on one time axis', a
   expect(all.length).toBeGreaterThanOrEqual(2);
 });
 
-test('every text of every presenter view is 18 px or more at 1024x768, and no label is clipped', async ({ page }) => {
+test('every presenter view at step 40 fits 1024x768 with both variants whole, every text 18 px or more, no label clipped', async ({ page }) => {
   test.setTimeout(120_000);
-  await checkPresenterTexts(page, LAB, { variant: 'side', step: 40 });
+  await checkPresenterViews(page, LAB, { variant: 'side', step: 40 }, ['before', 'after']);
 });
 
 test('opens on its preset at a step where before and after differ, the hash lock within three seconds', async ({ page }) => {
