@@ -104,7 +104,7 @@ const WHOLE: Partial<Record<string, string>> = {
  * neither the document nor the stage scrolls, no text under 18 px, no label
  * clipped; the animation and the heatmaps fit the stage, with `variants`
  * (the two shown) whole in it, each a box of its own with a drawing; another
- * view longer than the stage reports its pages.
+ * view longer than the stage reports its height (an annotation).
  */
 export async function checkPresenterViews(page: Page, lab: string, query: Record<string, string | number>, variants: readonly string[]): Promise<void> {
   await page.setViewportSize(PROJECTOR);
@@ -136,7 +136,7 @@ export async function checkPresenterViews(page: Page, lab: string, query: Record
     if (whole === undefined) {
       const { height } = await overflowOf(page, box);
       const client = await page.locator(box).evaluate((e) => e.clientHeight);
-      if (height > 1) test.info().annotations.push({ type: `${lab} ${view}`, description: `${Math.ceil((client + height) / client)} pages of ${client} px` });
+      if (height > 1) test.info().annotations.push({ type: `${lab} ${view}`, description: `${client + height} px on a stage of ${client} px, turned a page at a time` });
       continue;
     }
     /* the drawings may still be fitted after their runs came in: the view settles without scrolling */
