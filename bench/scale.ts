@@ -35,7 +35,7 @@ export const SCALE_LAB = SCALE.lab;
 export const SCALE_VARIANT = SCALE.variant;
 export const SCALE_PARAMS: Readonly<Record<string, number>> = SCALE.params;
 export const SCALE_SEED = 1;
-/* the largest runs the labs make: fast-commit at the engine's cap of 2^21 files takes 43 million steps */
+/* the largest runs the labs make: the bench's scale run (a lab's bench.ts) at the engine's cap of 2^21 files takes 43 million steps */
 export const MIN_STEPS = 40_000_000;
 const SEEKS = 60;
 const PLUS_ONE = 40;
