@@ -63,9 +63,16 @@
  *   log is marked for a full commit by an unlink or rename of an inode
  *   logged in the running transaction (btrfs_record_unlink_dir and the
  *   rename path's checks in the mail's era).
- * - Tree block locks (extent buffer rw-locks) are not modelled: directory
- *   operations do not contend on their leaves. That contention is what the
- *   series' six logging patches cut; see the page.
+ * - Tree block locks (extent_buffer->lock, an rw_semaphore) are taken as
+ *   btrfs_search_slot() takes them, coupled down the path, on the fs tree's
+ *   root, level-1 nodes and leaves, the csum tree's and the log tree's root:
+ *   every search of an operation that changes a tree or reads a directory
+ *   (see btrfs_search_slot() below). Each client's directory has its own
+ *   leaves; new inodes and orphan items share the fs tree's last leaf (their
+ *   keys are the highest). Inode item updates go through the delayed inode,
+ *   so Sfileinfo and WriteX's mtime search nothing. tree_locks=off keeps the
+ *   searches' work and drops their locks, to measure what waiting on them
+ *   costs.
  * - Ordered-extent completion runs in the fsync's own task (the kernel runs
  *   it in an endio worker that the fsync waits for).
  * - Deltree and Mkdir (2 and 1 of the loadfile's 458,344 lines) are left out.
@@ -101,6 +108,7 @@ static const char *const bf_variants[] = {
 };
 static const char *const bf_logs[] = { "tree-log", "notreelog" };
 static const char *const bf_discards[] = { "off", "sync" };
+static const char *const bf_on_off[] = { "on", "off" };
 
 static const struct param_spec bf_params[] = {
 	INT_PARAM("clients", "", 1, 128, 32,
@@ -115,6 +123,10 @@ static const struct param_spec bf_params[] = {
 		  "CPU time to unpin one extent (the mail: 4-5 ms for 2-3 thousand); 0 takes the unpin away, and with it the difference between the variants"),
 	CHOICE_PARAM("discard", bf_discards, 0,
 		     "off: as the mail's machine; sync: -o discard=sync, one synchronous discard per unpinned extent (the kernel lab's disk with discard on)"),
+	CHOICE_PARAM("tree_locks", bf_on_off, 0,
+		     "on: tree searches take the tree blocks' rw_semaphores as btrfs_search_slot does; off: the same work without them (an ablation: what waiting on the btree locks costs)"),
+	CHOICE_PARAM("unpin_mutex", bf_on_off, 0,
+		     "on: the unpin takes unused_bg_unpin_mutex for each extent, as btrfs_finish_extent_commit does; off: without it (an ablation: what overlapping unpins lose to each other on it)"),
 };
 
 /*
@@ -149,6 +161,9 @@ static const struct {
 	u64 dev_bw;		/* bytes per second over all queues */
 	u64 dev_flush_ns;	/* preflush + FUA of the super block on a consumer NVMe (memo: 50-300 us) */
 	u64 discard_ns;		/* one synchronous discard of a small range (memo: 50-100 us) */
+	u64 bt_level_ns;	/* one level of btrfs_search_slot: btrfs_bin_search over up to 121 keys (7 compares of a 17-byte key read from the buffer's folio) and the child's extent buffer found in the buffer cache */
+	u64 bt_item_ns;		/* an item inserted or deleted in a leaf: setup_items_for_insert / btrfs_del_items move half a 16 KiB leaf's data on average, 8 KiB at ~8 GB/s */
+	u64 bt_dirent_ns;	/* readdir: one dir index item copied into filldir_buf under the leaf's read lock (a ~40-byte entry and its name) */
 	unsigned int jitter_pct;	/* spread of CPU costs, per operation */
 } bf_cost = {
 	.close_ns = 1000,
@@ -176,6 +191,9 @@ static const struct {
 	.dev_bw = 2000000000ULL,
 	.dev_flush_ns = 100000,
 	.discard_ns = 60000,
+	.bt_level_ns = 300,
+	.bt_item_ns = 1000,
+	.bt_dirent_ns = 100,
 	.jitter_pct = 20,
 };
 
@@ -208,6 +226,7 @@ static const double op_per_flush[NR_OPS] = {
 #define FLUSH_NEW_SHARE	0.21	/* Flushes on a file created by the same open */
 #define WRITE_BYTES	25720	/* 182,960 / 7.11 per WriteX */
 #define READ_BYTES	11853	/* 265,098 / 22.37 per ReadX */
+#define DIR_ENTRIES	200	/* a Find's readdir: the entries of a dbench directory */
 
 /* ---------------------------------------------------------------------
  * The file system
@@ -327,12 +346,6 @@ static void cow_extent(struct sim *s, struct task *t, struct btrfs_transaction *
 		 (int)(sim_rand(s) % (u64)bf.nr_ext_leaves));
 }
 
-static void cow_csum(struct sim *s, struct task *t, struct btrfs_transaction *tr)
-{
-	cow_path(t, tr, bf.csum_leaf, bf.csum_node, &bf.csum_root,
-		 (int)(sim_rand(s) % (u64)bf.nr_csum_leaves));
-}
-
 /* data extents freed in @tr: pinned until it commits */
 static void free_data_extents(struct sim *s, struct task *t,
 			      struct btrfs_transaction *tr, u64 n)
@@ -343,6 +356,161 @@ static void free_data_extents(struct sim *s, struct task *t,
 	tr->delayed_refs += n;
 	for (i = 0; i < n && i < 4; i++)
 		cow_extent(s, t, tr);
+}
+
+/* ---------------------------------------------------------------------
+ * Tree searches and the tree blocks' locks (ctree.c, locking.c)
+ * ------------------------------------------------------------------- */
+
+/* the lock of block @leaf's ancestor at @level of @tree (the log tree: its root, a leaf) */
+static struct rw_semaphore *bt_lock(int tree, int level, int leaf)
+{
+	if (tree == BT_LOG)
+		return &bf.log_root_lock;
+	if (tree == BT_FS)
+		return level == 2 ? &bf.fs_root_lock :
+		       level == 1 ? &bf.fs_node_lock[leaf / BTRFS_NODE_PTRS] : &bf.fs_leaf_lock[leaf];
+	return level == 2 ? &bf.csum_root_lock :
+	       level == 1 ? &bf.csum_node_lock[leaf / BTRFS_NODE_PTRS] : &bf.csum_leaf_lock[leaf];
+}
+
+/* the COW generation of the same block; NULL for the log tree (its blocks are counted by btrfs_log_inode) */
+static u64 *bt_gen(int tree, int level, int leaf)
+{
+	if (tree == BT_LOG)
+		return NULL;
+	if (tree == BT_FS)
+		return level == 2 ? &bf.fs_root :
+		       level == 1 ? &bf.fs_node[leaf / BTRFS_NODE_PTRS] : &bf.fs_leaf[leaf];
+	return level == 2 ? &bf.csum_root :
+	       level == 1 ? &bf.csum_node[leaf / BTRFS_NODE_PTRS] : &bf.csum_leaf[leaf];
+}
+
+/* the fs tree's last leaf: new inodes' items and orphan items (BTRFS_ORPHAN_OBJECTID, -5) have its keys */
+static int fs_last_leaf(void)
+{
+	return bf.nr_fs_leaves - 1;
+}
+
+/* the CPU a search costs, which its operation's cost includes */
+static u64 bt_search_ns(int tree, u64 work_ns)
+{
+	return (tree == BT_LOG ? 1 : BT_LEVELS) * bf_cost.bt_level_ns + work_ns;
+}
+
+/*
+ * bt_queue - the operation's body asks for a btrfs_search_slot() of @tree
+ * down to @leaf for @mode, with @work_ns of item work at the leaf; it runs
+ * after the body (bt_run). Returns the search's CPU.
+ */
+static u64 bt_queue(struct bf_client *c, int tree, int mode, int leaf, u64 work_ns)
+{
+	struct bt_search *q;
+
+	if (c->nr_srch == BT_MAX_SEARCHES)
+		return 0;
+	q = &c->srch[c->nr_srch++];
+	q->tree = (signed char)tree;
+	q->mode = (signed char)mode;
+	q->leaf = leaf;
+	q->work_ns = work_ns;
+	return bt_search_ns(tree, work_ns);
+}
+
+/* an operation's CPU @cost less what its searches charge themselves */
+static u64 cpu_besides_searches(u64 cost, u64 searches)
+{
+	return cost > searches ? cost - searches : 0;
+}
+
+/*
+ * btrfs_search_slot - c->srch[c->srch_i]: down its tree from the root to
+ * its leaf, each block locked before its parent is let go, as ctree.c
+ * does in 6.12. write_lock_level is 1 for an insert and 2 for a deletion:
+ * btrfs_search_slot_get_root() read-locks the root unless its level is
+ * within it or it must be COWed (should_cow_block(): the search restarts
+ * with the root write-locked), and every lower level is write-locked.
+ * unlock_up() lets a parent go once its child is held, except for the
+ * levels below lowest_unlock: a deletion (lowest_unlock 2) keeps its
+ * level-1 node until it is done at the leaf. A read (cow=0) read-locks
+ * every level. A block the transaction has not yet COWed is COWed under
+ * its write lock and its parent's. The item work is done at the leaf
+ * under its lock, then the path released.
+ */
+static int btrfs_search_slot(struct sim *s, struct bf_client *c)
+{
+	struct task *t = c->t;
+	struct co *co = &c->co_search;
+	struct bt_search *q = &c->srch[c->srch_i];
+	int wll = q->mode == BT_DEL ? 2 : q->mode == BT_INS ? 1 : -1;
+	u64 *gen;
+	int l;
+
+	CO_BEGIN(co);
+	(void)s;
+	c->s_level = q->tree == BT_LOG ? 0 : BT_LEVELS - 1;
+	for (l = 0; l < BT_LEVELS; l++)
+		c->s_held[l] = c->s_write[l] = false;
+	gen = bt_gen(q->tree, c->s_level, q->leaf);
+	c->s_write[c->s_level] = q->mode != BT_READ &&
+		(c->s_level <= wll || (gen && *gen != c->h_trans->transid));
+	for (;;) {
+		if (bf.tree_locks) {
+			if (c->s_write[c->s_level])
+				down_write(t, bt_lock(c->srch[c->srch_i].tree, c->s_level, c->srch[c->srch_i].leaf));
+			else
+				down_read(t, bt_lock(c->srch[c->srch_i].tree, c->s_level, c->srch[c->srch_i].leaf));
+		}
+		q = &c->srch[c->srch_i];
+		c->s_held[c->s_level] = true;
+		sim_charge(t, bf_cost.bt_level_ns);
+		gen = bt_gen(q->tree, c->s_level, q->leaf);
+		if (c->s_write[c->s_level] && gen)
+			cow_one(t, c->h_trans, gen);
+		/* unlock_up(): the parent, unless a deletion's level 1 (below lowest_unlock) */
+		if (c->s_level + 1 < BT_LEVELS && c->s_held[c->s_level + 1] &&
+		    !(q->mode == BT_DEL && c->s_level + 1 == 1)) {
+			c->s_held[c->s_level + 1] = false;
+			if (bf.tree_locks) {
+				if (c->s_write[c->s_level + 1])
+					up_write(t, bt_lock(c->srch[c->srch_i].tree, c->s_level + 1, c->srch[c->srch_i].leaf));
+				else
+					up_read(t, bt_lock(c->srch[c->srch_i].tree, c->s_level + 1, c->srch[c->srch_i].leaf));
+			}
+		}
+		q = &c->srch[c->srch_i];
+		if (c->s_level == 0)
+			break;
+		c->s_level--;
+		c->s_write[c->s_level] = q->mode != BT_READ;
+	}
+	sim_charge(t, q->work_ns);
+	/* btrfs_release_path(): the leaf, and a deletion's node */
+	for (c->s_level = 0; c->s_level < BT_LEVELS; c->s_level++) {
+		if (!c->s_held[c->s_level])
+			continue;
+		c->s_held[c->s_level] = false;
+		if (bf.tree_locks) {
+			if (c->s_write[c->s_level])
+				up_write(t, bt_lock(c->srch[c->srch_i].tree, c->s_level, c->srch[c->srch_i].leaf));
+			else
+				up_read(t, bt_lock(c->srch[c->srch_i].tree, c->s_level, c->srch[c->srch_i].leaf));
+		}
+	}
+	sim_elapse(t);
+	CO_END(co);
+}
+
+/* bt_run - the searches the operation's body queued, in order */
+static int bt_run(struct sim *s, struct bf_client *c)
+{
+	struct co *co = &c->co_bt;
+
+	CO_BEGIN(co);
+	for (c->srch_i = 0; c->srch_i < c->nr_srch; c->srch_i++)
+		CO_CALL(co, btrfs_search_slot(s, c));
+	c->nr_srch = 0;
+	CO_END(co);
 }
 
 /* ---------------------------------------------------------------------
@@ -639,7 +807,8 @@ static int btrfs_finish_extent_commit(struct sim *s, struct bf_client *c)
 	CO_BEGIN(co);
 	c->unpin_start = sim_clock(s, t);
 	for (c->i = 0; c->i < c->cur->pinned; c->i++) {
-		mutex_lock(t, &bf.unused_bg_unpin_mutex);
+		if (bf.unpin_mutex)
+			mutex_lock(t, &bf.unused_bg_unpin_mutex);
 		STEP(t, BK_UNPIN, (s64)c->cur->transid, (s64)c->i);
 		if (bf.discard_sync)
 			submit_bio_wait(t, &bf.discard_dev, 0, false);
@@ -647,7 +816,8 @@ static int btrfs_finish_extent_commit(struct sim *s, struct bf_client *c)
 		sim_charge(t, sim_jitter(s, bf.unpin_ns, bf_cost.jitter_pct));
 		spin_unlock(t, &bf.space_lock);
 		c->cur->unpinned++;
-		mutex_unlock(t, &bf.unused_bg_unpin_mutex);
+		if (bf.unpin_mutex)
+			mutex_unlock(t, &bf.unused_bg_unpin_mutex);
 		cond_resched(t);
 	}
 	sim_elapse(t);
@@ -836,10 +1006,13 @@ static int btrfs_log_inode(struct sim *s, struct bf_client *c)
 	c->log_transid = bf.log_transid;
 	mutex_unlock(t, &bf.log_mutex);
 	STEP(t, BK_LOG_INODE, c->t->id * FILES_PER_CLIENT + c->fi, (s64)c->h_trans->transid);
-	sim_charge(t, sim_jitter(s, bf_cost.log_inode_ns, bf_cost.jitter_pct));
+	/* the inode's items read from the fs tree, copied into the log tree's root leaf (inode item, file extent item) */
+	sim_charge(t, cpu_besides_searches(sim_jitter(s, bf_cost.log_inode_ns, bf_cost.jitter_pct),
+					   bt_queue(c, BT_FS, BT_READ, f->fs_leaf, bf_cost.bt_item_ns) +
+					   bt_queue(c, BT_LOG, BT_INS, 0, 2 * bf_cost.bt_item_ns)));
 	c->h_trans->log_blocks++;
 	f->logged_trans = c->h_trans->transid;
-	sim_elapse(t);
+	CO_CALL(co, bt_run(s, c));
 	bf.log_writers--;
 	if (!list_empty(&bf.log_writer_wait.head))
 		wake_up_all(t, &bf.log_writer_wait);
@@ -940,24 +1113,37 @@ out:
  * fsync (file.c btrfs_sync_file)
  * ------------------------------------------------------------------- */
 
-/* btrfs_finish_ordered_io for the file's written extents, under a JOIN handle */
-static void finish_ordered(struct sim *s, struct bf_client *c, struct bf_file *f)
+/*
+ * btrfs_finish_ordered_io for the file's written extents, under a JOIN
+ * handle: per extent the file extent item inserted (btrfs_drop_extents
+ * replacing an overwritten one in the same path) and its checksums
+ * (btrfs_csum_file_blocks), each a search.
+ */
+static int finish_ordered(struct sim *s, struct bf_client *c)
 {
+	struct co *co = &c->co_ordered;
+	struct bf_file *f = &c->files[c->fi];
 	struct btrfs_transaction *tr = c->h_trans;
-	int i;
 
-	for (i = 0; i < f->dirty_writes; i++) {
-		sim_charge(c->t, sim_jitter(s, bf_cost.ordered_ns, bf_cost.jitter_pct));
-		cow_fs(c->t, tr, f->fs_leaf);
-		cow_csum(s, c->t, tr);
+	CO_BEGIN(co);
+	for (c->ord_i = 0; c->ord_i < f->dirty_writes; c->ord_i++) {
+		sim_charge(c->t, cpu_besides_searches(sim_jitter(s, bf_cost.ordered_ns, bf_cost.jitter_pct),
+						      bt_queue(c, BT_FS, BT_INS, f->fs_leaf, bf_cost.bt_item_ns) +
+						      bt_queue(c, BT_CSUM, BT_INS,
+							       (int)(sim_rand(s) % (u64)bf.nr_csum_leaves),
+							       bf_cost.bt_item_ns)));
 		cow_extent(s, c->t, tr);
 		tr->delayed_refs++;
+		CO_CALL(co, bt_run(s, c));
+		f = &c->files[c->fi];
+		tr = c->h_trans;
 	}
 	free_data_extents(s, c->t, tr, (u64)f->overwrites);
 	f->nr_extents += (u64)(f->dirty_writes - f->overwrites);
 	f->dirty_writes = f->overwrites = 0;
 	f->dirty_bytes = 0;
 	f->last_trans = tr->transid;
+	CO_END(co);
 }
 
 static int btrfs_sync_file(struct sim *s, struct bf_client *c)
@@ -977,7 +1163,7 @@ static int btrfs_sync_file(struct sim *s, struct bf_client *c)
 	if (f->dirty_writes) {
 		submit_bio_wait(t, &bf.dev, f->dirty_bytes, false);
 		CO_CALL(co, start_transaction(s, c, __TRANS_JOIN));
-		finish_ordered(s, c, &c->files[c->fi]);
+		CO_CALL(co, finish_ordered(s, c));
 		CO_CALL(co, end_transaction(s, c));
 	}
 	/* skip_inode_logging(): nothing changed since the last commit */
@@ -1055,27 +1241,50 @@ static void note_logged(struct bf_client *c, struct bf_file *f)
 		bf.last_trans_log_full_commit = c->h_trans->transid;
 }
 
-/* the body of a metadata operation, run under its handle; does not block */
+/*
+ * unlink_searches - __btrfs_unlink_inode() and the inode's eviction: the
+ * dir item and the inode ref deleted, the orphan item added, the inode's
+ * items truncated (btrfs_truncate_inode_items) and the orphan deleted.
+ * The dir index is a delayed item. Returns the searches' CPU.
+ */
+static u64 unlink_searches(struct bf_client *c, const struct bf_file *f)
+{
+	u64 item = bf_cost.bt_item_ns;
+
+	return bt_queue(c, BT_FS, BT_DEL, f->fs_leaf, item) +
+	       bt_queue(c, BT_FS, BT_DEL, f->fs_leaf, item) +
+	       bt_queue(c, BT_FS, BT_INS, fs_last_leaf(), item) +
+	       bt_queue(c, BT_FS, BT_DEL, f->fs_leaf, item) +
+	       bt_queue(c, BT_FS, BT_DEL, fs_last_leaf(), item);
+}
+
+/*
+ * The body of a metadata operation, run under its handle; does not block:
+ * it queues the operation's tree searches, which bt_run() then makes.
+ */
 static void meta_op(struct sim *s, struct bf_client *c)
 {
 	struct task *t = c->t;
 	struct btrfs_transaction *tr = c->h_trans;
 	struct bf_file *f = &c->files[c->fi], *g;
+	u64 srch;
 
 	switch (c->op) {
 	case OP_NTCREATEX:
-		sim_charge(t, sim_jitter(s, bf_cost.create_ns, bf_cost.jitter_pct));
+		/* the inode item and ref in one batch, then the dir item (the dir index is a delayed item) */
+		srch = bt_queue(c, BT_FS, BT_INS, fs_last_leaf(), bf_cost.bt_item_ns) +
+		       bt_queue(c, BT_FS, BT_INS, f->fs_leaf, bf_cost.bt_item_ns);
+		sim_charge(t, cpu_besides_searches(sim_jitter(s, bf_cost.create_ns, bf_cost.jitter_pct), srch));
 		f->exists = true;
 		f->needs_full_sync = true;	/* btrfs_create_new_inode */
 		f->nr_extents = 0;
 		f->logged_trans = 0;
-		cow_fs(t, tr, f->fs_leaf);
 		tr->delayed_refs++;
 		break;
 	case OP_UNLINK:
 		/* btrfs_record_unlink_dir(): the log updates a logged inode's names itself */
-		sim_charge(t, sim_jitter(s, bf_cost.unlink_ns, bf_cost.jitter_pct));
-		cow_fs(t, tr, f->fs_leaf);
+		srch = unlink_searches(c, f);
+		sim_charge(t, cpu_besides_searches(sim_jitter(s, bf_cost.unlink_ns, bf_cost.jitter_pct), srch));
 		free_data_extents(s, t, tr, f->nr_extents);
 		f->exists = false;
 		f->nr_extents = 0;
@@ -1084,10 +1293,15 @@ static void meta_op(struct sim *s, struct bf_client *c)
 		break;
 	case OP_RENAME:
 		g = &c->files[c->fj];
-		sim_charge(t, sim_jitter(s, bf_cost.rename_ns, bf_cost.jitter_pct));
+		/* the old name's dir item and inode ref deleted, the new name's added; an existing target unlinked */
+		srch = bt_queue(c, BT_FS, BT_DEL, f->fs_leaf, bf_cost.bt_item_ns) +
+		       bt_queue(c, BT_FS, BT_DEL, f->fs_leaf, bf_cost.bt_item_ns) +
+		       bt_queue(c, BT_FS, BT_INS, g->fs_leaf, bf_cost.bt_item_ns) +
+		       bt_queue(c, BT_FS, BT_INS, g->fs_leaf, bf_cost.bt_item_ns);
+		if (g->exists)
+			srch += unlink_searches(c, g);
+		sim_charge(t, cpu_besides_searches(sim_jitter(s, bf_cost.rename_ns, bf_cost.jitter_pct), srch));
 		note_logged(c, f);
-		cow_fs(t, tr, f->fs_leaf);
-		cow_fs(t, tr, g->fs_leaf);
 		if (g->exists)
 			free_data_extents(s, t, tr, g->nr_extents);
 		*g = (struct bf_file){
@@ -1104,6 +1318,7 @@ static void meta_op(struct sim *s, struct bf_client *c)
 		f = g;
 		break;
 	case OP_SFILEINFO:
+		/* btrfs_setattr -> btrfs_update_inode: the delayed inode, written to its leaf at commit */
 		sim_charge(t, sim_jitter(s, bf_cost.setattr_ns, bf_cost.jitter_pct));
 		cow_fs(t, tr, f->fs_leaf);
 		break;
@@ -1342,6 +1557,7 @@ static int dbench_client(struct sim *s, struct task *t)
 					c->op = OP_NTCREATEX;
 					CO_CALL(co, start_transaction(s, c, __TRANS_START));
 					meta_op(s, c);
+					CO_CALL(co, bt_run(s, c));
 					CO_CALL(co, end_transaction(s, c));
 					op_done(s, c);
 					op_begin(s, c, OP_WRITEX);
@@ -1388,6 +1604,16 @@ static int dbench_client(struct sim *s, struct task *t)
 			c->phase = "op";
 			op_done(s, c);
 			continue;
+		} else if (c->op == OP_FIND) {
+			/* btrfs_real_readdir: the directory's index items copied under its leaf's read lock */
+			sim_charge(t, cpu_besides_searches(sim_jitter(s, bf_cost.find_ns, bf_cost.jitter_pct),
+							   bt_queue(c, BT_FS, BT_READ,
+								    c->id * FS_LEAVES_PER_CLIENT +
+								    (int)(sim_rand(s) % FS_LEAVES_PER_CLIENT),
+								    DIR_ENTRIES * bf_cost.bt_dirent_ns)));
+			CO_CALL(co, bt_run(s, c));
+			op_done(s, c);
+			continue;
 		} else {
 			sim_charge(t, sim_jitter(s, readonly_cost(c->op), bf_cost.jitter_pct));
 			op_done(s, c);
@@ -1396,6 +1622,7 @@ static int dbench_client(struct sim *s, struct task *t)
 		/* create, unlink, rename, setattr: btrfs_start_transaction() */
 		CO_CALL(co, start_transaction(s, c, __TRANS_START));
 		meta_op(s, c);
+		CO_CALL(co, bt_run(s, c));
 		CO_CALL(co, end_transaction(s, c));
 		op_done(s, c);
 	}
@@ -1414,7 +1641,8 @@ enum {
 	M_FLUSHES_PER_S, M_COMMITS, M_COMMIT_AVG, M_COMMIT_MAX, M_UNPIN_AVG,
 	M_PINNED_AVG, M_PINNED_MAX, M_FALLBACKS, M_FULL_SYNC_FALLBACKS,
 	M_LOG_SYNCS, M_JOIN_WAITS, M_PREV_WAITS, M_ATTACH_WAITS, M_START_WAITS,
-	M_COMPLETED_WAITS, M_SUPER_WAITS, M_WAIT_AFTER_SUPER, M_STARTS_DURING_UNPIN, M_OPS_BASE,
+	M_COMPLETED_WAITS, M_SUPER_WAITS, M_WAIT_AFTER_SUPER, M_STARTS_DURING_UNPIN,
+	M_TREE_LOCK_WAIT, M_FS_ROOT_WAIT, M_UNPIN_MUTEX_WAIT, M_OPS_BASE,
 	BF_NR_METRICS = M_OPS_BASE + 3 * NR_OPS,
 };
 
@@ -1442,6 +1670,9 @@ static struct metric_spec bf_metrics[BF_NR_METRICS] = {
 	[M_SUPER_WAITS] = { "super_waits", "", "waits that wanted only SUPER_COMMITTED" },
 	[M_STARTS_DURING_UNPIN] = { "starts_during_unpin", "", "handle starts while an older transaction was unpinning: the unpin blocks no new transaction" },
 	[M_WAIT_AFTER_SUPER] = { "wait_after_super_ms", "ms", "time waiters spent after their transaction was SUPER_COMMITTED: what d0c2f4fa saves, summed" },
+	[M_TREE_LOCK_WAIT] = { "tree_lock_wait_ms", "ms", "time tasks waited (spinning or asleep) for the tree blocks' locks, summed over the run" },
+	[M_FS_ROOT_WAIT] = { "fs_root_wait_ms", "ms", "of that, waits for the fs tree's root block's lock" },
+	[M_UNPIN_MUTEX_WAIT] = { "unpin_mutex_wait_ms", "ms", "time committers waited for unused_bg_unpin_mutex, held by another commit's unpin, summed over the run" },
 };
 
 static char op_metric_names[3 * NR_OPS][40];
@@ -1490,6 +1721,8 @@ static int bf_setup(struct sim *s, int variant, const long long *p)
 	bf.nr_clients = (int)p[P_CLIENTS];
 	bf.notreelog = p[P_LOG] == 1;
 	bf.discard_sync = p[P_DISCARD] == 1;
+	bf.tree_locks = p[P_TREE_LOCKS] == 0;
+	bf.unpin_mutex = p[P_UNPIN_MUTEX] == 0;
 	bf.unpin_ns = (u64)p[P_UNPIN_NS];
 	bf.end_ns = (u64)p[P_RUNTIME_MS] * NSEC_PER_MSEC;
 	bf.warmup_ns = bf.end_ns / 5;
@@ -1524,9 +1757,26 @@ static int bf_setup(struct sim *s, int variant, const long long *p)
 	bf.txns = sim_alloc(s, sizeof(*bf.txns) * BF_MAX_TXN_RECS);
 	bf.waits = sim_alloc(s, sizeof(*bf.waits) * BF_MAX_WAIT_RECS);
 	bf.clients = sim_alloc(s, sizeof(*bf.clients) * (size_t)bf.nr_clients);
+	bf.fs_node_lock = sim_alloc(s, sizeof(*bf.fs_node_lock) * (size_t)(bf.nr_fs_leaves / BTRFS_NODE_PTRS + 1));
+	bf.fs_leaf_lock = sim_alloc(s, sizeof(*bf.fs_leaf_lock) * (size_t)bf.nr_fs_leaves);
+	bf.csum_node_lock = sim_alloc(s, sizeof(*bf.csum_node_lock) * (size_t)(bf.nr_csum_leaves / BTRFS_NODE_PTRS + 1));
+	bf.csum_leaf_lock = sim_alloc(s, sizeof(*bf.csum_leaf_lock) * (size_t)bf.nr_csum_leaves);
 	if (!bf.fs_leaf || !bf.ext_leaf || !bf.csum_leaf || !bf.fs_node ||
-	    !bf.ext_node || !bf.csum_node || !bf.txns || !bf.waits || !bf.clients)
+	    !bf.ext_node || !bf.csum_node || !bf.txns || !bf.waits || !bf.clients ||
+	    !bf.fs_node_lock || !bf.fs_leaf_lock || !bf.csum_node_lock || !bf.csum_leaf_lock)
 		return -1;
+	/* lockdep's names of the tree blocks' locks, by tree and level (btrfs_set_buffer_lockdep_class) */
+	init_rwsem(s, &bf.fs_root_lock, "btrfs-fs-02");
+	init_rwsem(s, &bf.csum_root_lock, "btrfs-csum-02");
+	init_rwsem(s, &bf.log_root_lock, "btrfs-log-00");
+	for (i = 0; i <= bf.nr_fs_leaves / BTRFS_NODE_PTRS; i++)
+		init_rwsem(s, &bf.fs_node_lock[i], "btrfs-fs-01");
+	for (i = 0; i <= bf.nr_csum_leaves / BTRFS_NODE_PTRS; i++)
+		init_rwsem(s, &bf.csum_node_lock[i], "btrfs-csum-01");
+	for (i = 0; i < bf.nr_fs_leaves; i++)
+		init_rwsem(s, &bf.fs_leaf_lock[i], "btrfs-fs-00");
+	for (i = 0; i < bf.nr_csum_leaves; i++)
+		init_rwsem(s, &bf.csum_leaf_lock[i], "btrfs-csum-00");
 	if (sim_heat_alloc(s, &bf.flush_heat, LAT_ROWS, 1, s->heat.buckets))
 		return -1;
 
@@ -1560,6 +1810,30 @@ static int bf_setup(struct sim *s, int variant, const long long *p)
 			return -1;
 	}
 	return 0;
+}
+
+/* a lock's waiters' time, spinning and asleep */
+static u64 lock_wait_ns(const struct sim_lock *lk)
+{
+	return lk->spin_ns + lk->sleep_ns;
+}
+
+/* every tree block lock's waiters' time */
+static u64 tree_lock_wait_ns(void)
+{
+	u64 ns = lock_wait_ns(&bf.fs_root_lock.lk) + lock_wait_ns(&bf.csum_root_lock.lk) +
+		 lock_wait_ns(&bf.log_root_lock.lk);
+	int i;
+
+	for (i = 0; i <= bf.nr_fs_leaves / BTRFS_NODE_PTRS; i++)
+		ns += lock_wait_ns(&bf.fs_node_lock[i].lk);
+	for (i = 0; i <= bf.nr_csum_leaves / BTRFS_NODE_PTRS; i++)
+		ns += lock_wait_ns(&bf.csum_node_lock[i].lk);
+	for (i = 0; i < bf.nr_fs_leaves; i++)
+		ns += lock_wait_ns(&bf.fs_leaf_lock[i].lk);
+	for (i = 0; i < bf.nr_csum_leaves; i++)
+		ns += lock_wait_ns(&bf.csum_leaf_lock[i].lk);
+	return ns;
 }
 
 static void bf_collect(struct sim *s, double *m)
@@ -1599,6 +1873,9 @@ static void bf_collect(struct sim *s, double *m)
 	m[M_SUPER_WAITS] = (double)bf.super_waits;
 	m[M_WAIT_AFTER_SUPER] = (double)bf.wait_after_super_ns / 1e6;
 	m[M_STARTS_DURING_UNPIN] = (double)bf.joins_during_unpin;
+	m[M_TREE_LOCK_WAIT] = (double)tree_lock_wait_ns() / 1e6;
+	m[M_FS_ROOT_WAIT] = (double)lock_wait_ns(&bf.fs_root_lock.lk) / 1e6;
+	m[M_UNPIN_MUTEX_WAIT] = (double)lock_wait_ns(&bf.unused_bg_unpin_mutex.lk) / 1e6;
 	for (op = 0; op < NR_OPS; op++) {
 		const struct op_stat *st = &bf.ops[op];
 

@@ -19,7 +19,7 @@ extern const struct lab lab_btrfs_fsync;
 
 enum bf_variant { V_BEFORE, V_AFTER, V_612, V_YOURS };
 
-enum { P_CLIENTS, P_CPUS, P_LOG, P_RUNTIME_MS, P_UNPIN_NS, P_DISCARD, BF_NR_PARAMS };
+enum { P_CLIENTS, P_CPUS, P_LOG, P_RUNTIME_MS, P_UNPIN_NS, P_DISCARD, P_TREE_LOCKS, P_UNPIN_MUTEX, BF_NR_PARAMS };
 
 #define NODESIZE		16384
 #define BTRFS_NODE_PTRS		121	/* key pointers in a 16 KiB node */
@@ -34,6 +34,20 @@ enum { P_CLIENTS, P_CPUS, P_LOG, P_RUNTIME_MS, P_UNPIN_NS, P_DISCARD, BF_NR_PARA
 #define BF_MAX_TXN_RECS		8192
 #define BF_MAX_WAIT_RECS	32768
 #define LAT_ROWS		12	/* Flush latency buckets: < 0.25 ms, doubling, >= 256 ms */
+#define BT_LEVELS		3	/* a tree's levels as the model keeps them: root (2), nodes (1), leaves (0) */
+#define BT_MAX_SEARCHES		12	/* btrfs_search_slot() calls queued at once: a rename over an existing file makes 9 */
+
+/* the trees an operation searches (btrfs_search_slot) */
+enum bt_tree { BT_FS, BT_CSUM, BT_LOG };
+/* a search's purpose, which sets the levels it write-locks (write_lock_level) */
+enum bt_mode { BT_READ, BT_INS, BT_DEL };
+
+/* one btrfs_search_slot() an operation makes, queued by its body and run under its handle */
+struct bt_search {
+	signed char tree, mode;
+	int leaf;
+	u64 work_ns;		/* the item work done at the leaf, under its lock */
+};
 
 enum dbench_op {
 	OP_NTCREATEX, OP_CLOSE, OP_RENAME, OP_UNLINK, OP_QPATHINFO,
@@ -100,7 +114,7 @@ struct bf_client {
 	int id;
 	struct bf_file files[FILES_PER_CLIENT];
 	struct co co_main, co_op, co_sync, co_commit, co_start, co_end, co_wait,
-		  co_wfc, co_log, co_unpin, co_wct;
+		  co_wfc, co_log, co_unpin, co_wct, co_bt, co_search, co_ordered;
 
 	/* the current cycle */
 	unsigned char ops[CYCLE_MAX];
@@ -132,6 +146,14 @@ struct bf_client {
 	u64 i;
 	u64 unpin_start;
 
+	/* the searches of the operation running, and the one under way */
+	struct bt_search srch[BT_MAX_SEARCHES];
+	int nr_srch, srch_i;
+	int ord_i;		/* finish_ordered's extent */
+	int s_level;
+	bool s_write[BT_LEVELS];	/* the path's locks: held for write (else read) */
+	bool s_held[BT_LEVELS];
+
 	/* what the snapshot shows */
 	const char *phase;
 	struct btrfs_transaction *waiting_on;
@@ -154,6 +176,8 @@ struct bf_model {
 	struct sim *s;
 	int variant;
 	bool notreelog, discard_sync;
+	bool tree_locks;
+	bool unpin_mutex;		/* the unpin takes unused_bg_unpin_mutex per extent (unpin_mutex=off: the ablation) */		/* the tree blocks' locks taken (tree_locks=off: the searches' work alone, the ablation) */
 	int nr_clients;
 	u64 unpin_ns;
 	u64 warmup_ns, end_ns;
@@ -181,6 +205,14 @@ struct bf_model {
 	struct wait_queue_head log_writer_wait;
 	struct wait_queue_head log_commit_wait[2];
 	int log_ret[8];			/* by log transid, for the waiters of a log commit */
+
+	/*
+	 * tree block locks: extent_buffer->lock, an rw_semaphore since 5.11
+	 * (locking.c: btrfs_tree_lock() is down_write_nested(), btrfs_tree_read_lock()
+	 * down_read_nested()), one per block as the COW generations below
+	 */
+	struct rw_semaphore fs_root_lock, csum_root_lock, log_root_lock;
+	struct rw_semaphore *fs_node_lock, *fs_leaf_lock, *csum_node_lock, *csum_leaf_lock;
 
 	/* tree blocks: the transaction that last COWed each */
 	u64 *fs_leaf, *ext_leaf, *csum_leaf;

