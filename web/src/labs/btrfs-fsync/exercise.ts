@@ -66,9 +66,9 @@ export const exercise: Exercise = {
         'clients=16;cpus=4;runtime_ms=300',
       ],
     }),
-    // The page's opening configuration, where fsyncs wait for their own transaction's commit (165-198 ms in all
-    // past the super block before the patch); with notreelog every fsync commits, and committers also wait for
-    // the previous transaction's commit
+    // The page's opening configuration, where fsyncs wait for their own transaction's commit past the super block
+    // before the patch (the lesson study on record, measured/); with notreelog every fsync commits, and committers
+    // also wait for the previous transaction's commit
     superBlockCheck({
       configs: [
         { params: 'clients=16;cpus=4;runtime_ms=300', label: '16 clients on 4 CPUs, 300 ms' },
