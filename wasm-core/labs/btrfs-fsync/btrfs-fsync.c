@@ -1642,7 +1642,7 @@ enum {
 	M_PINNED_AVG, M_PINNED_MAX, M_FALLBACKS, M_FULL_SYNC_FALLBACKS,
 	M_LOG_SYNCS, M_JOIN_WAITS, M_PREV_WAITS, M_ATTACH_WAITS, M_START_WAITS,
 	M_COMPLETED_WAITS, M_SUPER_WAITS, M_WAIT_AFTER_SUPER, M_STARTS_DURING_UNPIN,
-	M_TREE_LOCK_WAIT, M_FS_ROOT_WAIT, M_UNPIN_MUTEX_WAIT, M_OPS_BASE,
+	M_TREE_LOCK_WAIT, M_FS_ROOT_WAIT, M_UNPIN_MUTEX_WAIT, M_SPACE_LOCK_WAIT, M_OPS_BASE,
 	BF_NR_METRICS = M_OPS_BASE + 3 * NR_OPS,
 };
 
@@ -1673,6 +1673,7 @@ static struct metric_spec bf_metrics[BF_NR_METRICS] = {
 	[M_TREE_LOCK_WAIT] = { "tree_lock_wait_ms", "ms", "time tasks waited (spinning or asleep) for the tree blocks' locks, summed over the run" },
 	[M_FS_ROOT_WAIT] = { "fs_root_wait_ms", "ms", "of that, waits for the fs tree's root block's lock" },
 	[M_UNPIN_MUTEX_WAIT] = { "unpin_mutex_wait_ms", "ms", "time committers waited for unused_bg_unpin_mutex, held by another commit's unpin, summed over the run" },
+	[M_SPACE_LOCK_WAIT] = { "space_lock_wait_ms", "ms", "time tasks spun on space_info->lock (reservations, and the unpin's work on each extent), summed over the run" },
 };
 
 static char op_metric_names[3 * NR_OPS][40];
@@ -1876,6 +1877,7 @@ static void bf_collect(struct sim *s, double *m)
 	m[M_TREE_LOCK_WAIT] = (double)tree_lock_wait_ns() / 1e6;
 	m[M_FS_ROOT_WAIT] = (double)lock_wait_ns(&bf.fs_root_lock.lk) / 1e6;
 	m[M_UNPIN_MUTEX_WAIT] = (double)lock_wait_ns(&bf.unused_bg_unpin_mutex.lk) / 1e6;
+	m[M_SPACE_LOCK_WAIT] = (double)lock_wait_ns(&bf.space_lock.lk) / 1e6;
 	for (op = 0; op < NR_OPS; op++) {
 		const struct op_stat *st = &bf.ops[op];
 
