@@ -94,19 +94,22 @@ describe('the clients sweep and what the patch explains', () => {
     expect(rows[0]!.values.throughput_mb_s!['6.12']).toBeUndefined();
   });
 
-  it("sets the simulator's change beside the mail's, with the seed-by-seed range and the share where both move alike", () => {
+  it("sets the simulator's change beside the mail's, seed paired with its interval and verdict, and the share only where it is clear and goes the mail's way", () => {
     const rows = explainRows(sweep);
     expect(rows.map((r) => r.metric)).toEqual(['throughput_mb_s', 'max_latency_ms', 'flush_avg_ms', 'flush_max_ms']);
     const tput = rows[0]!;
     const mail = ((1049.91 - 1008.02) / 1008.02) * 100;
     expect(tput.mail).toBeCloseTo(mail, 9);
-    expect(tput.sim).toBeCloseTo(((102 - 100) / 100) * 100, 9);
-    expect(tput.simSpread).toEqual(spread([2, 0, 10]));
-    expect(tput.share).toBeCloseTo(2 / mail, 9);
-    /* the mail's Flush average rose; the model's fell: no share */
-    expect(rows[2]!.share).toBeNull();
-    /* the mail's Flush max fell; the model's rose */
-    expect(rows[3]!.share).toBeNull();
+    /* 100 -> 102, 110 -> 110, 90 -> 99: the interval includes no change */
+    expect(tput.verdict.n).toBe(3);
+    expect(tput.verdict.ratio).toBeCloseTo(Math.cbrt((102 / 100) * (99 / 90)), 9);
+    expect(tput.verdict.kind).toBe('within the noise');
+    expect(tput.share).toBeNull();
+    /* the mail's max latency fell by a third; the model's by a quarter on every seed: as the mail, its share */
+    expect(rows[1]!.verdict.kind).toBe('as the mail');
     expect(rows[1]!.share).toBeCloseTo(-25 / (((228.847 - 341.833) / 341.833) * 100), 9);
+    /* the mail's Flush max fell; the model's rose on every seed: against the mail, no share */
+    expect(rows[3]!.verdict.kind).toBe('against the mail');
+    expect(rows[3]!.share).toBeNull();
   });
 });

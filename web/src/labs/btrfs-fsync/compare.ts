@@ -4,9 +4,10 @@
  * mail's change (seven patches) the one patch the model has accounts for.
  */
 import { changePct } from '../../../../lib/compare';
-import { mailFigure, mailFigures } from '../../../../lib/mails';
-import type { SweepResult } from '../../core/sweep';
-import { spread, type Spread } from '../../core/stats';
+import { mailChangeOf, mailFigure, mailFigures } from '../../../../lib/mails';
+import type { Verdict } from '../../../../lib/verdict';
+import { seedVerdict, type SweepResult } from '../../core/sweep';
+import type { Spread } from '../../core/stats';
 
 /** The clients counts the mail ran. */
 export const MAIL_CLIENTS = mailFigures('btrfs-fsync', { metric: 'throughput_mb_s', variant: 'before' }).map((f) => f.where.clients!);
@@ -115,10 +116,12 @@ export interface ExplainRow {
   label: string;
   /** the change the mail measured over all seven patches, % */
   mail: number | undefined;
-  /** the simulator's change from before to after, % of before's median, and its spread over seeds (seed by seed) */
-  sim: number | undefined;
-  simSpread: Spread | undefined;
-  /** sim over mail when both move the same way, else null: the part of the mail's change this patch accounts for */
+  /** the simulator's change from before to after, seed paired with seed, its 95% interval and its verdict against the mail's */
+  verdict: Verdict;
+  /**
+   * the simulator's change over the mail's, both in %, where the change is clear of the noise and goes the mail's way:
+   * the part of the mail's change this patch accounts for; null otherwise
+   */
   share: number | null;
 }
 
@@ -128,21 +131,14 @@ export function explainRows(sweep: SweepResult, before = 'before', after = 'afte
   for (const c of MAIL_CLIENTS) {
     const row = sweep.rows.find((r) => r.paper !== null && String(r.params.clients) === c);
     if (!row) continue;
-    const b = row.runs[before];
-    const a = row.runs[after];
     for (const { metric, label } of HEADLINE_METRICS) {
       const mb = mailFigure('btrfs-fsync', { metric, variant: 'before', where: { clients: c } })?.value;
       const ma = mailFigure('btrfs-fsync', { metric, variant: 'after', where: { clients: c } })?.value;
       const mail = changePct(mb, ma);
-      const sim = b && a ? changePct(b.metrics[metric], a.metrics[metric]) : undefined;
-      const perSeed =
-        b && a
-          ? b.runs
-              .map((rb, i) => changePct(rb.metrics[metric], a.runs[i]?.metrics[metric]))
-              .filter((v): v is number => v !== undefined)
-          : [];
-      const share = mail !== undefined && sim !== undefined && mail !== 0 && Math.sign(mail) === Math.sign(sim) ? sim / mail : null;
-      out.push({ clients: c, metric, label, mail, sim, simSpread: perSeed.length ? spread(perSeed) : undefined, share });
+      const verdict = seedVerdict(row.runs[before], row.runs[after], metric, mailChangeOf('btrfs-fsync', metric, { clients: c }) ?? null);
+      const clear = verdict.kind === 'as the mail' || verdict.kind === 'weaker than the mail' || verdict.kind === 'stronger than the mail';
+      const share = clear && mail !== undefined && mail !== 0 ? ((verdict.ratio - 1) * 100) / mail : null;
+      out.push({ clients: c, metric, label, mail, verdict, share });
     }
   }
   return out;

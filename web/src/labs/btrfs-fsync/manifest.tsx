@@ -7,6 +7,7 @@
  * the one patch explains.
  */
 import './btrfs-fsync.css';
+import { lazy, Suspense } from 'react';
 import type { LabManifest, LabSectionProps } from '../../app/LabPage';
 import type { PaperLabels } from '../../app/PaperSection';
 import type { SweepResult } from '../../core/sweep';
@@ -46,7 +47,17 @@ function Sections(props: LabSectionProps) {
   );
 }
 
-const sweepViews = (result: SweepResult | null) => <SweepViews sweep={result} />;
+/* the measurements on record, fetched when the mail's table is drawn */
+const MeasuredTable = lazy(() => import('./MeasuredTable'));
+
+const sweepViews = (result: SweepResult | null) => (
+  <>
+    <SweepViews sweep={result} />
+    <Suspense fallback={null}>
+      <MeasuredTable />
+    </Suspense>
+  </>
+);
 
 /** The steps drawn as events on the scrubber: a transaction's state changes, its commit's end, fsyncs that fall back to a commit. */
 const MARKERS = { state: 'transaction state changes', commit_end: 'commits done', fallback: 'fsyncs falling back to a commit' };
