@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { followedParams, questionsFor } from '../../questions/answers';
 import { checkQuestions, harness, type Harness } from '../../questions/testing/harness';
+import { UNPIN_NS_MAX } from './questions';
 
 let h: Harness;
 
@@ -44,12 +45,23 @@ describe('btrfs-fsync', () => {
   });
 });
 
+describe('the unpin cost the questions follow', () => {
+  it("stops where the lesson stops holding on record, and says so past it", () => {
+    const within = questionsFor('btrfs-fsync', 1, { unpin_ns: UNPIN_NS_MAX });
+    expect(within.every((q) => q.params.unpin_ns === UNPIN_NS_MAX && q.follows.unpin_ns === UNPIN_NS_MAX)).toBe(true);
+    expect(within[0]!.text).not.toMatch(/past where the lesson holds/);
+    const past = questionsFor('btrfs-fsync', 1, { unpin_ns: UNPIN_NS_MAX + 1 });
+    expect(past.every((q) => q.params.unpin_ns === UNPIN_NS_MAX && q.follows.unpin_ns === UNPIN_NS_MAX)).toBe(true);
+    expect(past[0]!.text).toContain(`the page's ${UNPIN_NS_MAX + 1} is past where the lesson holds`);
+  });
+});
+
 describe('a step past the end of the run', () => {
   it('is answered at the run\'s last step, where the page shows it, and says so', async () => {
-    /* synchronous discards of slow unpins: far fewer steps than the default run, and fewer than the step drawn */
-    const q = questionsFor('btrfs-fsync', 1, { log: 1, discard: 1, unpin_ns: 100_000 }).find((x) => x.id === 'state')!;
-    const total = h.engine.result(h.req(q, 'before')).sim.steps;
-    expect(total).toBeLessThan(q.step!);
+    /* the question's step moved past the end of its run (no drawn step passes a run's end at the unpin costs the questions follow) */
+    const drawn = questionsFor('btrfs-fsync', 1, { log: 1, discard: 1, unpin_ns: UNPIN_NS_MAX }).find((x) => x.id === 'state')!;
+    const total = h.engine.result(h.req(drawn, 'before')).sim.steps;
+    const q = { ...drawn, step: total + 1_000 };
     const a = await h.answer(q);
     expect(a.show).toEqual({ variant: 'before', step: total });
     expect(a.why).toMatch(new RegExp(`^The run ends at step ${total}, before step ${q.step}; at its end `));
