@@ -674,8 +674,13 @@ static int end_transaction(struct sim *s, struct bf_client *c)
 	if (c->h_type & TRANS_EXTWRITERS)
 		c->h_trans->num_extwriters--;
 	c->h_trans->use_count--;
-	/* cond_wake_up(): only when someone waits */
-	if (!list_empty(&c->h_trans->writer_wait.head))
+	/*
+	 * cond_wake_up(): the committer, on the queue before it tests the
+	 * writer counts in the kernel; here it tests before it sleeps, so once
+	 * a commit has started every end wakes it
+	 */
+	if (!list_empty(&c->h_trans->writer_wait.head) ||
+	    c->h_trans->state >= TRANS_STATE_COMMIT_START)
 		wake_up_all(t, &c->h_trans->writer_wait);
 	c->h_trans = NULL;
 	CO_END(co);
@@ -998,6 +1003,7 @@ static int btrfs_log_inode(struct sim *s, struct bf_client *c)
 	struct task *t = c->t;
 	struct co *co = &c->co_log;
 	struct bf_file *f = &c->files[c->fi];
+	u64 cost, srch;
 
 	CO_BEGIN(co);
 	c->phase = "log";
@@ -1007,14 +1013,21 @@ static int btrfs_log_inode(struct sim *s, struct bf_client *c)
 	mutex_unlock(t, &bf.log_mutex);
 	STEP(t, BK_LOG_INODE, c->t->id * FILES_PER_CLIENT + c->fi, (s64)c->h_trans->transid);
 	/* the inode's items read from the fs tree, copied into the log tree's root leaf (inode item, file extent item) */
-	sim_charge(t, cpu_besides_searches(sim_jitter(s, bf_cost.log_inode_ns, bf_cost.jitter_pct),
-					   bt_queue(c, BT_FS, BT_READ, f->fs_leaf, bf_cost.bt_item_ns) +
-					   bt_queue(c, BT_LOG, BT_INS, 0, 2 * bf_cost.bt_item_ns)));
+	cost = sim_jitter(s, bf_cost.log_inode_ns, bf_cost.jitter_pct);
+	srch = bt_queue(c, BT_FS, BT_READ, f->fs_leaf, bf_cost.bt_item_ns);
+	srch += bt_queue(c, BT_LOG, BT_INS, 0, 2 * bf_cost.bt_item_ns);
+	sim_charge(t, cpu_besides_searches(cost, srch));
 	c->h_trans->log_blocks++;
 	f->logged_trans = c->h_trans->transid;
 	CO_CALL(co, bt_run(s, c));
-	bf.log_writers--;
-	if (!list_empty(&bf.log_writer_wait.head))
+	/*
+	 * btrfs_end_log_trans(): the last writer wakes wait_for_writer(). The
+	 * kernel's waiter is on the queue (prepare_to_wait) before it tests
+	 * log_writers, so cond_wake_up() finds it; here a waiter tests before it
+	 * sleeps, so the wake is unconditional, and one that tested before it
+	 * does not sleep.
+	 */
+	if (--bf.log_writers == 0)
 		wake_up_all(t, &bf.log_writer_wait);
 	CO_END(co);
 }
@@ -1124,14 +1137,15 @@ static int finish_ordered(struct sim *s, struct bf_client *c)
 	struct co *co = &c->co_ordered;
 	struct bf_file *f = &c->files[c->fi];
 	struct btrfs_transaction *tr = c->h_trans;
+	u64 cost, srch;
 
 	CO_BEGIN(co);
 	for (c->ord_i = 0; c->ord_i < f->dirty_writes; c->ord_i++) {
-		sim_charge(c->t, cpu_besides_searches(sim_jitter(s, bf_cost.ordered_ns, bf_cost.jitter_pct),
-						      bt_queue(c, BT_FS, BT_INS, f->fs_leaf, bf_cost.bt_item_ns) +
-						      bt_queue(c, BT_CSUM, BT_INS,
-							       (int)(sim_rand(s) % (u64)bf.nr_csum_leaves),
-							       bf_cost.bt_item_ns)));
+		cost = sim_jitter(s, bf_cost.ordered_ns, bf_cost.jitter_pct);
+		srch = bt_queue(c, BT_FS, BT_INS, f->fs_leaf, bf_cost.bt_item_ns);
+		srch += bt_queue(c, BT_CSUM, BT_INS, (int)(sim_rand(s) % (u64)bf.nr_csum_leaves),
+				 bf_cost.bt_item_ns);
+		sim_charge(c->t, cpu_besides_searches(cost, srch));
 		cow_extent(s, c->t, tr);
 		tr->delayed_refs++;
 		CO_CALL(co, bt_run(s, c));
@@ -1249,13 +1263,15 @@ static void note_logged(struct bf_client *c, struct bf_file *f)
  */
 static u64 unlink_searches(struct bf_client *c, const struct bf_file *f)
 {
-	u64 item = bf_cost.bt_item_ns;
+	u64 item = bf_cost.bt_item_ns, srch;
 
-	return bt_queue(c, BT_FS, BT_DEL, f->fs_leaf, item) +
-	       bt_queue(c, BT_FS, BT_DEL, f->fs_leaf, item) +
-	       bt_queue(c, BT_FS, BT_INS, fs_last_leaf(), item) +
-	       bt_queue(c, BT_FS, BT_DEL, f->fs_leaf, item) +
-	       bt_queue(c, BT_FS, BT_DEL, fs_last_leaf(), item);
+	/* one statement each: the queue's order is the kernel's */
+	srch = bt_queue(c, BT_FS, BT_DEL, f->fs_leaf, item);
+	srch += bt_queue(c, BT_FS, BT_DEL, f->fs_leaf, item);
+	srch += bt_queue(c, BT_FS, BT_INS, fs_last_leaf(), item);
+	srch += bt_queue(c, BT_FS, BT_DEL, f->fs_leaf, item);
+	srch += bt_queue(c, BT_FS, BT_DEL, fs_last_leaf(), item);
+	return srch;
 }
 
 /*
@@ -1272,8 +1288,8 @@ static void meta_op(struct sim *s, struct bf_client *c)
 	switch (c->op) {
 	case OP_NTCREATEX:
 		/* the inode item and ref in one batch, then the dir item (the dir index is a delayed item) */
-		srch = bt_queue(c, BT_FS, BT_INS, fs_last_leaf(), bf_cost.bt_item_ns) +
-		       bt_queue(c, BT_FS, BT_INS, f->fs_leaf, bf_cost.bt_item_ns);
+		srch = bt_queue(c, BT_FS, BT_INS, fs_last_leaf(), bf_cost.bt_item_ns);
+		srch += bt_queue(c, BT_FS, BT_INS, f->fs_leaf, bf_cost.bt_item_ns);
 		sim_charge(t, cpu_besides_searches(sim_jitter(s, bf_cost.create_ns, bf_cost.jitter_pct), srch));
 		f->exists = true;
 		f->needs_full_sync = true;	/* btrfs_create_new_inode */
@@ -1294,10 +1310,10 @@ static void meta_op(struct sim *s, struct bf_client *c)
 	case OP_RENAME:
 		g = &c->files[c->fj];
 		/* the old name's dir item and inode ref deleted, the new name's added; an existing target unlinked */
-		srch = bt_queue(c, BT_FS, BT_DEL, f->fs_leaf, bf_cost.bt_item_ns) +
-		       bt_queue(c, BT_FS, BT_DEL, f->fs_leaf, bf_cost.bt_item_ns) +
-		       bt_queue(c, BT_FS, BT_INS, g->fs_leaf, bf_cost.bt_item_ns) +
-		       bt_queue(c, BT_FS, BT_INS, g->fs_leaf, bf_cost.bt_item_ns);
+		srch = bt_queue(c, BT_FS, BT_DEL, f->fs_leaf, bf_cost.bt_item_ns);
+		srch += bt_queue(c, BT_FS, BT_DEL, f->fs_leaf, bf_cost.bt_item_ns);
+		srch += bt_queue(c, BT_FS, BT_INS, g->fs_leaf, bf_cost.bt_item_ns);
+		srch += bt_queue(c, BT_FS, BT_INS, g->fs_leaf, bf_cost.bt_item_ns);
 		if (g->exists)
 			srch += unlink_searches(c, g);
 		sim_charge(t, cpu_besides_searches(sim_jitter(s, bf_cost.rename_ns, bf_cost.jitter_pct), srch));
@@ -1519,6 +1535,7 @@ static int dbench_client(struct sim *s, struct task *t)
 	struct bf_client *c = t->priv;
 	struct co *co = &c->co_main;
 	struct bf_file *f;
+	u64 cost;
 
 	CO_BEGIN(co);
 	while (sim_clock(s, t) < bf.end_ns) {
@@ -1606,11 +1623,12 @@ static int dbench_client(struct sim *s, struct task *t)
 			continue;
 		} else if (c->op == OP_FIND) {
 			/* btrfs_real_readdir: the directory's index items copied under its leaf's read lock */
-			sim_charge(t, cpu_besides_searches(sim_jitter(s, bf_cost.find_ns, bf_cost.jitter_pct),
-							   bt_queue(c, BT_FS, BT_READ,
-								    c->id * FS_LEAVES_PER_CLIENT +
-								    (int)(sim_rand(s) % FS_LEAVES_PER_CLIENT),
-								    DIR_ENTRIES * bf_cost.bt_dirent_ns)));
+			cost = sim_jitter(s, bf_cost.find_ns, bf_cost.jitter_pct);
+			cost = cpu_besides_searches(cost, bt_queue(c, BT_FS, BT_READ,
+								   c->id * FS_LEAVES_PER_CLIENT +
+								   (int)(sim_rand(s) % FS_LEAVES_PER_CLIENT),
+								   DIR_ENTRIES * bf_cost.bt_dirent_ns));
+			sim_charge(t, cost);
 			CO_CALL(co, bt_run(s, c));
 			op_done(s, c);
 			continue;
