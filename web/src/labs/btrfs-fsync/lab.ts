@@ -40,7 +40,7 @@ export const lab: LabFace = {
     ],
   },
   small: { clients: [2, 16], cpus: [2, 4], runtime_ms: [200, 300] },
-  /* its sweep takes 4.7 s a seed (one lane, as the worker runs it), so one seed fits the page's 5 s: two, the fewest an interval takes (docs/labs/btrfs-fsync.md) */
+  /* its sweep takes 7.5 s of CPU a seed (one lane, as the worker runs it; the tree locks' steps), past the page's 5 s: two, the fewest an interval takes (docs/labs/btrfs-fsync.md) */
   sweepSeeds: 2,
   engineRun: { params: { clients: 2, cpus: 2, runtime_ms: 200 }, variant: 'before', pair: ['before', 'after'] },
   /* a commit's duration is a time: what an fsync waits for (wait's want) is the difference */
