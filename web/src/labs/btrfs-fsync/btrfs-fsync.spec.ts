@@ -179,5 +179,6 @@ test("a lab's own heatmap is reachable by keyboard too, and says when it held th
 });
 
 test('opens on its preset at a step where before and after differ, a fallback within three seconds', async ({ page }) => {
-  await checkOpening(page, manifest, 'fallback');
+  /* throughput's change at the preset is within the seeds' noise (the lesson study on record): the waits past SUPER_COMMITTED are the patch's */
+  await checkOpening(page, manifest, 'fallback', 'wait_after_super_ms');
 });
