@@ -41,3 +41,14 @@ export async function waitForRuns(page: Page): Promise<void> {
   await expect(page.getByTestId('run-status')).toHaveText(/steps/, { timeout: 30_000 });
   await expect(page.getByTestId('step-forward')).toBeEnabled();
 }
+
+/**
+ * Wait until every animation pane shows the frame of the step the player
+ * stands on: a page opened deep into a long run draws the steps on the way
+ * while it catches up.
+ */
+export async function waitForFrames(page: Page): Promise<void> {
+  const step = (await page.getByTestId('step-counter').textContent())?.trim() ?? '';
+  const panes = page.getByTestId('anim-pane');
+  for (let i = 0; i < (await panes.count()); i++) await expect(panes.nth(i)).toHaveAttribute('data-frame-step', step, { timeout: 60_000 });
+}

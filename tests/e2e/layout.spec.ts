@@ -8,7 +8,7 @@
  * and read out.
  */
 import type { Page } from '@playwright/test';
-import { expect, labUrl, test, waitForRuns } from './fixtures';
+import { expect, labUrl, test, waitForFrames, waitForRuns } from './fixtures';
 import { FIRST_LAB, LAB_IDS } from './labs';
 
 const PHONE = { width: 390, height: 844 };
@@ -150,6 +150,7 @@ for (const lab of LAB_IDS) {
     await page.goto(labUrl(lab, { variant: 'side' }));
     await waitForRuns(page);
     await expect(page.getByTestId('anim-pane')).toHaveCount(2);
+    await waitForFrames(page);
     await expect(page.getByTestId('heatmap').first()).toBeVisible();
     expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(PROJECTOR.width);
     expect(await clippedText(page)).toEqual([]);
@@ -161,6 +162,7 @@ for (const lab of LAB_IDS) {
       await page.setViewportSize(DESKTOP);
       await page.goto(labUrl(lab, { variant }));
       await waitForRuns(page);
+      await waitForFrames(page);
       for (const size of [DESKTOP, PROJECTOR]) {
         await page.setViewportSize(size);
         await expect.poll(() => codeLineCut(page), `${variant} at ${size.width}x${size.height}`).toEqual([]);

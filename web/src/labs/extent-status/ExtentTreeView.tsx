@@ -140,7 +140,7 @@ export const ExtentTreeView = memo(function ExtentTreeView({ snap, variant, step
 
         {locks.map((lock, i) => (
           <g key={`${lock.name}-${i}`} data-testid={`lock-${lock.name}`} transform={`translate(0,${yLocks + i * LOCK_H})`}>
-            <LockRow lock={lock} tasks={snap.tasks} boxW={110} />
+            <LockRow lock={lock} tasks={snap.tasks} width={innerW} boxW={110} />
           </g>
         ))}
 

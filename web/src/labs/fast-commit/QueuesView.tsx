@@ -323,7 +323,7 @@ export const QueuesView = memo(function QueuesView({ snap, variant, steps, name,
 
           {lock && (
             <g data-testid="lock" transform={`translate(${PAD},${yLock})`}>
-              <LockRow lock={lock} tasks={snap.tasks} />
+              <LockRow lock={lock} tasks={snap.tasks} width={innerW} />
             </g>
           )}
 

@@ -197,7 +197,7 @@ export const HashTableView = memo(function HashTableView({ snap, variant, steps,
 
       {locks.map((lock, i) => (
         <g key={lock.name} data-testid={`lock-${lock.name}`} transform={`translate(${PAD},${yLocks + i * LOCK_H})`}>
-          <LockRow lock={lock} tasks={snap.tasks} boxW={140} />
+          <LockRow lock={lock} tasks={snap.tasks} width={innerW} boxW={140} />
         </g>
       ))}
 

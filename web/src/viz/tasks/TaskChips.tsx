@@ -29,11 +29,17 @@ export function chipText(id: number, cpu: number, state: TaskState, compact: boo
 export const CHIP_H = 24;
 /** the height a LockRow takes */
 export const LOCK_H = 44;
-/** how many waiters a LockRow draws before it says "+n" */
-export const LOCK_WAITERS_SHOWN = 24;
 /** a waiter's chip and the step from one FIFO slot to the next */
 const WAITER_W = 40;
 const WAITER_SLOT = 44;
+/** room kept at the row's end for the "+n" of the waiters not drawn */
+const MORE_W = 36;
+
+/** How many of `waiters` a LockRow `width` wide draws in FIFO slots after its box and words (`x0`), the rest said as "+n". */
+export function waitersShown(waiters: number, width: number, x0: number): number {
+  if (x0 + waiters * WAITER_SLOT <= width) return waiters;
+  return Math.max(0, Math.floor((width - x0 - MORE_W) / WAITER_SLOT));
+}
 
 /** Chips per row for n tasks in a given width: compact chips (glyph and id) past 16 tasks. */
 export function chipLayout(n: number, width: number) {
@@ -106,15 +112,19 @@ export function TaskChipGrid({
 export function LockRow({
   lock,
   tasks,
+  width,
   boxW = 108,
 }: {
   lock: { name: string; holder: number; waiters: readonly number[] };
   tasks: readonly TaskSnap[];
+  /** the width the row may take: the waiters that do not fit are counted, not drawn */
+  width: number;
   boxW?: number;
 }) {
   const taskOf = (id: number) => tasks.find((t) => t.id === id);
   const holder = lock.holder >= 0 ? taskOf(lock.holder) : undefined;
   const x0 = boxW + 130;
+  const shown = waitersShown(lock.waiters.length, width, x0);
   return (
     <>
       <rect width={boxW} height={30} rx={5} className={`q-lock${lock.holder >= 0 ? ' held' : ''}`} />
@@ -127,12 +137,12 @@ export function LockRow({
       <text x={boxW + 12} y={27} className="q-sub">
         {lock.waiters.length ? `FIFO waiters (${lock.waiters.length}):` : 'no waiters'}
       </text>
-      {lock.waiters.slice(0, LOCK_WAITERS_SHOWN).map((w, i) => (
+      {lock.waiters.slice(0, shown).map((w, i) => (
         <WaiterChip key={i} x0={x0} slot={i} id={w} state={taskOf(w)?.state ?? 'spin'} />
       ))}
-      {lock.waiters.length > LOCK_WAITERS_SHOWN && (
-        <text x={x0 + LOCK_WAITERS_SHOWN * WAITER_SLOT} y={29} className="q-sub">
-          +{lock.waiters.length - LOCK_WAITERS_SHOWN}
+      {lock.waiters.length > shown && (
+        <text x={x0 + shown * WAITER_SLOT} y={29} className="q-sub" data-testid="lock-waiters-more">
+          +{lock.waiters.length - shown}
         </text>
       )}
     </>
