@@ -34,7 +34,11 @@ test("row 7 before the patch, mid-walk: the queues are bars with the cursor over
   const engine = await loadEngine();
   const row = engine.rows(lab).rows.find((r) => r.row === 7)!;
   const params = await paramsOf(lab, row.params as Record<string, number>);
-  const step = 37_000_000;
+  /* a visit deep in the queue: the last node of a walk longer than the window (the closed form's step for it) */
+  const visits = engine.run({ lab, variant: 'before', params, seed: 1, options: { marks: ['visit'], marksMax: 65536, traceMax: 1 } }).marks!.marks;
+  const deep = visits.find((m) => m.b > 128);
+  expect(deep, 'a walk past the 128 entries of the window').toBeDefined();
+  const step = deep!.i;
   const snap = (await snapshotAt(lab, 'before', params, step)) as {
     fc: { inode_q_len: number; walk: { inode_idx: number; dentry_idx: number } | null };
   };
