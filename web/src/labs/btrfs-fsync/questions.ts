@@ -15,8 +15,7 @@ const LAB = 'btrfs-fsync';
 
 /* the page's small configuration (preset.ts): 4 CPUs, 300 ms */
 const FIXED = { cpus: 4, runtime_ms: 300 };
-/* up to the 16 clients the record's unpin study ran (measure.ts): every question's run stays within the questions' 250,000 steps, the tree locks' steps included */
-const DRAWS = { clients: [8, 16], step: [2_000, 60_000] } as const;
+const DRAWS = { clients: [8, 24], step: [2_000, 60_000] } as const;
 const COMPLETED = TRANS_STATES.indexOf('COMPLETED');
 const NONE = 'no transaction';
 
