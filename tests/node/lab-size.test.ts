@@ -30,8 +30,8 @@ const EXERCISE_ONLY = /@codemirror\/commands|\/web\/src\/exercise-page\/(?!avail
 /**
  * What a module may grow by, in bytes: where its chunk's neighbours changed,
  * the lines importing helpers from another chunk (React and its JSX runtime:
- * 84, btrfs-fsync's manifest when the exercise page's build puts it in a
- * chunk of its own) or a name made unique. What the exercise page uses more
+ * 84, a lab's manifest that the exercise page's build puts in a chunk of
+ * its own) or a name made unique. What the exercise page uses more
  * of a module is more: 585 for d3-array's extent(), some 7 kB for
  * CodeMirror's keymap and history.
  */
@@ -40,8 +40,7 @@ const SEAM = 96;
 /**
  * The growth a lab page may show, in bytes: about 0.12% of it, what the
  * module graph's seams cost (imports between chunks, Rolldown's runtime
- * helpers in a chunk of their own: btrfs-fsync's page, 1,017 bytes on
- * 2026-11-29). The exercise editor's keymap and history in the code pane's
+ * helpers in a chunk of their own: 1,017 bytes at the most on 2026-11-29). The exercise editor's keymap and history in the code pane's
  * CodeMirror chunk would be some 7 kB.
  */
 const SEAMS = 1200;
