@@ -365,18 +365,11 @@ static u64 fc_visit_ps(long nodes)
 	return (u64)(ns * 1000 + 0.5);
 }
 
-/* Charge one visit, in ps kept exact across visits. */
-static void fc_charge_visit(struct task *t, long k)
-{
-	fc.ps_acc += k < fc.prev_walk ? fc.visit_ps : fc.cold_ps;
-	sim_charge(t, fc.ps_acc / 1000);
-	fc.ps_acc %= 1000;
-}
-
 /*
- * Charge visits @from to @to - 1 at once: those below the previous walk's
- * length at its per-node cost, the rest cold, as fc_charge_visit() one by
- * one would (the ps it carries over make the sums equal to the ps).
+ * Charge visits @from to @to - 1: those below the previous walk's length at
+ * its per-node cost, the rest cold, in ps kept exact across calls (the ps
+ * carried over make a walk charged at once cost what it costs one visit at
+ * a time).
  */
 static void fc_charge_visits(struct task *t, long from, long to)
 {
@@ -389,6 +382,12 @@ static void fc_charge_visits(struct task *t, long from, long to)
 	fc.ps_acc += (u64)warm * fc.visit_ps + (u64)(to - from - warm) * fc.cold_ps;
 	sim_charge(t, fc.ps_acc / 1000);
 	fc.ps_acc %= 1000;
+}
+
+/* Charge visit @k of a walk. */
+static void fc_charge_visit(struct task *t, long k)
+{
+	fc_charge_visits(t, k, k + 1);
 }
 
 bool fc_walk_stepped;
@@ -1059,9 +1058,14 @@ static int fc_setup(struct sim *s, int variant, const long long *p)
 	nr_files = per_way * fc.ways;
 	fc.file_inodes = sim_alloc(s, sizeof(*fc.file_inodes) * (size_t)nr_files);
 	fc.records = sim_alloc(s, sizeof(*fc.records) * (size_t)nr_files);
-	fc.queue_pos = sim_alloc(s, sizeof(*fc.queue_pos) * (size_t)nr_files);
-	if (!fc.file_inodes || !fc.records || !fc.queue_pos)
+	if (!fc.file_inodes || !fc.records)
 		return -1;
+	/* the old walk's closed form (fc_walk_closed) needs each inode's place */
+	if (variant == VARIANT_BEFORE) {
+		fc.queue_pos = sim_alloc(s, sizeof(*fc.queue_pos) * (size_t)nr_files);
+		if (!fc.queue_pos)
+			return -1;
+	}
 	for (w = 0; w < fc.ways; w++) {
 		struct fs_mark *f = &fc.fm[w];
 
