@@ -10,7 +10,7 @@ export const lab: LabFace = {
     moments: [
       {
         id: 'super-committed',
-        label: "SUPER_COMMITTED: before's fsyncs wait on",
+        label: "SUPER_COMMITTED: before's fsyncs wait on past it",
         variant: 'before',
         kind: 'state',
         /* the state mark's b: TRANS_STATE_SUPER_COMMITTED (5 in btrfs-fsync.c's enum) */
