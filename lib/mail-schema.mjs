@@ -3,7 +3,7 @@
  * The shape of a lab's mail data file, mails/<id>.json: the one place the
  * project keeps a mail's citation, its links and its published figures.
  * lib/mails.ts serves them to TypeScript; scripts/registry/mail.mjs writes
- * them into C (wasm-core/include/mail/<id>.gen.h) for the lab's paper rows
+ * them into C (wasm-core/labs/<id>/<id>-mail.gen.h) for the lab's paper rows
  * and citation. Both check every file with mailOf() below.
  *
  * A file holds:

@@ -4,7 +4,7 @@
  * scripts/registry.mjs writes) and checked against lib/mail-schema.mjs. The
  * web pages, the kernel lab's comparison (kernel-lab/mail-changes.ts) and
  * lib/kernel-labs.ts read them from here; the C labs take their citation
- * and paper rows' figures from the same files (wasm-core/include/mail/, also
+ * and paper rows' figures from the same files (wasm-core/labs/<id>/<id>-mail.gen.h, also
  * generated), and web/src/core/mails.wasm.test.ts holds the two together.
  *
  * Figures are restated from the mails as shared/mails/figures.md restates

@@ -6,7 +6,7 @@
  *
  *   lib/mails.gen.ts                    every file, imported statically (tsx
  *                                       and Vite alike), for lib/mails.ts
- *   wasm-core/include/mail/<id>.gen.h   the lab's struct citation and the
+ *   wasm-core/labs/<id>/<id>-mail.gen.h the lab's struct citation and the
  *                                       mail's members of each paper row,
  *                                       as initializers the lab's C tables use
  *
@@ -36,7 +36,7 @@ export function readMail(lab) {
 }
 
 /** The C header of a lab's mail data, relative to the root. @param {Lab} lab */
-export const headerPath = (lab) => `wasm-core/include/mail/${lab.id}.gen.h`;
+export const headerPath = (lab) => `wasm-core/labs/${lab.id}/${lab.id}-mail.gen.h`;
 
 /**
  * A C string literal. Bytes outside printable ASCII are written as

@@ -1995,7 +1995,7 @@ static const struct step_kind bf_kinds[] = {
 	[BK_COMMIT_END - SK_LAB] = { "commit_end", "transid", "commit_us" },
 };
 
-#include "mail/btrfs-fsync.gen.h"
+#include "btrfs-fsync-mail.gen.h"
 
 /*
  * The mail's figures (mails/btrfs-fsync.json) are for the whole series of

@@ -1472,7 +1472,7 @@ static const struct step_kind ewb_kinds[] = {
 	{ "fsync", "slot", NULL },
 };
 
-#include "mail/ext4-writeback.gen.h"
+#include "ext4-writeback-mail.gen.h"
 
 /*
  * The mail's fio run with --fsync=1: IOPS of 5.10.162 with 6b8ed62008a4

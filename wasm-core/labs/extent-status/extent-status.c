@@ -1808,7 +1808,7 @@ static const struct step_kind es_kinds[] = {
 	[EK_WRITEBACK - SK_LAB] = { "writeback", "ino", "blocks" },
 };
 
-#include "mail/extent-status.gen.h"
+#include "extent-status-mail.gen.h"
 
 /*
  * The mail's table has five columns and struct paper_row two (before,

@@ -1245,7 +1245,7 @@ static const char *const fc_variants[] = {
 #endif
 };
 
-#include "mail/fast-commit.gen.h"
+#include "fast-commit-mail.gen.h"
 
 /*
  * The mail's rows; their figures are mails/fast-commit.json's. The x-axis

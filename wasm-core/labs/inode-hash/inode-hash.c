@@ -1795,7 +1795,7 @@ static const char *const ih_variants[] = {
 #endif
 };
 
-#include "mail/inode-hash.gen.h"
+#include "inode-hash-mail.gen.h"
 
 /*
  * The mail's table: both file systems at 20 threads, its figures

@@ -1,6 +1,6 @@
 /**
  * The C labs take their mail's citation and the figures of their paper rows
- * from mails/<id>.json, through the generated wasm-core/include/mail/<id>.gen.h;
+ * from mails/<id>.json, through the generated wasm-core/labs/<id>/<id>-mail.gen.h;
  * TypeScript reads the same files through lib/mails.ts. This test holds the
  * two together as the WASM build returns them (jc_rows_json, which `jc rows`
  * prints too): the citation and every row's figures; each lab's own
