@@ -335,6 +335,8 @@ function nodeStep(name, files, extra, what, mayBeEmpty = false) {
       '--import',
       'tsx',
       '--test',
+      /* a file's tests spawn the CLI and wait on it: a file a core keeps the cores busy (a step may say otherwise) */
+      ...(extra.some((a) => a.startsWith('--test-concurrency')) ? [] : [`--test-concurrency=${availableParallelism()}`]),
       ...extra,
       '--test-reporter=spec',
       '--test-reporter-destination=stdout',
