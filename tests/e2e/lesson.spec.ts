@@ -54,12 +54,20 @@ for (const id of LAB_IDS) {
       await expect(page.getByTestId('lesson-sim')).toContainText(lesson.variants[1]);
       await expect(page.getByTestId('lesson-mail')).toContainText('the mail');
       await expect(page.getByTestId(`moment-${decisive.id}`)).toHaveAttribute('aria-pressed', 'true');
-      /* the verdict over the lesson's seeds comes once they have run (once a lab: they take seconds) */
-      if (size.width === SIZES[0].width)
-        await expect(page.getByTestId('lesson-verdict')).toHaveAttribute('data-verdict', new RegExp(`^(${VERDICTS.join('|')}|no mail figure)$`), { timeout: 90_000 });
+      /* the verdict over the lesson's seeds, from the lab's record at the page's opening configuration */
+      await expect(page.getByTestId('lesson-verdict')).toHaveAttribute('data-verdict', new RegExp(`^(${VERDICTS.join('|')}|no mail figure)$`));
+      await expect(page.getByTestId('lesson-verdict-recorded')).toBeVisible();
     });
   }
 }
+
+test('at another seed the page runs the lesson\'s ten seeds itself, and says how many are done', async ({ page }) => {
+  const id = LAB_IDS[LAB_IDS.length - 1]!;
+  await page.goto(labUrl(id, { seed: 2 }));
+  await expect(page.getByTestId('lesson-verdict-pending')).toContainText(/verdict: \d+ of 10 seeds run/, { timeout: 30_000 });
+  await expect(page.getByTestId('lesson-verdict')).toHaveAttribute('data-verdict', new RegExp(`^(${VERDICTS.join('|')}|no mail figure)$`), { timeout: 90_000 });
+  await expect(page.getByTestId('lesson-verdict-recorded')).toHaveCount(0);
+});
 
 test('a link names a moment and lands on it; a moment the lesson lacks is reported', async ({ page }) => {
   const id = LAB_IDS[0]!;

@@ -10,21 +10,24 @@ import { changeText, verdictReason, verdictWords, type Verdict } from '../../../
 import { errorText } from '../core/engine';
 import { getSim } from '../core/client';
 import type { Lesson, LessonMoment } from '../core/lesson';
+import { LESSON_SEEDS, recordedRuns } from '../core/lessonRecord';
 import { seedVerdict } from '../core/sweep';
 import type { RunResult } from '../core/types';
+import { lessonRecord } from './lessonRecords';
 import type { Variant } from './simHooks';
 
-/** The seeds the lesson's verdict pairs: the page's own and the next ones, ten in all. */
-export const LESSON_SEEDS = 10;
-
-/** The lesson's verdict as its runs come in: how many seeds are done, then the verdict over all of them. */
-export type LessonVerdict = { done: number; verdict: Verdict | null; error: string | null };
+/**
+ * The lesson's verdict as its runs come in: how many seeds are done, then the
+ * verdict over all of them; `recorded` when it comes from the lab's record.
+ */
+export type LessonVerdict = { done: number; verdict: Verdict | null; error: string | null; recorded?: { date: string; revision: string } };
 
 /**
- * The lesson's two variants run at LESSON_SEEDS seeds from the page's own,
- * one run at a time after the page's own runs are in (so that the
- * animation's frames are not kept waiting), and the paired verdict against
- * the mail's headline change.
+ * The paired verdict of the lesson's two variants against the mail's
+ * headline change, over LESSON_SEEDS seeds from the page's own: from the
+ * lab's record when the page stands at the record's configuration (at once),
+ * else run one at a time after the page's own runs are in (so that the
+ * animation's frames are not kept waiting).
  */
 export function useLessonVerdict(
   lab: MailLabId,
@@ -40,9 +43,19 @@ export function useLessonVerdict(
     let live = true;
     setState({ done: 0, verdict: null, error: null });
     const { metric, where } = lesson.headline;
-    const runs: Record<string, { metrics: Record<string, number> }[]> = { [lesson.variants[0]]: [], [lesson.variants[1]]: [] };
+    const mail = (): NonNullable<ReturnType<typeof mailChangeOf>> | null => mailChangeOf(lab, metric, { ...where }, lesson.variants) ?? null;
+    const [v0, v1] = lesson.variants;
     void (async () => {
       try {
+        const record = await lessonRecord(lab);
+        const recorded = recordedRuns(record, { lab, variants: lesson.variants, metric, params, seed });
+        if (!live) return;
+        if (record && recorded) {
+          const verdict = seedVerdict({ runs: recorded[v0]! }, { runs: recorded[v1]! }, metric, mail());
+          setState({ done: LESSON_SEEDS, verdict, error: null, recorded: { date: record.date, revision: record.revision } });
+          return;
+        }
+        const runs: Record<string, { metrics: Record<string, number> }[]> = { [v0]: [], [v1]: [] };
         for (let i = 0; i < LESSON_SEEDS && live; i++) {
           for (const variant of lesson.variants) {
             const out = await getSim().run({ lab, variant, params, seed: seed + i, options: { traceMax: 0, heatBuckets: 2 } });
@@ -51,8 +64,7 @@ export function useLessonVerdict(
           if (live) setState((s) => ({ ...s, done: i + 1 }));
         }
         if (!live) return;
-        const mail = mailChangeOf(lab, metric, { ...where }, lesson.variants) ?? null;
-        setState({ done: LESSON_SEEDS, verdict: seedVerdict({ runs: runs[lesson.variants[0]]! }, { runs: runs[lesson.variants[1]]! }, metric, mail), error: null });
+        setState({ done: LESSON_SEEDS, verdict: seedVerdict({ runs: runs[v0]! }, { runs: runs[v1]! }, metric, mail()), error: null });
       } catch (e) {
         if (live) setState((s) => ({ ...s, error: errorText(e) }));
       }
@@ -112,6 +124,11 @@ export const LessonPanel = memo(function LessonPanel({ lab, lesson, results, mom
         {v ? (
           <span className={`lesson-verdict verdict-${v.kind.replace(/ /g, '-')}`} data-testid="lesson-verdict" data-verdict={v.kind} title={verdictReason(v)}>
             over {v.n} seeds {changeText(v)}: <strong>{verdictWords(v)}</strong>
+            {verdict.recorded ? (
+              <span className="muted" data-testid="lesson-verdict-recorded" title={`the lesson's ${v.n} seeds at this configuration, as recorded on ${verdict.recorded.date} at revision ${verdict.recorded.revision} (scripts/lesson-records.mjs); another seed or parameter runs its own`}>
+                {' '}(recorded {verdict.recorded.date})
+              </span>
+            ) : null}
           </span>
         ) : verdict.error ? (
           <span className="muted" data-testid="lesson-verdict-error">no verdict: {verdict.error}</span>
