@@ -119,6 +119,14 @@ struct journal_s {
 	int j_fc_wbufsize;		/* usable fast commit blocks */
 
 	jbd2_fc_cleanup_fn j_fc_cleanup_callback;
+	/*
+	 * The order of __jbd2_fc_end_commit: 5.17 (whose jbd2_fc_begin_commit
+	 * took jbd2_journal_lock_updates from 5.17-rc1 on) unlocks the
+	 * updates before the cleanup callback, so handles start while it
+	 * runs; 6db3c1575a75 (6.11, so 6.12) calls the cleanup first, under
+	 * the barrier. False: 6.12's order.
+	 */
+	bool j_fc_unlock_before_cleanup;
 	void *j_private;
 	struct jbd2_costs costs;
 

@@ -241,7 +241,9 @@ int jbd2_fc_begin_commit(struct sim *s, struct task *t, struct co *co,
 	}
 	j->j_flags |= JBD2_FAST_COMMIT_ONGOING;
 	j->stats.fc_commits++;
-	/* jbd2_journal_lock_updates */
+	write_unlock(t, &j->j_state_lock);
+	/* jbd2_journal_lock_updates: j_state_lock taken again */
+	write_lock(t, &j->j_state_lock);
 	++j->j_barrier_count;
 	while (!no_updates(j)) {
 		write_unlock(t, &j->j_state_lock);
@@ -259,7 +261,7 @@ static int __jbd2_fc_end_commit(struct sim *s, struct task *t, struct co *co,
 				u64 tid)
 {
 	CO_BEGIN(co);
-	if (j->j_fc_cleanup_callback)
+	if (j->j_fc_cleanup_callback && !j->j_fc_unlock_before_cleanup)
 		CO_CALL(co, j->j_fc_cleanup_callback(s, t, cleanup_co, j, false, tid));
 	/* jbd2_journal_unlock_updates */
 	mutex_unlock(t, &j->j_barrier);
@@ -267,6 +269,9 @@ static int __jbd2_fc_end_commit(struct sim *s, struct task *t, struct co *co,
 	--j->j_barrier_count;
 	write_unlock(t, &j->j_state_lock);
 	wake_up_all(t, &j->j_wait_transaction_locked);
+	/* 5.17: the cleanup runs with handles starting again */
+	if (j->j_fc_cleanup_callback && j->j_fc_unlock_before_cleanup)
+		CO_CALL(co, j->j_fc_cleanup_callback(s, t, cleanup_co, j, false, tid));
 	write_lock(t, &j->j_state_lock);
 	j->j_flags &= ~JBD2_FAST_COMMIT_ONGOING;
 	if (fallback)

@@ -34,6 +34,12 @@ struct ext4_sb_info {
 	struct spinlock s_fc_lock;
 	struct list_head s_fc_q[2];		/* inodes, MAIN and STAGING */
 	struct list_head s_fc_dentry_q[2];	/* dentry updates */
+	/*
+	 * The queue heads' cache line (the four heads sit together in
+	 * ext4_sb_info), written by every list_add_tail with the old tail's
+	 * next, which the same CPU wrote last: one line's move per insert.
+	 */
+	struct sim_line s_fc_q_line;
 	int s_fc_q_len[2], s_fc_dentry_q_len[2];
 	u64 s_fc_bytes;			/* fast-commit bytes in this transaction */
 	u64 s_fc_subtid;		/* fast commits finished */
@@ -54,7 +60,7 @@ struct fs_mark {
 		  co_end, co_cleanup, co_destroy;
 	handle_t handle;
 
-	int loop, i;
+	int loop, i, mark;
 	struct ext4_inode_info *dirs;		/* its subdirectories */
 	struct ext4_inode_info *inode, *dir, *track;
 	struct ext4_fc_dentry_update *fcd;
@@ -70,6 +76,7 @@ struct fs_mark {
 struct fc_model {
 	int variant;
 	long long ways, dirs, files, loops;
+	int marks;			/* ext4_fc_track_inode calls a create makes */
 	struct ext4_sb_info sbi;
 	struct fs_mark *fm;
 	int running;			/* ways not yet done */

@@ -28,7 +28,8 @@
 
 #define LAB	"fast-commit"
 
-static const char *const param_names[] = { "ways", "dirs", "files", "loops", "fc_blocks", "cpus" };
+/* the integer parameters; "kernel" is the one choice */
+static const char *const param_names[] = { "ways", "dirs", "files", "loops", "fc_blocks", "cpus", "marks" };
 #define NR_PARAMS	((int)(sizeof(param_names) / sizeof(param_names[0])))
 
 /* jc_run() must refuse @params/@opts with JC_EINVAL and these words. */
@@ -88,8 +89,10 @@ static void test_params_json(void **state)
 	(void)state;
 	json = jc_params_json(LAB);
 	assert_true(json_balanced(json));
-	assert_int_equal(json_count(json, "\"name\":"), NR_PARAMS);
+	assert_int_equal(json_count(json, "\"name\":"), NR_PARAMS + 1);
 	assert_int_equal(json_count(json, "\"type\":\"int\""), NR_PARAMS);
+	assert_int_equal(json_count(json, "\"type\":\"choice\""), 1);
+	assert_non_null(strstr(json, "\"name\":\"kernel\""));
 	for (i = 0; i < NR_PARAMS; i++) {
 		const char *p;
 		double min, max, def;
@@ -676,35 +679,42 @@ static void test_fc_small_queues_are_whole(void **state)
 	assert_int_equal(array_count(snap, "dentry_q", "\"ino\":"), (int)dlen);
 }
 
-/* the step of the first walk's visit deeper than 128 entries into the inode queue */
-static double fc_deep_visit(const char *params)
+/*
+ * The step of the first @kind step of @variant's run whose argument @arg
+ * ("a" or "b") is past 128: before, a visit deeper than 128 entries into
+ * the inode queue (b); after, the match of a record past the 128th (a).
+ */
+static double fc_deep_step(const char *variant, const char *params,
+			   const char *kind, const char *arg)
 {
 	const char *m, *p;
-	double i, b;
+	double i, v;
+	char opts[64];
 
-	if (jc_run("fast-commit", "before", params, 1,
-		   "trace_max=0;marks=visit;marks_max=65536") != JC_OK)
-		fail_msg("before '%s': %s", params, jc_last_error());
+	snprintf(opts, sizeof(opts), "trace_max=0;marks=%s;marks_max=65536", kind);
+	if (jc_run("fast-commit", variant, params, 1, opts) != JC_OK)
+		fail_msg("%s '%s': %s", variant, params, jc_last_error());
 	m = jc_marks_json();
 	assert_non_null(m);
 	for (p = strstr(m, "{\"i\":"); p; p = strstr(p + 1, "{\"i\":")) {
-		assert_true(json_num(p, "i", &i) && json_num(p, "b", &b));
-		if (b > 128)
+		assert_true(json_num(p, "i", &i) && json_num(p, arg, &v));
+		if (v > 128)
 			return i;
 	}
-	fail_msg("before '%s': no walk goes past 128 entries", params);
+	fail_msg("%s '%s': no %s with %s past 128", variant, params, kind, arg);
 	return 0;
 }
 
 /*
  * 64 ways with 256 files each: the walk stands deep in a queue of
  * thousands, and the snapshot holds 128 entries around it. After the patch,
- * halfway, the inode window is around the inode the record links to.
+ * a record past the 128th commits, and the inode window is around the
+ * inode the record links to.
  */
 static void test_fc_big_queues_are_windowed(void **state)
 {
 	const char *snap = snap_at("fast-commit", "before", "ways=64;dirs=64;files=256",
-				   fc_deep_visit("ways=64;dirs=64;files=256"));
+				   fc_deep_step("before", "ways=64;dirs=64;files=256", "visit", "b"));
 	size_t bytes = strlen(snap);
 	struct win iw = win_of(snap, "inode_win"), dw = win_of(snap, "dentry_win");
 	double ilen, didx, iidx;
@@ -726,7 +736,8 @@ static void test_fc_big_queues_are_windowed(void **state)
 	assert_true(dw.cursor == didx && dw.from <= didx && didx < dw.to);
 	assert_true(iw.cursor == iidx && iw.from <= iidx && iidx < iw.to);
 
-	snap = snap_at("fast-commit", "after", "ways=64;dirs=64;files=256", 0);
+	snap = snap_at("fast-commit", "after", "ways=64;dirs=64;files=256",
+		       fc_deep_step("after", "ways=64;dirs=64;files=256", "match", "a"));
 	iw = win_of(snap, "inode_win");
 	assert_true(json_num(snap, "target", &iidx));
 	assert_true(iw.to - iw.from == 128 && iw.of > 1000);
@@ -797,7 +808,7 @@ static void test_marks_across_advances(void **state)
 	assert_int_equal(jc_advance(""), JC_OK);
 	assert_string_equal(jc_marks_json(), straight);
 	/* lock steps were thinned across the advances */
-	assert_non_null(strstr(straight, "\"kind\":\"lock\",\"total\":693,\"kept\":87,\"every\":8"));
+	assert_non_null(strstr(straight, "\"kind\":\"lock\",\"total\":911,\"kept\":114,\"every\":8"));
 }
 
 /* Bad kinds are refused, naming the lab's kinds. */
