@@ -16,8 +16,9 @@ export const lab: LabFace = {
         /* eight nodes into a walk: its trail is on screen */
         where: [{ arg: 'a', min: 8 }],
       },
-      { id: 'after-commit-ends', label: "after: its commit ends", variant: 'after', kind: 'commit_end' },
-      { id: 'before-commit-ends', label: "before: its commit ends", variant: 'before', kind: 'commit_end' },
+      /* at row 7 the area (4,096 blocks) cannot hold the commit's 65,536 records and inodes: both variants fall back, after at once, before after its walk */
+      { id: 'after-falls-back', label: 'after: its commit fills the area and falls back', variant: 'after', kind: 'fallback' },
+      { id: 'before-falls-back', label: 'before: its commit falls back, after the walk', variant: 'before', kind: 'fallback' },
     ],
     headline: { metric: 'creates_per_s', where: { row: '7', order: '6,10' }, mailSize: '64 ways × 1,024 files a loop' },
     look: 'Left, the commit searches the whole dentry queue once for every inode (the trail grows with the queue); right, each inode reaches its dentries through one pointer.',
