@@ -21,6 +21,12 @@ test("the controls are generated from the model's parameter table", async ({ pag
   for (const spec of specs) {
     const input = page.getByTestId(`param-${spec.name}`);
     await expect(input).toBeVisible();
+    if (spec.type === 'choice') {
+      /* a choice (the kernel) is a select of its names, on its default */
+      await expect(input.locator('option')).toHaveText(spec.choices);
+      await expect(input).toHaveValue(spec.default_name);
+      continue;
+    }
     await expect(input).toHaveAttribute('min', String(spec.min));
     await expect(input).toHaveAttribute('max', String(spec.max));
   }
