@@ -81,18 +81,21 @@ static const char *const es_variants[] = {
 };
 
 static const char *const es_cases[] = { "a", "b", "c" };
+static const char *const es_on_off[] = { "on", "off" };
 
 static const struct param_spec es_params[] = {
 	CHOICE_PARAM("case", es_cases, 0,
 		     "the mail's fio case: a (few huge trees), b (a long inode list), c (a reader beside streaming writers)"),
-	INT_PARAM("runtime_ms", "ms", 100, 60000, 5000,
+	INT_PARAM("runtime_ms", "ms", 100, 300000, 5000,
 		  "virtual run time (the mail: 300 s; memory turns over about 25 times faster here, 256 MiB against 24 GB at the same disk)"),
-	INT_PARAM("mem_mb", "MiB", 0, 1024, 0,
+	INT_PARAM("mem_mb", "MiB", 0, 24576, 0,
 		  "memory; 0: the case's own (a, b: 256 MiB; c: 128 MiB, the mail halved it for c)"),
-	INT_PARAM("jobs", "", 1, 32, 8,
+	INT_PARAM("jobs", "", 1, 100, 8,
 		  "sequential fio writers, 2 files each (the mail: 100 jobs x 5 files)"),
-	INT_PARAM("small_files", "", 0, 65536, 8192,
+	INT_PARAM("small_files", "", 0, 400000, 8192,
 		  "case b: small inodes, written 4k-on 4k-off by 4 jobs (the mail: 400000)"),
+	CHOICE_PARAM("laid_out", es_on_off, 0,
+		     "case b's small and case c's reader files start written back, their extents cached and their inodes on the list, as the mail's run found them; off: nothing cached (the ablation)"),
 };
 
 /*
@@ -1458,7 +1461,7 @@ static int es_nr_cpus(const long long *p)
 static int es_check(const long long *p, char *msg, size_t len)
 {
 	if (p[P_MEM_MB] && p[P_MEM_MB] < 32) {
-		snprintf(msg, len, "mem_mb %lld is too small: 0 (the case's own) or 32..1024 MiB",
+		snprintf(msg, len, "mem_mb %lld is too small: 0 (the case's own) or 32..24576 MiB",
 			 p[P_MEM_MB]);
 		return -1;
 	}
@@ -1510,11 +1513,51 @@ static void es_heat_rows(int n, const char *what, int max)
 	es.heat_next += n;
 }
 
+/*
+ * es_laid_out - a file as the mail's run found it: written before the
+ * measured run began, written back, its extents cached by writeback's
+ * mapping (ext4_map_blocks() inserts each mapped range as one written
+ * extent) and the inode put on the list by that mapping's lookup hit
+ * (3.18's ext4_es_lru_add()), touched before the last sort.
+ *
+ * Case b's small files: its 20 [rand] jobs write each of their 20000
+ * files every ~70 s (about 280 writes a second a job), so by the time the
+ * averages are read every file has been written and written back, one
+ * extent per block, 4k apart; the mail's 375 ms maximum is list_sort()
+ * of a list that long (memo 1.5). The variants that cache holes on the
+ * write path (es-cache and later) also hold the hole each skipped block
+ * left, and [EOF, end).
+ *
+ * Case c's reader files: fio lays them out before it starts the jobs
+ * (create_on_open; the [read] job's files must exist to be read), one
+ * written extent per WB_CHUNK blocks of writeback; the reader's lookups
+ * hit them (3.18 then touches the inode) until the shrinker frees one,
+ * and a miss maps a readahead window again.
+ */
+static void es_laid_out(struct es_inode *ei)
+{
+	u32 b;
+
+	if (ei->small) {
+		for (b = 0; b < SMALL_BLOCKS; b++) {
+			es_insert_extent(ei, 2 * b, 1, ES_WRITTEN);
+			if (es.variant != V_BASELINE)
+				es_insert_extent(ei, 2 * b + 1, b + 1 < SMALL_BLOCKS ? 1 :
+						 EXT_MAX_BLOCKS - (2 * b + 1), ES_HOLE);
+		}
+	} else {
+		for (b = 0; b < READER_BLOCKS; b += WB_CHUNK)
+			es_insert_extent(ei, b, WB_CHUNK, ES_WRITTEN);
+	}
+	es_list_add(ei);
+}
+
 static int es_setup(struct sim *s, int variant, const long long *p)
 {
 	int kase = (int)p[P_CASE], jobs = (int)p[P_JOBS], i, j, ino = 0;
 	int nr_small = kase == 1 ? (int)p[P_SEED_FILES] : 0;
 	int nr_read = kase == 2 ? READER_FILES : 0;
+	bool laid_out = p[P_LAID_OUT] == 0;
 	long long mem_mb = p[P_MEM_MB] ? p[P_MEM_MB] : kase == 2 ? 128 : 256;
 	char name[24];
 	struct es_task *w;
@@ -1569,9 +1612,10 @@ static int es_setup(struct sim *s, int variant, const long long *p)
 	}
 	/*
 	 * Case b's small files exist from the start with SMALL_BLOCKS blocks
-	 * written 4k apart on disk, none of them cached (the shrinker of the
-	 * mail's first minutes took them); four jobs append 4k-on 4k-off round
-	 * robin over them, so the list grows to all of them in a few seconds.
+	 * written 4k apart, and the run starts where the mail's had been for
+	 * minutes: each file's blocks written back and their extents cached,
+	 * the inode on the list (es_laid_out()). Four jobs append
+	 * 4k-on 4k-off round robin over them.
 	 */
 	for (i = 0; i < (nr_small ? SMALL_JOBS : 0); i++) {
 		snprintf(name, sizeof(name), "rand/%d", i);
@@ -1587,6 +1631,8 @@ static int es_setup(struct sim *s, int variant, const long long *p)
 			ei->small = true;
 			ei->i_size = 2 * SMALL_BLOCKS - 1;
 			ei->wb_lblk = ei->i_size;
+			if (laid_out)
+				es_laid_out(ei);
 		}
 	}
 	ino += nr_small;
@@ -1596,8 +1642,11 @@ static int es_setup(struct sim *s, int variant, const long long *p)
 		if (!w->files)
 			return -1;
 		w->nr_files = nr_read;
-		for (j = 0; j < nr_read; j++)
+		for (j = 0; j < nr_read; j++) {
 			w->files[j] = &es.inodes[ino++];
+			if (laid_out)
+				es_laid_out(w->files[j]);
+		}
 	}
 	es_new_task(s, T_KSWAPD, 0, "kswapd0", kswapd);
 	es_new_task(s, T_FLUSHER, 1, "kworker/flush", flusher);

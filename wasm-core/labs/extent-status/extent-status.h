@@ -31,7 +31,7 @@ enum es_variant {
 	V_YOURS,
 };
 
-enum { P_CASE, P_RUNTIME_MS, P_MEM_MB, P_JOBS, P_SEED_FILES, ES_NR_PARAMS };
+enum { P_CASE, P_RUNTIME_MS, P_MEM_MB, P_JOBS, P_SEED_FILES, P_LAID_OUT, ES_NR_PARAMS };
 
 #define ES_HEAT_ROWS	32	/* rows of the inode heatmap */
 
