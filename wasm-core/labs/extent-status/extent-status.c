@@ -1871,9 +1871,9 @@ static const struct paper_row es_rows[] = {
 	{ MAIL_EXTENT_STATUS_ROW_1, .params = "case=a",
 	  .note = "avg_scan_us; 8 jobs x 2 files, 256 MiB, 5 s (the mail: 100 x 5, 24 GB, 300 s); after = es-ilist" },
 	{ MAIL_EXTENT_STATUS_ROW_2, .params = "case=b",
-	  .note = "avg_scan_us; case a plus 8192 small inodes by 4 jobs (the mail: 400000 by 20); after = es-slist" },
+	  .note = "avg_scan_us; case a plus 8192 small inodes by 4 jobs, laid out (the mail: 400000 by 20); after = es-slist; unreproduced: the mail's 57x needs sorts every few calls, here the shrinker drains the list (docs/labs/extent-status.md)" },
 	{ MAIL_EXTENT_STATUS_ROW_3, .params = "case=c",
-	  .note = "avg_scan_us; a reader over 10 x 32 MiB beside case a's writers, 128 MiB (the mail: 50 x 1 GB, 12 GB); after = es-slist" },
+	  .note = "avg_scan_us; a reader over 10 x 32 MiB laid out beside case a's writers, 128 MiB (the mail: 50 x 1 GB, 12 GB); after = es-slist, the mail's direction (laid_out=off: against it); es-cache's 29.5x regression unreproduced (docs/labs/extent-status.md)" },
 };
 
 static const char *const es_check_params[] = { "mem_mb" };
