@@ -198,6 +198,20 @@ void __rb_erase_at(struct rb_node *node, struct rb_root *root,
 #define rb_erase(node, root) __rb_erase_at(node, root, __FILE__, __LINE__)
 
 /**
+ * rb_replace_node - put @new in @victim's place in @root
+ * @victim: a node of @root
+ * @new:    a node in no tree, whose key sorts where @victim's does
+ * @root:   the tree
+ *
+ * No rebalancing: @new takes @victim's parent, children and colour, so the
+ * tree keeps its shape. @victim is left as rb_erase() leaves a node.
+ */
+#define rb_replace_node(victim, new, root) \
+	__rb_replace_node_at(victim, new, root, __FILE__, __LINE__)
+void __rb_replace_node_at(struct rb_node *victim, struct rb_node *new,
+			  struct rb_root *root, const char *file, int line);
+
+/**
  * rb_first - the leftmost (smallest) node of a tree
  * @root: the tree
  *

@@ -167,22 +167,19 @@ static void __rb_verify(const struct rb_root *root, const char *op,
 }
 
 static void __rb_check_erase(const struct rb_node *node,
-			     const struct rb_root *root,
+			     const struct rb_root *root, const char *op,
 			     const char *file, int line)
 {
 	const struct rb_node *top = node;
 
 	if (node->__rb_parent_color == RB_POISON_PARENT)
-		__rb_corrupt("rb_erase", "node already erased", node,
-			     file, line);
+		__rb_corrupt(op, "node already erased", node, file, line);
 	if (RB_EMPTY_NODE(node))
-		__rb_corrupt("rb_erase", "node not in a tree", node,
-			     file, line);
+		__rb_corrupt(op, "node not in a tree", node, file, line);
 	while (rb_parent(top))
 		top = rb_parent(top);
 	if (top != root->rb_node)
-		__rb_corrupt("rb_erase", "node is not in this tree", node,
-			     file, line);
+		__rb_corrupt(op, "node is not in this tree", node, file, line);
 }
 
 static void __rb_poison(struct rb_node *node)
@@ -199,10 +196,10 @@ static void __rb_verify(const struct rb_root *root, const char *op,
 }
 
 static void __rb_check_erase(const struct rb_node *node,
-			     const struct rb_root *root,
+			     const struct rb_root *root, const char *op,
 			     const char *file, int line)
 {
-	(void)node; (void)root; (void)file; (void)line;
+	(void)node; (void)root; (void)op; (void)file; (void)line;
 }
 
 static void __rb_poison(struct rb_node *node)
@@ -526,11 +523,27 @@ void __rb_erase_at(struct rb_node *node, struct rb_root *root,
 {
 	struct rb_node *x, *parent;
 
-	__rb_check_erase(node, root, file, line);
+	__rb_check_erase(node, root, "rb_erase", file, line);
 	if (__rb_unlink(node, root, &x, &parent) == RB_BLACK)
 		__rb_erase_fixup(x, parent, root);
 	__rb_poison(node);
 	__rb_verify(root, "rb_erase", file, line);
+}
+
+void __rb_replace_node_at(struct rb_node *victim, struct rb_node *new,
+			  struct rb_root *root, const char *file, int line)
+{
+	struct rb_node *parent = rb_parent(victim);
+
+	__rb_check_erase(victim, root, "rb_replace_node", file, line);
+	*new = *victim;
+	if (victim->rb_left)
+		__rb_set_parent(victim->rb_left, new);
+	if (victim->rb_right)
+		__rb_set_parent(victim->rb_right, new);
+	__rb_change_child(victim, new, parent, root);
+	__rb_poison(victim);
+	__rb_verify(root, "rb_replace_node", file, line);
 }
 
 struct rb_node *rb_first(const struct rb_root *root)

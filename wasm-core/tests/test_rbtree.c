@@ -448,6 +448,42 @@ static void test_duplicate_keys(void **state)
 	}
 }
 
+/* A replaced node's successor takes its place, colour and links: the shape stays. */
+static void test_replace_node(void **state)
+{
+	enum { N = 100 };
+	struct rb_root root = RB_ROOT;
+	static struct knode kn[N], fresh[N];
+	uint32_t keys[N];
+	struct rb_node *parent, *left, *right;
+	int i, color;
+
+	(void)state;
+	__build_ascending(&root, kn, N);
+	for (i = 0; i < N; i++)
+		keys[i] = kn[i].key;
+	for (i = 0; i < N; i += 3) {
+		parent = rb_parent(&kn[i].rb);
+		left = kn[i].rb.rb_left;
+		right = kn[i].rb.rb_right;
+		color = __rb_color(&kn[i].rb);
+		fresh[i].key = kn[i].key;
+		rb_replace_node(&kn[i].rb, &fresh[i].rb, &root);
+		__check(&root, "replace", i);
+		assert_ptr_equal(rb_parent(&fresh[i].rb), parent);
+		assert_ptr_equal(fresh[i].rb.rb_left, left);
+		assert_ptr_equal(fresh[i].rb.rb_right, right);
+		assert_int_equal(__rb_color(&fresh[i].rb), color);
+		if (left)
+			assert_ptr_equal(rb_parent(left), &fresh[i].rb);
+		if (right)
+			assert_ptr_equal(rb_parent(right), &fresh[i].rb);
+		if (!parent)
+			assert_ptr_equal(root.rb_node, &fresh[i].rb);
+	}
+	__assert_walks(&root, keys, N);
+}
+
 /* ---------------------------------------------------------------------
  * Broken trees: rb_check() must notice, and say which invariant
  * ------------------------------------------------------------------- */
@@ -650,6 +686,17 @@ static void __erase_from_other_tree(void)
 	rb_erase(&a[4].rb, &rbt);
 }
 
+static void __replace_erased(void)
+{
+	static struct knode kn[10], fresh;
+	struct rb_root root;
+
+	__build_ascending(&root, kn, 10);
+	rb_erase(&kn[3].rb, &root);
+	fresh.key = kn[3].key;
+	rb_replace_node(&kn[3].rb, &fresh.rb, &root);
+}
+
 static void test_debug_checks_abort(void **state)
 {
 	(void)state;
@@ -662,6 +709,8 @@ static void test_debug_checks_abort(void **state)
 		       "test_rbtree.c:");
 	__expect_abort(__erase_from_other_tree,
 		       "rb_erase: node is not in this tree", "test_rbtree.c:");
+	__expect_abort(__replace_erased, "rb_replace_node: node already erased",
+		       "test_rbtree.c:");
 }
 
 int main(void)
@@ -674,6 +723,7 @@ int main(void)
 		cmocka_unit_test(test_all_small_permutations),
 		cmocka_unit_test(test_random_insert_erase),
 		cmocka_unit_test(test_duplicate_keys),
+		cmocka_unit_test(test_replace_node),
 		cmocka_unit_test(test_broken_red_root),
 		cmocka_unit_test(test_broken_two_reds),
 		cmocka_unit_test(test_broken_black_height),
