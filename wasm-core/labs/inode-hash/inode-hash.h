@@ -8,6 +8,7 @@
 #define JC_INODE_HASH_H
 
 #include "hlist.h"
+#include "rbtree.h"
 #include "jbuf.h"
 #include "lab.h"
 #include "inode-hash-yours.h"
@@ -22,6 +23,14 @@ extern const struct lab lab_inode_hash;
  */
 enum { VARIANT_BEFORE, VARIANT_AFTER, VARIANT_YOURS };
 enum { FS_EXT4, FS_BTRFS };
+/*
+ * How btrfs indexes a subvolume's in-core inodes, by kernel: the btrfs_inodes
+ * parameter, read for fs=btrfs only. Up to 6.10 (the mail's kernel) an
+ * rb-tree, root->inode_tree, under the spinlock root->inode_lock, which also
+ * guards root->delayed_nodes; from 6.11 (6.12, the kernel lab's) the xarray
+ * root->inodes, each xarray under its own xa_lock.
+ */
+enum { BTRFS_RBTREE, BTRFS_XARRAY };
 
 /* ---------------------------------------------------------------------- */
 /* The VFS's structures, reduced to what iget and reclaim touch            */
@@ -55,6 +64,7 @@ struct super_block {
 struct inode_slot {
 	struct inode inode;
 	struct sim_line i_sb_line;	/* the line that holds inode.i_sb_list */
+	struct rb_node rb_node;		/* btrfs_inode's, in root->inode_tree (6.10) */
 	struct wait_queue_head bit_wq;
 	struct inode_slot *next_free;
 };
@@ -106,7 +116,12 @@ struct xarray {
 };
 
 /*
- * struct btrfs_root - the subvolume: its tree's root node and level-2 nodes;
+ * struct btrfs_root - the subvolume as 6.10 and 6.12 have it (btrfs_inodes
+ * says which). 6.10: inode_lock guards the rb-tree inode_tree of in-core
+ * inodes (inode_tree_add(), inode_tree_del()) and the delayed nodes' xarray
+ * (btrfs_get_delayed_node() takes inode_lock, not the xarray's own lock);
+ * 6.12 has neither, and the rest of this comment is 6.12's. Both have the
+ * subvolume tree's root node and level-2 nodes;
  * its reference count, taken for every inode set up (btrfs_grab_root() in
  * btrfs_init_locked_inode(), under inode_hash_lock) and dropped when one is
  * destroyed (btrfs_put_root()); and two xarrays, each under its own
@@ -124,6 +139,8 @@ struct btrfs_root {
 	struct xarray inodes;
 	struct inode **inodes_slot;	/* root->inodes' entries, by ino - first_ino */
 	struct xarray delayed_nodes;
+	struct spinlock inode_lock;		/* 6.10 */
+	struct rb_root inode_tree;		/* 6.10: by ino, under inode_lock */
 };
 
 
@@ -151,6 +168,8 @@ enum {
 	IK_CALL_RCU,		/* a: bucket, b: ino */
 	IK_GRACE_PERIOD,	/* a: grace period id, b: inodes it frees */
 	IK_FREE_RCU,		/* a: bucket, b: ino */
+	IK_INODE_TREE_ADD,	/* a: levels charged (the model's tree's and the mail's further ones), b: ino */
+	IK_INODE_TREE_DEL,	/* a: bucket, b: ino */
 };
 
 #define WALK_SEEN_MAX	64	/* nodes an iget remembers loading */
@@ -207,6 +226,7 @@ struct ih_task {
 /* The whole model of one run. */
 struct ih_model {
 	int variant, fs;
+	int btrfs_inodes;		/* BTRFS_RBTREE or BTRFS_XARRAY, for FS_BTRFS */
 	long long threads, dirs, files, passes, icache;
 	bool shared;
 	int hash_bits;
@@ -248,7 +268,7 @@ struct ih_model {
 	long chain_max;
 	u64 user_ns;
 	u64 wrong_inode;
-	u64 root_replaced_live;		/* btrfs_add_inode_to_root() over a live inode */
+	u64 root_replaced_live;		/* btrfs_add_inode_to_root() or inode_tree_add() over a live inode */
 	u64 uaf;			/* walks that stood on a freed inode */
 	char uaf_msg[120];
 	struct sim_heat chain_heat;

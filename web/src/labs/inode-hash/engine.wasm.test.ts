@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { refusal } from '../../core/testing/refusal';
 import type { Engine } from '../../core/engine';
 import { loadEngine } from '../../core/node';
+import { IhSnapshot } from './schema';
 
 let engine: Engine;
 
@@ -28,6 +29,21 @@ describe("inode-hash's parameters", () => {
     expect(engine.result({ lab: 'inode-hash', variant: 'after', params: small, seed: 3 }).params.fs).toBe('ext4');
     const bad = refusal(() => engine.result({ lab: 'inode-hash', variant: 'after', params: { fs: 'xfs' }, seed: 3 }));
     expect(bad.message).toBe("parameter 'fs' must be one of ext4, btrfs (got 'xfs')");
+  });
+
+  it("take btrfs's index of in-core inodes by kernel, 6.10's rb-tree unless told", () => {
+    const idx = engine.params('inode-hash').find((s) => s.name === 'btrfs_inodes');
+    expect(idx).toMatchObject({ type: 'choice', choices: ['rbtree', 'xarray'], default: 0, default_name: 'rbtree' });
+    const small = { fs: 'btrfs', threads: 2, dirs: 1, files: 8, passes: 1 };
+    const locks = (params: Record<string, string | number>) =>
+      IhSnapshot.parse(engine.run({ lab: 'inode-hash', variant: 'after', params, seed: 3 }).snapshot).locks.map((l) => l.name);
+    expect(locks(small)).toContain('root->inode_lock');
+    expect(locks(small)).not.toContain('root->inodes.xa_lock');
+    expect(locks({ ...small, btrfs_inodes: 'xarray' })).toContain('root->inodes.xa_lock');
+    expect(locks({ ...small, btrfs_inodes: 'xarray' })).not.toContain('root->inode_lock');
+    expect(refusal(() => engine.result({ lab: 'inode-hash', variant: 'after', params: { btrfs_inodes: 'list' }, seed: 3 })).message).toBe(
+      "parameter 'btrfs_inodes' must be one of rbtree, xarray (got 'list')",
+    );
   });
 
   it('are checked without a run: the choice and the cross-parameter check, each named', () => {

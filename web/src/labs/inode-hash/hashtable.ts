@@ -218,6 +218,8 @@ export const IH_STEP_ARGS = {
   call_rcu: [null, 'ino'],
   grace_period: ['gp', 'inodes'],
   free_rcu: [null, 'ino'],
+  inode_tree_add: ['levels', 'ino'],
+  inode_tree_del: [null, 'ino'],
 } as const satisfies StepContract;
 
 /** One line describing a trace step for people, its fields read by the names IH_STEP_ARGS gives them. */
@@ -270,6 +272,10 @@ export function describeIhStep(s: Step, locks: readonly LockSnap[] = []): string
       return `starts grace period #${f.gp}, to free ${f.inodes} inode${f.inodes === 1 ? '' : 's'}`;
     case 'free_rcu':
       return `frees inode ${f.ino}: its grace period is over`;
+    case 'inode_tree_add':
+      return `links inode ${f.ino} into btrfs's root->inode_tree holding root->inode_lock, ${f.levels} levels down (the mail's tree's depth)`;
+    case 'inode_tree_del':
+      return `erases inode ${f.ino} from btrfs's root->inode_tree holding root->inode_lock`;
     default:
       return `${s.kind} (${s.a}, ${s.b})`;
   }
