@@ -38,8 +38,9 @@ const CONTENTION_TEXT = (
   <>
     Before the patch every cold <span className="mono">stat</span> takes <span className="mono">inode_hash_lock</span>{' '}
     twice, after it once; a walker's CPU spins while it waits for the lock. Spinning counts any lock: on btrfs that
-    includes the file system's own, which the metrics count apart (<span className="mono">hash_lock_spin_s</span>,{' '}
-    <span className="mono">btrfs_lock_spin_s</span>).
+    includes the file system's own (6.10's <span className="mono">root-&gt;inode_lock</span>, where btrfs's walkers
+    queue once the patch has taken the hash lock out of the lookups), which the metrics count apart (
+    <span className="mono">hash_lock_spin_s</span>, <span className="mono">btrfs_lock_spin_s</span>).
   </>
 );
 
