@@ -89,7 +89,7 @@ static void test_choice_bad_name(void **state)
 }
 
 
-/* fs names its file system: a choice with its names */
+/* fs names its file system, btrfs_inodes btrfs's index by kernel: choices with their names */
 static void test_params_json(void **state)
 {
 	const char *json;
@@ -98,8 +98,9 @@ static void test_params_json(void **state)
 	json = jc_params_json(IH);
 	assert_true(json_balanced(json));
 	assert_non_null(strstr(json, "{\"name\":\"fs\",\"type\":\"choice\",\"unit\":\"\",\"min\":0,\"max\":1,\"default\":0,\"default_name\":\"ext4\",\"choices\":[\"ext4\",\"btrfs\"],"));
-	assert_int_equal(json_count(json, "\"type\":\"choice\""), 1);
-	assert_int_equal(json_count(json, "\"choices\":"), 1);
+	assert_non_null(strstr(json, "{\"name\":\"btrfs_inodes\",\"type\":\"choice\",\"unit\":\"\",\"min\":0,\"max\":1,\"default\":0,\"default_name\":\"rbtree\",\"choices\":[\"rbtree\",\"xarray\"],"));
+	assert_int_equal(json_count(json, "\"type\":\"choice\""), 2);
+	assert_int_equal(json_count(json, "\"choices\":"), 2);
 	assert_int_equal(json_count(json, "\"type\":\"int\""), 7);
 }
 

@@ -52,7 +52,8 @@ describe("inode-hash's rows over ten seeds", () => {
   it('cut ext4 and 6.10 btrfs as the mail does, btrfs less than ext4 with the intervals apart', () => {
     const ext4 = rowVerdict('ext4');
     const btrfs = rowVerdict('btrfs');
-    expect(row('btrfs').params['btrfs_inodes'], "the btrfs row is 6.10's rb-tree").toBe(0);
+    const run = engine.result({ lab: 'inode-hash', variant: 'after', params: row('btrfs').params, seed: 1 });
+    expect(run.params['btrfs_inodes'], "the btrfs row is 6.10's rb-tree").toBe('rbtree');
     expect(ext4.kind).toBe('as the mail');
     expect(btrfs.kind).toBe('as the mail');
     /* btrfs's interval clear of no change, and of ext4's: a smaller cut */
