@@ -127,6 +127,43 @@ function exerciseEditorCopy(): Plugin {
 }
 
 /**
+ * The simulator's worker (web/src/core/worker.ts) is a chunk of the page's
+ * own build, not a bundle of its own: what the page and the worker both run
+ * (zod and the simulator's schemas, the engine's helpers, comlink) is then
+ * one set of chunks, fetched once, instead of a copy in each (some 30 kB
+ * gzip a lab page loaded twice before its lesson). The page reaches the
+ * worker's address as the module SIM_WORKER_ID; in the dev server it is
+ * Vite's module worker of the same file. A chunk the worker runs must not
+ * preload its dynamic imports' dependencies (Vite's preload adds <link>s to
+ * a document, which a worker has not): the worker's own chunk, named
+ * SIM_WORKER_NAME, is the only one that imports dynamically.
+ */
+const SIM_WORKER = repo('web/src/core/worker.ts');
+const SIM_WORKER_ID = 'virtual:sim-worker';
+const SIM_WORKER_NAME = 'sim-worker';
+const SIM_WORKER_CHUNK = new RegExp(`(^|/)${SIM_WORKER_NAME}-[^/]*\\.js$`);
+
+function simWorkerChunk(): Plugin {
+  let ref = '';
+  let serve = true;
+  return {
+    name: 'journalclub-sim-worker',
+    configResolved(config) {
+      serve = config.command === 'serve';
+    },
+    buildStart() {
+      if (!serve) ref = this.emitFile({ type: 'chunk', id: SIM_WORKER, name: SIM_WORKER_NAME });
+    },
+    resolveId: (id) => (id === SIM_WORKER_ID ? `\0${SIM_WORKER_ID}` : null),
+    load(id) {
+      if (id !== `\0${SIM_WORKER_ID}`) return null;
+      const url = serve ? `new URL('/src/core/worker.ts?worker_file&type=module', import.meta.url).href` : `import.meta.ROLLUP_FILE_URL_${ref}`;
+      return `export default ${url};`;
+    },
+  };
+}
+
+/**
  * The exercise page reuses the lab page's parts (animation, metrics,
  * heatmaps). Left to itself Rolldown would cut the lab pages' shared chunks
  * into pieces by which of them the exercise page also uses, and a lab page
@@ -161,6 +198,8 @@ function labChunks(): (id: string, graph: Graph) => string | null {
     if (graph.getModuleInfo(id)?.dynamicImporters.length) return null;
     const statically = importersOf(id, graph);
     if ([...statically].some((m) => graph.getModuleInfo(m)?.isEntry)) return null;
+    /* what the simulator's worker runs goes in chunks without the pages' code and styles */
+    if ([...statically].some((m) => m === SIM_WORKER || graph.getModuleInfo(m)?.dynamicImporters.includes(SIM_WORKER))) return null;
     const labs = [...statically].flatMap((m) => LAB_PAGE.exec(m)?.[1] ?? []);
     if (!labs.length) return null;
     const key = labs.sort().join(' ');
@@ -173,7 +212,7 @@ export default defineConfig({
   /* read at build time: the page never requests a bundle that may not exist */
   define: { __JC_BUNDLE__: JSON.stringify(kernelBundle()) },
   root: repo('web'),
-  plugins: [exerciseEditorCopy(), react(), contentSecurityPolicy(), wasiModel()],
+  plugins: [exerciseEditorCopy(), simWorkerChunk(), react(), contentSecurityPolicy(), wasiModel()],
   resolve: {
     /* wasm-core's build products and model sources, outside web/ */
     alias: [
@@ -188,6 +227,7 @@ export default defineConfig({
     outDir: repo('web/dist'),
     emptyOutDir: true,
     target: 'es2022',
+    modulePreload: { resolveDependencies: (_file, deps, { hostId }) => (SIM_WORKER_CHUNK.test(hostId) ? [] : deps) },
     /* the lab pages' chunks as without the exercise page; a group takes its modules, not what they import */
     rolldownOptions: { output: { codeSplitting: { groups: [{ name: labChunks(), debugName: 'lab', includeDependenciesRecursively: false }] } } },
     /* what the page fetches stays a file: the policy lets it fetch from its origin, not from data: URLs */

@@ -17,7 +17,10 @@
  *      page sweeps with (the lab's sweepSeeds, measured to fit 5 s; the
  *      command line's default is ten);
  *   3. the production bundle: gzip size of all JS, of the WASM, and of what
- *      the first page really loads in Chromium;
+ *      the first page really loads in Chromium; for every lab, what its page
+ *      loads before its lesson is drawn (tests/page-weight.ts: the requests
+ *      made before both panes drew the decisive moment, at 1440x900), the
+ *      time from the load to that frame, and all the page loads;
  *   4. frame times in headless Chromium while the lab page plays its largest
  *      playable configuration with the largest heatmap;
  *   5. the animation at scale in Chromium (scale.ts): seeks to random steps
@@ -25,7 +28,8 @@
  *      speed on it, and its checkpoints' bytes against their budget.
  *
  * With --only scale, only 5 is measured (the web app is built, the
- * simulator is not), and results.json keeps its other measurements.
+ * simulator is not), and results.json keeps its other measurements; with
+ * --only lessons, only the lab pages' weight before their lessons (3).
  *
  * With --baseline REV, another revision's simulator is built in a temporary
  * folder (baseline.ts) and its own paper rows of the lab are timed the same
@@ -52,6 +56,7 @@ import { SWEEP_SEED, sweepPlan, sweepRunCount, sweepSeeds } from '../web/src/cor
 import type { PaperRow } from '../web/src/core/types';
 import { CHROMIUM, CHROMIUM_ARGS } from '../tests/chromium';
 import { labUrl } from '../tests/lab-url';
+import { LESSON_BUDGET_KB, lessonWeight, type LessonWeight } from '../tests/page-weight';
 import { buildRevision, changes, currentRevision, type RevisionBuild } from './baseline';
 import {
   hashMismatches,
@@ -184,6 +189,33 @@ async function pageWeight(browser: Browser, url: string, ready: (page: Page) => 
   await page.close();
   const total = Object.values(files).reduce((a, b) => a + b, 0);
   return { total_gzip: total, files };
+}
+
+/** Every lab page opened fresh at 1440x900: what it loads before its lesson is drawn, and in all. */
+async function lessonWeights(browser: Browser, site: string): Promise<Record<string, LessonWeight>> {
+  const out: Record<string, LessonWeight> = {};
+  for (const lab of Object.keys(LAB_FACES)) {
+    log(`page weight: ${lab}, until its lesson is drawn`);
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    try {
+      out[lab] = await lessonWeight(page, site + labUrl(lab));
+    } finally {
+      await page.close();
+    }
+  }
+  return out;
+}
+
+function lessonRows(weights: Record<string, LessonWeight>): Row[] {
+  return Object.entries(weights).flatMap(([lab, w]) => [
+    {
+      measure: `${lab} page, before the lesson is drawn (1440x900), gzip`,
+      value: kb(w.before.gzip),
+      target: `<= ${LESSON_BUDGET_KB} KB`,
+      met: w.before.gzip <= LESSON_BUDGET_KB * 1000,
+    },
+    { measure: `${lab} page, from the load to the lesson drawn (step ${w.step})`, value: `${(w.shown_ms / 1000).toFixed(2)} s`, target: '', met: null },
+  ]);
 }
 
 /* ---- 4. frame times while playing ---- */
@@ -356,6 +388,20 @@ function scaleRows(r: ScaleResult): Row[] {
   ];
 }
 
+/** Results of one part measured alone, into bench/results.json beside the others' last results, and on record. */
+function recordPart(part: 'scale' | 'lessons', value: Record<string, unknown>, loadBefore: ReturnType<typeof loadNow>): string {
+  const file = join(REPO_ROOT, 'bench', 'results.json');
+  let results: Record<string, unknown> = {};
+  try {
+    results = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  } catch {
+    /* no earlier results: this part alone */
+  }
+  results[part] = { ...value, date: new Date().toISOString() };
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  return recordMeasurement({ root: REPO_ROOT, part, results: results[part], loadBefore, args: process.argv.slice(2), revision: currentRevision() });
+}
+
 async function runScaleOnly(): Promise<number> {
   const loadBefore = loadNow();
   const engine = await loadEngine();
@@ -366,20 +412,31 @@ async function runScaleOnly(): Promise<number> {
   } finally {
     await close();
   }
-  const file = join(REPO_ROOT, 'bench', 'results.json');
-  let results: Record<string, unknown> = {};
-  try {
-    results = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-  } catch {
-    /* no earlier results: this part alone */
-  }
-  results.scale = { ...scale, date: new Date().toISOString(), targets: SCALE_TARGETS };
-  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
-  const record = recordMeasurement({ root: REPO_ROOT, part: 'scale', results: results.scale, loadBefore, args: process.argv.slice(2), revision: currentRevision() });
+  const record = recordPart('scale', { ...scale, targets: SCALE_TARGETS }, loadBefore);
   process.stdout.write(`${markdown(scaleRows(scale))}\n`);
   process.stdout.write(
     `machine: ${scale.load.cpus} cores, 1-minute load average ${scale.load.before.toFixed(2)} before, ` +
       `${scale.load.after.toFixed(2)} after; written to bench/results.json, on record in ${record}\n`,
+  );
+  return 0;
+}
+
+/** --only lessons: every lab page's weight before its lesson is drawn, and the time to it. */
+async function runLessonsOnly(): Promise<number> {
+  const loadBefore = loadNow();
+  const { site, browser, close } = await serve();
+  let lessons: Record<string, LessonWeight>;
+  try {
+    lessons = await lessonWeights(browser, site);
+  } finally {
+    await close();
+  }
+  const loadAfter = loadNow();
+  const record = recordPart('lessons', { labs: lessons, target_kb: LESSON_BUDGET_KB }, loadBefore);
+  process.stdout.write(`${markdown(lessonRows(lessons))}\n`);
+  process.stdout.write(
+    `machine: ${os.cpus().length} cores, 1-minute load average ${loadBefore[0].toFixed(2)} before, ` +
+      `${loadAfter[0].toFixed(2)} after; written to bench/results.json, on record in ${record}\n`,
   );
   return 0;
 }
@@ -389,8 +446,8 @@ async function runScaleOnly(): Promise<number> {
 export interface BenchOptions {
   /** measure the simulator build as it is (`make` is not run) */
   noBuild?: boolean;
-  /** 'scale': the animation at scale alone */
-  only?: 'scale';
+  /** 'scale': the animation at scale alone; 'lessons': the lab pages' weight before their lessons alone */
+  only?: 'scale' | 'lessons';
   /** a git revision whose simulator is built in a temporary folder and timed beside this one */
   baseline?: string;
 }
@@ -466,6 +523,7 @@ function baselineNote(base: BaselineTimes, rows: readonly PaperRow[]): string {
 
 export async function runBench(options: BenchOptions = {}): Promise<number> {
   if (options.only === 'scale') return runScaleOnly();
+  if (options.only === 'lessons') return runLessonsOnly();
   if (!options.noBuild) {
     log('building the simulator (native and WASM)');
     execFileSync('bash', [join(REPO_ROOT, 'scripts', 'make-core.sh'), 'native', 'wasm'], { stdio: ['ignore', 2, 2] });
@@ -507,6 +565,7 @@ export async function runBench(options: BenchOptions = {}): Promise<number> {
   const { site, browser } = served;
   let firstPage;
   let labPage;
+  let lessons: Record<string, LessonWeight>;
   let frames;
   let scale: ScaleResult;
   try {
@@ -514,6 +573,7 @@ export async function runBench(options: BenchOptions = {}): Promise<number> {
       await page.getByTestId(`lab-card-${LAB}`).waitFor();
     });
     labPage = await pageWeight(browser, site + labUrl(LAB), waitForRuns);
+    lessons = await lessonWeights(browser, site);
     /* the largest heatmap first: most CPUs, then most events */
     const byEvents = new Map(first.native.filter((r) => r.variant === 'before').map((r) => [r.row, r.events]));
     const cpus = (row: PaperRow): number => row.params.cpus || row.params.ways || 0;
@@ -551,6 +611,7 @@ export async function runBench(options: BenchOptions = {}): Promise<number> {
     { measure: `${LAB} paper sweep: model steps/s, all threads`, value: perS(sweepRun.steps / sweepRun.wall_s), target: '', met: null },
     { measure: 'first page (home), all it loads, gzip', value: kb(firstPage.total_gzip), target: `< ${TARGETS.firstPageKb} KB`, met: firstPage.total_gzip < TARGETS.firstPageKb * 1000 },
     { measure: `${LAB} page, all it loads, gzip`, value: kb(labPage.total_gzip), target: '', met: null },
+    ...lessonRows(lessons),
     { measure: 'production JS, all chunks, gzip', value: kb(bundle.js_gzip), target: '', met: null },
     { measure: 'production WASM, gzip', value: kb(bundle.wasm_gzip), target: '', met: null },
     { measure: `frame time while playing, ${playing}, p50`, value: `${frames.p50_ms.toFixed(1)} ms`, target: '', met: null },
@@ -609,7 +670,7 @@ export async function runBench(options: BenchOptions = {}): Promise<number> {
       wasm_error: base.wasm_error,
       runs: runJson(base.native, base.wasm),
     },
-    bundle: { ...bundle, first_page: firstPage, lab_page: labPage },
+    bundle: { ...bundle, first_page: firstPage, lab_page: labPage, lessons },
     frames: { ...frames, seconds: FRAME_SECONDS },
     scale: { ...scale, targets: SCALE_TARGETS },
     targets: TARGETS,

@@ -53,8 +53,8 @@ export interface LabAnimationProps<S extends SnapshotBase> {
   view: AnimationView;
   /** each shown variant's snapshot at its frame, parsed with the lab's schema */
   snapshots: Partial<Record<Variant, Parsed<S>>>;
-  /** the model's source, and its file as the code pane names it */
-  source: string;
+  /** the model's source (null while it loads), and its file as the code pane names it */
+  source: string | null;
   fileName: string;
   animation: LabManifest<S>['animation'];
   /** the full runs failed: nothing to animate */
@@ -120,8 +120,16 @@ export function LabAnimation<S extends SnapshotBase>({ lab, view: lv, snapshots,
 
   const Pane = animation.Pane;
 
-  /* the runs are in (the headline) and every pane holds a frame (or says why it cannot): the rest of the page may be fetched */
-  const drawn = failed || (lv.ready && variants.every((v) => (snapshots[v]?.snap && stepper.frames[v]) || snapshots[v]?.error));
+  /*
+   * the runs are in (the headline), the step is the page's own (a moment named by the URL or the lesson is found) and
+   * every pane holds its frame (or says why it cannot): the rest of the page may be fetched
+   */
+  const drawn =
+    failed ||
+    (lv.ready &&
+      lv.view.at === undefined &&
+      !stepper.busy &&
+      variants.every((v) => (snapshots[v]?.snap && stepper.frames[v]) || snapshots[v]?.error));
   useEffect(() => {
     if (drawn) firstViewShown();
   }, [drawn]);

@@ -20,7 +20,7 @@ import { ContentionSection, QuestionsPanel, ReproducePanel } from './deferredPan
 import { LabAnimation } from './LabAnimation';
 import { MetricsPanel, PaperPanel, RunPanel, UrlIssuesBanner, type FoldedMetrics } from './LabPanels';
 import type { PaperLabels } from './PaperSection';
-import { useLabData, type LabData, type Variant } from './simHooks';
+import { useLabData, useLabSource, type LabData, type Variant } from './simHooks';
 import { SimRestartBanner } from './SimRestartBanner';
 import { useKernelSimulator } from './useKernelSimulator';
 import { useLabView, useParsedFrames } from './useLabView';
@@ -33,6 +33,7 @@ import { labViews, type PresentView } from './presenter/views';
 import { hasExercise } from '../exercise-page/available';
 import { LAB_FACES } from '../labs/registry.gen';
 import { LessonPanel, useLessonVerdict } from './LessonPanel';
+import { afterFirstView } from '../viz/deferred';
 
 /** What a lab's snapshot holds at least: the virtual time and where every task stands. */
 export interface SnapshotBase {
@@ -150,6 +151,8 @@ function LabView<S extends SnapshotBase>({
   embed: PresentView | null;
 }) {
   const { rows, specs } = data;
+  /* the code pane's text comes after the lesson is drawn */
+  const source = useLabSource(m.id, afterFirstView);
   const lesson = LAB_FACES[m.id].lesson;
   const lv = useLabView({ lab: m.id, data, preset: m.preset, markers: m.markers, openingStep: m.openingStep, views, embed, lesson });
   const snapshots = useParsedFrames(lv.stepper.frames, m.animation.parse);
@@ -246,7 +249,7 @@ function LabView<S extends SnapshotBase>({
       lab={m.id}
       view={lv}
       snapshots={snapshots}
-      source={data.source}
+      source={source}
       fileName={`wasm-core/labs/${data.info.source}`}
       animation={m.animation}
       failed={failed}

@@ -23,7 +23,6 @@ export interface LabData {
   variants: string[];
   specs: ParamSpec[];
   rows: PaperRows;
-  source: string;
 }
 
 const labCache = new Map<string, Promise<LabData>>();
@@ -31,10 +30,10 @@ const labCache = new Map<string, Promise<LabData>>();
 function loadLab(sim: SimClient, lab: string): Promise<LabData> {
   let p = labCache.get(lab);
   if (!p) {
-    p = Promise.all([sim.labs(), sim.params(lab), sim.rows(lab), sim.source(lab)]).then(([labs, specs, rows, source]) => {
+    p = Promise.all([sim.labs(), sim.params(lab), sim.rows(lab)]).then(([labs, specs, rows]) => {
       const info = labs.find((l) => l.id === lab);
       if (!info || info.variants.length === 0) throw new Error(`the simulator has no lab ${lab} with variants`);
-      return { info, variants: info.variants, specs, rows, source };
+      return { info, variants: info.variants, specs, rows };
     });
     p.catch(() => labCache.delete(lab));
     labCache.set(lab, p);
@@ -42,7 +41,7 @@ function loadLab(sim: SimClient, lab: string): Promise<LabData> {
   return p;
 }
 
-/** Parameter table, paper rows and model source of a lab, loaded once. */
+/** Parameter table and paper rows of a lab, loaded once. */
 export function useLabData(lab: string): { data: LabData | null; error: string | null } {
   const [state, setState] = useState<{ data: LabData | null; error: string | null }>({ data: null, error: null });
   useEffect(() => {
@@ -56,6 +55,40 @@ export function useLabData(lab: string): { data: LabData | null; error: string |
     };
   }, [lab]);
   return state;
+}
+
+const sourceCache = new Map<string, Promise<string>>();
+
+/**
+ * The lab's C model source (the code pane's text), or null until it is here:
+ * asked for once `after` resolves (a lab page: once its first view is drawn,
+ * viz/deferred.tsx), at once without it. A failure reads as the source's
+ * place saying why.
+ */
+export function useLabSource(lab: string, after?: () => Promise<void>): string | null {
+  const [source, setSource] = useState<{ lab: string; text: string } | null>(null);
+  useEffect(() => {
+    let live = true;
+    const load = () => {
+      let p = sourceCache.get(lab);
+      if (!p) {
+        p = getSim().source(lab);
+        p.catch(() => sourceCache.delete(lab));
+        sourceCache.set(lab, p);
+      }
+      return p;
+    };
+    void (after ? after() : Promise.resolve())
+      .then(load)
+      .then(
+        (text) => live && setSource({ lab, text }),
+        (e: unknown) => live && setSource({ lab, text: `/* the source of ${lab} could not be loaded: ${errorText(e)} */` }),
+      );
+    return () => {
+      live = false;
+    };
+  }, [lab, after]);
+  return source?.lab === lab ? source.text : null;
 }
 
 /*

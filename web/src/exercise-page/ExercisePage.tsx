@@ -14,7 +14,7 @@ import { LabAnimation } from '../app/LabAnimation';
 /* after LabAnimation: the lab pages' chunk then orders its modules as without this page (tests/node/lab-size.test.ts) */
 import { divergenceText, type FindDivergence } from '../app/DivergenceJump';
 import { MetricsPanel } from '../app/LabPanels';
-import { useLabData, type LabData } from '../app/simHooks';
+import { useLabData, useLabSource, type LabData } from '../app/simHooks';
 import { useParsedFrames } from '../app/useLabView';
 import { DEFAULT_BUCKETS } from '../app/urlState';
 import type { HeatSelection } from '../viz/heatmap/heatmap';
@@ -110,6 +110,7 @@ function Exercise({
   manifest: LabManifest<SnapshotBase>;
   skeleton: { text: string; file: string };
 }) {
+  const source = useLabSource(lab);
   const [initial, setInitial] = useState(() => loadCode(lab) ?? skeleton.text);
   const [generation, setGeneration] = useState(0);
   const [code, setCode] = useState(initial);
@@ -316,7 +317,7 @@ function Exercise({
             lab={lab}
             view={view}
             snapshots={snapshots}
-            source={data.source}
+            source={source}
             fileName={`wasm-core/labs/${data.info.source}`}
             animation={m.animation}
             failed={view.error !== null}

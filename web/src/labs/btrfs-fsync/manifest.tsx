@@ -8,18 +8,21 @@
  */
 import './btrfs-fsync.css';
 import { lazy, Suspense } from 'react';
+import { deferred } from '../../viz/deferred';
 import type { LabManifest, LabSectionProps } from '../../app/LabPage';
 import type { PaperLabels } from '../../app/PaperSection';
 import type { SweepResult } from '../../core/sweep';
-import { Explainer } from './Explainer';
-import { FlushHeat } from './FlushHeat';
-import { OpsTable } from './OpsTable';
 import { ANIMATION_PRESET, OPENING_STEP } from './preset';
 import type { BfSnapshot } from './schema';
 import { parseBfSnapshot } from './snapshot';
-import { SweepViews } from './SweepViews';
 import { TimelineView } from './TimelineView';
-import { WaitSection } from './WaitSection';
+
+/* below the lesson: fetched once it is drawn (or scrolled to) */
+const Explainer = deferred(() => import('./Explainer').then((m) => m.Explainer), { what: 'the mail in short' });
+const FlushHeat = deferred(() => import('./FlushHeat').then((m) => m.FlushHeat), { what: 'the flushes' });
+const OpsTable = deferred(() => import('./OpsTable').then((m) => m.OpsTable), { what: "dbench's operations" });
+const WaitSection = deferred(() => import('./WaitSection').then((m) => m.WaitSection), { what: 'the waits' });
+const SweepViews = deferred(() => import('./SweepViews').then((m) => m.SweepViews), { what: "the sweep's views" });
 
 const PAPER_LABELS: PaperLabels = {
   rowHeading: 'clients',

@@ -8,17 +8,20 @@
  * throughput.
  */
 import './ext4-writeback.css';
+import { deferred } from '../../viz/deferred';
 import type { LabManifest, LabSectionProps } from '../../app/LabPage';
 import type { PaperLabels } from '../../app/PaperSection';
 import type { SweepResult } from '../../core/sweep';
-import { Explainer } from './Explainer';
-import { HistogramSection } from './HistogramSection';
 import { LanesView } from './LanesView';
-import { OpenQuestion } from './OpenQuestion';
 import { ANIMATION_PRESET, OPENING_STEP } from './preset';
 import type { EwbSnapshot } from './schema';
 import { parseEwbSnapshot } from './snapshot';
-import { SweepViews } from './SweepViews';
+
+/* below the lesson: fetched once it is drawn (or scrolled to) */
+const Explainer = deferred(() => import('./Explainer').then((m) => m.Explainer), { what: 'the mail in short' });
+const HistogramSection = deferred(() => import('./HistogramSection').then((m) => m.HistogramSection), { what: 'the histograms' });
+const OpenQuestion = deferred(() => import('./OpenQuestion').then((m) => m.OpenQuestion), { what: 'the open question' });
+const SweepViews = deferred(() => import('./SweepViews').then((m) => m.SweepViews), { what: "the sweep's views" });
 
 const PAPER_LABELS: PaperLabels = {
   rowHeading: 'run',

@@ -6,17 +6,20 @@
  * five metrics beside the simulator's for every variant and case.
  */
 import './extent-status.css';
+import { deferred } from '../../viz/deferred';
 import type { LabManifest } from '../../app/LabPage';
 import type { PaperLabels } from '../../app/PaperSection';
 import type { SweepResult } from '../../core/sweep';
 import type { PaperRows } from '../../core/types';
-import { Explainer } from './Explainer';
 import { ExtentTreeView } from './ExtentTreeView';
 import type { EsSnapshot } from './schema';
 import { ANIMATION_PRESET, OPENING_STEP } from './preset';
-import { Sections } from './Sections';
-import { SmallMultiples } from './SmallMultiples';
 import { parseEsSnapshot } from './snapshot';
+
+/* below the lesson: fetched once it is drawn (or scrolled to) */
+const Explainer = deferred(() => import('./Explainer').then((m) => m.Explainer), { what: 'the mail in short' });
+const Sections = deferred(() => import('./Sections').then((m) => m.Sections), { what: 'the mechanism' });
+const SmallMultiples = deferred(() => import('./SmallMultiples').then((m) => m.SmallMultiples), { what: "the sweep's cases" });
 
 const PAPER_LABELS: PaperLabels = {
   rowHeading: 'case',

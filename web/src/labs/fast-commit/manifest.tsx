@@ -4,13 +4,16 @@
  * parameters and the mail's table; this gives the words and the views.
  */
 import './fast-commit.css';
+import { deferred } from '../../viz/deferred';
 import type { LabManifest } from '../../app/LabPage';
 import type { PaperLabels } from '../../app/PaperSection';
 import type { FcSnapshot } from './schema';
 import { QueuesView } from './QueuesView';
-import { Explainer } from './Explainer';
 import { parseFcSnapshot } from './snapshot';
 import { ANIMATION_PRESET, OPENING_STEP } from './preset';
+
+/* below the lesson: fetched once it is drawn (or scrolled to) */
+const Explainer = deferred(() => import('./Explainer').then((m) => m.Explainer), { what: 'the mail in short' });
 
 
 const PAPER_LABELS: PaperLabels = {

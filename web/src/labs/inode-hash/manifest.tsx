@@ -6,19 +6,22 @@
  * table and the thread sweep.
  */
 import './inode-hash.css';
+import { deferred } from '../../viz/deferred';
 import type { LabManifest } from '../../app/LabPage';
 import type { PaperLabels } from '../../app/PaperSection';
 import type { SweepResult } from '../../core/sweep';
 import type { PaperRows } from '../../core/types';
 import type { IhSnapshot } from './schema';
 import { HashTableView } from './HashTableView';
-import { ChainHeatSection } from './ChainHeatSection';
-import { Explainer } from './Explainer';
 import { MAIL_NOISE_S } from './mail';
-import { MailTable } from './MailTable';
 import { ANIMATION_PRESET, OPENING_STEP } from './preset';
 import { parseIhSnapshot } from './snapshot';
-import { ThreadSweep } from './ThreadSweep';
+
+/* below the lesson: fetched once it is drawn (or scrolled to) */
+const Explainer = deferred(() => import('./Explainer').then((m) => m.Explainer), { what: 'the mail in short' });
+const ChainHeatSection = deferred(() => import('./ChainHeatSection').then((m) => m.ChainHeatSection), { what: 'the hot chains' });
+const MailTable = deferred(() => import('./MailTable').then((m) => m.MailTable), { what: "the mail's table" });
+const ThreadSweep = deferred(() => import('./ThreadSweep').then((m) => m.ThreadSweep), { what: 'the thread sweep' });
 
 const PAPER_LABELS: PaperLabels = {
   rowHeading: 'fs',

@@ -16,7 +16,8 @@ import './codePane.css';
 export type { LineMark } from './paneLines';
 
 export interface CodePaneProps {
-  source: string;
+  /** the source, or null while it is fetched */
+  source: string | null;
   fileName: string;
   /** the executing line (1-based), or null */
   activeLine: number | null;
@@ -29,11 +30,11 @@ export interface CodePaneProps {
   height?: number;
 }
 
-/** The source as plain text, laid out as the editor lays it. */
+/** The source as plain text, laid out as the editor lays it (until the source is here, a line saying it is loading). */
 function PlainSource({ source, fileName, height = 420 }: CodePaneProps) {
   return (
-    <pre className="code-box code-plain" style={{ height }} tabIndex={0} aria-label={`source of ${fileName}`}>
-      {source}
+    <pre className="code-box code-plain" style={{ height }} tabIndex={0} aria-label={`source of ${fileName}`} aria-busy={source === null}>
+      {source ?? `loading the source of ${fileName}…`}
     </pre>
   );
 }
@@ -57,7 +58,7 @@ export const CodePane = memo(function CodePane(p: CodePaneProps) {
           </span>
         )}
       </div>
-      <CodeView {...p} />
+      {p.source === null ? <PlainSource {...p} /> : <CodeView {...p} source={p.source} />}
     </div>
   );
 });

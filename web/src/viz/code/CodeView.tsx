@@ -141,7 +141,7 @@ export const CodeView = memo(function CodeView({
   secondaryLabel,
   marks,
   height = 420,
-}: CodePaneProps) {
+}: CodePaneProps & { source: string }) {
   const box = useRef<HTMLDivElement | null>(null);
   const viewRef = useRef<EditorView | null>(null);
   const a11y = useRef(new Compartment());
