@@ -131,34 +131,33 @@ function exerciseEditorCopy(): Plugin {
  * own build, not a bundle of its own: what the page and the worker both run
  * (zod and the simulator's schemas, the engine's helpers, comlink) is then
  * one set of chunks, fetched once, instead of a copy in each (some 30 kB
- * gzip a lab page loaded twice before its lesson). The page reaches the
- * worker's address as the module SIM_WORKER_ID; in the dev server it is
- * Vite's module worker of the same file. A chunk the worker runs must not
- * preload its dynamic imports' dependencies (Vite's preload adds <link>s to
- * a document, which a worker has not): the worker's own chunk, named
- * SIM_WORKER_NAME, is the only one that imports dynamically.
+ * gzip a lab page loaded twice before its lesson). The build emits the
+ * worker as a chunk and gives client.ts its address where the source starts
+ * it with SIM_WORKER_URL (the dev server, Node and the tests read the source
+ * as it is). A chunk the worker runs must not preload its dynamic imports'
+ * dependencies (Vite's preload adds <link>s to a document, which a worker
+ * has not): the worker's own chunk, named SIM_WORKER_NAME, is the only one
+ * that imports dynamically.
  */
 const SIM_WORKER = repo('web/src/core/worker.ts');
-const SIM_WORKER_ID = 'virtual:sim-worker';
+const SIM_CLIENT = repo('web/src/core/client.ts');
+const SIM_WORKER_URL = "new URL('./worker.ts', import.meta.url)";
 const SIM_WORKER_NAME = 'sim-worker';
 const SIM_WORKER_CHUNK = new RegExp(`(^|/)${SIM_WORKER_NAME}-[^/]*\\.js$`);
 
 function simWorkerChunk(): Plugin {
   let ref = '';
-  let serve = true;
   return {
     name: 'journalclub-sim-worker',
-    configResolved(config) {
-      serve = config.command === 'serve';
-    },
+    apply: 'build',
+    enforce: 'pre',
     buildStart() {
-      if (!serve) ref = this.emitFile({ type: 'chunk', id: SIM_WORKER, name: SIM_WORKER_NAME });
+      ref = this.emitFile({ type: 'chunk', id: SIM_WORKER, name: SIM_WORKER_NAME });
     },
-    resolveId: (id) => (id === SIM_WORKER_ID ? `\0${SIM_WORKER_ID}` : null),
-    load(id) {
-      if (id !== `\0${SIM_WORKER_ID}`) return null;
-      const url = serve ? `new URL('/src/core/worker.ts?worker_file&type=module', import.meta.url).href` : `import.meta.ROLLUP_FILE_URL_${ref}`;
-      return `export default ${url};`;
+    transform(code, id) {
+      if (id !== SIM_CLIENT) return null;
+      if (!code.includes(SIM_WORKER_URL)) this.error(`${SIM_CLIENT} no longer starts its worker with ${SIM_WORKER_URL}, which the build replaces`);
+      return { code: code.replace(SIM_WORKER_URL, `import.meta.ROLLUP_FILE_URL_${ref}`), map: null };
     },
   };
 }

@@ -13,7 +13,6 @@ import type { Divergence, DivergenceOptions } from './divergence';
 import type { TraceFile } from './chromeTraceSchema';
 import type { LabInfo, PaperRows, ParamCheck, ParamSpec, RunOutput, RunRequest } from './types';
 import type { WorkerApi } from './worker';
-import simWorkerUrl from 'virtual:sim-worker';
 
 export interface SimClient {
   labs(): Promise<LabInfo[]>;
@@ -80,7 +79,7 @@ let shared: StoppableSimClient | null = null;
 /** The page's simulator, started on first use. */
 export function getSim(): SimClient {
   if (!shared) {
-    const worker = new Worker(simWorkerUrl, { type: 'module', name: 'journalclub-sim' });
+    const worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'journalclub-sim' });
     const client = wrapWorker(
       worker,
       (restart) => {
