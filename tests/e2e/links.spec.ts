@@ -104,6 +104,7 @@ for (const lab of LAB_IDS) {
       await show.click();
       await waitForRuns(page);
       const { variant, step } = q.answer.show;
+      expect(step, `${q.id}: show me lands on the step that shows the answer, not the run's first`).toBeGreaterThan(1);
       await expect(page.getByTestId('step-counter'), `${q.id}: the step`).toHaveText(String(step));
       const hash = await hashQuery(page);
       expect(hash.get('variant'), `${q.id}: the variant`).toBe(variant);

@@ -4,6 +4,7 @@
  * Every run here is small: the questions' configurations are the labs'
  * small ones, and a question about a step stops its run there.
  */
+import { findMoment, LESSON_MARKS_MAX, type LessonMoment } from '../core/lesson';
 import { SimError, type Mark, type RunOutput, type RunRequest, type Step } from '../core/types';
 import type { Question, Runner } from './question';
 
@@ -63,6 +64,31 @@ export async function runAt(runner: Runner, req: RunRequest, k: number): Promise
 /** "at step k", or, when the run ended before k, where it ended. */
 export function atStep(k: number, reached: number): string {
   return reached < k ? `The run ends at step ${reached}, before step ${k}; at its end` : `At step ${k}`;
+}
+
+/**
+ * The options of a whole run that marks the steps of these lesson moments,
+ * as the lesson's runs mark them (marks do not change the run).
+ */
+export function momentMarks(moments: readonly LessonMoment[]): RunRequest['options'] {
+  return { marks: [...new Set(moments.map((m) => m.kind))], marksMax: LESSON_MARKS_MAX };
+}
+
+/**
+ * Where a whole-run answer is shown: the step of the first of `moments`
+ * (a lab's lesson moments, in the order a talk walks them) found in its own
+ * variant's run among `runs`, each run asked for with momentMarks(moments),
+ * as findMoment finds it on the page. A question whose runs hold none of them
+ * is an internal error naming the moments: its answer would land at step 1.
+ */
+export function momentStep(runs: Readonly<Record<string, RunOutput>>, moments: readonly LessonMoment[]): { moment: LessonMoment; step: number } {
+  for (const m of moments) {
+    const out = runs[m.variant];
+    if (!out?.marks) continue;
+    const step = findMoment(out.marks, m, out.result.sim.steps);
+    if (step !== null) return { moment: m, step };
+  }
+  throw new SimError(`the question's runs have none of the moments ${moments.map((m) => `${m.id} (${m.variant})`).join(', ')}`, 'internal');
 }
 
 /** The first mark of `kind` at or after step `from`, or null. */

@@ -7,7 +7,8 @@
 import { z } from 'zod';
 import { SimError, type RunOutput } from '../../core/types';
 import { Draw, drawInput, inputParams, type Answer, type LabQuestions, type Question, type Runner } from '../../questions/question';
-import { atStep, figure, fullRun, metric, requestOf, runAt } from '../../questions/runs';
+import { atStep, figure, fullRun, metric, momentMarks, momentStep, requestOf, runAt } from '../../questions/runs';
+import { lab } from './lab';
 
 const LAB = 'ext4-writeback';
 
@@ -88,7 +89,9 @@ async function answer(q: Question, runner: Runner): Promise<Answer> {
       };
     }
     case 'handles': {
-      const before = await fullRun(runner, requestOf(q, 'before'));
+      /* shown at before's first commit, the fsyncs its extra pass joined */
+      const moments = lab.lesson.moments.filter((m) => m.variant === 'before');
+      const before = await fullRun(runner, requestOf(q, 'before', momentMarks(moments)));
       const after = await fullRun(runner, requestOf(q, 'after'));
       const b = synced(before, 'jbd2_handles_per_txn');
       return {
@@ -96,19 +99,23 @@ async function answer(q: Question, runner: Runner): Promise<Answer> {
         correct: [],
         text: `${figure(b)} handles`,
         why: `Before the patch every fsync's writeback takes a handle and loops until a pass maps nothing, so more handles join each transaction: ${figure(b)} a transaction over ${synced(before, 'jbd2_transactions_count')} transactions, against ${figure(synced(after, 'jbd2_handles_per_txn'))} after.`,
-        show: { variant: 'before', step: 1 },
+        show: { variant: 'before', step: momentStep({ before }, moments).step },
       };
     }
     case 'more-iops': {
-      const b = synced(await fullRun(runner, requestOf(q, 'before')), 'iops_per_s');
-      const a = synced(await fullRun(runner, requestOf(q, 'after')), 'iops_per_s');
+      /* shown side by side at the lesson's moment: a commit of before's, its fsyncs joined by the extra pass */
+      const marked = momentMarks(lab.lesson.moments);
+      const before = await fullRun(runner, requestOf(q, 'before', marked));
+      const after = await fullRun(runner, requestOf(q, 'after', marked));
+      const b = synced(before, 'iops_per_s');
+      const a = synced(after, 'iops_per_s');
       const right = a > b ? 'after' : b > a ? 'before' : 'the same';
       return {
         value: null,
         correct: [right],
         text: right,
         why: `Before: ${figure(b)} IOPS, after: ${figure(a)} (${figure(((a - b) / b) * 100)} %).${right === 'after' ? " The device serves as many requests a second either way; before's extra pass adds scans that send slots in pieces, so it needs more requests per write. The mail measured the other way round, which this model does not reproduce." : ''}`,
-        show: { variant: 'side', step: 1 },
+        show: { variant: 'side', step: momentStep({ before, after }, lab.lesson.moments).step },
       };
     }
     default:

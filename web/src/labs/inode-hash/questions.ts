@@ -6,7 +6,8 @@
 import { z } from 'zod';
 import { SimError, type RunOutput } from '../../core/types';
 import { Draw, drawInput, inputParams, type Answer, type LabQuestions, type Question, type Runner } from '../../questions/question';
-import { atStep, figure, fullRun, metric, requestOf, runAt } from '../../questions/runs';
+import { atStep, figure, fullRun, metric, momentMarks, momentStep, requestOf, runAt } from '../../questions/runs';
+import { lab } from './lab';
 
 const LAB = 'inode-hash';
 const LOCK = 'inode_hash_lock';
@@ -92,8 +93,11 @@ async function answer(q: Question, runner: Runner): Promise<Answer> {
       return { value: null, correct: [right], text: holder ? `${right} (${holder.name})` : NOBODY, why, show };
     }
     case 'fewer-takes': {
-      const before = await fullRun(runner, requestOf(q, 'before'));
-      const after = await fullRun(runner, requestOf(q, 'after'));
+      /* shown where the lesson shows it: tasks queued on the lock before, or else a lookup under RCU after */
+      const marked = momentMarks(lab.lesson.moments);
+      const before = await fullRun(runner, requestOf(q, 'before', marked));
+      const after = await fullRun(runner, requestOf(q, 'after', marked));
+      const shown = momentStep({ before, after }, lab.lesson.moments);
       const b = metric(before, 'hash_lock_acquisitions');
       const a = metric(after, 'hash_lock_acquisitions');
       if (a === 0) throw new SimError(`the after run never takes ${LOCK}`, 'internal');
@@ -103,7 +107,7 @@ async function answer(q: Question, runner: Runner): Promise<Answer> {
         correct: [],
         text: `${figure(ratio)} ×`,
         why: `Before: ${b} takes (${figure(metric(before, 'hash_lock_acq_per_stat'))} a stat); after: ${a}, since a lookup first searches its chain under RCU and takes the lock only to insert an inode it did not find (${metric(after, 'misses')} misses, ${metric(after, 'hits')} hits).`,
-        show: { variant: 'side', step: 1 },
+        show: { variant: 'side', step: shown.step },
       };
     }
     default:
