@@ -3,10 +3,13 @@
  * in, and the check of every view a lab presents on a 1024x768 projector:
  * the page never scrolls, every text is 18 px or more, no label is clipped,
  * and the views of the two variants' drawings (the animation, the heatmaps)
- * fit the stage with both variants whole; a view whose text is longer than
- * the stage is turned a page at a time, and how many it takes is reported.
+ * fit the stage with both variants whole; every view that compares the
+ * variants (all but the mail's text) names both on its first screen; a view
+ * whose text is longer than the stage is turned a page at a time, and how
+ * many it takes is reported.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { VARIANTS as KERNEL_VARIANTS } from '../../lib/kernel-results';
 import { labUrl } from './fixtures';
 
 const PROJECTOR = { width: 1024, height: 768 };
@@ -93,6 +96,40 @@ async function overflowOf(page: Page, selector: string | null): Promise<{ height
   }, selector);
 }
 
+/** The views of text alone, which compare no variants: turned a page at a time. */
+const TEXT_ONLY = new Set(['mail']);
+
+/** The views that compare variants of their own: the kernel run's (the kernel lab's two, whatever the simulator's are). */
+const OWN_VARIANTS: Partial<Record<string, readonly string[]>> = { kernel: KERNEL_VARIANTS };
+
+/** What names a variant's column, heading or drawing in a view: a short label, a heading, a chart's title. */
+const VARIANT_LABEL = 'th, h3, h4, figcaption, caption, legend, .chart-title, svg text, [data-variant]';
+
+/**
+ * The variants of `variants` that no label on the view's first screen (the
+ * stage as it opens, before a page is turned) names as a word.
+ */
+async function variantsOffFirstScreen(page: Page, variants: readonly string[]): Promise<string[]> {
+  return page.evaluate(
+    ({ variants, selector }) => {
+      const view = document.querySelector('[data-testid="presenter-view"]')!;
+      const stage = view.getBoundingClientRect();
+      const labels = [...view.querySelectorAll(selector)].filter((el) => {
+        const r = el.getBoundingClientRect();
+        const text = (el.textContent ?? '').trim();
+        return r.width > 0 && r.height > 0 && r.top >= stage.top - 1 && r.bottom <= stage.bottom + 1 && text.length > 0 && text.length <= 60;
+      });
+      const named = (v: string) => {
+        /* a variant's name is lower case letters, digits and hyphens */
+        const word = new RegExp(`(^|[^a-z0-9-])${v}($|[^a-z0-9-])`);
+        return labels.some((el) => word.test(el.textContent!.trim()) || el.getAttribute('data-variant') === v);
+      };
+      return variants.filter((v) => !named(v));
+    },
+    { variants, selector: VARIANT_LABEL },
+  );
+}
+
 /** The views that draw the two variants, which fit the stage without a page to turn, and the box of each variant there. */
 const WHOLE: Partial<Record<string, string>> = {
   animation: '[data-testid="anim-pane"]',
@@ -103,8 +140,10 @@ const WHOLE: Partial<Record<string, string>> = {
  * Every view of the lab at `query` in presenter mode, in turn, at 1024x768:
  * neither the document nor the stage scrolls, no text under 18 px, no label
  * clipped; the animation and the heatmaps fit the stage, with `variants`
- * (the two shown) whole in it, each a box of its own with a drawing; another
- * view longer than the stage reports its height (an annotation).
+ * (the two shown) whole in it, each a box of its own with a drawing; every
+ * other view but the mail names both variants on its first screen (a column,
+ * a heading or a chart's title), and one longer than the stage reports its
+ * height (an annotation).
  */
 export async function checkPresenterViews(page: Page, lab: string, query: Record<string, string | number>, variants: readonly string[]): Promise<void> {
   await page.setViewportSize(PROJECTOR);
@@ -116,6 +155,8 @@ export async function checkPresenterViews(page: Page, lab: string, query: Record
     /* the view's own button: on the animation PageDown walks the lesson's moments first */
     if (i > 0) await page.getByTestId(`present-${view}`).click();
     await presenting(page, view);
+    /* the parts below the page's first screen come as their view is shown */
+    await expect(page.locator('.presenter-view [data-deferred]'), `${view}: parts still loading`).toHaveCount(0, { timeout: 30_000 });
     if (view === 'animation') await expect(page.locator('[data-testid="anim-pane"] svg').first()).toBeVisible();
     if (view === 'heatmap') await expect(page.locator('.heat-grid svg, .heat-grid canvas').first()).toBeVisible();
     /* a view below the page's first screen loads after it: wait until its texts are drawn */
@@ -133,6 +174,11 @@ export async function checkPresenterViews(page: Page, lab: string, query: Record
     }
     const box = '[data-testid="presenter-view"]';
     const whole = WHOLE[view];
+    /* a view that compares the variants shows both on its first screen: their columns, headings or drawings side by side */
+    if (!TEXT_ONLY.has(view)) {
+      expect(await page.locator(box).evaluate((e) => e.scrollTop), `${view}: opens at its top`).toBe(0);
+      expect(await variantsOffFirstScreen(page, OWN_VARIANTS[view] ?? variants), `${view}: variants not named on its first screen`).toEqual([]);
+    }
     if (whole === undefined) {
       const { height } = await overflowOf(page, box);
       const client = await page.locator(box).evaluate((e) => e.clientHeight);
