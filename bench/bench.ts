@@ -22,14 +22,18 @@
  *      made before both panes drew the decisive moment, at 1440x900), the
  *      time from the load to that frame, and all the page loads;
  *   4. frame times in headless Chromium while the lab page plays its largest
- *      playable configuration with the largest heatmap;
+ *      playable configuration with the largest heatmap, and while every
+ *      lab's lesson plays side by side from its decisive moment;
  *   5. the animation at scale in Chromium (scale.ts): seeks to random steps
  *      of a run of more than 40 million steps, forward play at the fastest
  *      speed on it, and its checkpoints' bytes against their budget.
  *
  * With --only scale, only 5 is measured (the web app is built, the
  * simulator is not), and results.json keeps its other measurements; with
- * --only lessons, only the lab pages' weight before their lessons (3).
+ * --only lessons, only the lab pages' weight before their lessons (3); with
+ * --only frames, only every lab's lesson played side by side at 60 steps a
+ * second from its decisive moment, its frame times (4: the lab's largest
+ * configuration is measured by the whole bench only).
  *
  * With --baseline REV, another revision's simulator is built in a temporary
  * folder (baseline.ts) and its own paper rows of the lab are timed the same
@@ -56,7 +60,7 @@ import { SWEEP_SEED, sweepPlan, sweepRunCount, sweepSeeds } from '../web/src/cor
 import type { PaperRow } from '../web/src/core/types';
 import { CHROMIUM, CHROMIUM_ARGS } from '../tests/chromium';
 import { labUrl } from '../tests/lab-url';
-import { LESSON_BUDGET_KB, lessonWeight, type LessonWeight } from '../tests/page-weight';
+import { LESSON_BUDGET_KB, lessonDrawn, lessonWeight, type LessonWeight } from '../tests/page-weight';
 import { buildRevision, changes, currentRevision, type RevisionBuild } from './baseline';
 import {
   hashMismatches,
@@ -264,6 +268,54 @@ async function frameTimes(browser: Browser, base: string, candidates: PaperRow[]
   throw new Error(`no paper row of ${LAB} could be played in the page`);
 }
 
+/** The speed the lessons are played at: a step every frame of a 60 Hz display. */
+const LESSON_SPEED = 60;
+
+interface LessonFrames {
+  step_from: number;
+  step_reached: number;
+  frames: number;
+  p50_ms: number;
+  p95_ms: number;
+  max_ms: number;
+}
+
+/**
+ * Every lab page opened fresh on its lesson (both variants side by side at
+ * the decisive moment), played at LESSON_SPEED once the page has settled
+ * (what it fetches after the lesson, the verdict's runs): frame times.
+ */
+async function lessonFrames(browser: Browser, site: string): Promise<Record<string, LessonFrames>> {
+  const out: Record<string, LessonFrames> = {};
+  for (const lab of Object.keys(LAB_FACES)) {
+    log(`frames: ${lab}'s lesson, played at ${LESSON_SPEED} steps/s`);
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    try {
+      await page.goto(site + labUrl(lab, { speed: LESSON_SPEED }));
+      const from = await lessonDrawn(page);
+      /* the animation alone: the parts fetched after the lesson are in, and the verdict's seeds have run in the worker */
+      await page.waitForLoadState('networkidle');
+      await page.getByTestId('lesson-verdict').and(page.locator('[data-verdict]')).waitFor({ timeout: 180_000 });
+      await page.getByTestId('play').click();
+      const deltas = (await page.evaluate(frameScript(FRAME_SECONDS))) as number[];
+      const step = Number(await page.getByTestId('step-counter').textContent());
+      out[lab] = { step_from: from, step_reached: step, frames: deltas.length, p50_ms: quantile(deltas, 0.5), p95_ms: quantile(deltas, 0.95), max_ms: Math.max(...deltas) };
+    } finally {
+      await page.close();
+    }
+  }
+  return out;
+}
+
+function lessonFrameRows(frames: Record<string, LessonFrames>): Row[] {
+  return Object.entries(frames).map(([lab, f]) => ({
+    measure: `${lab} lesson played side by side at ${LESSON_SPEED} steps/s for ${FRAME_SECONDS} s (step ${f.step_from} to ${f.step_reached}, ${f.frames} frames): frame time p95 (p50, max)`,
+    value: `${f.p95_ms.toFixed(1)} ms (${f.p50_ms.toFixed(1)}, ${f.max_ms.toFixed(1)})`,
+    target: `< ${TARGETS.frameP95Ms} ms`,
+    met: f.p95_ms < TARGETS.frameP95Ms,
+  }));
+}
+
 /**
  * requestAnimationFrame deltas over some seconds, as page script text (a
  * function would be passed through the TypeScript transform, whose helpers
@@ -389,7 +441,7 @@ function scaleRows(r: ScaleResult): Row[] {
 }
 
 /** Results of one part measured alone, into bench/results.json beside the others' last results, and on record. */
-function recordPart(part: 'scale' | 'lessons', value: Record<string, unknown>, loadBefore: ReturnType<typeof loadNow>): string {
+function recordPart(part: 'scale' | 'lessons' | 'frames', value: Record<string, unknown>, loadBefore: ReturnType<typeof loadNow>): string {
   const file = join(REPO_ROOT, 'bench', 'results.json');
   let results: Record<string, unknown> = {};
   try {
@@ -421,19 +473,26 @@ async function runScaleOnly(): Promise<number> {
   return 0;
 }
 
-/** --only lessons: every lab page's weight before its lesson is drawn, and the time to it. */
-async function runLessonsOnly(): Promise<number> {
+/** --only lessons (every lab page's weight before its lesson is drawn, and the time to it) or --only frames (each lesson played). */
+async function runLessonsOnly(part: 'lessons' | 'frames'): Promise<number> {
   const loadBefore = loadNow();
   const { site, browser, close } = await serve();
-  let lessons: Record<string, LessonWeight>;
+  let rows: Row[];
+  let value: Record<string, unknown>;
   try {
-    lessons = await lessonWeights(browser, site);
+    if (part === 'lessons') {
+      const lessons = await lessonWeights(browser, site);
+      [rows, value] = [lessonRows(lessons), { labs: lessons, target_kb: LESSON_BUDGET_KB }];
+    } else {
+      const frames = await lessonFrames(browser, site);
+      [rows, value] = [lessonFrameRows(frames), { labs: frames, speed_steps_per_s: LESSON_SPEED, seconds: FRAME_SECONDS, target_p95_ms: TARGETS.frameP95Ms }];
+    }
   } finally {
     await close();
   }
   const loadAfter = loadNow();
-  const record = recordPart('lessons', { labs: lessons, target_kb: LESSON_BUDGET_KB }, loadBefore);
-  process.stdout.write(`${markdown(lessonRows(lessons))}\n`);
+  const record = recordPart(part, value, loadBefore);
+  process.stdout.write(`${markdown(rows)}\n`);
   process.stdout.write(
     `machine: ${os.cpus().length} cores, 1-minute load average ${loadBefore[0].toFixed(2)} before, ` +
       `${loadAfter[0].toFixed(2)} after; written to bench/results.json, on record in ${record}\n`,
@@ -446,8 +505,8 @@ async function runLessonsOnly(): Promise<number> {
 export interface BenchOptions {
   /** measure the simulator build as it is (`make` is not run) */
   noBuild?: boolean;
-  /** 'scale': the animation at scale alone; 'lessons': the lab pages' weight before their lessons alone */
-  only?: 'scale' | 'lessons';
+  /** 'scale': the animation at scale alone; 'lessons': the lab pages' weight before their lessons alone; 'frames': the lessons played */
+  only?: 'scale' | 'lessons' | 'frames';
   /** a git revision whose simulator is built in a temporary folder and timed beside this one */
   baseline?: string;
 }
@@ -523,7 +582,7 @@ function baselineNote(base: BaselineTimes, rows: readonly PaperRow[]): string {
 
 export async function runBench(options: BenchOptions = {}): Promise<number> {
   if (options.only === 'scale') return runScaleOnly();
-  if (options.only === 'lessons') return runLessonsOnly();
+  if (options.only === 'lessons' || options.only === 'frames') return runLessonsOnly(options.only);
   if (!options.noBuild) {
     log('building the simulator (native and WASM)');
     execFileSync('bash', [join(REPO_ROOT, 'scripts', 'make-core.sh'), 'native', 'wasm'], { stdio: ['ignore', 2, 2] });
@@ -566,6 +625,7 @@ export async function runBench(options: BenchOptions = {}): Promise<number> {
   let firstPage;
   let labPage;
   let lessons: Record<string, LessonWeight>;
+  let lessonPlay: Record<string, LessonFrames>;
   let frames;
   let scale: ScaleResult;
   try {
@@ -581,6 +641,7 @@ export async function runBench(options: BenchOptions = {}): Promise<number> {
       (a, b) => cpus(b) - cpus(a) || (byEvents.get(b.label) ?? 0) - (byEvents.get(a.label) ?? 0),
     );
     frames = await frameTimes(browser, site, candidates);
+    lessonPlay = await lessonFrames(browser, site);
     scale = await measureScale(browser, site, engine, log);
   } finally {
     await served.close();
@@ -616,6 +677,7 @@ export async function runBench(options: BenchOptions = {}): Promise<number> {
     { measure: 'production WASM, gzip', value: kb(bundle.wasm_gzip), target: '', met: null },
     { measure: `frame time while playing, ${playing}, p50`, value: `${frames.p50_ms.toFixed(1)} ms`, target: '', met: null },
     { measure: `frame time while playing, ${playing}, p95`, value: `${frames.p95_ms.toFixed(1)} ms`, target: `< ${TARGETS.frameP95Ms} ms`, met: frames.p95_ms < TARGETS.frameP95Ms },
+    ...lessonFrameRows(lessonPlay),
     ...scaleRows(scale),
   ];
 
@@ -671,7 +733,7 @@ export async function runBench(options: BenchOptions = {}): Promise<number> {
       runs: runJson(base.native, base.wasm),
     },
     bundle: { ...bundle, first_page: firstPage, lab_page: labPage, lessons },
-    frames: { ...frames, seconds: FRAME_SECONDS },
+    frames: { ...frames, seconds: FRAME_SECONDS, lessons: lessonPlay, lesson_speed_steps_per_s: LESSON_SPEED },
     scale: { ...scale, targets: SCALE_TARGETS },
     targets: TARGETS,
     table,

@@ -15,7 +15,7 @@ import { join, relative } from 'node:path';
 import { z } from 'zod';
 
 /** The parts of the benchmark that write an entry: everything, or one alone (--only). */
-export const PARTS = ['all', 'scale', 'lessons', 'kernel'] as const;
+export const PARTS = ['all', 'scale', 'lessons', 'frames', 'kernel'] as const;
 export type Part = (typeof PARTS)[number];
 
 /** os.loadavg(): the 1-, 5- and 15-minute load averages. */

@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --no-build] [-- --baseline REV] [-- --only scale|lessons|kernel]
+ * npm run bench [-- --no-build] [-- --baseline REV] [-- --only scale|lessons|frames|kernel]
  * [-- --kernel-runs N]: see bench.ts, and kernel.ts for the kernel lab's
  * boot, measured last (or alone with --only kernel) and added to
  * bench/results.json under `kernel`. Every part measured is also added to
@@ -17,7 +17,7 @@ import { currentRevision } from './baseline';
 import { loadNow, recordMeasurement } from './measurements';
 import { markdown } from './stats';
 
-const ONLY = ['scale', 'lessons', 'kernel'];
+const ONLY = ['scale', 'lessons', 'frames', 'kernel'];
 
 async function kernelBench(runs: number): Promise<number> {
   const loadBefore = loadNow();
@@ -48,14 +48,14 @@ async function main(): Promise<number> {
   });
   if (values.only !== undefined && !ONLY.includes(values.only))
     throw new Error(
-      `--only takes "scale" (the animation at scale alone), "lessons" (each lab page's weight before its lesson) or "kernel" (the kernel lab's boot alone), got "${values.only}"`,
+      `--only takes "scale" (the animation at scale alone), "lessons" (each lab page's weight before its lesson), "frames" (each lab's lesson played) or "kernel" (the kernel lab's boot alone), got "${values.only}"`,
     );
   const runsText = values['kernel-runs'] ?? String(BOOT_RUNS);
   if (!/^\d+$/.test(runsText) || Number(runsText) < 1 || Number(runsText) > 20)
     throw new Error(`--kernel-runs takes a whole number of runs a lab from 1 to 20, got "${runsText}"`);
   const runs = Number(runsText);
   if (values.only === 'kernel') return kernelBench(runs);
-  const only = values.only as 'scale' | 'lessons' | undefined;
+  const only = values.only as 'scale' | 'lessons' | 'frames' | undefined;
   const code = await runBench({ noBuild: values['no-build'], baseline: values.baseline, only });
   if (code !== 0 || only !== undefined) return code;
   return kernelBench(runs);

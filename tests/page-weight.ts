@@ -30,22 +30,40 @@ export interface LessonWeight {
   step: number;
 }
 
+/**
+ * Wait until the page's panes have drawn the step in its URL (a lab page
+ * opened bare: its lesson); that step. Polled as an expression, which the
+ * page's Content-Security-Policy allows (waitForFunction's text it does not).
+ */
+export async function lessonDrawn(page: Page, timeoutMs = 60_000): Promise<number> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const step = (await page.evaluate(DRAWN_STEP)) as number | null;
+    if (step !== null) return step;
+    if (Date.now() > end) throw new Error(`${page.url()}: the panes did not draw the page's step within ${timeoutMs} ms`);
+    await page.waitForTimeout(100);
+  }
+}
+
 export const gzipBytes = (bytes: Buffer): number => gzipSync(bytes, { level: 9 }).length;
 
 /*
- * Run in the page before its scripts: once every animation pane (two or more
- * side by side, at least one) carries the frame of the step in the URL, the
- * time and step are kept on window, and the binding is called.
+ * In the page: the step every animation pane (at least one) has drawn, when
+ * it is the step in the URL (the lesson's moment, once found), else null.
  */
+const DRAWN_STEP = `(() => {
+  const panes = [...document.querySelectorAll('[data-testid="anim-pane"]')];
+  const m = /[?&]step=(\\d+)/.exec(location.hash);
+  return panes.length > 0 && m && panes.every((p) => p.getAttribute('data-frame-step') === m[1]) ? Number(m[1]) : null;
+})()`;
+
+/* Run in the page before its scripts: once the panes drew the page's step, the time and step are kept on window, and the binding is called. */
 const WATCH = `(() => {
   const done = () => {
     if (window.__jcLessonShown) return true;
-    const panes = [...document.querySelectorAll('[data-testid="anim-pane"]')];
-    if (panes.length === 0) return false;
-    const m = /[?&]step=(\\d+)/.exec(location.hash);
-    if (!m) return false;
-    if (!panes.every((p) => p.getAttribute('data-frame-step') === m[1])) return false;
-    window.__jcLessonShown = { ms: performance.now(), step: Number(m[1]) };
+    const step = ${DRAWN_STEP};
+    if (step === null) return false;
+    window.__jcLessonShown = { ms: performance.now(), step };
     window.jcLessonShown();
     return true;
   };
