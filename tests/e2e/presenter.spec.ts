@@ -126,6 +126,9 @@ test('Back undoes deliberate steps on the lab page, and play makes one entry, no
 test('the steps of one gesture (a key held, a scrubber dragged) make one history entry', async ({ page }) => {
   await page.goto(labUrl(FIRST_LAB, { variant: 'after', step: 3 }));
   await waitForRuns(page);
+  /* the parts fetched after the first view are drawn: on a loaded machine their drawing can hold a key press past a gesture's 600 ms */
+  await expect(page.locator('[data-deferred]')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.locator('.code-pane .cm-editor')).toBeVisible({ timeout: 30_000 });
   const counter = page.getByTestId('step-counter');
   const entries = await page.evaluate(() => history.length);
   for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
