@@ -10,7 +10,7 @@
  *
  * Why a record: the page owes a newcomer the verdict beside the lesson at
  * once, and ten paired seeds of a run at the mail's own size take far longer
- * than that in a browser (fast-commit's row 7 runs over a second a run).
+ * than that in a browser (a run at a mail's own size can take over a second).
  * At any other configuration (another seed, another parameter) the page runs
  * its own ten seeds, as before.
  */
