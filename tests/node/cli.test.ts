@@ -39,7 +39,13 @@ describe('journalclub labs and params', () => {
     const run = journalclub(['params', LAB]);
     assert.equal(run.status, 0, run.stderr);
     assert.match(run.stdout, /^parameter\s+default\s+min\s+max\s+unit/);
-    for (const s of specs) assert.match(run.stdout, new RegExp(`^${s.name}\\s+${s.default}\\s+${s.min}\\s+${s.max}\\b`, 'm'));
+    const re = (x: string | number): string => String(x).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    /* a choice's default by its name, with no range */
+    for (const s of specs)
+      assert.match(
+        run.stdout,
+        new RegExp(s.type === 'choice' ? `^${s.name}\\s+${re(s.choices[s.default]!)}\\s+-\\s+-\\s` : `^${s.name}\\s+${s.default}\\s+${s.min}\\s+${s.max}\\b`, 'm'),
+      );
     assert.deepEqual(jsonOf(journalclub(['params', LAB, '--json'])), specs);
   });
 
@@ -57,7 +63,7 @@ describe('journalclub sim', () => {
     assert.equal(out.lab, LAB);
     assert.equal(out.variant, 'after');
     assert.equal(out.seed, 1);
-    assert.deepEqual(out.params, Object.fromEntries(specs.map((s) => [s.name, s.default])));
+    assert.deepEqual(out.params, Object.fromEntries(specs.map((s) => [s.name, s.type === 'choice' ? s.choices[s.default] : s.default])));
     const metrics = out.metrics as Record<string, number>;
     assert.ok(Object.keys(metrics).length > 0);
     for (const v of Object.values(metrics)) assert.equal(typeof v, 'number');
