@@ -9,7 +9,9 @@
  * into it, code run in the page goes through `shadowRoot`.
  */
 import type { Locator, Page } from '@playwright/test';
-import { loadEngine } from '../../core/node';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadEngine, REPO_ROOT } from '../../core/node';
 import { C_TOKENS } from '../../viz/code/cTheme';
 import { expect, labUrl, test, waitForRuns } from '../../../../tests/e2e/fixtures';
 
@@ -18,6 +20,49 @@ const LAB = 'fast-commit';
 const SMALL = { ways: 4, dirs: 2, files: 8, loops: 1 };
 /* the mail's row 8 at its own size: about 21 million steps */
 const ROW8 = { ways: 64, dirs: 16384, files: 16384, loops: 1 };
+
+let near: number | undefined;
+/**
+ * A step of SMALL's before run (seed 1) past its start whose next step runs a
+ * line or two below it, found in the run: stepping on from it keeps the line in
+ * view, and its part of the source (the tracking calls under s_fc_lock) holds
+ * keywords, types, calls and comments. The page numbers steps as the trace does.
+ */
+async function nearStep(): Promise<number> {
+  if (near !== undefined) return near;
+  const engine = await loadEngine();
+  const steps = engine.run({ lab: LAB, variant: 'before', params: SMALL, seed: 1, options: { traceMax: 400 } }).steps.steps;
+  for (let k = 20; k + 1 < steps.length; k++) {
+    const d = steps[k + 1]!.line - steps[k]!.line;
+    if (d >= 1 && d <= 2) return (near = steps[k]!.i);
+  }
+  throw new Error(`no step of ${LAB} before ${JSON.stringify(SMALL)} in its first ${steps.length} is followed by one a line or two below it`);
+}
+
+/**
+ * A step of SMALL's before run (seed 1) whose line has, within twenty lines
+ * either side of it in the model's source (what the editor draws around its
+ * executing line), each of the tokens the highlighting test reads.
+ */
+async function tokenStep(tokens: readonly RegExp[]): Promise<number> {
+  const source = readFileSync(join(REPO_ROOT, 'wasm-core', 'labs', LAB, `${LAB}.c`), 'utf8').split('\n');
+  const engine = await loadEngine();
+  const steps = engine.run({ lab: LAB, variant: 'before', params: SMALL, seed: 1, options: { traceMax: 2000 } }).steps.steps;
+  for (const st of steps) {
+    const around = source.slice(Math.max(0, st.line - 21), st.line + 20).join('\n');
+    if (tokens.every((t) => t.test(around))) return st.i;
+  }
+  throw new Error(`no step of ${LAB} before ${JSON.stringify(SMALL)} in its first ${steps.length} stands within twenty lines of ${tokens.join(', ')}`);
+}
+
+/** The first step of SMALL's before run after @from whose line is 60 to 250 lines from @line. */
+async function farStep(from: number, line: number): Promise<number> {
+  const engine = await loadEngine();
+  const steps = engine.run({ lab: LAB, variant: 'before', params: SMALL, seed: 1, options: { traceMax: 2000 } }).steps.steps;
+  const far = steps.find((st) => st.i > from && Math.abs(st.line - line) > 60 && Math.abs(st.line - line) <= 250);
+  if (!far) throw new Error(`no step of ${LAB} before after step ${from} runs a line 60 to 250 lines from line ${line}`);
+  return far.i;
+}
 
 /** '#rrggbb' as getComputedStyle gives it. */
 function rgb(hex: string): string {
@@ -53,7 +98,8 @@ async function markedLineInView(page: Page, which: 'active' | 'secondary'): Prom
 }
 
 test('the source is highlighted: keywords, types, comments and calls are tokens in their colours', async ({ page }) => {
-  await page.goto(labUrl(LAB, { variant: 'before', ...SMALL, step: 40 }));
+  const at = await tokenStep([/\breturn\b/, /\bstruct\b/, /\bspin_lock\b/, /\bint\b/, /\/\*/]);
+  await page.goto(labUrl(LAB, { variant: 'before', ...SMALL, step: at }));
   await waitForRuns(page);
   const content = (await scroller(page)).locator('.cm-content');
   await expect(page.getByTestId('code-line-active')).toBeVisible();
@@ -167,7 +213,8 @@ async function scrollTrace(page: Page, ms: number, act: () => Promise<void>): Pr
 for (const motion of ['no-preference', 'reduce'] as const) {
   test(`a seek scrolls the pane ${motion === 'reduce' ? 'at once under reduced motion' : 'smoothly'}, and not while the line stays in view`, async ({ page }) => {
     await page.emulateMedia({ reducedMotion: motion });
-    await page.goto(labUrl(LAB, { variant: 'before', ...SMALL, step: 40 }));
+    const at = await nearStep();
+    await page.goto(labUrl(LAB, { variant: 'before', ...SMALL, step: at }));
     await waitForRuns(page);
     await scroller(page);
     await expect(page.getByTestId('code-line-active')).toBeVisible();
@@ -181,22 +228,17 @@ for (const motion of ['no-preference', 'reduce'] as const) {
     const still = await scrollTrace(page, 400, async () => {
       await scrubber.focus();
       await page.keyboard.press('ArrowRight');
-      await expect(counter).toHaveText('41');
+      await expect(counter).toHaveText(String(at + 1));
     });
-    /* in the small configuration, step 41's line is in view at step 40's scroll */
+    /* the next step's line is in view at this step's scroll */
     expect((await markedLineInView(page, 'active')).inView).toBe(true);
     expect(new Set(still).size).toBe(1);
 
-    /* find a far step whose line is far from this one, so that the pane must move */
-    let target = max;
-    for (const f of [0.9, 0.7, 0.5, 0.3]) {
-      target = Math.round(max * f);
-      await scrubber.fill(String(target));
-      await expect(page.locator('[data-testid="anim-pane"]')).toHaveAttribute('data-frame-step', String(target));
-      if (Math.abs((await legendLine(page, 'active')) - start) > 60) break;
-    }
-    await scrubber.fill('40');
-    await expect(page.locator('[data-testid="anim-pane"]')).toHaveAttribute('data-frame-step', '40');
+    /* a later step whose line is out of view from this one (60 to 250 lines away), so that the pane must move */
+    const target = await farStep(at, start);
+    expect(target).toBeLessThanOrEqual(max);
+    await scrubber.fill(String(at));
+    await expect(page.locator('[data-testid="anim-pane"]')).toHaveAttribute('data-frame-step', String(at));
     await expect.poll(() => markedLineInView(page, 'active').then((m) => m.inView)).toBe(true);
     await page.waitForTimeout(600);
 
