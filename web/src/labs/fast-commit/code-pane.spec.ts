@@ -21,6 +21,13 @@ const SMALL = { ways: 4, dirs: 2, files: 8, loops: 1 };
 /* the mail's row 8 at its own size: about 21 million steps */
 const ROW8 = { ways: 64, dirs: 16384, files: 16384, loops: 1 };
 
+let small: Promise<{ i: number; line: number }[]> | undefined;
+/** The first 2,000 steps of SMALL's before run (seed 1), as the page numbers them, each with its line: run once. */
+function smallSteps(): Promise<{ i: number; line: number }[]> {
+  small ??= loadEngine().then((e) => e.run({ lab: LAB, variant: 'before', params: SMALL, seed: 1, options: { traceMax: 2000 } }).steps.steps);
+  return small;
+}
+
 let near: number | undefined;
 /**
  * A step of SMALL's before run (seed 1) past its start whose next step runs a
@@ -30,8 +37,7 @@ let near: number | undefined;
  */
 async function nearStep(): Promise<number> {
   if (near !== undefined) return near;
-  const engine = await loadEngine();
-  const steps = engine.run({ lab: LAB, variant: 'before', params: SMALL, seed: 1, options: { traceMax: 400 } }).steps.steps;
+  const steps = await smallSteps();
   for (let k = 20; k + 1 < steps.length; k++) {
     const d = steps[k + 1]!.line - steps[k]!.line;
     if (d >= 1 && d <= 2) return (near = steps[k]!.i);
@@ -46,8 +52,7 @@ async function nearStep(): Promise<number> {
  */
 async function tokenStep(tokens: readonly RegExp[]): Promise<number> {
   const source = readFileSync(join(REPO_ROOT, 'wasm-core', 'labs', LAB, `${LAB}.c`), 'utf8').split('\n');
-  const engine = await loadEngine();
-  const steps = engine.run({ lab: LAB, variant: 'before', params: SMALL, seed: 1, options: { traceMax: 2000 } }).steps.steps;
+  const steps = await smallSteps();
   for (const st of steps) {
     const around = source.slice(Math.max(0, st.line - 21), st.line + 20).join('\n');
     if (tokens.every((t) => t.test(around))) return st.i;
@@ -57,8 +62,7 @@ async function tokenStep(tokens: readonly RegExp[]): Promise<number> {
 
 /** The first step of SMALL's before run after @from whose line is 60 to 250 lines from @line. */
 async function farStep(from: number, line: number): Promise<number> {
-  const engine = await loadEngine();
-  const steps = engine.run({ lab: LAB, variant: 'before', params: SMALL, seed: 1, options: { traceMax: 2000 } }).steps.steps;
+  const steps = await smallSteps();
   const far = steps.find((st) => st.i > from && Math.abs(st.line - line) > 60 && Math.abs(st.line - line) <= 250);
   if (!far) throw new Error(`no step of ${LAB} before after step ${from} runs a line 60 to 250 lines from line ${line}`);
   return far.i;
