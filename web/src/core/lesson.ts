@@ -62,7 +62,7 @@ export const LESSON_MARKS_MAX = 65536;
  * page, the CLI and the tests ask with the same option, so that a thinned kind
  * is thinned alike and a moment is the same step everywhere.
  */
-export function lessonMarks(lesson: Lesson | undefined, markerKinds: readonly string[]): { marks: string[]; marksMax: number } {
+export function lessonMarks(lesson: { moments: readonly LessonMoment[] } | undefined, markerKinds: readonly string[]): { marks: string[]; marksMax: number } {
   const kinds = new Set(markerKinds);
   for (const m of lesson?.moments ?? []) kinds.add(m.kind);
   return { marks: [...kinds], marksMax: LESSON_MARKS_MAX };

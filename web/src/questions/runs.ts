@@ -4,7 +4,7 @@
  * Every run here is small: the questions' configurations are the labs'
  * small ones, and a question about a step stops its run there.
  */
-import { findMoment, LESSON_MARKS_MAX, type LessonMoment } from '../core/lesson';
+import { findMoment, lessonMarks, type LessonMoment } from '../core/lesson';
 import { SimError, type Mark, type RunOutput, type RunRequest, type Step } from '../core/types';
 import type { Question, Runner } from './question';
 
@@ -71,7 +71,7 @@ export function atStep(k: number, reached: number): string {
  * as the lesson's runs mark them (marks do not change the run).
  */
 export function momentMarks(moments: readonly LessonMoment[]): RunRequest['options'] {
-  return { marks: [...new Set(moments.map((m) => m.kind))], marksMax: LESSON_MARKS_MAX };
+  return lessonMarks({ moments }, []);
 }
 
 /**
