@@ -49,7 +49,6 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { build, preview } from 'vite';
 import { encodeParams, type Engine } from '../web/src/core/engine';
@@ -60,7 +59,7 @@ import { SWEEP_SEED, sweepPlan, sweepRunCount, sweepSeeds } from '../web/src/cor
 import type { PaperRow } from '../web/src/core/types';
 import { CHROMIUM, CHROMIUM_ARGS } from '../tests/chromium';
 import { labUrl } from '../tests/lab-url';
-import { LESSON_BUDGET_KB, lessonDrawn, lessonWeight, type LessonWeight } from '../tests/page-weight';
+import { gzipBytes, LESSON_BUDGET_KB, lessonDrawn, lessonWeight, type LessonWeight } from '../tests/page-weight';
 import { buildRevision, changes, currentRevision, type RevisionBuild } from './baseline';
 import {
   hashMismatches,
@@ -157,17 +156,13 @@ async function timeBaseline(build: RevisionBuild): Promise<BaselineTimes> {
 
 /* ---- 3. the production bundle ---- */
 
-function gz(bytes: Buffer): number {
-  return gzipSync(bytes, { level: 9 }).length;
-}
-
 function bundleSizes(): { js_gzip: number; wasm_gzip: number; files: Record<string, number> } {
   const dir = join(REPO_ROOT, 'web', 'dist', 'assets');
   const files: Record<string, number> = {};
   let js = 0;
   let wasm = 0;
   for (const name of readdirSync(dir).sort()) {
-    const size = gz(readFileSync(join(dir, name)));
+    const size = gzipBytes(readFileSync(join(dir, name)));
     files[name] = size;
     if (name.endsWith('.js')) js += size;
     if (name.endsWith('.wasm')) wasm += size;
@@ -183,7 +178,7 @@ async function pageWeight(browser: Browser, url: string, ready: (page: Page) => 
     bodies.push(
       response
         .body()
-        .then((body): [string, number] => [new URL(response.url()).pathname, gz(body)])
+        .then((body): [string, number] => [new URL(response.url()).pathname, gzipBytes(body)])
         .catch((): [string, number] => [response.url(), 0]),
     );
   });
