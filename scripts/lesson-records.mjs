@@ -45,6 +45,17 @@ export function lessonConfig(engine, lab) {
 }
 
 /**
+ * @metric of one run.
+ * @param {import('../web/src/core/engine.ts').Engine} engine
+ * @param {{ lab: string, variant: string, params: Record<string, number>, seed: number }} run @param {string} metric
+ */
+export function runMetric(engine, run, metric) {
+  const v = engine.result({ ...run, options: { traceMax: 0 } }).metrics[metric];
+  if (v === undefined) throw new Error(`${run.lab} ${run.variant} seed ${run.seed}: the run has no metric ${metric}`);
+  return v;
+}
+
+/**
  * The record of @lab: every seed of both variants.
  * @param {import('../web/src/core/engine.ts').Engine} engine @param {string} lab
  */
@@ -54,12 +65,7 @@ export function measure(engine, lab) {
   const metric = lesson.headline.metric;
   /** @type {Record<string, number[]>} */
   const values = {};
-  for (const variant of lesson.variants)
-    values[variant] = seeds.map((seed) => {
-      const v = engine.result({ lab, variant, params, seed, options: { traceMax: 0 } }).metrics[metric];
-      if (v === undefined) throw new Error(`${lab} ${variant} seed ${seed}: the run has no metric ${metric}`);
-      return v;
-    });
+  for (const variant of lesson.variants) values[variant] = seeds.map((seed) => runMetric(engine, { lab, variant, params, seed }, metric));
   const date = new Date().toISOString().slice(0, 10);
   return LessonRecordSchema.parse({ lab, date, revision: revision(), variants: [...lesson.variants], params, seeds, metric, values });
 }

@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { before, describe, it } from 'node:test';
-import { lessonConfig, recordFile } from '../../scripts/lesson-records.mjs';
+import { lessonConfig, recordFile, runMetric } from '../../scripts/lesson-records.mjs';
 import { LessonRecordSchema, recordedRuns } from '../../web/src/core/lessonRecord';
 import type { Engine } from '../../web/src/core/engine';
 import { loadEngine } from '../../web/src/core/node';
@@ -39,7 +39,7 @@ describe('the lessons\' recorded verdicts', () => {
       const last = record.seeds.length - 1;
       for (const variant of lesson.variants)
         for (const i of [0, last]) {
-          const got = engine.result({ lab, variant, params, seed: record.seeds[i]!, options: { traceMax: 0 } }).metrics[record.metric];
+          const got = runMetric(engine, { lab, variant, params, seed: record.seeds[i]! }, record.metric);
           assert.equal(got, record.values[variant]![i], `${variant} at seed ${record.seeds[i]} gives ${got}, the record ${record.values[variant]![i]} (${record.date}, ${record.revision}): ${write}`);
         }
     });
