@@ -28,19 +28,16 @@ function smallSteps(): Promise<{ i: number; line: number }[]> {
   return small;
 }
 
-let near: number | undefined;
 /**
  * A step of SMALL's before run (seed 1) past its start whose next step runs a
  * line or two below it, found in the run: stepping on from it keeps the line in
- * view, and its part of the source (the tracking calls under s_fc_lock) holds
- * keywords, types, calls and comments. The page numbers steps as the trace does.
+ * view. The page numbers steps as the trace does.
  */
 async function nearStep(): Promise<number> {
-  if (near !== undefined) return near;
   const steps = await smallSteps();
   for (let k = 20; k + 1 < steps.length; k++) {
     const d = steps[k + 1]!.line - steps[k]!.line;
-    if (d >= 1 && d <= 2) return (near = steps[k]!.i);
+    if (d >= 1 && d <= 2) return steps[k]!.i;
   }
   throw new Error(`no step of ${LAB} before ${JSON.stringify(SMALL)} in its first ${steps.length} is followed by one a line or two below it`);
 }
