@@ -13,25 +13,13 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join, relative } from 'node:path';
 import { z } from 'zod';
+import { LoadAverage, Machine, Revision } from '../lib/measured';
+
+export { LoadAverage, Machine };
 
 /** The parts of the benchmark that write an entry: everything, or one alone (--only). */
 export const PARTS = ['all', 'scale', 'lessons', 'frames', 'kernel'] as const;
 export type Part = (typeof PARTS)[number];
-
-/** os.loadavg(): the 1-, 5- and 15-minute load averages. */
-const LoadAverage = z.tuple([z.number().nonnegative(), z.number().nonnegative(), z.number().nonnegative()]);
-export type LoadAverage = z.infer<typeof LoadAverage>;
-
-const Machine = z.object({
-  /** logical CPUs */
-  cpus: z.number().int().positive(),
-  /** the first CPU's model name */
-  model: z.string(),
-  memory_bytes: z.number().int().positive(),
-  node: z.string(),
-  platform: z.string(),
-});
-export type Machine = z.infer<typeof Machine>;
 
 const Entry = z.object({
   /** ISO time the entry was written, at the end of the part */
@@ -39,7 +27,7 @@ const Entry = z.object({
   part: z.enum(PARTS),
   /** the command line's arguments after `npm run bench --` */
   args: z.array(z.string()),
-  revision: z.object({ commit: z.string(), wasm_core: z.string(), dirty: z.boolean() }).nullable(),
+  revision: Revision.nullable(),
   machine: Machine,
   /** the load averages when the part began (null where it was not read) and when it ended */
   load: z.object({ before: LoadAverage.nullable(), after: LoadAverage }),
@@ -83,22 +71,31 @@ export function measurementFile(root: string, time: Date): string {
   return join(root, 'bench', 'measurements', `${dayOf(time)}.json`);
 }
 
-/** A day's file, read and checked; an empty day when there is none yet. */
-export function readDay(path: string, date: string): MeasurementDay {
-  if (!existsSync(path)) return { date, entries: [] };
+/**
+ * A day's file read through its schema, or `empty` when there is none yet;
+ * an error names the file and the first field that is wrong, and `advice`
+ * follows it.
+ */
+export function readDayFile<D extends { date: string }>(path: string, date: string, schema: z.ZodType<D>, empty: D, advice = ''): D {
+  if (!existsSync(path)) return empty;
   let json: unknown;
   try {
     json = JSON.parse(readFileSync(path, 'utf8'));
   } catch (e) {
-    throw new Error(`${path} is not JSON (${e instanceof Error ? e.message : String(e)}); mend or move it, the bench adds to it`);
+    throw new Error(`${path} is not JSON (${e instanceof Error ? e.message : String(e)})${advice}`);
   }
-  const parsed = DayFile.safeParse(json);
+  const parsed = schema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new Error(`${path}: ${issue.path.join('.') || 'the file'}: ${issue.message}; mend or move it, the bench adds to it`);
+    throw new Error(`${path}: ${issue.path.join('.') || 'the file'}: ${issue.message}${advice}`);
   }
   if (parsed.data.date !== date) throw new Error(`${path} says its date is ${parsed.data.date}; its name says ${date}`);
   return parsed.data;
+}
+
+/** A day's file, read and checked; an empty day when there is none yet. */
+export function readDay(path: string, date: string): MeasurementDay {
+  return readDayFile(path, date, DayFile, { date, entries: [] }, '; mend or move it, the bench adds to it');
 }
 
 export interface RecordOptions {

@@ -22,6 +22,11 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
+/** The median of the finite values among them (a record's missing values, null or NaN, left out); NaN for none. */
+export function finiteMedian(values: readonly (number | null)[]): number {
+  return median(values.filter((v): v is number => v !== null && Number.isFinite(v)));
+}
+
 /**
  * The min, median and max of values; all NaN for none. A NaN among the
  * values makes all three NaN: a run without the number has no place in it.

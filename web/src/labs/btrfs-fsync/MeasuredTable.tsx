@@ -6,7 +6,8 @@
  */
 import { formatChange, formatNumber } from '../../../../lib/format';
 import { changeText, verdictWords } from '../../../../lib/verdict';
-import { median, type Study } from './measure';
+import { finiteMedian } from '../../core/stats';
+import type { Study } from './measure';
 import { MEASURED, MEASURED_DAY } from './measured';
 
 const fig = (v: number) => formatNumber(v, { digits: 4 });
@@ -40,7 +41,7 @@ function StudyTable({ study }: { study: Study }) {
                 {p.sides[0]} → {p.sides[1]}
               </td>
               <td className="num">
-                {fig(median(p.before))} → {fig(median(p.after))}
+                {fig(finiteMedian(p.before))} → {fig(finiteMedian(p.after))}
               </td>
               <td className="num">{changeText(p.verdict)}</td>
               <td>{verdictWords(p.verdict)}</td>

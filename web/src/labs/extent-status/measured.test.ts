@@ -3,17 +3,16 @@
  * measure.ts): every day's file parses, the docs quote the newest entry of
  * each size, and what the docs say of them holds.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { DOCS_BEGIN, DOCS_END, docsTable, newestOf, parseMeasuredDay, withDocsTable, type MeasuredEntry } from './measured';
+import { readMeasuredDays } from '../../../../bench/measure-record';
+import { withBetweenMarkers } from '../../../../lib/measured';
+import { DOCS_MARKERS, docsTable, Entry, newestOf, parseDay, type MeasuredEntry } from './measured';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
-const days = readdirSync(join(HERE, 'measured'))
-  .filter((f) => /^\d{4}-\d{2}-\d{2}\.json$/.test(f))
-  .sort()
-  .map((f) => parseMeasuredDay(JSON.parse(readFileSync(join(HERE, 'measured', f), 'utf8')), f));
+const days = readMeasuredDays(join(HERE, 'measured'), Entry);
 const DOC = readFileSync(join(HERE, '../../../../docs/labs/extent-status.md'), 'utf8');
 const sizes = (['page', 'large'] as const).filter((s) => days.some((d) => d.entries.some((e) => e.size === s)));
 
@@ -22,15 +21,13 @@ const pair = (e: MeasuredEntry, kase: string, sides: [string, string], metric: s
 
 describe('the measurements on record', () => {
   it('refuses a day that is not one, naming the file and the field', () => {
-    expect(() => parseMeasuredDay({ date: '2026-11-29', entries: [{ at: 1 }] }, 'x.json')).toThrow(/x\.json.*entries\.0\.at/);
+    expect(() => parseDay({ date: '2026-11-29', entries: [{ at: 1 }] }, 'x.json')).toThrow(/x\.json.*entries\.0\.at/);
   });
 
   it('the docs quote the newest entry of each size, between their markers', () => {
     expect(sizes).toContain('page');
     const table = docsTable(sizes.map((s) => newestOf(days, s)));
-    expect(DOC).toContain(DOCS_BEGIN);
-    expect(DOC).toContain(DOCS_END);
-    expect(withDocsTable(DOC, table)).toBe(DOC);
+    expect(withBetweenMarkers(DOC, DOCS_MARKERS, table, 'docs/labs/extent-status.md')).toBe(DOC);
   });
 
   it("at the page's size: case a as the mail; case c's es-slist faster than baseline only with the files laid out, the ablation against it", () => {
