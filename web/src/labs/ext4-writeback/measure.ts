@@ -1,22 +1,25 @@
 /**
  * The model against the mail over ten seeds, and at held-out points no
  * figure was read at: runs the native simulator (`make -C wasm-core native`)
- * before and after at each point, seed by seed, and writes
- * web/src/labs/ext4-writeback/measurements/<YYYY-MM-DD>.json (UTC) with the
+ * before and after at each point, seed by seed, and adds an entry to
+ * web/src/labs/ext4-writeback/measured/<YYYY-MM-DD>.json (UTC) with the
  * paired IOPS change and its 95% interval (lib/verdict.ts), the checks of
- * mailCheck.ts, the machine's load and the revision. The page and
- * docs/labs/ext4-writeback.md quote the newest file.
+ * mailCheck.ts, the machine, its load and the revision
+ * (bench/measure-record.ts). The page and docs/labs/ext4-writeback.md quote
+ * the newest entry (measured.ts).
  *
  *   node --import tsx web/src/labs/ext4-writeback/measure.ts [--seeds N]   (10 by default, 2 to 20)
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { appendMeasured, runMeasure, seedsOption, startMeasure } from '../../../../bench/measure-record';
+import { column, overSeeds } from '../../../../lib/measured';
 import { pairedChange } from '../../../../lib/verdict';
 import { nativeBinary, REPO_ROOT } from '../../core/node';
+import { sweepSeeds } from '../../core/sweep';
 import { mailChecks, type Variant } from './mailCheck';
+import { Entry, type MeasuredEntry } from './measured';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const MAIL = 'jobs=16;bs_kib=16;filesize=1000000;sync=0;kernel=0;runtime_ms=60000';
@@ -32,27 +35,20 @@ export const POINTS = (seeds: number) => [
   { id: 'bs8', label: 'held out: 8 KiB writes', params: MAIL.replace('bs_kib=16', 'bs_kib=8'), first: 1, seeds },
 ];
 
-function run(variant: Variant, params: string, seed: number): Record<string, number> {
-  const out = execFileSync(nativeBinary(), ['run', 'ext4-writeback', variant, params, String(seed)], { encoding: 'utf8', maxBuffer: 1 << 26 });
+/** One native run; `params.text` is the simulator's k=v;k=v. */
+function run(variant: string, params: Readonly<Record<string, number | string>>, seed: number): Record<string, number> {
+  const out = execFileSync(nativeBinary(), ['run', 'ext4-writeback', variant, String(params.text), String(seed)], { encoding: 'utf8', maxBuffer: 1 << 26 });
   return (JSON.parse(out) as { metrics: Record<string, number> }).metrics;
 }
 
-function seedsArg(argv: string[]): number {
-  const i = argv.indexOf('--seeds');
-  if (i < 0) return 10;
-  const n = Number(argv[i + 1]);
-  if (!Number.isInteger(n) || n < 2 || n > 20) throw new RangeError(`--seeds takes a whole number from 2 to 20, not ${argv[i + 1] ?? 'nothing'}`);
-  return n;
-}
-
 function main(argv: string[]): void {
-  const seeds = seedsArg(argv);
-  const started = Date.now();
-  const load = loadavg();
-  const points = POINTS(seeds).map((p) => {
-    const list = Array.from({ length: p.seeds }, (_, i) => p.first + i);
-    const runs = { before: list.map((s) => run('before', p.params, s)), after: list.map((s) => run('after', p.params, s)) };
-    const iops = (v: Variant) => runs[v].map((m) => m.fsync_iops_per_s as number);
+  const seeds = seedsOption(argv);
+  const measuring = startMeasure(seeds);
+  const points = POINTS(seeds.length).map((p) => {
+    const list = sweepSeeds(p.seeds, p.first);
+    const over = overSeeds(run, list);
+    const runs = { before: over('before', { text: p.params }), after: over('after', { text: p.params }) };
+    const iops = (v: Variant) => column(runs[v], 'fsync_iops_per_s');
     const change = pairedChange(iops('before'), iops('after'));
     return {
       id: p.id,
@@ -67,13 +63,9 @@ function main(argv: string[]): void {
       checks: p.params === MAIL ? mailChecks(runs, MEASURED_S) : [],
     };
   });
-  const now = new Date();
-  const revision = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
-  const file = join(HERE, 'measurements', `${now.toISOString().slice(0, 10)}.json`);
-  mkdirSync(dirname(file), { recursive: true });
-  const data = { at: now.toISOString(), revision, load_before: load, load_after: loadavg(), wall_s: (Date.now() - started) / 1000, measured_s: MEASURED_S, points };
-  writeFileSync(file, `${JSON.stringify(data, null, 2)}\n`);
-  process.stdout.write(`${file}\n`);
+  const entry: MeasuredEntry = { ...measuring.base(), measured_s: MEASURED_S, points };
+  const file = appendMeasured(join(HERE, 'measured'), Entry, entry);
+  process.stdout.write(`${relative(REPO_ROOT, file)}\n`);
   for (const p of points) {
     const c = p.iops_change_pct;
     process.stdout.write(`${p.label}: after against before ${c.point.toFixed(1)}% (95%: ${c.low.toFixed(1)} to ${c.high.toFixed(1)}), after ahead on ${p.after_ahead_on} of ${p.seeds.length}\n`);
@@ -82,4 +74,4 @@ function main(argv: string[]): void {
   }
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) main(process.argv.slice(2));
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) runMeasure(() => main(process.argv.slice(2)));

@@ -1,12 +1,24 @@
-import { readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { MAIL_POINT, MEASURED, MEASURED_FILE } from './measured';
+import { readMeasuredDays } from '../../../../bench/measure-record';
+import { Entry, MAIL_POINT, MEASURED, MEASURED_FILE, pagePoints, parseDay } from './measured';
+
+const DIR = new URL('./measured/', import.meta.url).pathname;
 
 describe("ext4-writeback's measurements as the page quotes them", () => {
-  it('quotes the newest file measure.ts wrote', () => {
-    const files = readdirSync(new URL('./measurements/', import.meta.url)).filter((f) => /^\d{4}-\d{2}-\d{2}\.json$/.test(f)).sort();
-    expect(MEASURED_FILE).toBe(files.at(-1));
+  it('quotes the newest entry of the newest file measure.ts wrote', () => {
+    const days = readMeasuredDays(DIR, Entry);
+    expect(`${days.at(-1)!.date}.json`).toBe(MEASURED_FILE);
+    expect(MEASURED).toEqual(pagePoints(days.at(-1)!.entries.at(-1)!));
     expect(MEASURED.at.slice(0, 10)).toBe(MEASURED_FILE.slice(0, 10));
+  });
+
+  it('reads the first record in its own form, its values as written', () => {
+    const json = JSON.parse(readFileSync(`${DIR}2026-11-29.json`, 'utf8'));
+    const first = parseDay(json, '2026-11-29.json').entries[0]!;
+    expect(first).toEqual(json.entries[0]);
+    expect('revision' in first && first.revision).toBe('e2be4de');
+    expect(() => parseDay({ date: '2026-11-29', entries: [{ ...json.entries[0], points: 'none' }] }, 'x.json')).toThrow(/^x\.json: entries\.0/);
   });
 
   it("has the mail's shape over ten seeds with an interval around its change", () => {
