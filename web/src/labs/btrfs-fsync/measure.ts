@@ -3,11 +3,11 @@
  * quote, over ten seeds, each change taken seed by seed (before and after of
  * one seed paired) with its 95% interval and its verdict (lib/verdict.ts).
  *
- *   npx tsx web/src/labs/btrfs-fsync/measure.ts [--seeds N]
+ *   npx tsx web/src/labs/btrfs-fsync/measure-run.ts [--seeds N]
  *
  * runs them in the WASM simulator as the command line does, adds an entry
- * to measured/<YYYY-MM-DD>.json (the machine and its load beside it, as
- * bench/measurements.ts keeps the bench's) and rewrites the tables between
+ * to measured/<YYYY-MM-DD>.json (the machine and its load beside it,
+ * bench/measure-record.ts) and rewrites the tables between
  * the markers of docs/labs/btrfs-fsync.md from it. The page reads the
  * newest entry (measured.ts); tests hold the docs to it.
  */
