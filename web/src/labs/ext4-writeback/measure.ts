@@ -5,21 +5,23 @@
  * web/src/labs/ext4-writeback/measured/<YYYY-MM-DD>.json (UTC) with the
  * paired IOPS change and its 95% interval (lib/verdict.ts), the checks of
  * mailCheck.ts, the machine, its load and the revision
- * (bench/measure-record.ts). The page and docs/labs/ext4-writeback.md quote
- * the newest entry (measured.ts).
+ * (bench/measure-record.ts), and rewrites the tables between the markers of
+ * docs/labs/ext4-writeback.md from the newest entry, which the page quotes
+ * too (measured.ts).
  *
  *   node --import tsx web/src/labs/ext4-writeback/measure.ts [--seeds N]   (10 by default, 2 to 20)
+ *   node --import tsx web/src/labs/ext4-writeback/measure.ts --docs        (the docs' tables alone)
  */
 import { execFileSync } from 'node:child_process';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { appendMeasured, runMeasure, seedsOption, startMeasure } from '../../../../bench/measure-record';
-import { column, overSeeds } from '../../../../lib/measured';
+import { appendMeasured, readMeasuredDays, rewriteDocs, runMeasure, seedsOption, startMeasure } from '../../../../bench/measure-record';
+import { column, newestEntry, overSeeds } from '../../../../lib/measured';
 import { pairedChange } from '../../../../lib/verdict';
 import { nativeBinary, REPO_ROOT } from '../../core/node';
 import { sweepSeeds } from '../../core/sweep';
 import { mailChecks, type Variant } from './mailCheck';
-import { Entry, type MeasuredEntry } from './measured';
+import { docsTable, DOCS_MARKERS, Entry, type MeasuredEntry } from './measured';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const MAIL = 'jobs=16;bs_kib=16;filesize=1000000;sync=0;kernel=0;runtime_ms=60000';
@@ -41,7 +43,16 @@ function run(variant: string, params: Readonly<Record<string, number | string>>,
   return (JSON.parse(out) as { metrics: Record<string, number> }).metrics;
 }
 
+const DIR = join(HERE, 'measured');
+const DOCS = join(REPO_ROOT, 'docs', 'labs', 'ext4-writeback.md');
+
+/** Rewrites the docs' tables from the newest entry on record. */
+function writeDocs(): void {
+  rewriteDocs(DOCS, DOCS_MARKERS, docsTable(newestEntry(readMeasuredDays(DIR, Entry))), relative(REPO_ROOT, DOCS));
+}
+
 function main(argv: string[]): void {
+  if (argv.includes('--docs')) return writeDocs();
   const seeds = seedsOption(argv);
   const measuring = startMeasure(seeds);
   const points = POINTS(seeds.length).map((p) => {
@@ -64,8 +75,9 @@ function main(argv: string[]): void {
     };
   });
   const entry: MeasuredEntry = { ...measuring.base(), measured_s: MEASURED_S, points };
-  const file = appendMeasured(join(HERE, 'measured'), Entry, entry);
-  process.stdout.write(`${relative(REPO_ROOT, file)}\n`);
+  const file = appendMeasured(DIR, Entry, entry);
+  writeDocs();
+  process.stdout.write(`${relative(REPO_ROOT, file)}, ${relative(REPO_ROOT, DOCS)}\n`);
   for (const p of points) {
     const c = p.iops_change_pct;
     process.stdout.write(`${p.label}: after against before ${c.point.toFixed(1)}% (95%: ${c.low.toFixed(1)} to ${c.high.toFixed(1)}), after ahead on ${p.after_ahead_on} of ${p.seeds.length}\n`);

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readMeasuredDays } from '../../../../bench/measure-record';
-import { Entry, MAIL_POINT, MEASURED, MEASURED_FILE, pagePoints, parseDay } from './measured';
+import { withBetweenMarkers } from '../../../../lib/measured';
+import { DOCS_MARKERS, docsTable, Entry, MAIL_POINT, MEASURED, MEASURED_FILE, pagePoints, parseDay } from './measured';
 
 const DIR = new URL('./measured/', import.meta.url).pathname;
 
@@ -11,6 +12,12 @@ describe("ext4-writeback's measurements as the page quotes them", () => {
     expect(`${days.at(-1)!.date}.json`).toBe(MEASURED_FILE);
     expect(MEASURED).toEqual(pagePoints(days.at(-1)!.entries.at(-1)!));
     expect(MEASURED.at.slice(0, 10)).toBe(MEASURED_FILE.slice(0, 10));
+  });
+
+  it("stand in the docs as the newest entry's tables, between their markers", () => {
+    const doc = readFileSync(new URL('../../../../docs/labs/ext4-writeback.md', import.meta.url), 'utf8');
+    const newest = readMeasuredDays(DIR, Entry).at(-1)!.entries.at(-1)!;
+    expect(withBetweenMarkers(doc, DOCS_MARKERS, docsTable(newest), 'docs/labs/ext4-writeback.md')).toBe(doc);
   });
 
   it('reads the first record in its own form, its values as written', () => {
