@@ -12,7 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { z } from 'zod';
-import { DAY_FILE, measuredDay, parseMeasuredDay, withBetweenMarkers, type Markers, type MeasuredBase, type MeasuredDay, type RunMetrics } from '../lib/measured';
+import { DAY_FILE, measuredDay, withBetweenMarkers, type Markers, type MeasuredBase, type MeasuredDay, type RunMetrics } from '../lib/measured';
 import type { Engine } from '../web/src/core/engine';
 import { loadEngine, REPO_ROOT } from '../web/src/core/node';
 import { SWEEP_SEEDS, SWEEP_SEEDS_MAX, sweepSeeds } from '../web/src/core/sweep';
@@ -76,21 +76,19 @@ export function startMeasure(seeds: readonly number[], root: string = REPO_ROOT)
   };
 }
 
-/** Every day's file in a lab's measured/ folder, oldest first, each read through the lab's entry schema. */
+/** A day's file of the lab's entries, as readDayFile() takes its schema. */
+const daySchema = <E extends z.ZodType>(entry: E) => measuredDay(entry) as unknown as z.ZodType<MeasuredDay<z.output<E>>>;
+
+/**
+ * Every day's file in a lab's measured/ folder, oldest first, each read
+ * through the lab's entry schema; an error names the file and the first
+ * field that is wrong.
+ */
 export function readMeasuredDays<E extends z.ZodType>(dir: string, entry: E): MeasuredDay<z.output<E>>[] {
   return readdirSync(dir)
     .filter((f) => DAY_FILE.test(f))
     .sort()
-    .map((f) => {
-      const path = join(dir, f);
-      let json: unknown;
-      try {
-        json = JSON.parse(readFileSync(path, 'utf8'));
-      } catch (e) {
-        throw new Error(`${path} is not JSON (${e instanceof Error ? e.message : String(e)})`);
-      }
-      return parseMeasuredDay(entry, json, path);
-    });
+    .map((f) => readDayFile(join(dir, f), f.slice(0, -'.json'.length), daySchema(entry), { date: '', entries: [] }));
 }
 
 /**
@@ -113,8 +111,7 @@ export function appendMeasured<E extends z.ZodType>(dir: string, entry: E, value
   if (typeof at !== 'string') throw new Error(`the entry for ${dir} has no time (at)`);
   const date = dayOf(new Date(at));
   const path = join(dir, `${date}.json`);
-  const schema = measuredDay(entry) as unknown as z.ZodType<{ date: string; entries: unknown[] }>;
-  readDayFile(path, date, schema, { date, entries: [] }, '; mend or move it, the measure script adds to it');
+  readDayFile(path, date, daySchema(entry), { date, entries: [] }, '; mend or move it, the measure script adds to it');
   /* the entries on record as they were written, not as the schema reads them */
   const entries = existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as { entries: unknown[] }).entries : [];
   mkdirSync(dir, { recursive: true });
