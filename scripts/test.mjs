@@ -80,21 +80,47 @@ export const TIERS = {
  */
 
 /**
- * Run a command, its output shown as it comes and kept for parsing.
- * @param {string} cmd @param {string[]} args @param {NodeJS.ProcessEnv} [env]
+ * Where a lane's output goes: the console as it comes, or kept and shown
+ * whole when its step ends (a lane that runs beside another).
+ * @typedef {{ out: (text: string) => void, err: (text: string) => void, flush: () => void }} Sink
+ */
+
+/** @type {Sink} */
+const CONSOLE = { out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t), flush: () => {} };
+
+/**
+ * A sink that keeps what it is given, in order, until it is flushed to the console.
+ * @returns {Sink}
+ */
+function kept() {
+  /** @type {[boolean, string][]} */
+  let parts = [];
+  return {
+    out: (t) => parts.push([false, t]),
+    err: (t) => parts.push([true, t]),
+    flush: () => {
+      for (const [isErr, t] of parts) (isErr ? process.stderr : process.stdout).write(t);
+      parts = [];
+    },
+  };
+}
+
+/**
+ * Run a command, its output shown as it comes (to @sink) and kept for parsing.
+ * @param {string} cmd @param {string[]} args @param {NodeJS.ProcessEnv} [env] @param {Sink} [sink]
  * @returns {Promise<Ran>}
  */
-function run(cmd, args, env = {}) {
+function run(cmd, args, env = {}, sink = CONSOLE) {
   return new Promise((resolve) => {
     let output = '';
     const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout.on('data', (chunk) => {
       output += chunk;
-      process.stdout.write(chunk);
+      sink.out(String(chunk));
     });
     child.stderr.on('data', (chunk) => {
       output += chunk;
-      process.stderr.write(chunk);
+      sink.err(String(chunk));
     });
     child.on('error', (err) => resolve({ code: 127, output: `${output}\n${cmd}: ${err.message}` }));
     child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 128 : 1), output }));
@@ -227,16 +253,16 @@ export function playwrightCount(report) {
 /**
  * A count from a runner's report; a crash that left no count, or a run of
  * no test at all (unless the step may run none), is one failure.
- * @param {Ran} ran @param {Count} count @param {string} what @param {boolean} [mayBeEmpty]
+ * @param {Ran} ran @param {Count} count @param {string} what @param {boolean} [mayBeEmpty] @param {Sink} [sink]
  * @returns {Count}
  */
-function settle(ran, count, what, mayBeEmpty = false) {
+function settle(ran, count, what, mayBeEmpty = false, sink = CONSOLE) {
   if (ran.code !== 0 && count.failed === 0) {
-    console.error(`test: ${what} exited with status ${ran.code} and no failed test of its own: counted as 1 failed`);
+    sink.err(`test: ${what} exited with status ${ran.code} and no failed test of its own: counted as 1 failed\n`);
     return { passed: count.passed, failed: 1 };
   }
   if (count.passed + count.failed === 0 && !mayBeEmpty) {
-    console.error(`test: ${what} ran no test: counted as 1 failed`);
+    sink.err(`test: ${what} ran no test: counted as 1 failed\n`);
     return { passed: 0, failed: 1 };
   }
   return count;
@@ -590,30 +616,52 @@ function summaryLine(name, count, ms) {
 /** @param {Step} step */
 const shown = (step) => [...Object.entries(step.env ?? {}).map(([k, v]) => `${k}=${v}`), step.cmd.startsWith(ROOT) ? relative(ROOT, step.cmd) : step.cmd, ...step.args].join(' ');
 
-/** @param {Suite} suite @param {Options} o @returns {Promise<Count>} */
-async function runSuite(suite, o) {
+/** @param {Suite} suite @param {Options} o @param {Sink} [sink] @returns {Promise<Count>} */
+async function runSuite(suite, o, sink = CONSOLE) {
   const { steps, failures } = await suite.plan(o);
-  for (const f of failures) console.error(`test: ${f}: counted as 1 failed`);
+  for (const f of failures) sink.err(`test: ${f}: counted as 1 failed\n`);
   const total = { passed: 0, failed: failures.length };
   for (const step of steps) {
-    console.log(`$ ${shown(step)}`);
+    sink.out(`$ ${shown(step)}\n`);
     if (step.report) fresh(step.report);
     const t0 = Date.now();
-    const ran = await run(step.cmd, step.args, step.env);
-    const count = settle(ran, step.count(ran), step.what, step.mayBeEmpty);
-    console.log(`test: ${step.what}: ${count.passed} passed, ${count.failed} failed in ${Math.round((Date.now() - t0) / 1000)} s`);
+    const ran = await run(step.cmd, step.args, step.env, sink);
+    const count = settle(ran, step.count(ran), step.what, step.mayBeEmpty, sink);
+    sink.out(`test: ${step.what}: ${count.passed} passed, ${count.failed} failed in ${Math.round((Date.now() - t0) / 1000)} s\n`);
+    sink.flush();
     total.passed += count.passed;
     total.failed += count.failed;
     if (step.gate && count.failed > 0) {
-      console.error(`test: ${step.what} failed: the rest of the ${suite.name} suite is not run`);
+      sink.err(`test: ${step.what} failed: the rest of the ${suite.name} suite is not run\n`);
       break;
     }
   }
   if (o.lab && total.passed + total.failed === 0) {
-    console.error(`test: ${suite.name} ran no test of lab ${o.lab}: counted as 1 failed`);
+    sink.err(`test: ${suite.name} ran no test of lab ${o.lab}: counted as 1 failed\n`);
+    sink.flush();
     return { passed: 0, failed: 1 };
   }
+  sink.flush();
   return total;
+}
+
+/**
+ * The tier's suites in stages, one after another; a stage's lanes run at
+ * once, each lane's suites one after another. The browser suite mostly
+ * waits on its pages, about one core of two: in the one-lab and quick tiers
+ * the C, type check, unit and node suites run beside it, their output shown
+ * a step at a time as each ends; the kernel suite's guests take both cores,
+ * so it runs alone after them. The whole run is one lane, so that the
+ * kernel's builds in the background get the cores the suites leave idle.
+ * @param {Options} o @param {Suite[]} suites in their order
+ * @returns {Suite[][][]}
+ */
+export function stages(o, suites) {
+  const browser = suites.filter((s) => s.name === 'e2e');
+  if (o.tier === 'all' || browser.length === 0) return [[suites]];
+  const beside = suites.filter((s) => s.name !== 'e2e' && s.name !== 'kernel');
+  const kernel = suites.filter((s) => s.name === 'kernel');
+  return [[browser, ...(beside.length ? [beside] : [])], ...(kernel.length ? [[kernel]] : [])];
 }
 
 async function main() {
@@ -666,20 +714,36 @@ async function main() {
   const setUpMs = Date.now() - began;
   /** @type {Map<string, number>} */
   const took = new Map();
-  for (const suite of suites) {
-    console.log(`\n== ${suite.title}${o.lab ? `: lab ${o.lab}` : o.tier === 'quick' ? ': --quick' : ''} ==`);
-    const t0 = Date.now();
-    if (suite.name === 'kernel' && prebuild) {
-      const code = await prebuild;
-      console.log(`test: the kernel suite's builds in the background ${code === 0 ? 'are done' : `stopped with status ${code}`} (log ${PREBUILD_LOG})`);
+  /** @type {Map<string, Count>} */
+  const counted = new Map();
+  const heading = (/** @type {Suite} */ suite) => `\n== ${suite.title}${o.lab ? `: lab ${o.lab}` : o.tier === 'quick' ? ': --quick' : ''} ==\n`;
+  /** @param {Suite[]} lane @param {Sink} sink */
+  const runLane = async (lane, sink) => {
+    for (const suite of lane) {
+      sink.out(heading(suite));
+      const t0 = Date.now();
+      if (suite.name === 'kernel' && prebuild) {
+        const code = await prebuild;
+        sink.out(`test: the kernel suite's builds in the background ${code === 0 ? 'are done' : `stopped with status ${code}`} (log ${PREBUILD_LOG})\n`);
+      }
+      counted.set(suite.name, await runSuite(suite, o, sink));
+      took.set(suite.name, Date.now() - t0);
     }
-    results.push([suite.name, await runSuite(suite, o)]);
-    took.set(suite.name, Date.now() - t0);
+  };
+  for (const stage of stages(o, suites)) {
+    if (stage.length > 1)
+      console.log(`\n== at once: ${stage.map((lane) => lane.map((s) => s.name).join(', then ')).join('; beside it, ')} (the later lanes' output a step at a time) ==`);
+    await Promise.all(stage.map((lane, i) => runLane(lane, i === 0 ? CONSOLE : kept())));
+  }
+  for (const suite of suites) {
+    const count = counted.get(suite.name);
+    if (count) results.push([suite.name, count]);
   }
 
   let passed = 0;
   let failed = 0;
-  console.log(`\nsuite       passed  failed    time  (${o.lab ? `--lab ${o.lab}` : o.tier === 'quick' ? '--quick' : 'all'})`);
+  const together = stages(o, suites).some((stage) => stage.length > 1) ? '; the browser suite ran beside the others' : '';
+  console.log(`\nsuite       passed  failed    time  (${o.lab ? `--lab ${o.lab}` : o.tier === 'quick' ? '--quick' : 'all'}${together})`);
   console.log(summaryLine('set-up', null, setUpMs));
   for (const [name, count] of results) {
     console.log(summaryLine(name, count, took.get(name)));

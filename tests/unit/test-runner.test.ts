@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cmockaCount, labFiles, parseOptions, playwrightCount, setupGroups, tapCount, TIERS, vitestCount } from '../../scripts/test.mjs';
+import { cmockaCount, labFiles, parseOptions, playwrightCount, setupGroups, stages, tapCount, TIERS, vitestCount } from '../../scripts/test.mjs';
 import { labs } from '../../scripts/registry.mjs';
 import { FRAME_SPECS, LAB_NODE_TEST, LONG_SPECS, labOfPath, namedFiles, namesLab, specsInTitle } from '../../scripts/test-tiers.mjs';
 
@@ -63,6 +63,19 @@ describe("npm test's tiers", () => {
     expect(() => parseOptions(['--kernel'], IDS)).toThrow('--kernel is for --quick or --lab');
     expect(() => parseOptions(['--lab', 'page-cache', '--quick'], IDS)).toThrow('two tiers');
     expect(() => parseOptions(['page-cache'], IDS)).toThrow("unexpected argument 'page-cache'");
+  });
+
+  it('runs the browser suite beside the others in --quick and --lab, the kernel suite after them, and the whole run in one lane', () => {
+    const names = (argv: string[]) => {
+      const o = parseOptions(argv, IDS);
+      const suites = o.only.map((name) => ({ name, title: name, plan: async () => ({ steps: [], failures: [] }) }));
+      return stages(o, suites).map((stage) => stage.map((lane) => lane.map((s) => s.name)));
+    };
+    expect(names([])).toEqual([[TIERS.all]]);
+    expect(names(['--quick'])).toEqual([[['e2e'], ['c', 'typecheck', 'unit', 'node']]]);
+    expect(names(['--lab', 'log-sync', '--kernel'])).toEqual([[['e2e'], ['c', 'unit', 'node']], [['kernel']]]);
+    expect(names(['--lab', 'log-sync', '--only', 'c,unit'])).toEqual([[['c', 'unit']]]);
+    expect(names(['--quick', '--only', 'e2e'])).toEqual([[['e2e']]]);
   });
 
   it('installs the kernel group for the kernel suite and the CLI tests, fuzzing for the fuzz suite', () => {
