@@ -1,6 +1,6 @@
 /** Run the journalclub command line as a user would, and capture what it printed. */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../../web/src/core/node';
 
@@ -19,6 +19,24 @@ export function journalclub(args: string[], env: NodeJS.ProcessEnv = {}): CliRun
   });
   if (ran.error) throw ran.error;
   return { status: ran.status, stdout: ran.stdout, stderr: ran.stderr };
+}
+
+/** journalclub() without blocking: tests of one file that mostly wait on the command can run at once. */
+export function journalclubAsync(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(REPO_ROOT, 'bin', 'journalclub.mjs'), ...args], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: 120_000,
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
 }
 
 /** A refused input: status 2, one line on stderr naming `mentions`, nothing on stdout, no stack. */
