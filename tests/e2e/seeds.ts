@@ -1,61 +1,39 @@
 /**
- * What the page's sweep should show, computed here from the same WASM build
- * the page runs, with the lab's page seeds: each paper row's metric over the
- * seeds, in the paper's unit, its min, median and max, and the verdict on
- * the change seed by seed against the mail's (lib/verdict.ts).
+ * What the page's sweep should show, computed from the same WASM build the
+ * page runs, with the lab's page seeds (paper-rows.ts): each paper row's
+ * metric over the seeds, in the paper's unit, its min, median and max, and
+ * the verdict on the change seed by seed against the mail's
+ * (lib/verdict.ts); and the check of the page's table against them.
  */
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { formatNumber } from '../../lib/format';
-import { verdictWords, type VerdictKind } from '../../lib/verdict';
-import { loadEngine } from '../../web/src/core/node';
-import { rowMailChange, seedVerdict, sweepSeeds } from '../../web/src/core/sweep';
-import type { RunResult } from '../../web/src/core/types';
-import { isLabId, LAB_FACES } from '../../web/src/labs/registry.gen';
+import { REPO_ROOT } from '../../web/src/core/node';
 import { PAPER_FIGURE } from '../../web/src/viz/paper/paper';
 import { expect } from './fixtures';
+import type { ExpectedRow } from './paper-rows';
 
-export interface Range {
-  min: number;
-  median: number;
-  max: number;
-}
+export type { ExpectedRow, Range } from './paper-rows';
 
-export interface ExpectedRow {
-  row: number;
-  params: Record<string, number>;
-  before: Range;
-  after: Range;
-  verdict: VerdictKind;
-  /** the verdict as the table words it */
-  words: string;
-  runs: { before: RunResult[]; after: RunResult[] };
-}
-
-function range(values: number[]): Range {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  const median = sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-  return { min: sorted[0]!, median, max: sorted.at(-1)! };
-}
-
-/** Every paper row of a lab, run here with the seeds the lab's page sweeps with. */
-export async function expectedPaperRows(lab: string): Promise<ExpectedRow[]> {
-  const engine = await loadEngine();
-  const table = engine.rows(lab);
-  if (!isLabId(lab)) throw new Error(`no lab ${lab}`);
-  const seeds = sweepSeeds(LAB_FACES[lab].sweepSeeds);
-  expect(seeds.length, 'a verdict needs more than one seed').toBeGreaterThan(1);
-  return table.rows.map((r) => {
-    const runs = {
-      before: seeds.map((seed) => engine.result({ lab, variant: 'before', params: r.params, seed })),
-      after: seeds.map((seed) => engine.result({ lab, variant: 'after', params: r.params, seed })),
-    };
-    const value = (run: RunResult) => run.metrics[table.metric]! / table.scale;
-    const before = range(runs.before.map(value));
-    const after = range(runs.after.map(value));
-    const v = seedVerdict({ runs: runs.before }, { runs: runs.after }, r.paper.metric ?? table.metric, rowMailChange(lab, r));
-    return { row: r.row, params: r.params, before, after, verdict: v.kind, words: verdictWords(v), runs };
+/**
+ * Every paper row of a lab with the seeds its page sweeps with
+ * (paper-rows.ts), computed in a process of its own: start it before the
+ * page's sweep and await it after, and the two run at once.
+ */
+export function expectedPaperRows(lab: string): Promise<ExpectedRow[]> {
+  const rows = new Promise<ExpectedRow[]>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'tests', 'e2e', 'paper-rows.ts'), lab], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out) as ExpectedRow[]) : reject(new Error(`paper-rows ${lab} exited ${code}: ${err.slice(0, 2000)}`))));
   });
+  /* a failure is the awaiting test's, not an unhandled rejection while the page sweeps */
+  rows.catch(() => {});
+  return rows;
 }
 
 /** A figure as the paper table prints it. */
