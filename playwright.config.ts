@@ -59,9 +59,13 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
+    /*
+     * frames first: a run of both (npm test --lab) starts its one-at-a-time chain at once, the
+     * pages' tests filling the other worker beside it, instead of queueing the chain after them
+     */
+    { name: 'frames', testMatch: FRAMES, workers: 1, fullyParallel: false },
     /* each test opens its own page in its own context: the tests of a file run apart */
     { name: 'pages', testIgnore: FRAMES, fullyParallel: true },
-    { name: 'frames', testMatch: FRAMES, workers: 1, fullyParallel: false },
   ],
   webServer: {
     command: `${BUILD}node_modules/.bin/vite preview --port ${PORT}`,
