@@ -20,10 +20,11 @@
 export const FRAME_SPECS = ['views-at-scale', 'code-pane', 'animate-at-scale', 'exercise-page'];
 
 /**
- * Left out of `--quick`: the soak (300 configurations in a row on one page,
- * and its node twin) and the runs at the mail's own scale.
+ * Left out of `--quick` and `--lab`: the soak (300 configurations in a row
+ * on one page, and its node twin) and the runs at the mail's own scale (a
+ * lab's at-scale.spec.ts holds those of them that time no frames).
  */
-export const LONG_SPECS = ['long-session', 'animate-at-scale', 'views-at-scale'];
+export const LONG_SPECS = ['long-session', 'animate-at-scale', 'views-at-scale', 'at-scale'];
 export const LONG_NODE_TESTS = ['long-session'];
 
 /**
