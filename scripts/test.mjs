@@ -70,10 +70,11 @@ export const TIERS = {
  * @typedef {'all' | 'quick' | 'lab'} Tier
  * @typedef {{ tier: Tier, lab: string | null, kernel: boolean, only: string[], build: boolean, list: boolean }} Options
  * @typedef {{ cmd: string, args: string[], env?: Record<string, string>, what: string,
- *   count: (ran: Ran) => Count, report?: string, mayBeEmpty?: boolean, gate?: boolean }} Step
+ *   count: (ran: Ran) => Count, report?: string, mayBeEmpty?: boolean, gate?: boolean, alone?: boolean }} Step
  *   a command of a suite; report: the file its count is read from, removed before it runs;
  *   mayBeEmpty: it may run no test (a lab's tests in shared files, by name); gate: a build
- *   the steps after it need, which are not run when it fails
+ *   the steps after it need, which are not run when it fails; alone: it runs once every
+ *   lane of its stage is done, with nothing beside it (the specs that time frames)
  * @typedef {{ steps: Step[], failures: string[] }} Plan
  *   failures: what the suite found wrong before running anything, one failed test each
  * @typedef {{ name: string, title: string, plan: (o: Options) => Promise<Plan> }} Suite
@@ -509,7 +510,7 @@ const SUITES = [
             build,
             playwrightStep('playwright', ['--project=pages', ...quick], 'playwright (the pages, two workers)'),
             /* the specs that time frames, alone once the others are done */
-            playwrightStep('playwright-frames', ['--project=frames', ...quick], 'playwright (the specs that time frames, one at a time)'),
+            { ...playwrightStep('playwright-frames', ['--project=frames', ...quick], 'playwright (the specs that time frames, one at a time)'), alone: true },
           ],
           failures: [],
         };
@@ -620,11 +621,12 @@ function summaryLine(name, count, ms) {
 /** @param {Step} step */
 const shown = (step) => [...Object.entries(step.env ?? {}).map(([k, v]) => `${k}=${v}`), step.cmd.startsWith(ROOT) ? relative(ROOT, step.cmd) : step.cmd, ...step.args].join(' ');
 
-/** @param {Suite} suite @param {Options} o @param {Sink} [sink] @returns {Promise<Count>} */
-async function runSuite(suite, o, sink = CONSOLE) {
-  const { steps, failures } = await suite.plan(o);
-  for (const f of failures) sink.err(`test: ${f}: counted as 1 failed\n`);
-  const total = { passed: 0, failed: failures.length };
+/**
+ * Run steps of a suite in order, adding their counts to @total; a failed
+ * gate stops them. @returns whether they ran to the end
+ * @param {string} name the suite's @param {Step[]} steps @param {Count} total @param {Sink} sink
+ */
+async function runSteps(name, steps, total, sink) {
   for (const step of steps) {
     sink.out(`$ ${shown(step)}\n`);
     if (step.report) fresh(step.report);
@@ -636,36 +638,47 @@ async function runSuite(suite, o, sink = CONSOLE) {
     total.passed += count.passed;
     total.failed += count.failed;
     if (step.gate && count.failed > 0) {
-      sink.err(`test: ${step.what} failed: the rest of the ${suite.name} suite is not run\n`);
-      break;
+      sink.err(`test: ${step.what} failed: the rest of the ${name} suite is not run\n`);
+      sink.flush();
+      return false;
     }
   }
-  if (o.lab && total.passed + total.failed === 0) {
-    sink.err(`test: ${suite.name} ran no test of lab ${o.lab}: counted as 1 failed\n`);
-    sink.flush();
-    return { passed: 0, failed: 1 };
-  }
+  return true;
+}
+
+/**
+ * Run a suite's steps but those that must run alone, which it returns for
+ * later (none when a gate failed).
+ * @param {Suite} suite @param {Options} o @param {Sink} sink
+ * @returns {Promise<{ count: Count, alone: Step[] }>}
+ */
+async function runSuite(suite, o, sink) {
+  const { steps, failures } = await suite.plan(o);
+  for (const f of failures) sink.err(`test: ${f}: counted as 1 failed\n`);
+  const count = { passed: 0, failed: failures.length };
+  const done = await runSteps(suite.name, steps.filter((s) => !s.alone), count, sink);
   sink.flush();
-  return total;
+  return { count, alone: done ? steps.filter((s) => s.alone) : [] };
 }
 
 /**
  * The tier's suites in stages, one after another; a stage's lanes run at
  * once, each lane's suites one after another. The browser suite mostly
- * waits on its pages, about one core of two: in the one-lab and quick tiers
- * the C, type check, unit and node suites run beside it, their output shown
- * a step at a time as each ends; the kernel suite's guests take both cores,
- * so it runs alone after them. The whole run is one lane, so that the
- * kernel's builds in the background get the cores the suites leave idle.
- * @param {Options} o @param {Suite[]} suites in their order
+ * waits on its pages, about one core of two: the C, fuzz, type check, unit
+ * and node suites run beside it, their output shown a step at a time as
+ * each ends. A step that must run alone (the specs that time frames) waits
+ * until its stage's lanes are done; the kernel suite's guests take both
+ * cores, so it runs alone after them all (the kernel's builds in the
+ * background, at nice 19, take what the lanes leave idle before it).
+ * @param {Suite[]} suites in their order
  * @returns {Suite[][][]}
  */
-export function stages(o, suites) {
+export function stages(suites) {
   const browser = suites.filter((s) => s.name === 'e2e');
-  if (o.tier === 'all' || browser.length === 0) return [[suites]];
-  const beside = suites.filter((s) => s.name !== 'e2e' && s.name !== 'kernel');
   const kernel = suites.filter((s) => s.name === 'kernel');
-  return [[browser, ...(beside.length ? [beside] : [])], ...(kernel.length ? [[kernel]] : [])];
+  const beside = suites.filter((s) => s.name !== 'e2e' && s.name !== 'kernel');
+  const first = [browser, beside].filter((l) => l.length > 0);
+  return [...(first.length ? [first] : []), ...(kernel.length ? [[kernel]] : [])];
 }
 
 async function main() {
@@ -686,7 +699,7 @@ async function main() {
       const { steps, failures } = await suite.plan(o);
       console.log(`== ${suite.name}: ${suite.title}`);
       for (const f of failures) console.log(`   fails: ${f}`);
-      for (const step of steps) console.log(`   ${shown(step)}`);
+      for (const step of steps) console.log(`   ${shown(step)}${step.alone ? '   (alone, once the suites beside it are done)' : ''}`);
     }
     return;
   }
@@ -721,6 +734,8 @@ async function main() {
   /** @type {Map<string, Count>} */
   const counted = new Map();
   const heading = (/** @type {Suite} */ suite) => `\n== ${suite.title}${o.lab ? `: lab ${o.lab}` : o.tier === 'quick' ? ': --quick' : ''} ==\n`;
+  /** @type {[Suite, Step[]][]} */
+  let alone = [];
   /** @param {Suite[]} lane @param {Sink} sink */
   const runLane = async (lane, sink) => {
     for (const suite of lane) {
@@ -730,23 +745,37 @@ async function main() {
         const code = await prebuild;
         sink.out(`test: the kernel suite's builds in the background ${code === 0 ? 'are done' : `stopped with status ${code}`} (log ${PREBUILD_LOG})\n`);
       }
-      counted.set(suite.name, await runSuite(suite, o, sink));
+      const ran = await runSuite(suite, o, sink);
+      counted.set(suite.name, ran.count);
+      if (ran.alone.length) alone.push([suite, ran.alone]);
       took.set(suite.name, Date.now() - t0);
     }
   };
-  for (const stage of stages(o, suites)) {
+  for (const stage of stages(suites)) {
     if (stage.length > 1)
       console.log(`\n== at once: ${stage.map((lane) => lane.map((s) => s.name).join(', then ')).join('; beside it, ')} (the later lanes' output a step at a time) ==`);
     await Promise.all(stage.map((lane, i) => runLane(lane, i === 0 ? CONSOLE : kept())));
+    for (const [suite, steps] of alone) {
+      console.log(`${heading(suite).trimEnd()}: the steps that run alone`);
+      const t0 = Date.now();
+      await runSteps(suite.name, steps, counted.get(suite.name) ?? { passed: 0, failed: 0 }, CONSOLE);
+      took.set(suite.name, (took.get(suite.name) ?? 0) + Date.now() - t0);
+    }
+    alone = [];
   }
   for (const suite of suites) {
-    const count = counted.get(suite.name);
-    if (count) results.push([suite.name, count]);
+    let count = counted.get(suite.name);
+    if (!count) continue;
+    if (o.lab && count.passed + count.failed === 0) {
+      console.error(`test: ${suite.name} ran no test of lab ${o.lab}: counted as 1 failed`);
+      count = { passed: 0, failed: 1 };
+    }
+    results.push([suite.name, count]);
   }
 
   let passed = 0;
   let failed = 0;
-  const together = stages(o, suites).some((stage) => stage.length > 1) ? '; the browser suite ran beside the others' : '';
+  const together = stages(suites).some((stage) => stage.length > 1) ? '; the browser suite ran beside the others' : '';
   console.log(`\nsuite       passed  failed    time  (${o.lab ? `--lab ${o.lab}` : o.tier === 'quick' ? '--quick' : 'all'}${together})`);
   console.log(summaryLine('set-up', null, setUpMs));
   for (const [name, count] of results) {

@@ -65,17 +65,18 @@ describe("npm test's tiers", () => {
     expect(() => parseOptions(['page-cache'], IDS)).toThrow("unexpected argument 'page-cache'");
   });
 
-  it('runs the browser suite beside the others in --quick and --lab, the kernel suite after them, and the whole run in one lane', () => {
+  it('runs the browser suite beside the other suites and the kernel suite after them all', () => {
     const names = (argv: string[]) => {
       const o = parseOptions(argv, IDS);
       const suites = o.only.map((name) => ({ name, title: name, plan: async () => ({ steps: [], failures: [] }) }));
-      return stages(o, suites).map((stage) => stage.map((lane) => lane.map((s) => s.name)));
+      return stages(suites).map((stage) => stage.map((lane) => lane.map((s) => s.name)));
     };
-    expect(names([])).toEqual([[TIERS.all]]);
+    expect(names([])).toEqual([[['e2e'], ['c', 'fuzz', 'typecheck', 'unit', 'node']], [['kernel']]]);
     expect(names(['--quick'])).toEqual([[['e2e'], ['c', 'typecheck', 'unit', 'node']]]);
     expect(names(['--lab', 'log-sync', '--kernel'])).toEqual([[['e2e'], ['c', 'unit', 'node']], [['kernel']]]);
     expect(names(['--lab', 'log-sync', '--only', 'c,unit'])).toEqual([[['c', 'unit']]]);
     expect(names(['--quick', '--only', 'e2e'])).toEqual([[['e2e']]]);
+    expect(names(['--only', 'kernel'])).toEqual([[['kernel']]]);
   });
 
   it('installs the kernel group for the kernel suite and the CLI tests, fuzzing for the fuzz suite', () => {
