@@ -28,6 +28,24 @@ export const LONG_SPECS = ['long-session', 'animate-at-scale', 'views-at-scale',
 export const LONG_NODE_TESTS = ['long-session'];
 
 /**
+ * The browser specs `--quick` keeps, by file name: each lab page's own
+ * (`<id>.spec.ts`), the exercise page's and the home page's. The specs
+ * that check every page alike (links, layout, presenter mode, accessibility,
+ * exports, embeds, the kernel panel, the lesson, player keys, ...) and a
+ * lab's other specs run in `npm test` and in `--lab`.
+ */
+export const QUICK_SPECS = ['exercise-page', 'home'];
+
+/**
+ * The spec files `--quick` runs, by their names.
+ * @param {string[]} ids every lab's id
+ * @returns {RegExp}
+ */
+export function quickSpecs(ids) {
+  return namedFiles([...ids, ...QUICK_SPECS], 'spec');
+}
+
+/**
  * The node suite's tests (node:test, run under tsx): every *.test.ts of
  * tests/node/, and the files a lab keeps in its own folders
  * (scripts/registry.mjs's labFolders) named *.node.test.ts, which vitest
@@ -49,16 +67,6 @@ const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  */
 export function namedFiles(names, kind) {
   return new RegExp(`(^|/)(${names.map(escape).join('|')})\\.${kind}\\.ts$`);
-}
-
-/**
- * A pattern for Playwright's --grep and --grep-invert that matches the tests
- * of the specs named: a test's grep title holds its project, its file's path
- * (relative to the root) and its titles, separated by spaces.
- * @param {string[]} names
- */
-export function specsInTitle(names) {
-  return `(^|[ /])(${names.map(escape).join('|')})\\.spec\\.ts( |$)`;
 }
 
 /**

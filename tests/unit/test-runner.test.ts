@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cmockaCount, labFiles, parseOptions, playwrightCount, setupGroups, stages, tapCount, TIERS, vitestCount } from '../../scripts/test.mjs';
 import { labs } from '../../scripts/registry.mjs';
-import { FRAME_SPECS, LAB_NODE_TEST, LONG_SPECS, labOfPath, namedFiles, namesLab, specsInTitle } from '../../scripts/test-tiers.mjs';
+import { FRAME_SPECS, LAB_NODE_TEST, LONG_SPECS, labOfPath, namedFiles, namesLab, quickSpecs } from '../../scripts/test-tiers.mjs';
 
 /* made-up labs: the runner's rules hold for any ids */
 const IDS = ['page-cache', 'dir-index', 'inode-lru', 'log-sync', 'block-map'];
@@ -140,16 +140,20 @@ describe("a lab's tests, by path", () => {
 });
 
 describe('the browser specs of each tier', () => {
-  it('leaves the soak and the runs at scale out of --quick by their file names in the grep title', () => {
-    const long = new RegExp(specsInTitle(LONG_SPECS));
-    expect(long.test('pages tests/e2e/long-session.spec.ts 300 configurations in a row')).toBe(true);
-    expect(long.test('frames tests/e2e/views-at-scale.spec.ts page-cache at its largest')).toBe(true);
-    expect(long.test('pages tests/e2e/page-cache.spec.ts a run shows its metrics')).toBe(false);
-    expect(long.test('pages tests/e2e/a11y.spec.ts views-at-scale.spec.tsx')).toBe(false);
+  it("keeps in --quick each lab page's own spec, the exercise page's and the home page's, and no long one", () => {
+    const quick = quickSpecs(IDS);
+    for (const f of ['web/src/labs/page-cache/page-cache.spec.ts', 'tests/e2e/exercise-page.spec.ts', 'web/src/labs/log-sync/exercise-page.spec.ts', 'tests/e2e/home.spec.ts'])
+      expect(quick.test(f), f).toBe(true);
+    for (const f of ['tests/e2e/long-session.spec.ts', 'web/src/labs/page-cache/views-at-scale.spec.ts', 'web/src/labs/page-cache/at-scale.spec.ts', 'tests/e2e/links.spec.ts', 'web/src/labs/page-cache/page-cache.test.ts', 'web/src/labs/page-cache/my-page-cache.spec.ts'])
+      expect(quick.test(f), f).toBe(false);
+    for (const spec of [...labs().map((l) => l.id), 'exercise-page']) expect(LONG_SPECS).not.toContain(spec);
   });
 
-  it('keeps at least one spec of each lab page and of the exercise page in --quick', () => {
-    for (const spec of [...labs().map((l) => l.id), 'exercise-page']) expect(LONG_SPECS).not.toContain(spec);
+  it("leaves a lab's specs at the mail's scale out of --lab by their file names", () => {
+    const long = namedFiles(LONG_SPECS, 'spec');
+    expect(long.test('web/src/labs/page-cache/at-scale.spec.ts')).toBe(true);
+    expect(long.test('web/src/labs/page-cache/views-at-scale.spec.ts')).toBe(true);
+    expect(long.test('web/src/labs/page-cache/page-cache.spec.ts')).toBe(false);
   });
 
   it('names the frame-timing specs by file, wherever they are', () => {
