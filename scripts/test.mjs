@@ -664,11 +664,12 @@ async function runSuite(suite, o, sink) {
 
 /**
  * The tier's suites in stages, one after another; a stage's lanes run at
- * once, each lane's suites one after another. The browser suite mostly
- * waits on its pages, about one core of two: the C, fuzz, type check, unit
- * and node suites run beside it, their output shown a step at a time as
- * each ends. A step that must run alone (the specs that time frames) waits
- * until its stage's lanes are done; the kernel suite's guests take both
+ * once. The browser suite mostly waits on its pages, about one core of
+ * two: the C, fuzz, type check, unit and node suites run beside it, one
+ * after another, and the lane that ends first takes the next of them; a
+ * lane beside the first shows its output a step at a time as each ends.
+ * A step that must run alone (the specs that time frames) waits until its
+ * stage's lanes are done; the kernel suite's guests take both
  * cores, so it runs alone after them all (the kernel's builds in the
  * background, at nice 19, take what the lanes leave idle before it).
  * @param {Suite[]} suites in their order
@@ -737,25 +738,30 @@ async function main() {
   const heading = (/** @type {Suite} */ suite) => `\n== ${suite.title}${o.lab ? `: lab ${o.lab}` : o.tier === 'quick' ? ': --quick' : ''} ==\n`;
   /** @type {[Suite, Step[]][]} */
   let alone = [];
-  /** @param {Suite[]} lane @param {Sink} sink */
-  const runLane = async (lane, sink) => {
-    for (const suite of lane) {
-      sink.out(heading(suite));
-      const t0 = Date.now();
-      if (suite.name === 'kernel' && prebuild) {
-        const code = await prebuild;
-        sink.out(`test: the kernel suite's builds in the background ${code === 0 ? 'are done' : `stopped with status ${code}`} (log ${PREBUILD_LOG})\n`);
-      }
-      const ran = await runSuite(suite, o, sink);
-      counted.set(suite.name, ran.count);
-      if (ran.alone.length) alone.push([suite, ran.alone]);
-      took.set(suite.name, Date.now() - t0);
+  /** @param {Suite} suite @param {Sink} sink */
+  const runOne = async (suite, sink) => {
+    sink.out(heading(suite));
+    const t0 = Date.now();
+    if (suite.name === 'kernel' && prebuild) {
+      const code = await prebuild;
+      sink.out(`test: the kernel suite's builds in the background ${code === 0 ? 'are done' : `stopped with status ${code}`} (log ${PREBUILD_LOG})\n`);
     }
+    const ran = await runSuite(suite, o, sink);
+    counted.set(suite.name, ran.count);
+    if (ran.alone.length) alone.push([suite, ran.alone]);
+    took.set(suite.name, Date.now() - t0);
   };
   for (const stage of stages(suites)) {
     if (stage.length > 1)
-      console.log(`\n== at once: ${stage.map((lane) => lane.map((s) => s.name).join(', then ')).join('; beside it, ')} (the later lanes' output a step at a time) ==`);
-    await Promise.all(stage.map((lane, i) => runLane(lane, i === 0 ? CONSOLE : kept())));
+      console.log(`\n== at once: ${stage.map((lane) => lane.map((s) => s.name).join(', then ')).join('; beside it, ')}; the lane that ends first takes the next of these (its output a step at a time) ==`);
+    /* the first lane's suites, then whichever lane is free takes the next of the others */
+    const queue = stage.slice(1).flat();
+    /** @param {Suite[]} own @param {Sink} sink */
+    const runLane = async (own, sink) => {
+      for (const suite of own) await runOne(suite, sink);
+      for (let next = queue.shift(); next; next = queue.shift()) await runOne(next, sink);
+    };
+    await Promise.all([runLane(stage[0] ?? [], CONSOLE), ...(stage.length > 1 ? [runLane([], kept())] : [])]);
     for (const [suite, steps] of alone) {
       console.log(`${heading(suite).trimEnd()}: the steps that run alone`);
       const t0 = Date.now();
