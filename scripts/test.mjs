@@ -664,23 +664,27 @@ async function runSuite(suite, o, sink) {
 
 /**
  * The tier's suites in stages, one after another; a stage's lanes run at
- * once. The browser suite mostly waits on its pages, about one core of
- * two: the C, fuzz, type check, unit and node suites run beside it, one
- * after another, and the lane that ends first takes the next of them; a
- * lane beside the first shows its output a step at a time as each ends.
- * A step that must run alone (the specs that time frames) waits until its
- * stage's lanes are done; the kernel suite's guests take both
- * cores, so it runs alone after them all (the kernel's builds in the
- * background, at nice 19, take what the lanes leave idle before it).
- * @param {Suite[]} suites in their order
+ * once. In `--lab` and `--quick` the browser suite, which mostly waits on
+ * its pages, runs beside the others: the C, type check, unit and node
+ * suites run one after another in a second lane, and the lane that ends
+ * first takes the next of them; a lane beside the first shows its output a
+ * step at a time as each ends. The whole run keeps one lane: it is bound by
+ * the CPU (the kernel's builds at nice 19 take what the suites leave idle),
+ * and two lanes measured no faster while they loaded the browser tests
+ * more. A step that must run alone (the specs that time frames) waits until
+ * its stage's lanes are done; the kernel suite's guests take both cores, so
+ * it runs alone after them all.
+ * @param {Suite[]} suites in their order @param {Tier} tier
  * @returns {Suite[][][]}
  */
-export function stages(suites) {
+export function stages(suites, tier) {
   const browser = suites.filter((s) => s.name === 'e2e');
   const kernel = suites.filter((s) => s.name === 'kernel');
+  const others = suites.filter((s) => s.name !== 'kernel');
   const beside = suites.filter((s) => s.name !== 'e2e' && s.name !== 'kernel');
-  const first = [browser, beside].filter((l) => l.length > 0);
-  return [...(first.length ? [first] : []), ...(kernel.length ? [[kernel]] : [])];
+  const first = tier === 'all' ? [others] : [browser, beside];
+  const lanes = first.filter((l) => l.length > 0);
+  return [...(lanes.length ? [lanes] : []), ...(kernel.length ? [[kernel]] : [])];
 }
 
 async function main() {
@@ -751,7 +755,7 @@ async function main() {
     if (ran.alone.length) alone.push([suite, ran.alone]);
     took.set(suite.name, Date.now() - t0);
   };
-  for (const stage of stages(suites)) {
+  for (const stage of stages(suites, o.tier)) {
     if (stage.length > 1)
       console.log(`\n== at once: ${stage.map((lane) => lane.map((s) => s.name).join(', then ')).join('; beside it, ')}; the lane that ends first takes the next of these (its output a step at a time) ==`);
     /* the first lane's suites, then whichever lane is free takes the next of the others */
@@ -782,7 +786,7 @@ async function main() {
 
   let passed = 0;
   let failed = 0;
-  const together = stages(suites).some((stage) => stage.length > 1) ? '; the browser suite ran beside the others' : '';
+  const together = stages(suites, o.tier).some((stage) => stage.length > 1) ? '; the browser suite ran beside the others' : '';
   console.log(`\nsuite       passed  failed    time  (${o.lab ? `--lab ${o.lab}` : o.tier === 'quick' ? '--quick' : 'all'}${together})`);
   console.log(summaryLine('set-up', null, setUpMs));
   for (const [name, count] of results) {

@@ -65,13 +65,13 @@ describe("npm test's tiers", () => {
     expect(() => parseOptions(['page-cache'], IDS)).toThrow("unexpected argument 'page-cache'");
   });
 
-  it('runs the browser suite beside the other suites and the kernel suite after them all', () => {
+  it('runs the browser suite beside the others in --quick and --lab, the whole run in one lane, and the kernel suite after them all', () => {
     const names = (argv: string[]) => {
       const o = parseOptions(argv, IDS);
       const suites = o.only.map((name) => ({ name, title: name, plan: async () => ({ steps: [], failures: [] }) }));
-      return stages(suites).map((stage) => stage.map((lane) => lane.map((s) => s.name)));
+      return stages(suites, o.tier).map((stage) => stage.map((lane) => lane.map((s) => s.name)));
     };
-    expect(names([])).toEqual([[['e2e'], ['c', 'fuzz', 'typecheck', 'unit', 'node']], [['kernel']]]);
+    expect(names([])).toEqual([[['c', 'fuzz', 'typecheck', 'unit', 'node', 'e2e']], [['kernel']]]);
     expect(names(['--quick'])).toEqual([[['e2e'], ['c', 'typecheck', 'unit', 'node']]]);
     expect(names(['--lab', 'log-sync', '--kernel'])).toEqual([[['e2e'], ['c', 'unit', 'node']], [['kernel']]]);
     expect(names(['--lab', 'log-sync', '--only', 'c,unit'])).toEqual([[['c', 'unit']]]);
