@@ -5,13 +5,13 @@
  * the verdict on the change seed by seed against the mail's
  * (lib/verdict.ts); and the check of the page's table against them.
  */
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { formatNumber } from '../../lib/format';
 import { REPO_ROOT } from '../../web/src/core/node';
 import { PAPER_FIGURE } from '../../web/src/viz/paper/paper';
 import { expect } from './fixtures';
+import { spawnCaptured } from '../node/cli';
 import type { ExpectedRow } from './paper-rows';
 
 export type { ExpectedRow, Range } from './paper-rows';
@@ -22,14 +22,9 @@ export type { ExpectedRow, Range } from './paper-rows';
  * page's sweep and await it after, and the two run at once.
  */
 export function expectedPaperRows(lab: string): Promise<ExpectedRow[]> {
-  const rows = new Promise<ExpectedRow[]>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'tests', 'e2e', 'paper-rows.ts'), lab], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out) as ExpectedRow[]) : reject(new Error(`paper-rows ${lab} exited ${code}: ${err.slice(0, 2000)}`))));
+  const rows = spawnCaptured(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'tests', 'e2e', 'paper-rows.ts'), lab]).then((run) => {
+    if (run.status !== 0) throw new Error(`paper-rows ${lab} exited ${run.status}: ${run.stderr.slice(0, 2000)}`);
+    return JSON.parse(run.stdout) as ExpectedRow[];
   });
   /* a failure is the awaiting test's, not an unhandled rejection while the page sweeps */
   rows.catch(() => {});

@@ -21,14 +21,14 @@ export function journalclub(args: string[], env: NodeJS.ProcessEnv = {}): CliRun
   return { status: ran.status, stdout: ran.stdout, stderr: ran.stderr };
 }
 
-/** journalclub() without blocking: tests of one file that mostly wait on the command can run at once. */
-export function journalclubAsync(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
+/** Run a program without blocking, its exit status and what it printed captured (no time limit unless given). */
+export function spawnCaptured(cmd: string, args: string[], opts: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(REPO_ROOT, 'bin', 'journalclub.mjs'), ...args], {
+    const child = spawn(cmd, args, {
       cwd: REPO_ROOT,
-      env: { ...process.env, ...env },
+      env: { ...process.env, ...opts.env },
       stdio: ['ignore', 'pipe', 'pipe'],
-      timeout: 120_000,
+      ...(opts.timeoutMs ? { timeout: opts.timeoutMs } : {}),
     });
     let stdout = '';
     let stderr = '';
@@ -37,6 +37,11 @@ export function journalclubAsync(args: string[], env: NodeJS.ProcessEnv = {}): P
     child.on('error', reject);
     child.on('close', (status) => resolve({ status, stdout, stderr }));
   });
+}
+
+/** journalclub() without blocking: tests of one file that mostly wait on the command can run at once. */
+export function journalclubAsync(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
+  return spawnCaptured(process.execPath, [join(REPO_ROOT, 'bin', 'journalclub.mjs'), ...args], { env, timeoutMs: 120_000 });
 }
 
 /** A refused input: status 2, one line on stderr naming `mentions`, nothing on stdout, no stack. */
